@@ -1,0 +1,275 @@
+package schema
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Problem is a part of a hooks.json that does not follow the format. Problems
+// that drop a part (Dropped is set) keep that part from running; the others
+// (an unknown key beside valid ones) leave it running.
+type Problem struct {
+	// Rule is the lint rule that reports the problem, such as "event-shape".
+	Rule string
+	// Span is the key or value at fault.
+	Span Span
+	// Msg says what is wrong and what to write instead.
+	Msg string
+	// Dropped names what does not run because of the problem: "hook",
+	// "event", "group", "handler", or "" when the part still runs.
+	Dropped string
+	// Hook is the name of the hook the problem is in, "" at the top level.
+	Hook string
+	// Events are the events whose dispatch loses the dropped part; empty
+	// with Hook empty means every event (the file as a whole is unusable).
+	Events []Event
+	// Key is the unknown or misplaced key, for problems about a key.
+	Key string
+	// Context is the kind of object the key stands in: "file", "hook",
+	// "group" or "handler".
+	Context string
+}
+
+// Known keys of each kind of object, in documentation order.
+var (
+	HookKeys    = append([]string{"enabled"}, EventNames()...)
+	GroupKeys   = []string{"matcher", "hooks"}
+	HandlerKeys = []string{"type", "command", "timeout"}
+)
+
+type decoder struct {
+	problems []Problem
+}
+
+func (d *decoder) add(p Problem) { d.problems = append(d.problems, p) }
+
+// Decode turns a parsed hooks.json into its hooks, keeping every valid part
+// and reporting the others as problems. Where a key is repeated, the last
+// occurrence counts, as with the agent's own JSON decoder.
+func Decode(root *Node) (*File, []Problem) {
+	d := &decoder{}
+	f := &File{}
+	if root.Kind != Object {
+		d.add(Problem{Rule: "root-shape", Span: root.Span, Dropped: "file", Context: "file",
+			Msg: fmt.Sprintf("the top level of hooks.json must be an object that maps hook names to hook definitions, not %s", root.Describe())})
+		return f, d.problems
+	}
+	for i := range root.Members {
+		m := &root.Members[i]
+		if root.Get(m.Key) != m {
+			continue // a later occurrence of the key counts
+		}
+		if m.Key == "$schema" && m.Value.Kind == String {
+			f.Schema = m.Value.Str
+			continue
+		}
+		if h := d.hook(m); h != nil {
+			f.Hooks = append(f.Hooks, h)
+		}
+	}
+	return f, d.problems
+}
+
+// eventsIn lists the event keys an object holds, for problems that drop it.
+func eventsIn(n *Node) []Event {
+	var evs []Event
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for _, m := range n.Members {
+		if e := Event(m.Key); e.Valid() {
+			evs = append(evs, e)
+		}
+	}
+	return evs
+}
+
+func (d *decoder) hook(m *Member) *HookDefinition {
+	v := m.Value
+	if v.Kind != Object {
+		d.add(Problem{Rule: "root-shape", Span: v.Span, Dropped: "hook", Hook: m.Key, Context: "file", Key: m.Key,
+			Msg: fmt.Sprintf("the hook %q must be an object of events, such as {\"PreToolUse\": [...]}, not %s", m.Key, v.Describe())})
+		return nil
+	}
+	h := &HookDefinition{Name: m.Key, Pos: m.KeySpan.Start}
+	if em := v.Get("enabled"); em != nil {
+		if em.Value.Kind != Bool {
+			d.add(Problem{Rule: "enabled-type", Span: em.Value.Span, Dropped: "hook", Hook: m.Key, Events: eventsIn(v), Key: "enabled", Context: "hook",
+				Msg: fmt.Sprintf("\"enabled\" must be true or false without quotes, not %s", em.Value.Describe())})
+			return nil
+		}
+		b := em.Value.Bool
+		h.Enabled = &b
+	}
+	for i := range v.Members {
+		em := &v.Members[i]
+		if v.Get(em.Key) != em || em.Key == "enabled" {
+			continue
+		}
+		e := Event(em.Key)
+		if !e.Valid() {
+			d.add(Problem{Rule: "unknown-event", Span: em.KeySpan, Hook: m.Key, Key: em.Key, Context: "hook",
+				Msg: fmt.Sprintf("%q is not an event: a hook definition holds \"enabled\" and the events %s", em.Key, strings.Join(EventNames(), ", "))})
+			continue
+		}
+		if em.Value.Kind != Array {
+			d.add(Problem{Rule: "event-shape", Span: em.Value.Span, Dropped: "event", Hook: m.Key, Events: []Event{e}, Key: em.Key, Context: "hook",
+				Msg: fmt.Sprintf("%s must be an array of %s, not %s", e, entryKind(e), em.Value.Describe())})
+			continue
+		}
+		if e.IsTool() {
+			groups := d.groups(h.Name, e, em.Value)
+			if e == PreToolUse {
+				h.PreToolUse = groups
+			} else {
+				h.PostToolUse = groups
+			}
+			continue
+		}
+		handlers := d.handlers(h.Name, e, em.Value)
+		switch e {
+		case PreInvocation:
+			h.PreInvocation = handlers
+		case PostInvocation:
+			h.PostInvocation = handlers
+		case Stop:
+			h.Stop = handlers
+		}
+	}
+	return h
+}
+
+func entryKind(e Event) string {
+	if e.IsTool() {
+		return "matcher groups, such as [{\"matcher\": \"run_command\", \"hooks\": [{\"command\": \"./scripts/check.sh\"}]}]"
+	}
+	return "handlers, such as [{\"command\": \"./scripts/check.sh\"}]"
+}
+
+func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
+	var out []MatcherGroup
+	for _, n := range arr.Elems {
+		if n.Kind != Object {
+			d.add(Problem{Rule: "event-shape", Span: n.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Context: "hook",
+				Msg: fmt.Sprintf("each entry of %s must be a matcher group object {\"matcher\": ..., \"hooks\": [...]}, not %s", e, n.Describe())})
+			continue
+		}
+		hooks := n.Get("hooks")
+		if hooks == nil {
+			msg := fmt.Sprintf("each entry of %s is a matcher group: it needs a \"hooks\" array of handlers", e)
+			if n.Get("command") != nil {
+				msg = fmt.Sprintf("%s entries are matcher groups, not handlers: move the handler into a \"hooks\" array, as {\"matcher\": ..., \"hooks\": [{\"command\": ...}]}", e)
+			}
+			d.add(Problem{Rule: "event-shape", Span: n.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Context: "group", Msg: msg})
+			continue
+		}
+		g := MatcherGroup{Pos: n.Span.Start}
+		ok := true
+		if mm := n.Get("matcher"); mm != nil {
+			if mm.Value.Kind != String {
+				d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
+					Msg: fmt.Sprintf("\"matcher\" must be a string holding a regular expression, such as \"run_command|view_file\", not %s", mm.Value.Describe())})
+				ok = false
+			} else {
+				s := mm.Value.Str
+				g.Matcher = &s
+				g.MatcherPos = mm.Value.Span.Start
+				if _, err := CompileMatcher(s); err != nil {
+					d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
+						Msg: err.Error()})
+					ok = false
+				}
+			}
+		}
+		for _, k := range n.Members {
+			if k.Key != "matcher" && k.Key != "hooks" {
+				d.add(Problem{Rule: "unknown-field", Span: k.KeySpan, Hook: hook, Events: []Event{e}, Key: k.Key, Context: "group",
+					Msg: fmt.Sprintf("%q is not a field of a matcher group: a group holds \"matcher\" and \"hooks\"", k.Key)})
+			}
+		}
+		if hooks.Value.Kind != Array {
+			d.add(Problem{Rule: "event-shape", Span: hooks.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "hooks", Context: "group",
+				Msg: fmt.Sprintf("\"hooks\" must be an array of handlers, such as [{\"command\": \"./scripts/check.sh\"}], not %s", hooks.Value.Describe())})
+			continue
+		}
+		g.Hooks = d.handlers(hook, e, hooks.Value)
+		if ok {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func (d *decoder) handlers(hook string, e Event, arr *Node) []Handler {
+	var out []Handler
+	for _, n := range arr.Elems {
+		if h, ok := d.handler(hook, e, n); ok {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (d *decoder) handler(hook string, e Event, n *Node) (Handler, bool) {
+	drop := func(rule string, span Span, key, msg string) (Handler, bool) {
+		d.add(Problem{Rule: rule, Span: span, Dropped: "handler", Hook: hook, Events: []Event{e}, Key: key, Context: "handler", Msg: msg})
+		return Handler{}, false
+	}
+	if n.Kind == String {
+		return drop("event-shape", n.Span, "", fmt.Sprintf("a handler is an object, not a bare string: write {\"command\": %s}", strconv.Quote(n.Str)))
+	}
+	if n.Kind != Object {
+		return drop("event-shape", n.Span, "", fmt.Sprintf("a handler must be an object such as {\"command\": \"./scripts/check.sh\"}, not %s", n.Describe()))
+	}
+	if !e.IsTool() && n.Get("hooks") != nil {
+		return drop("event-shape", n.Span, "", fmt.Sprintf("%s takes handlers directly, not matcher groups: list the handlers of \"hooks\" directly in the %s array (the matcher is ignored there)", e, e))
+	}
+	h := Handler{Pos: n.Span.Start}
+	for _, k := range n.Members {
+		switch k.Key {
+		case "type", "command", "timeout":
+		default:
+			d.add(Problem{Rule: "unknown-field", Span: k.KeySpan, Hook: hook, Events: []Event{e}, Key: k.Key, Context: "handler",
+				Msg: fmt.Sprintf("%q is not a field of a handler: a handler holds \"type\", \"command\" and \"timeout\"", k.Key)})
+		}
+	}
+	if t := n.Get("type"); t != nil {
+		if t.Value.Kind != String || t.Value.Str != "command" {
+			return drop("handler-type", t.Value.Span, "type", fmt.Sprintf("the handler type must be \"command\" (the only kind there is), not %s", t.Value.Describe()))
+		}
+		h.Type = "command"
+	}
+	c := n.Get("command")
+	switch {
+	case c == nil:
+		return drop("missing-command", n.Span, "command", "the handler has no \"command\": add the shell command to run, such as \"command\": \"./scripts/check.sh\"")
+	case c.Value.Kind != String:
+		return drop("missing-command", c.Value.Span, "command", fmt.Sprintf("\"command\" must be a string holding a shell command, not %s", c.Value.Describe()))
+	case strings.TrimSpace(c.Value.Str) == "":
+		return drop("missing-command", c.Value.Span, "command", "\"command\" is empty: write the shell command to run")
+	}
+	h.Command = c.Value.Str
+	if t := n.Get("timeout"); t != nil {
+		secs, ok := wholeNumber(t.Value)
+		if !ok || secs < 1 {
+			return drop("timeout-value", t.Value.Span, "timeout", fmt.Sprintf("\"timeout\" must be a whole number of seconds, 1 or more, without quotes, not %s", t.Value.Describe()))
+		}
+		h.Timeout = secs
+	}
+	return h, true
+}
+
+// wholeNumber returns the value of a JSON number written as a whole number
+// (10, not 10.0 or 1e1), the only form the agent's decoder reads into an
+// integer.
+func wholeNumber(n *Node) (int, bool) {
+	if n.Kind != Number {
+		return 0, false
+	}
+	i, err := strconv.ParseInt(n.Str, 10, 32)
+	if err != nil {
+		return 0, false
+	}
+	return int(i), true
+}

@@ -1,0 +1,70 @@
+package schema
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzLoad feeds arbitrary bytes to the loader. It must never panic; every
+// position it reports must agree with its byte offset; and it must agree with
+// encoding/json on what is JSON, except where it is stricter on purpose
+// (invalid UTF-8, nesting deeper than MaxDepth).
+func FuzzLoad(f *testing.F) {
+	for _, glob := range []string{"testdata/*.json", "../testdata/realworld/*.json"} {
+		files, _ := filepath.Glob(glob)
+		for _, path := range files {
+			if b, err := os.ReadFile(path); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	for _, s := range []string{"", "{", "{}", "[]", "\xEF\xBB\xBF{}", `{"a":1,}`, "{\n// c\n}", `{"a":"\ud800"}`, `{"a":{"Stop":[{"command":"x","timeout":1e3}]}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		c := Parse("hooks.json", src)
+		if c.Syntax != nil {
+			if want := posOf(src, c.Syntax.Pos.Offset); want != c.Syntax.Pos {
+				t.Fatalf("error position %+v, recomputed %+v", c.Syntax.Pos, want)
+			}
+			if json.Valid(src) && utf8.Valid(src) && !deeperThan(src, MaxDepth) {
+				t.Fatalf("rejected valid JSON: %v", c.Syntax)
+			}
+			return
+		}
+		if !json.Valid(src) {
+			t.Fatalf("accepted what encoding/json rejects: %q", src)
+		}
+		checkSpans(t, src, c.Root)
+		for _, p := range c.Problems {
+			if want := posOf(src, p.Span.Start.Offset); want != p.Span.Start {
+				t.Fatalf("%s at %+v, recomputed %+v", p.Rule, p.Span.Start, want)
+			}
+		}
+	})
+}
+
+// deeperThan reports whether brackets in src nest deeper than n, counting
+// outside strings.
+func deeperThan(src []byte, n int) bool {
+	depth, inString := 0, false
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case !inString && (c == '[' || c == '{'):
+			depth++
+			if depth > n {
+				return true
+			}
+		case !inString && (c == ']' || c == '}'):
+			depth--
+		}
+	}
+	return false
+}

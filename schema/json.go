@@ -1,0 +1,674 @@
+package schema
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Kind is the kind of a JSON value.
+type Kind uint8
+
+// The kinds of JSON values.
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Object
+	Array
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Null:
+		return "null"
+	case Bool:
+		return "boolean"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Object:
+		return "object"
+	case Array:
+		return "array"
+	}
+	return "value"
+}
+
+// Node is a JSON value together with the span of the file it covers.
+type Node struct {
+	Kind Kind
+	Span Span
+	// Str is the decoded value of a string, and the literal text of a number.
+	Str string
+	// Bool is the value of a boolean.
+	Bool bool
+	// Members are an object's members in file order, duplicates included.
+	Members []Member
+	// Elems are an array's elements in order.
+	Elems []*Node
+}
+
+// Member is one key of an object and its value.
+type Member struct {
+	Key     string
+	KeySpan Span
+	Value   *Node
+}
+
+// Get returns the member for key, the last one when the key is repeated (as
+// JSON decoders do), or nil.
+func (n *Node) Get(key string) *Member {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i := len(n.Members) - 1; i >= 0; i-- {
+		if n.Members[i].Key == key {
+			return &n.Members[i]
+		}
+	}
+	return nil
+}
+
+// Describe names the value for a message: "the string \"x\"", "an array".
+func (n *Node) Describe() string {
+	switch n.Kind {
+	case Null:
+		return "null"
+	case Bool:
+		return strconv.FormatBool(n.Bool)
+	case Number:
+		return "the number " + n.Str
+	case String:
+		s := n.Str
+		if utf8.RuneCountInString(s) > 40 {
+			s = string([]rune(s)[:37]) + "..."
+		}
+		return "the string " + strconv.Quote(s)
+	case Object:
+		return "an object"
+	case Array:
+		return "an array"
+	}
+	return "a value"
+}
+
+// SyntaxError is a place where a file stops being valid JSON.
+type SyntaxError struct {
+	Pos Pos
+	// Msg says what is wrong and, where it can, what to write instead.
+	Msg string
+}
+
+func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Duplicate is a key repeated in one object.
+type Duplicate struct {
+	Key string
+	// First is the span of the key's first occurrence, Again of the repeat.
+	First Span
+	Again Span
+}
+
+// MaxDepth is how deeply arrays and objects may nest. A hooks.json needs five
+// levels; the limit keeps hostile input from exhausting memory.
+const MaxDepth = 1000
+
+// ParseJSON parses src as one JSON value. It returns the value's tree, every
+// key repeated within an object, and the first syntax error, if any (then
+// the tree is nil). It accepts exactly RFC 8259 JSON: no comments, trailing
+// commas, byte order mark or invalid UTF-8.
+func ParseJSON(src []byte) (*Node, []Duplicate, *SyntaxError) {
+	p := &jsonParser{src: src, line: 1, col: 1}
+	root, err := p.parse()
+	if err != nil {
+		return nil, nil, err
+	}
+	return root, p.dups, nil
+}
+
+type jsonParser struct {
+	src       []byte
+	off       int
+	line, col int
+	depth     int
+	dups      []Duplicate
+}
+
+type open struct {
+	pos  Pos
+	kind Kind
+}
+
+func (p *jsonParser) pos() Pos { return Pos{Offset: p.off, Line: p.line, Col: p.col} }
+
+func (p *jsonParser) errorf(at Pos, format string, args ...any) *SyntaxError {
+	return &SyntaxError{Pos: at, Msg: fmt.Sprintf(format, args...)}
+}
+
+// advance moves past one character: a byte of ASCII or of invalid UTF-8, or
+// a whole multi-byte rune.
+func (p *jsonParser) advance() {
+	c := p.src[p.off]
+	switch {
+	case c == '\n':
+		p.off++
+		p.line++
+		p.col = 1
+	case c == '\r':
+		p.off++
+		if p.off < len(p.src) && p.src[p.off] == '\n' {
+			p.off++
+		}
+		p.line++
+		p.col = 1
+	case c < utf8.RuneSelf:
+		p.off++
+		p.col++
+	default:
+		_, size := utf8.DecodeRune(p.src[p.off:])
+		p.off += size
+		p.col++
+	}
+}
+
+func (p *jsonParser) skipSpace() {
+	for p.off < len(p.src) {
+		switch p.src[p.off] {
+		case ' ', '\t', '\n', '\r':
+			p.advance()
+		default:
+			return
+		}
+	}
+}
+
+func (p *jsonParser) parse() (*Node, *SyntaxError) {
+	if len(p.src) >= 3 && p.src[0] == 0xEF && p.src[1] == 0xBB && p.src[2] == 0xBF {
+		return nil, p.errorf(p.pos(), "the file starts with a byte order mark (BOM), which JSON forbids: save it as UTF-8 without BOM")
+	}
+	p.skipSpace()
+	if p.off == len(p.src) {
+		if len(p.src) == 0 {
+			return nil, p.errorf(p.pos(), "the file is empty: write {} for a file without hooks")
+		}
+		return nil, p.errorf(p.pos(), "the file holds only white space: write {} for a file without hooks")
+	}
+	v, err := p.value(nil)
+	if err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	if p.off < len(p.src) {
+		if err := p.commentError(); err != nil {
+			return nil, err
+		}
+		return nil, p.errorf(p.pos(), "unexpected %s after the end of the top-level value: a JSON file holds one value", p.describeHere())
+	}
+	return v, nil
+}
+
+// describeHere names the character at the current offset for a message.
+func (p *jsonParser) describeHere() string {
+	if p.off >= len(p.src) {
+		return "end of file"
+	}
+	r, size := utf8.DecodeRune(p.src[p.off:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02x (not UTF-8)", p.src[p.off])
+	}
+	if r < ' ' || r == 0x7f {
+		return fmt.Sprintf("control character U+%04X", r)
+	}
+	return strconv.QuoteRune(r)
+}
+
+// commentError reports a comment at the current offset, if one starts there.
+func (p *jsonParser) commentError() *SyntaxError {
+	rest := p.src[p.off:]
+	if len(rest) >= 2 && rest[0] == '/' && (rest[1] == '/' || rest[1] == '*') {
+		return p.errorf(p.pos(), "comments are not allowed in JSON: remove it (a hook's purpose can go in its name)")
+	}
+	if len(rest) >= 1 && rest[0] == '#' {
+		return p.errorf(p.pos(), "comments are not allowed in JSON: remove the line starting with #")
+	}
+	return nil
+}
+
+func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
+	if p.off >= len(p.src) {
+		return nil, p.eofError(parent)
+	}
+	start := p.pos()
+	switch c := p.src[p.off]; {
+	case c == '{':
+		return p.object()
+	case c == '[':
+		return p.array()
+	case c == '"':
+		s, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		return &Node{Kind: String, Str: s, Span: Span{start, p.pos()}}, nil
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	case c == '\'':
+		return nil, p.errorf(start, "strings must be in double quotes, not single quotes")
+	case c == '/' || c == '#':
+		if err := p.commentError(); err != nil {
+			return nil, err
+		}
+		if parent == nil && looksLikePath(p.src[p.off:]) {
+			return nil, p.errorf(start, "the file holds a path (%s), not JSON: a symbolic link committed as a plain file reads this way; commit the hooks.json itself", strings.TrimSpace(string(p.src[p.off:])))
+		}
+		return nil, p.errorf(start, "unexpected %s where a value should start", p.describeHere())
+	case c == ',' && parent != nil:
+		return nil, p.errorf(start, "a value is missing before this comma")
+	case (c == '}' || c == ']') && parent != nil:
+		return nil, p.errorf(start, "a value is missing before %q", c)
+	case isIdentByte(c):
+		return p.literal()
+	default:
+		return nil, p.errorf(start, "unexpected %s where a value should start", p.describeHere())
+	}
+}
+
+// looksLikePath reports whether the rest of the file is a single line that
+// names an absolute path.
+func looksLikePath(rest []byte) bool {
+	line := strings.TrimSpace(string(rest))
+	return len(line) < 4096 && utf8.ValidString(line) && !strings.ContainsAny(line, "\n{}[]\"") && strings.Count(line, "/") >= 2
+}
+
+func isIdentByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '+' || c == '.'
+}
+
+func (p *jsonParser) literal() (*Node, *SyntaxError) {
+	start := p.pos()
+	end := p.off
+	for end < len(p.src) && (isIdentByte(p.src[end]) || p.src[end] >= '0' && p.src[end] <= '9') {
+		end++
+	}
+	word := string(p.src[p.off:end])
+	n := &Node{Span: Span{Start: start}}
+	switch word {
+	case "true":
+		n.Kind, n.Bool = Bool, true
+	case "false":
+		n.Kind = Bool
+	case "null":
+		n.Kind = Null
+	default:
+		switch strings.ToLower(word) {
+		case "true", "false", "null":
+			return nil, p.errorf(start, "%s is not a JSON value: write %s in lower case", word, strings.ToLower(word))
+		case "none", "nil", "undefined":
+			return nil, p.errorf(start, "%s is not a JSON value: write null", word)
+		case "nan", "infinity", "+infinity":
+			return nil, p.errorf(start, "%s is not a JSON number", word)
+		}
+		if word != "" && (word[0] == '+' || word[0] == '.') {
+			return nil, p.errorf(start, "%s is not a JSON number: write digits with an optional leading minus, such as 10", word)
+		}
+		return nil, p.errorf(start, "unexpected word %q where a value should start: a string needs double quotes", word)
+	}
+	for p.off < end {
+		p.advance()
+	}
+	n.Span.End = p.pos()
+	return n, nil
+}
+
+func (p *jsonParser) number() (*Node, *SyntaxError) {
+	start := p.pos()
+	i := p.off
+	src := p.src
+	digits := func() int {
+		n := 0
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	bad := func(why string) *SyntaxError {
+		j := i
+		for j < len(src) && (src[j] == '.' || src[j] == '-' || src[j] == '+' || src[j] == 'e' || src[j] == 'E' || src[j] >= '0' && src[j] <= '9' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z') {
+			j++
+		}
+		return p.errorf(start, "%q is not a valid JSON number: %s", string(src[p.off:j]), why)
+	}
+	if i < len(src) && src[i] == '-' {
+		i++
+	}
+	intStart := i
+	if n := digits(); n == 0 {
+		return nil, bad("a digit must follow the minus sign")
+	} else if n > 1 && src[intStart] == '0' {
+		return nil, bad("leading zeros are not allowed")
+	}
+	if i < len(src) && src[i] == '.' {
+		i++
+		if digits() == 0 {
+			return nil, bad("a digit must follow the decimal point")
+		}
+	}
+	if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		i++
+		if i < len(src) && (src[i] == '+' || src[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return nil, bad("a digit must follow the exponent")
+		}
+	}
+	if i < len(src) && (isIdentByte(src[i])) {
+		return nil, bad("a number cannot be followed by letters")
+	}
+	text := string(src[p.off:i])
+	p.col += i - p.off
+	p.off = i
+	return &Node{Kind: Number, Str: text, Span: Span{start, p.pos()}}, nil
+}
+
+// str parses a string at the current offset and returns its decoded value.
+func (p *jsonParser) str() (string, *SyntaxError) {
+	open := p.pos()
+	p.advance() // the opening quote
+	var b strings.Builder
+	plainFrom := p.off
+	for {
+		if p.off >= len(p.src) {
+			return "", p.errorf(open, "the string that starts here is never closed: add the closing \"")
+		}
+		c := p.src[p.off]
+		switch {
+		case c == '"':
+			s := b.String() + string(p.src[plainFrom:p.off])
+			p.advance()
+			return s, nil
+		case c == '\\':
+			b.Write(p.src[plainFrom:p.off])
+			if err := p.escape(&b); err != nil {
+				return "", err
+			}
+			plainFrom = p.off
+		case c == '\n' || c == '\r':
+			return "", p.errorf(p.pos(), "a string cannot span lines: close it with \" before the line ends, or write \\n for a line break (the string starts at %s)", open)
+		case c < ' ':
+			return "", p.errorf(p.pos(), "control character U+%04X in a string: write it as \\u%04x", c, c)
+		case c < utf8.RuneSelf:
+			p.off++
+			p.col++
+		default:
+			r, size := utf8.DecodeRune(p.src[p.off:])
+			if r == utf8.RuneError && size == 1 {
+				return "", p.errorf(p.pos(), "byte 0x%02x in a string is not valid UTF-8: save the file as UTF-8", c)
+			}
+			p.off += size
+			p.col++
+		}
+	}
+}
+
+func (p *jsonParser) escape(b *strings.Builder) *SyntaxError {
+	at := p.pos()
+	p.advance() // the backslash
+	if p.off >= len(p.src) {
+		return p.errorf(at, "the file ends inside an escape sequence")
+	}
+	c := p.src[p.off]
+	switch c {
+	case '"', '\\', '/':
+		b.WriteByte(c)
+	case 'b':
+		b.WriteByte('\b')
+	case 'f':
+		b.WriteByte('\f')
+	case 'n':
+		b.WriteByte('\n')
+	case 'r':
+		b.WriteByte('\r')
+	case 't':
+		b.WriteByte('\t')
+	case 'u':
+		r, ok := p.hex4(p.off + 1)
+		if !ok {
+			return p.errorf(at, "\\u must be followed by four hexadecimal digits")
+		}
+		for range 5 {
+			p.advance()
+		}
+		if utf8.ValidRune(r) {
+			b.WriteRune(r)
+			return nil
+		}
+		// A surrogate: combine it with a following low surrogate, as JSON
+		// decoders do, else keep the replacement character.
+		if r >= 0xD800 && r < 0xDC00 && p.off+6 <= len(p.src) && p.src[p.off] == '\\' && p.src[p.off+1] == 'u' {
+			if lo, ok := p.hex4(p.off + 2); ok && lo >= 0xDC00 && lo < 0xE000 {
+				b.WriteRune((r-0xD800)<<10 + (lo - 0xDC00) + 0x10000)
+				for range 6 {
+					p.advance()
+				}
+				return nil
+			}
+		}
+		b.WriteRune(utf8.RuneError)
+		return nil
+	default:
+		if c == '\n' || c == '\r' {
+			return p.errorf(at, "a backslash cannot continue a string on the next line: write \\n for a line break")
+		}
+		return p.errorf(at, "invalid escape \\%s in a string: valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX (write \\\\ for a backslash, as in Windows paths)", p.describeRaw())
+	}
+	p.advance()
+	return nil
+}
+
+// describeRaw returns the character at the offset as written, for messages
+// that quote the input.
+func (p *jsonParser) describeRaw() string {
+	r, size := utf8.DecodeRune(p.src[p.off:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("\\x%02x", p.src[p.off])
+	}
+	return string(r)
+}
+
+func (p *jsonParser) hex4(at int) (rune, bool) {
+	if at+4 > len(p.src) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range p.src[at : at+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+func (p *jsonParser) enter(kind Kind) (*open, *SyntaxError) {
+	o := &open{pos: p.pos(), kind: kind}
+	p.depth++
+	if p.depth > MaxDepth {
+		return nil, p.errorf(o.pos, "arrays and objects nest more than %d levels deep here: a hooks.json needs five", MaxDepth)
+	}
+	p.advance() // the bracket
+	return o, nil
+}
+
+func (p *jsonParser) eofError(o *open) *SyntaxError {
+	if o == nil {
+		return p.errorf(p.pos(), "the file ends where a value should start")
+	}
+	closer := "}"
+	if o.kind == Array {
+		closer = "]"
+	}
+	return p.errorf(p.pos(), "the file ends before the %s opened at %s is closed: is it truncated? add the missing %s", o.kind, o.pos, closer)
+}
+
+func (p *jsonParser) object() (*Node, *SyntaxError) {
+	o, err := p.enter(Object)
+	if err != nil {
+		return nil, err
+	}
+	n := &Node{Kind: Object}
+	var seen map[string]int
+	p.skipSpace()
+	if p.off < len(p.src) && p.src[p.off] == '}' {
+		p.advance()
+		p.depth--
+		n.Span = Span{o.pos, p.pos()}
+		return n, nil
+	}
+	for {
+		p.skipSpace()
+		if p.off >= len(p.src) {
+			return nil, p.eofError(o)
+		}
+		if err := p.commentError(); err != nil {
+			return nil, err
+		}
+		keyStart := p.pos()
+		switch c := p.src[p.off]; {
+		case c == '"':
+		case c == '\'':
+			return nil, p.errorf(keyStart, "object keys must be in double quotes, not single quotes")
+		case c == '}':
+			return nil, p.errorf(keyStart, "a key is missing before '}'")
+		case isIdentByte(c):
+			return nil, p.errorf(keyStart, "object keys must be strings in double quotes: write \"%s\"", p.word())
+		default:
+			return nil, p.errorf(keyStart, "unexpected %s where an object key should start: keys are strings in double quotes", p.describeHere())
+		}
+		key, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		keySpan := Span{keyStart, p.pos()}
+		p.skipSpace()
+		if p.off >= len(p.src) {
+			return nil, p.eofError(o)
+		}
+		if p.src[p.off] != ':' {
+			if err := p.commentError(); err != nil {
+				return nil, err
+			}
+			return nil, p.errorf(p.pos(), "expected ':' after the key %q, found %s", key, p.describeHere())
+		}
+		p.advance()
+		p.skipSpace()
+		v, err := p.value(o)
+		if err != nil {
+			return nil, err
+		}
+		if seen == nil {
+			seen = make(map[string]int)
+		}
+		if i, ok := seen[key]; ok {
+			p.dups = append(p.dups, Duplicate{Key: key, First: n.Members[i].KeySpan, Again: keySpan})
+		}
+		seen[key] = len(n.Members)
+		n.Members = append(n.Members, Member{Key: key, KeySpan: keySpan, Value: v})
+		p.skipSpace()
+		if p.off >= len(p.src) {
+			return nil, p.eofError(o)
+		}
+		switch p.src[p.off] {
+		case ',':
+			comma := p.pos()
+			p.advance()
+			p.skipSpace()
+			if p.off < len(p.src) && p.src[p.off] == '}' {
+				return nil, p.errorf(comma, "trailing comma before '}': remove this comma")
+			}
+		case '}':
+			p.advance()
+			p.depth--
+			n.Span = Span{o.pos, p.pos()}
+			return n, nil
+		default:
+			if err := p.commentError(); err != nil {
+				return nil, err
+			}
+			if p.src[p.off] == '"' {
+				return nil, p.errorf(p.pos(), "missing ',' before this key: members of an object are separated by commas")
+			}
+			return nil, p.errorf(p.pos(), "expected ',' or '}' after the value of %q, found %s", key, p.describeHere())
+		}
+	}
+}
+
+// word returns the run of identifier characters at the current offset.
+func (p *jsonParser) word() string {
+	end := p.off
+	for end < len(p.src) && (isIdentByte(p.src[end]) || p.src[end] >= '0' && p.src[end] <= '9' || p.src[end] == '-') {
+		end++
+	}
+	return string(p.src[p.off:end])
+}
+
+func (p *jsonParser) array() (*Node, *SyntaxError) {
+	o, err := p.enter(Array)
+	if err != nil {
+		return nil, err
+	}
+	n := &Node{Kind: Array}
+	p.skipSpace()
+	if p.off < len(p.src) && p.src[p.off] == ']' {
+		p.advance()
+		p.depth--
+		n.Span = Span{o.pos, p.pos()}
+		return n, nil
+	}
+	for {
+		p.skipSpace()
+		v, err := p.value(o)
+		if err != nil {
+			return nil, err
+		}
+		n.Elems = append(n.Elems, v)
+		p.skipSpace()
+		if p.off >= len(p.src) {
+			return nil, p.eofError(o)
+		}
+		switch p.src[p.off] {
+		case ',':
+			comma := p.pos()
+			p.advance()
+			p.skipSpace()
+			if p.off < len(p.src) && p.src[p.off] == ']' {
+				return nil, p.errorf(comma, "trailing comma before ']': remove this comma")
+			}
+		case ']':
+			p.advance()
+			p.depth--
+			n.Span = Span{o.pos, p.pos()}
+			return n, nil
+		default:
+			if err := p.commentError(); err != nil {
+				return nil, err
+			}
+			if c := p.src[p.off]; c == '{' || c == '[' || c == '"' {
+				return nil, p.errorf(p.pos(), "missing ',' before this element: elements of an array are separated by commas")
+			}
+			return nil, p.errorf(p.pos(), "expected ',' or ']' after an array element, found %s", p.describeHere())
+		}
+	}
+}
