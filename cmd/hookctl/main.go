@@ -1,0 +1,301 @@
+// Command hookctl lints, runs, scaffolds and documents the hooks.json files
+// that configure an AI coding agent's hooks.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/fatih/color"
+	"github.com/mattn/go-isatty"
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3"; a
+// build from a module version reports that version.
+var version = ""
+
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// Exit statuses.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+// exitError ends the command with a status and, unless it is silent, a
+// message on stderr.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// usageErrorf reports a usage error, an unreadable input, or anything else
+// that kept the command from doing its job: exit status 2.
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+// streams are the command's standard streams.
+type streams struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+func main() {
+	os.Exit(run(os.Args, streams{os.Stdin, os.Stdout, os.Stderr}))
+}
+
+// registered holds the constructor of every command, each in its own file,
+// which registers it from an init function with the rank that orders the
+// help's list.
+var registered = map[int]func(streams) *cli.Command{}
+
+func register(rank int, newCmd func(streams) *cli.Command) {
+	if _, dup := registered[rank]; dup {
+		panic(fmt.Sprintf("two commands registered with rank %d", rank))
+	}
+	registered[rank] = newCmd
+}
+
+// commands builds every registered command, in rank order.
+func commands(s streams) []*cli.Command {
+	ranks := make([]int, 0, len(registered))
+	for r := range registered {
+		ranks = append(ranks, r)
+	}
+	sort.Ints(ranks)
+	cmds := make([]*cli.Command, 0, len(ranks))
+	for _, r := range ranks {
+		cmds = append(cmds, registered[r](s))
+	}
+	return cmds
+}
+
+func newApp(s streams) *cli.App {
+	app := &cli.App{
+		Name:      "hookctl",
+		Usage:     "lint, run, scaffold and document the hooks.json files of an AI coding agent",
+		UsageText: "hookctl [--color auto|always|never] COMMAND [options] [arguments...]",
+		Version:   buildVersion(),
+		Description: "hookctl works with .agents/hooks.json (the workspace's hooks) and\n" +
+			"~/.gemini/config/hooks.json (the user's hooks). Exit status: 0 success,\n" +
+			"1 findings or failed tests, 2 usage error or unreadable input.",
+		Reader:    s.in,
+		Writer:    s.out,
+		ErrWriter: s.err,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never"},
+		},
+		Commands:        commands(s),
+		HideHelpCommand: true,
+		Before: func(c *cli.Context) error {
+			return setColor(c.String("color"), s.out)
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return cli.ShowAppHelp(c)
+			}
+			return unknownCommand(c.App, c.Args().First())
+		},
+		OnUsageError:   onUsageError,
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+	for _, cmd := range app.Commands {
+		cmd.OnUsageError = onUsageError
+		for _, sub := range cmd.Subcommands {
+			sub.OnUsageError = onUsageError
+		}
+	}
+	return app
+}
+
+// run runs hookctl with the arguments and returns the exit status.
+func run(args []string, s streams) int {
+	app := newApp(s)
+	err := app.Run(permuteArgs(app, args))
+	var ee *exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ee):
+		if ee.msg != "" {
+			fmt.Fprintf(s.err, "hookctl: %s\n", ee.msg)
+		}
+		return ee.code
+	default:
+		fmt.Fprintf(s.err, "hookctl: %s\n", err)
+		return exitUsage
+	}
+}
+
+func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
+	msg := err.Error()
+	where := "hookctl"
+	if c.Command != nil && c.Command.Name != "" && isSubcommand {
+		where = "hookctl " + c.Command.FullName()
+	}
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		msg = fmt.Sprintf("unknown flag --%s", strings.TrimLeft(name, "-"))
+		var known []string
+		flags := c.App.Flags
+		if c.Command != nil && isSubcommand {
+			flags = c.Command.Flags
+		}
+		for _, f := range flags {
+			for _, n := range f.Names() {
+				if len(n) > 1 {
+					known = append(known, n)
+				}
+			}
+		}
+		if s := schema.Nearest(strings.TrimLeft(name, "-"), known); s != "" {
+			msg += fmt.Sprintf(": did you mean --%s?", s)
+		}
+	}
+	return usageErrorf("%s\nRun '%s --help' for usage.", msg, where)
+}
+
+func unknownCommand(app *cli.App, name string) error {
+	var names []string
+	for _, c := range app.VisibleCommands() {
+		names = append(names, c.Names()...)
+	}
+	msg := fmt.Sprintf("unknown command %q", name)
+	if s := schema.Nearest(name, names); s != "" {
+		msg += fmt.Sprintf(": did you mean %q?", s)
+	}
+	return usageErrorf("%s\nRun 'hookctl --help' for the list of commands.", msg)
+}
+
+// setColor applies --color: auto colours a terminal unless NO_COLOR is set;
+// always and never force it.
+func setColor(when string, out io.Writer) error {
+	switch when {
+	case "always":
+		color.NoColor = false
+	case "never":
+		color.NoColor = true
+	case "auto", "":
+		color.NoColor = !isTerminal(out) || os.Getenv("NO_COLOR") != ""
+	default:
+		return usageErrorf("--color must be auto, always or never, not %q", when)
+	}
+	return nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// permuteArgs lets flags follow positional arguments, as in
+// "hookctl lint FILE --format json": the flag parser stops at the first
+// argument that is not a flag, so the flags of each command are moved ahead
+// of its arguments, and global flags ahead of the command. Everything after
+// "--" stays where it is.
+func permuteArgs(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	globals, rest := splitFlags(app.Flags, args[1:], true)
+	var path, flags []string
+	cmds := app.Commands
+	for len(rest) > 0 {
+		var cmd *cli.Command
+		for _, c := range cmds {
+			if c.HasName(rest[0]) {
+				cmd = c
+			}
+		}
+		if cmd == nil {
+			break
+		}
+		path = append(append(path, flags...), rest[0])
+		var fs []flagArg
+		fs, rest = splitFlags(append(cmd.Flags, app.Flags...), rest[1:], len(cmd.Subcommands) > 0)
+		flags = nil
+		for _, f := range fs {
+			if f.global(app.Flags) {
+				globals = append(globals, f)
+			} else {
+				flags = append(flags, f...)
+			}
+		}
+		cmds = cmd.Subcommands
+	}
+	out := []string{args[0]}
+	for _, g := range globals {
+		out = append(out, g...)
+	}
+	out = append(append(out, path...), flags...)
+	return append(out, rest...)
+}
+
+// flagArg is a flag as written: its name and, when separate, its value.
+type flagArg []string
+
+func (f flagArg) name() string {
+	name, _, _ := strings.Cut(strings.TrimLeft(f[0], "-"), "=")
+	return name
+}
+
+func (f flagArg) global(globals []cli.Flag) bool {
+	return lookupFlag(globals, f.name()) != nil
+}
+
+// splitFlags separates flags (with their values) from positional arguments.
+// With stopAtArg it stops at the first positional argument, which names a
+// command.
+func splitFlags(flags []cli.Flag, args []string, stopAtArg bool) (fl []flagArg, pos []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return fl, append(pos, args[i:]...)
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			if stopAtArg {
+				return fl, append(pos, args[i:]...)
+			}
+			pos = append(pos, a)
+			continue
+		}
+		f := flagArg{a}
+		_, isBool := lookupFlag(flags, f.name()).(*cli.BoolFlag)
+		if !strings.Contains(a, "=") && lookupFlag(flags, f.name()) != nil && !isBool && i+1 < len(args) {
+			i++
+			f = append(f, args[i])
+		}
+		fl = append(fl, f)
+	}
+	return fl, pos
+}
+
+func lookupFlag(flags []cli.Flag, name string) cli.Flag {
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return f
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var updateScripts = flag.Bool("update", false, "rewrite the golden files of testdata/script from the real output")
+
+// TestMain lets the test binary act as hookctl inside the scripts.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"hookctl": func() { os.Exit(run(os.Args, streams{os.Stdin, os.Stdout, os.Stderr})) },
+	})
+}
+
+// TestScripts runs the end-to-end scripts of testdata/script: each is a
+// txtar archive of files and hookctl command lines with their expected exit
+// status and output.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		UpdateScripts:       *updateScripts,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		Setup: func(env *testscript.Env) error {
+			if err := copyFile("../../schema/hooks.schema.json", env.WorkDir+"/schema.json"); err != nil {
+				return err
+			}
+			// A home of its own, so the user's hooks.json never leaks in.
+			env.Setenv("HOME", env.WorkDir+"/home")
+			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/home/.config")
+			env.Setenv("NO_COLOR", "")
+			return os.MkdirAll(env.WorkDir+"/home", 0o755)
+		},
+	})
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, b, 0o644)
+}
