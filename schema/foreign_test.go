@@ -1,0 +1,140 @@
+package schema
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestForeignTablesAreConsistent(t *testing.T) {
+	seen := map[string]bool{}
+	for _, e := range ForeignEvents {
+		if seen[e.Name] {
+			t.Errorf("event %s listed twice", e.Name)
+		}
+		seen[e.Name] = true
+		if e.Event != "" && !e.Event.Valid() {
+			t.Errorf("%s maps to %q, not an event", e.Name, e.Event)
+		}
+		if e.Event == "" && e.Note == "" {
+			t.Errorf("%s has no equivalent and no reason", e.Name)
+		}
+		if e.Matcher != "" {
+			checkToolExpr(t, e.Name, e.Matcher)
+		}
+	}
+	seen = map[string]bool{}
+	for _, ft := range ForeignTools {
+		if seen[ft.Name] {
+			t.Errorf("tool %s listed twice", ft.Name)
+		}
+		seen[ft.Name] = true
+		if IsKnownTool(ft.Name) {
+			t.Errorf("%s is a tool of this format", ft.Name)
+		}
+		if ft.Tool == "" && ft.Note == "" {
+			t.Errorf("%s has no equivalent and no reason", ft.Name)
+		}
+		if ft.Tool != "" {
+			checkToolExpr(t, ft.Name, ft.Tool)
+		}
+	}
+	for name, want := range map[string]string{"Bash": "run_command", "Write": "write_to_file", "Edit": "replace_file_content",
+		"MultiEdit": "multi_replace_file_content", "Read": "view_file", "Grep": "grep_search", "Glob": "find_by_name", "LS": "list_dir",
+		"WebFetch": "read_url_content", "WebSearch": "search_web", "Task": "invoke_subagent", "run_shell_command": "run_command",
+		"write_file": "write_to_file", "replace": "replace_file_content", "read_file": "view_file", "shell": "run_command"} {
+		if ft, ok := LookupForeignTool(name); !ok || ft.Tool != want {
+			t.Errorf("%s maps to %q, want %q", name, ft.Tool, want)
+		}
+	}
+	for name, want := range map[string]Event{"UserPromptSubmit": PreInvocation, "BeforeAgent": PreInvocation, "beforeSubmitPrompt": PreInvocation,
+		"AfterAgent": PostInvocation, "BeforeTool": PreToolUse, "stop": Stop, "SessionStart": ""} {
+		if e, ok := LookupForeignEvent(name); !ok || e.Event != want {
+			t.Errorf("%s maps to %q, want %q", name, e.Event, want)
+		}
+	}
+}
+
+// checkToolExpr requires a mapping's matcher to name documented tools only.
+func checkToolExpr(t *testing.T, name, expr string) {
+	t.Helper()
+	for _, tool := range strings.Split(expr, "|") {
+		if _, ok := LookupTool(tool); !ok {
+			t.Errorf("%s maps to %q, which names no documented tool", name, expr)
+		}
+	}
+}
+
+func TestDetectForeign(t *testing.T) {
+	for src, want := range map[string]string{
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": []}]}}`:              "claude",
+		`{"hooks": {"PreToolUse": [{"matcher": "shell|apply_patch", "hooks": []}]}}`: "codex",
+		`{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": []}]}}`: "gemini",
+		`{"version": 1, "hooks": {"afterFileEdit": [{"command": "x"}]}}`:             "cursor",
+		`{"hooks": {"beforeShellExecution": [{"command": "x"}]}}`:                    "cursor",
+		`{"version": 1}`: "cursor",
+		`{"hooks": [{"event": "PreToolUse", "command": "x"}]}`:                               "other",
+		`{"hooks": {"pre-commit": [{"command": "x"}]}}`:                                      "other",
+		`{"permissions": {"allow": []}, "hooks": {"Stop": [{"hooks": [{"command": "x"}]}]}}`: "claude",
+		`{"gate": {"PreToolUse": []}}`:                                                       "",
+		`{"hooks": {"Stop": [{"command": "x"}]}, "gate": {"PreToolUse": []}}`:                "",
+		`{"apm": {"SessionStart": [{"hooks": [{"command": "x"}]}]}}`:                         "",
+	} {
+		root, _, err := ParseJSON([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, ok := DetectForeign(root)
+		got := ""
+		if ok {
+			got = string(f.Agent)
+			if got == "" {
+				got = "other"
+			}
+		}
+		if got != want {
+			t.Errorf("%s: detected %q, want %q", src, got, want)
+		}
+	}
+}
+
+// TestDetectForeignRealWorld checks detection against the classes of the
+// real files: every file with another agent's wrapper is found, and no file
+// of this format is.
+func TestDetectForeignRealWorld(t *testing.T) {
+	f, err := os.Open("../testdata/realworld/SOURCES.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Scan()
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		name, class := cols[0], cols[3]
+		c, err := Load(filepath.Join("../testdata/realworld", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Root == nil {
+			continue
+		}
+		found, ok := DetectForeign(c.Root)
+		switch class {
+		case "native", "mixed":
+			if ok {
+				t.Errorf("%s (%s): detected as %q: %s", name, class, found.Agent, found.Reason)
+			}
+		case "claude", "cursor", "gemini":
+			if !ok || string(found.Agent) != class {
+				t.Errorf("%s (%s): detected %v %q", name, class, ok, found.Agent)
+			}
+		case "other":
+			if !ok || found.Agent != "" {
+				t.Errorf("%s (other): detected %v %q", name, ok, found.Agent)
+			}
+		}
+	}
+}
