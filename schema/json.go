@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -69,6 +70,33 @@ func (n *Node) Get(key string) *Member {
 		if n.Members[i].Key == key {
 			return &n.Members[i]
 		}
+	}
+	return nil
+}
+
+// Interface returns the value as encoding/json would decode it into an
+// interface, except that numbers stay json.Number, keeping their text.
+// Where a key is repeated, the last occurrence counts.
+func (n *Node) Interface() any {
+	switch n.Kind {
+	case Bool:
+		return n.Bool
+	case Number:
+		return json.Number(n.Str)
+	case String:
+		return n.Str
+	case Object:
+		m := make(map[string]any, len(n.Members))
+		for _, mem := range n.Members {
+			m[mem.Key] = mem.Value.Interface()
+		}
+		return m
+	case Array:
+		a := make([]any, len(n.Elems))
+		for i, e := range n.Elems {
+			a[i] = e.Interface()
+		}
+		return a
 	}
 	return nil
 }

@@ -286,3 +286,18 @@ func TestLoadUnreadable(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+func TestNodeInterface(t *testing.T) {
+	src := `{"a": [1, 2.50, "x", true, null, {"b": {}}], "a2": "dup", "a2": "last"}`
+	root, _, perr := ParseJSON([]byte(src))
+	if perr != nil {
+		t.Fatal(perr)
+	}
+	got, err := json.Marshal(root.Interface())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"a":[1,2.50,"x",true,null,{"b":{}}],"a2":"last"}`; string(got) != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

@@ -25,6 +25,8 @@ var (
 	eventsSource string
 	//go:embed tools.go
 	toolsSource string
+	//go:embed testfile.go
+	testfileSource string
 )
 
 // SchemaID is the $id of the hooks.json schema.
@@ -33,7 +35,7 @@ const SchemaID = "https://hookctl.dev/schema/hooks.schema.json"
 var comments = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	fset := token.NewFileSet()
-	for _, src := range []string{modelSource, eventsSource, toolsSource} {
+	for _, src := range []string{modelSource, eventsSource, toolsSource, testfileSource} {
 		f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 		if err != nil {
 			panic("schema: embedded source does not parse: " + err.Error()) // a build defect, not input
@@ -151,7 +153,7 @@ func (Step) JSONSchemaExtend(s *jsonschema.Schema) {
 
 // JSONSchema describes an event name.
 func (Event) JSONSchema() *jsonschema.Schema {
-	s := &jsonschema.Schema{Type: "string"}
+	s := &jsonschema.Schema{Type: "string", Description: comments()["Event"]}
 	for _, e := range Events {
 		s.Enum = append(s.Enum, string(e))
 	}

@@ -23,19 +23,24 @@ func marshal(t *testing.T, s *jsonschema.Schema) []byte {
 	return b
 }
 
-func TestCommittedSchemaIsCurrent(t *testing.T) {
-	got := marshal(t, HooksSchema())
-	if *update {
-		if err := os.WriteFile("hooks.schema.json", got, 0o644); err != nil {
+func TestCommittedSchemasAreCurrent(t *testing.T) {
+	for file, s := range map[string]*jsonschema.Schema{
+		"hooks.schema.json":      HooksSchema(),
+		"hooks.test.schema.json": TestSchema(),
+	} {
+		got := marshal(t, s)
+		if *update {
+			if err := os.WriteFile(file, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	want, err := os.ReadFile("hooks.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("schema/hooks.schema.json is out of date with the Go types: run go generate ./...")
+		if !bytes.Equal(got, want) {
+			t.Errorf("schema/%s is out of date with the Go types: run go generate ./...", file)
+		}
 	}
 }
 
@@ -58,7 +63,7 @@ func TestSchemaDeterministic(t *testing.T) {
 // TestEveryPropertyDescribed walks every schema and requires a description
 // on every property, so that hover in an editor always says something.
 func TestEveryPropertyDescribed(t *testing.T) {
-	all := map[string]*jsonschema.Schema{"hooks": HooksSchema()}
+	all := map[string]*jsonschema.Schema{"hooks": HooksSchema(), "test": TestSchema()}
 	for _, e := range Events {
 		all["input "+string(e)] = InputSchema(e)
 		all["output "+string(e)] = OutputSchema(e)
@@ -203,5 +208,22 @@ func TestEventSchemas(t *testing.T) {
 	stop := compile(t, OutputSchema(Stop))
 	if err := validate(t, stop, `{"decision": "continue", "reason": "Not done yet"}`); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestTestSchema(t *testing.T) {
+	sch := compile(t, TestSchema())
+	for src, ok := range map[string]bool{
+		`{"tests": [{"name": "blocks rm", "event": "PreToolUse", "payload": {"toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf /"}}}, "expect": {"decision": "deny"}}]}`: true,
+		`{"tests": [{"name": "short form", "tool": "run_command", "args": {"CommandLine": "ls"}, "expect": {"decision": "allow"}, "expectFailures": ["gate"]}]}`:                           true,
+		`{"tests": []}`: true,
+		`{"tests": [{"name": "x", "event": "PretoolUse"}]}`: false,
+		`{"tests": [{"event": "Stop"}]}`:                    false,
+		`{"tests": [{"name": "x", "expct": {}}]}`:           false,
+		`{"cases": []}`: false,
+	} {
+		if err := validate(t, sch, src); (err == nil) != ok {
+			t.Errorf("%s: valid=%v, want %v (%v)", src, err == nil, ok, err)
+		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 
 // schemaOptions are the answers of the schema command's flags.
 type schemaOptions struct {
-	kind  string // "", "input" or "output"
+	kind  string // "", "input", "output" or "test"
 	event string
 	out   string
 }
@@ -40,15 +40,27 @@ func schemaCommand(s streams) *cli.Command {
 		Usage: "print the JSON Schema of hooks.json, or of an event's input and output",
 		Description: "Editors use the schema to complete and check hooks.json. Associate it in the\n" +
 			"editor's settings (json.schemas in VS Code) rather than with a \"$schema\" key,\n" +
-			"which the agent may read as a hook.",
+			"which the agent may read as a hook. hookctl schema test describes\n" +
+			"hooks.test.json, the test cases that hookctl test runs.",
 		Flags: []cli.Flag{outFlag},
 		Subcommands: []*cli.Command{
 			eventCommand("input", "print the JSON Schema of what an EVENT's handler reads on stdin"),
 			eventCommand("output", "print the JSON Schema of what an EVENT's handler prints on stdout"),
+			{
+				Name:  "test",
+				Usage: "print the JSON Schema of hooks.test.json, the test cases of hookctl test",
+				Flags: []cli.Flag{outFlag},
+				Action: func(c *cli.Context) error {
+					if c.NArg() > 0 {
+						return usageErrorf("hookctl schema test takes no arguments")
+					}
+					return schemaRun(s, schemaOptions{kind: "test", out: c.String("out")})
+				},
+			},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usageErrorf("unknown argument %q: use hookctl schema, hookctl schema input EVENT or hookctl schema output EVENT", c.Args().First())
+				return usageErrorf("unknown argument %q: use hookctl schema, hookctl schema input EVENT, hookctl schema output EVENT or hookctl schema test", c.Args().First())
 			}
 			return schemaRun(s, schemaOptions{out: c.String("out")})
 		},
@@ -57,9 +69,12 @@ func schemaCommand(s streams) *cli.Command {
 
 func schemaRun(s streams, opts schemaOptions) error {
 	var doc *jsonschema.Schema
-	if opts.kind == "" {
+	switch opts.kind {
+	case "":
 		doc = schema.HooksSchema()
-	} else {
+	case "test":
+		doc = schema.TestSchema()
+	default:
 		e, err := parseEvent(opts.event)
 		if err != nil {
 			return err
