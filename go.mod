@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/fatih/color v1.19.0
+	github.com/google/uuid v1.6.0
 	github.com/invopop/jsonschema v0.14.0
 	github.com/mattn/go-isatty v0.0.24
 	github.com/rogpeppe/go-internal v1.16.0

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// maxPayload bounds the payload read from stdin; an agent's payloads are
+// kilobytes, a few megabytes with a large file's content.
+const maxPayload = 256 << 20
+
+// runOptions are the answers of the run command's flags.
+type runOptions struct {
+	event        string
+	configs      []string
+	workspace    string
+	onError      string
+	maxContinues int
+	sequential   bool
+	explain      bool
+	tool         string
+	args         string
+	argsSet      bool
+}
+
+func init() { register(30, runCommand) }
+
+// pathList is a repeatable flag whose values are kept whole: a path may
+// hold a comma.
+type pathList []string
+
+func (p *pathList) Set(v string) error { *p = append(*p, v); return nil }
+func (p *pathList) String() string     { return strings.Join(*p, ", ") }
+
+func runCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "run the hooks of an EVENT as the agent would, and print the merged answer",
+		ArgsUsage: "EVENT",
+		Description: "Reads the event's payload (JSON) on stdin, runs every matching handler of the user's\n" +
+			"~/.gemini/config/hooks.json and the workspace's .agents/hooks.json at once, and prints\n" +
+			"the one answer they add up to as a line of JSON. EVENT is PreToolUse, PostToolUse,\n" +
+			"PreInvocation, PostInvocation or Stop.\n\n" +
+			"To try a hook by hand, let hookctl build the payload:\n" +
+			"  hookctl run PreToolUse --tool run_command --args '{\"CommandLine\": \"rm -rf /\"}'\n" +
+			"  hookctl run Stop                  (from a terminal)\n" +
+			"  hookctl run PreToolUse --tool view_file --explain\n\n" +
+			"Exit status: 0 when an answer was printed, even if handlers failed (they are reported\n" +
+			"on stderr); 2 for an unknown event, a payload that is not a JSON object, a tool event\n" +
+			"without toolCall.name, or a --config that does not exist.",
+		Flags: []cli.Flag{
+			&cli.GenericFlag{Name: "config", Value: &pathList{}, Usage: "use the hooks.json `FILE` instead of the user's and the workspace's (repeatable)"},
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the payload's first workspacePaths entry, else the current folder)"},
+			&cli.StringFlag{Name: "on-error", Value: "deny", Usage: "what a failed PreToolUse handler adds: `deny`, ask (force_ask) or ignore"},
+			&cli.IntFlag{Name: "max-continues", Value: runtime.DefaultMaxContinues, Usage: "refuse a Stop continue once executionNum exceeds `N` (the loop guard)"},
+			&cli.BoolFlag{Name: "sequential", Usage: "run handlers one after another in config order; PreToolUse stops at the first deny"},
+			&cli.BoolFlag{Name: "explain", Usage: "run nothing: show which hooks and handlers would run, from which file and line, and why the others would not"},
+			&cli.StringFlag{Name: "tool", Usage: "build the payload of a call to the tool `NAME` instead of reading stdin (PreToolUse, PostToolUse)"},
+			&cli.StringFlag{Name: "args", Usage: "the tool call's arguments, a JSON `OBJECT` (with --tool; default {})"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				if c.NArg() == 0 {
+					return usageErrorf("hookctl run takes an event: %s\nRun 'hookctl run --help' for usage.", strings.Join(schema.EventNames(), ", "))
+				}
+				return usageErrorf("hookctl run takes one event, not %d arguments: the payload goes on stdin", c.NArg())
+			}
+			return runRun(s, runOptions{
+				event:        c.Args().First(),
+				configs:      *c.Generic("config").(*pathList),
+				workspace:    c.String("workspace"),
+				onError:      c.String("on-error"),
+				maxContinues: c.Int("max-continues"),
+				sequential:   c.Bool("sequential"),
+				explain:      c.Bool("explain"),
+				tool:         c.String("tool"),
+				args:         c.String("args"),
+				argsSet:      c.IsSet("args"),
+			})
+		},
+	}
+}
+
+func runRun(s streams, opts runOptions) error {
+	e, err := parseEvent(opts.event)
+	if err != nil {
+		return err
+	}
+	onError, err := runtime.ParseOnError(opts.onError)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if opts.maxContinues < 0 {
+		return usageErrorf("--max-continues must be 0 or more, not %d", opts.maxContinues)
+	}
+	ropts := runtime.Options{
+		Configs:      opts.configs,
+		Workspace:    opts.workspace,
+		OnError:      onError,
+		MaxContinues: opts.maxContinues,
+		Sequential:   opts.sequential,
+	}
+	if ropts.MaxContinues == 0 {
+		ropts.MaxContinues = -1 // the library's zero means its default
+	}
+	payload, err := readPayload(s, e, opts)
+	if err != nil {
+		return err
+	}
+	plan, err := runtime.NewPlan(e, payload, ropts)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if opts.explain {
+		return plan.Explain(s.out)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	res := plan.Run(ctx)
+	for _, n := range res.Notes {
+		fmt.Fprintf(s.err, "hookctl: %s\n", n)
+	}
+	if ctx.Err() != nil {
+		return usageErrorf("interrupted: every running handler was stopped, no answer was given")
+	}
+	_, err = fmt.Fprintf(s.out, "%s\n", res.Answer)
+	return err
+}
+
+// readPayload returns the payload: built from --tool and --args, built for
+// a person at a terminal, or read from stdin.
+func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
+	if opts.argsSet && opts.tool == "" {
+		return nil, usageErrorf("--args goes with --tool NAME: the arguments of which tool?")
+	}
+	build := func(partial []byte) ([]byte, error) {
+		ws := opts.workspace
+		if ws == "" {
+			ws, _ = os.Getwd()
+		}
+		if abs, err := filepath.Abs(ws); err == nil {
+			ws = abs
+		}
+		home, _ := os.UserHomeDir()
+		b, err := runtime.CompletePayload(e, partial, ws, home)
+		if err != nil {
+			return nil, usageErrorf("%v", err)
+		}
+		return b, nil
+	}
+	if opts.tool != "" {
+		if !e.IsTool() {
+			return nil, usageErrorf("--tool is for PreToolUse and PostToolUse; a %s payload names no tool", e)
+		}
+		partial, err := runtime.ToolPayload(opts.tool, opts.args)
+		if err != nil {
+			return nil, usageErrorf("--args: %v", err)
+		}
+		return build(partial)
+	}
+	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
+		if e.IsTool() {
+			return nil, usageErrorf("a %s payload names a tool: pass --tool NAME (and --args JSON), or pipe the payload on stdin", e)
+		}
+		return build(nil)
+	}
+	b, err := io.ReadAll(io.LimitReader(s.in, maxPayload+1))
+	if err != nil {
+		return nil, usageErrorf("reading the payload on stdin: %v", err)
+	}
+	if len(b) > maxPayload {
+		return nil, usageErrorf("the payload on stdin is larger than %d MiB", maxPayload>>20)
+	}
+	return b, nil
+}

@@ -1,0 +1,109 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/google/uuid"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// DefaultModel is the modelName of a payload built by hand.
+const DefaultModel = "gemini-3.6-flash-medium"
+
+// ToolPayload returns the partial payload of a call to tool with args, a
+// JSON object ("" means {}), to be completed by CompletePayload.
+func ToolPayload(tool string, args string) ([]byte, error) {
+	if tool == "" {
+		return nil, errors.New("the tool name is empty")
+	}
+	if args == "" {
+		args = "{}"
+	}
+	root, _, serr := schema.ParseJSON([]byte(args))
+	if serr != nil {
+		return nil, fmt.Errorf("the tool's arguments are not valid JSON: %d:%d: %s", serr.Pos.Line, serr.Pos.Col, serr.Msg)
+	}
+	if root.Kind != schema.Object {
+		return nil, fmt.Errorf(`the tool's arguments must be a JSON object, such as {"CommandLine": "ls"}, not %s`, root.Describe())
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"toolCall":{"name":`)
+	b.Write(quote(tool))
+	b.WriteString(`,"args":`)
+	b.Write(compact([]byte(args)))
+	b.WriteString("}}")
+	return b.Bytes(), nil
+}
+
+// CompletePayload fills in the fields a partial payload of the event leaves
+// out, as the agent would send them for a new conversation: a fresh
+// conversationId, workspacePaths naming workspace, the transcript and
+// artifact paths under home's ~/.gemini/antigravity/brain/<id>, modelName,
+// stepIdx 0, invocationNum 0, executionNum 1, terminationReason
+// "model_stop" and fullyIdle true. Fields present keep their bytes; the
+// missing ones are appended in documented order.
+func CompletePayload(e schema.Event, partial []byte, workspace, home string) ([]byte, error) {
+	if len(bytes.TrimSpace(partial)) == 0 {
+		partial = []byte("{}")
+	}
+	root, _, serr := schema.ParseJSON(partial)
+	if serr != nil {
+		return nil, fmt.Errorf("the payload is not valid JSON: %d:%d: %s", serr.Pos.Line, serr.Pos.Col, serr.Msg)
+	}
+	if root.Kind != schema.Object {
+		return nil, fmt.Errorf("the payload must be a JSON object, not %s", root.Describe())
+	}
+	id := uuid.NewString()
+	if m := root.Get("conversationId"); m != nil && m.Value.Kind == schema.String && m.Value.Str != "" {
+		id = m.Value.Str
+	}
+	brain := filepath.Join(home, ".gemini", "antigravity", "brain", id)
+	ws, _ := json.Marshal([]string{workspace})
+	var fields []keyValue
+	add := func(k string, v []byte) {
+		if root.Get(k) == nil {
+			fields = append(fields, keyValue{k, v})
+		}
+	}
+	switch e {
+	case schema.PreToolUse, schema.PostToolUse:
+		add("stepIdx", []byte("0"))
+	case schema.PreInvocation, schema.PostInvocation:
+		add("invocationNum", []byte("0"))
+		add("initialNumSteps", []byte("0"))
+	case schema.Stop:
+		add("executionNum", []byte("1"))
+		add("terminationReason", quote("model_stop"))
+		add("fullyIdle", []byte("true"))
+	}
+	add("conversationId", quote(id))
+	add("workspacePaths", ws)
+	add("transcriptPath", quote(filepath.Join(brain, ".system_generated", "logs", "transcript.jsonl")))
+	add("artifactDirectoryPath", quote(brain))
+	add("modelName", quote(DefaultModel))
+	if len(fields) == 0 {
+		return partial, nil
+	}
+
+	at := root.Span.Start.Offset + 1 // just inside the opening brace
+	if n := len(root.Members); n > 0 {
+		at = root.Members[n-1].Value.Span.End.Offset
+	}
+	var b bytes.Buffer
+	b.Write(partial[:at])
+	for i, kv := range fields {
+		if i > 0 || len(root.Members) > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(quote(kv.Key))
+		b.WriteByte(':')
+		b.Write(kv.Value)
+	}
+	b.Write(partial[at:])
+	return b.Bytes(), nil
+}

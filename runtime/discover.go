@@ -1,0 +1,149 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Scope says where a hooks.json comes from.
+type Scope uint8
+
+// The scopes, in the order their files are read.
+const (
+	// UserScope is the user's file, ~/.gemini/config/hooks.json.
+	UserScope Scope = iota
+	// WorkspaceScope is the workspace's file, <workspace>/.agents/hooks.json.
+	WorkspaceScope
+	// NamedScope is a file named by the caller (--config), which replaces
+	// discovery.
+	NamedScope
+)
+
+func (s Scope) String() string {
+	switch s {
+	case UserScope:
+		return "user"
+	case WorkspaceScope:
+		return "workspace"
+	}
+	return "config"
+}
+
+// Source is one hooks.json a dispatch reads.
+type Source struct {
+	// Path is the file's absolute path; Dir is the folder that holds it,
+	// where its handlers run.
+	Path string
+	Dir  string
+	// Scope says how the file was found.
+	Scope Scope
+	// Exists is false for a discovered file that is not there, which is
+	// normal: neither file is required.
+	Exists bool
+	// Err is why an existing file could not be read.
+	Err error
+	// Config is the loaded file, nil when it does not exist or could not be
+	// read. It may still hold a syntax error or invalid parts.
+	Config *schema.Config
+	// Trusted is false for a workspace file that Options.Trusted refused;
+	// TrustNote says why.
+	Trusted   bool
+	TrustNote string
+}
+
+// UserFile returns the user's hooks.json under home.
+func UserFile(home string) string {
+	return filepath.Join(home, ".gemini", "config", "hooks.json")
+}
+
+// WorkspaceFile returns the hooks.json of the workspace rooted at dir.
+func WorkspaceFile(dir string) string {
+	return filepath.Join(dir, ".agents", "hooks.json")
+}
+
+// Discover returns the hooks.json files of a dispatch, in the order their
+// hooks run: the files named in configs when there are any (each must
+// exist), else the user file under home (skipped when home is "") and the
+// workspace file under workspace. Each file is loaded; a file that cannot
+// be read is kept with its error, to be reported as a failure.
+func Discover(configs []string, home, workspace string) ([]*Source, error) {
+	var srcs []*Source
+	if len(configs) > 0 {
+		for _, c := range configs {
+			src := load(c, NamedScope)
+			if !src.Exists {
+				return nil, fmt.Errorf("--config %s: no such file", c)
+			}
+			srcs = append(srcs, src)
+		}
+		return srcs, nil
+	}
+	if home != "" {
+		srcs = append(srcs, load(UserFile(home), UserScope))
+	}
+	return append(srcs, load(WorkspaceFile(workspace), WorkspaceScope)), nil
+}
+
+func load(path string, scope Scope) *Source {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: scope, Exists: true, Trusted: true}
+	info, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		src.Exists = false
+		return src
+	case err == nil && info.IsDir():
+		src.Err = fmt.Errorf("%s is a folder, not a hooks.json file", abs)
+		return src
+	}
+	cfg, err := schema.Load(abs)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			src.Exists = false
+			return src
+		}
+		src.Err = fmt.Errorf("cannot read %s: %v", abs, unwrapPath(err))
+		return src
+	}
+	src.Config = cfg
+	return src
+}
+
+// unwrapPath drops the path from an *fs.PathError, which the message
+// already names.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// resolveWorkspace picks the workspace folder: the caller's choice, else the
+// payload's first workspace, else dir.
+func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
+	ws := flag
+	from := "--workspace"
+	if ws == "" && p != nil && len(p.WorkspacePaths) > 0 && p.WorkspacePaths[0] != "" {
+		ws, from = p.WorkspacePaths[0], "the payload's workspacePaths[0]"
+	}
+	if ws == "" {
+		ws = dir
+	}
+	if strings.ContainsRune(ws, 0) {
+		return "", fmt.Errorf("%s is not a usable folder path: it holds a NUL character", from)
+	}
+	if !filepath.IsAbs(ws) {
+		ws = filepath.Join(dir, ws)
+	}
+	return filepath.Clean(ws), nil
+}

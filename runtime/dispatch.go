@@ -1,0 +1,237 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// DefaultMaxContinues is the loop guard's default: a Stop continue is
+// refused once the payload's executionNum exceeds it.
+const DefaultMaxContinues = 8
+
+// Options configure a dispatch. The zero value dispatches as the agent
+// does: discovery from the home folder and the workspace, failures deny,
+// handlers in parallel.
+type Options struct {
+	// Configs, when not empty, are the hooks.json files to use instead of
+	// discovery. Each must exist.
+	Configs []string
+	// Workspace is the workspace folder; "" means the payload's first
+	// workspacePaths entry, else Dir.
+	Workspace string
+	// Home is the user's home folder, whose .gemini/config/hooks.json is the
+	// user file; "" means $HOME.
+	Home string
+	// Dir is the current folder; "" means the process's.
+	Dir string
+	// Env is the handlers' environment before the HOOKCTL_ variables are
+	// added; nil means the process's environment.
+	Env []string
+	// OnError says what a failed PreToolUse handler adds to the answer.
+	OnError OnError
+	// MaxContinues is the loop guard (see DefaultMaxContinues): 0 means the
+	// default, a negative value refuses every continue.
+	MaxContinues int
+	// Sequential runs the handlers one after another in config order,
+	// stopping a PreToolUse dispatch at the first deny and passing each
+	// handler the earlier overwrites applied to toolCall.args.
+	Sequential bool
+	// Trusted decides whether a workspace file's hooks may run, and if not,
+	// says why. nil trusts every file. User files and named files are
+	// always trusted.
+	Trusted func(src *Source) (bool, string)
+	// Grace is the time between SIGTERM and SIGKILL when a handler is
+	// stopped; 0 means Grace.
+	Grace time.Duration
+}
+
+func (o Options) withDefaults() Options {
+	if o.Home == "" {
+		o.Home, _ = os.UserHomeDir()
+	}
+	if o.Dir == "" {
+		o.Dir = cwd()
+	}
+	if o.Env == nil {
+		o.Env = os.Environ()
+	}
+	switch {
+	case o.MaxContinues == 0:
+		o.MaxContinues = DefaultMaxContinues
+	case o.MaxContinues < 0:
+		o.MaxContinues = 0
+	}
+	if o.Grace <= 0 {
+		o.Grace = Grace
+	}
+	return o
+}
+
+// Result is a dispatch's outcome: the merged answer, how each handler
+// ended, and the lines to report on stderr.
+type Result struct {
+	// Plan is what the dispatch considered.
+	Plan *Plan
+	// Answer is the merged answer, compact JSON with the fields in the
+	// documented order.
+	Answer json.RawMessage
+	// Outcomes are the handlers that ran (or were due to run) and the parts
+	// that could not, in config order.
+	Outcomes []*Outcome
+	// Notes are the lines to report on stderr, without a "hookctl: "
+	// prefix: skipped untrusted files, failures, ignored keys, replaced
+	// overwrites, a refused continue.
+	Notes []string
+}
+
+// Dispatch runs the hooks of an event for a payload, as the agent would,
+// and returns the merged answer. Its error is for an invocation that cannot
+// be dispatched (see NewPlan); failures of handlers are in the result.
+func Dispatch(ctx context.Context, e schema.Event, payload []byte, opts Options) (*Result, error) {
+	p, err := NewPlan(e, payload, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p.Run(ctx), nil
+}
+
+// Run executes the plan: every handler at once (or one by one with
+// Options.Sequential), then the merge in config order. Cancelling ctx stops
+// every running handler's process group.
+func (p *Plan) Run(ctx context.Context) *Result {
+	res := &Result{Plan: p}
+	for _, src := range p.Sources {
+		if !src.Trusted && p.hasUntrustedSteps(src) {
+			res.Notes = append(res.Notes, "skipping the hooks of "+src.Path+": "+p.untrustedWhy(src))
+		}
+	}
+	steps := p.Runs()
+	outs := make([]*Outcome, len(steps))
+	if p.opts.Sequential {
+		p.runSequential(ctx, steps, outs)
+	} else {
+		var wg sync.WaitGroup
+		for i, s := range steps {
+			if s.State == Broken {
+				outs[i] = brokenOutcome(s)
+				continue
+			}
+			wg.Go(func() { outs[i] = p.runStep(ctx, s, p.Payload.Raw) })
+		}
+		wg.Wait()
+	}
+	res.Outcomes = outs
+	for _, o := range outs {
+		for _, n := range o.Notes {
+			res.Notes = append(res.Notes, o.Label()+": "+n)
+		}
+		if o.Kind == Failed {
+			res.Notes = append(res.Notes, o.Message())
+		}
+	}
+	answer, notes := Merge(p.Event, outs, MergeOptions{
+		OnError:      p.opts.OnError,
+		MaxContinues: p.opts.MaxContinues,
+		ExecutionNum: p.Payload.ExecutionNum,
+	})
+	res.Answer = answer
+	res.Notes = append(res.Notes, notes...)
+	return res
+}
+
+// runSequential runs the steps one after another. For PreToolUse each
+// handler receives the payload with the earlier overwrites applied, and the
+// first deny ends the dispatch.
+func (p *Plan) runSequential(ctx context.Context, steps []*Step, outs []*Outcome) {
+	var overwrite []keyValue
+	denied := false
+	for i, s := range steps {
+		switch {
+		case denied:
+			outs[i] = &Outcome{Step: s, Hook: s.Hook, Kind: Skipped, ExitCode: -1}
+			continue
+		case s.State == Broken:
+			outs[i] = brokenOutcome(s)
+		default:
+			payload := p.Payload.Raw
+			if len(overwrite) > 0 {
+				if b, err := withOverwrite(payload, overwrite); err == nil {
+					payload = b
+				}
+			}
+			outs[i] = p.runStep(ctx, s, payload)
+		}
+		if p.Event != schema.PreToolUse {
+			continue
+		}
+		v, ok := preToolUseVote(outs[i], p.opts.OnError)
+		if ok && v.decision == schema.Deny {
+			denied = true
+		}
+		if ok && v.ans != nil {
+			for _, kv := range v.ans.overwrite {
+				overwrite, _ = setKey(overwrite, kv.Key, kv.Value)
+			}
+		}
+	}
+}
+
+// runStep runs one handler with the payload on its stdin.
+func (p *Plan) runStep(ctx context.Context, s *Step, payload []byte) *Outcome {
+	r := runProc(ctx, procSpec{
+		command: s.Handler.Command,
+		dir:     s.Source.Dir,
+		env:     p.env(s),
+		stdin:   payload,
+		timeout: s.Timeout(),
+		grace:   p.opts.Grace,
+	})
+	return classify(p.Event, s, r)
+}
+
+// env is the handler's environment: the caller's, with the HOOKCTL_
+// variables set for this handler. The payload names no event, so one script
+// can serve several by reading HOOKCTL_EVENT.
+func (p *Plan) env(s *Step) []string {
+	set := map[string]string{
+		"HOOKCTL_EVENT":     string(p.Event),
+		"HOOKCTL_HOOK":      s.Hook,
+		"HOOKCTL_CONFIG":    s.Source.Path,
+		"HOOKCTL_WORKSPACE": p.Workspace,
+	}
+	env := make([]string, 0, len(p.opts.Env)+len(set))
+	for _, kv := range p.opts.Env {
+		k, _, _ := strings.Cut(kv, "=")
+		if _, ok := set[k]; !ok {
+			env = append(env, kv)
+		}
+	}
+	for _, k := range []string{"HOOKCTL_EVENT", "HOOKCTL_HOOK", "HOOKCTL_CONFIG", "HOOKCTL_WORKSPACE"} {
+		env = append(env, k+"="+set[k])
+	}
+	return env
+}
+
+func (p *Plan) hasUntrustedSteps(src *Source) bool {
+	for _, s := range p.Steps {
+		if s.Source == src && s.State == Untrusted {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Plan) untrustedWhy(src *Source) string {
+	for _, s := range p.Steps {
+		if s.Source == src && s.State == Untrusted {
+			return s.Why
+		}
+	}
+	return ""
+}

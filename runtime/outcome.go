@@ -1,0 +1,206 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Kind says how a handler ended, as far as the answer is concerned.
+type Kind uint8
+
+// The kinds of outcome.
+const (
+	// NoAnswer: exit 0 with nothing (or only white space) on stdout.
+	NoAnswer Kind = iota
+	// Answered: exit 0 with one JSON object valid for the event.
+	Answered
+	// Blocked: exit 2 for PreToolUse (a deny) or Stop (a continue), the
+	// reason being its stderr.
+	Blocked
+	// Failed: any other ending, or a part that cannot run.
+	Failed
+	// Skipped: not run, because an earlier handler denied the call under
+	// sequential dispatch.
+	Skipped
+)
+
+func (k Kind) String() string {
+	switch k {
+	case NoAnswer:
+		return "no answer"
+	case Answered:
+		return "answered"
+	case Blocked:
+		return "blocked"
+	case Failed:
+		return "failed"
+	}
+	return "not run"
+}
+
+// Outcome is how one handler (or one part that cannot run) ended.
+type Outcome struct {
+	// Step is the planned step.
+	Step *Step
+	// Hook names the hook; for a file that cannot be used, it is "".
+	Hook string
+	// Kind says how the handler ended.
+	Kind Kind
+	// Answer is the handler's answer as compact JSON with the event's known
+	// fields in documented order, when Kind is Answered.
+	Answer json.RawMessage
+	// Reason is the block's reason (the handler's stderr) when Kind is
+	// Blocked.
+	Reason string
+	// Cause says what went wrong when Kind is Failed.
+	Cause string
+	// ExitCode is the handler's exit status, -1 when it did not exit by
+	// itself (signal, timeout, not started, not run).
+	ExitCode int
+	// Stdout is what it printed, up to the cap; Stderr likewise, and
+	// StderrTruncated tells when more was discarded.
+	Stdout          []byte
+	Stderr          []byte
+	StderrTruncated bool
+	// Duration is how long it ran.
+	Duration time.Duration
+	// Notes are remarks about its answer, such as keys that were ignored.
+	Notes []string
+
+	ans *answer
+}
+
+// parsed returns the outcome's answer, reading Answer when the outcome was
+// built outside this package.
+func (o *Outcome) parsed(e schema.Event) *answer {
+	if o.ans == nil && o.Kind == Answered && len(o.Answer) > 0 {
+		o.ans, _, _ = parseAnswer(e, o.Answer)
+	}
+	return o.ans
+}
+
+// Label names the outcome's source for a message: hook "NAME", or the file.
+func (o *Outcome) Label() string {
+	if o.Hook == "" && o.Step != nil {
+		return o.Step.Source.Path
+	}
+	return "hook " + o.Hook
+}
+
+// Message is the line that reports a failure on stderr, without the
+// "hookctl: " prefix.
+func (o *Outcome) Message() string {
+	if o.Hook == "" && o.Step != nil {
+		return o.Step.Where() + ": " + o.Cause
+	}
+	if o.Step != nil && o.Step.Handler == nil {
+		return fmt.Sprintf("hook %s: %s: %s", o.Hook, o.Step.Where(), o.Cause)
+	}
+	return fmt.Sprintf("hook %s: %s", o.Hook, o.Cause)
+}
+
+// brokenOutcome is the failure of a step that cannot run.
+func brokenOutcome(s *Step) *Outcome {
+	return &Outcome{Step: s, Hook: s.Hook, Kind: Failed, Cause: s.Why, ExitCode: -1}
+}
+
+// classify turns how a handler's process ended into its outcome for the
+// event.
+func classify(e schema.Event, s *Step, r procResult) *Outcome {
+	o := &Outcome{Step: s, Hook: s.Hook, ExitCode: exitCode(r.state), Stdout: r.stdout, Stderr: r.stderr,
+		StderrTruncated: r.stderrTrunc, Duration: r.elapsed}
+	fail := func(format string, args ...any) *Outcome {
+		o.Kind, o.Cause = Failed, fmt.Sprintf(format, args...)
+		return o
+	}
+	switch {
+	case r.startErr != nil:
+		o.ExitCode = -1
+		return fail("cannot start /bin/sh in %s: %v", s.Source.Dir, unwrapPath(r.startErr))
+	case r.stopped == stoppedTimeout:
+		o.ExitCode = -1
+		return fail("timed out after %s; its process group was stopped%s", seconds(s.Timeout()), stderrTail(r.stderr))
+	case r.stopped == stoppedFlood:
+		o.ExitCode = -1
+		return fail("printed more than 1 MiB on stdout; it was stopped")
+	case r.stopped == stoppedCancel:
+		o.ExitCode = -1
+		return fail("interrupted: the dispatch was cancelled")
+	}
+	if sig, ok := signalOf(r.state); ok {
+		return fail("killed by signal %d (%s)%s", int(sig), sigName(sig), stderrTail(r.stderr))
+	}
+	switch o.ExitCode {
+	case 0:
+		a, notes, err := parseAnswer(e, r.stdout)
+		o.Notes = notes
+		if err != nil {
+			return fail("%v", err)
+		}
+		if a == nil {
+			o.Kind = NoAnswer
+			return o
+		}
+		o.Kind, o.ans, o.Answer = Answered, a, encodeAnswer(e, a)
+		return o
+	case 2:
+		if e == schema.PreToolUse || e == schema.Stop {
+			o.Kind = Blocked
+			o.Reason = strings.TrimSpace(string(r.stderr))
+			return o
+		}
+		return fail("exit status 2, which blocks only PreToolUse and Stop%s", stderrTail(r.stderr))
+	}
+	return fail("exit status %d%s", o.ExitCode, stderrTail(r.stderr))
+}
+
+// stderrTail quotes the last line a handler wrote on stderr, which is
+// where scripts and interpreters put the error.
+func stderrTail(b []byte) string {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return ""
+	}
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		b = bytes.TrimSpace(b[i+1:])
+	}
+	s := string(b)
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:197]) + "..."
+	}
+	return ": " + s
+}
+
+func seconds(d time.Duration) string {
+	return fmt.Sprintf("%gs", d.Seconds())
+}
+
+func sigName(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	case syscall.SIGABRT:
+		return "SIGABRT"
+	case syscall.SIGPIPE:
+		return "SIGPIPE"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
+	case syscall.SIGBUS:
+		return "SIGBUS"
+	}
+	return sig.String()
+}

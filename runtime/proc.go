@@ -1,0 +1,273 @@
+package runtime
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// Limits of a handler's output.
+const (
+	// StdoutCap is the most a handler may print on stdout; beyond it the
+	// handler fails.
+	StdoutCap = 1 << 20
+	// StderrCap is how much of a handler's stderr is kept; the rest is
+	// discarded.
+	StderrCap = 64 << 10
+	// Grace is how long a handler's process group has between SIGTERM and
+	// SIGKILL.
+	Grace = 2 * time.Second
+)
+
+// drainWait bounds the wait for a handler's pipes to close once its whole
+// process group is gone: only a process that left the group (setsid) can
+// still hold them, and run does not wait on it.
+const drainWait = 250 * time.Millisecond
+
+// procSpec is one process to run.
+type procSpec struct {
+	command string
+	dir     string
+	env     []string
+	stdin   []byte
+	timeout time.Duration
+	grace   time.Duration
+}
+
+// stopCause says why a process group was stopped before it finished.
+type stopCause uint8
+
+const (
+	notStopped stopCause = iota
+	stoppedTimeout
+	stoppedFlood
+	stoppedCancel
+)
+
+// procResult is what running a process produced.
+type procResult struct {
+	stdout      []byte
+	stderr      []byte
+	stderrTrunc bool
+	state       *os.ProcessState
+	startErr    error
+	stopped     stopCause
+	elapsed     time.Duration
+}
+
+// runProc runs spec as /bin/sh -c COMMAND in its own process group and
+// returns when the shell has exited and its group is gone.
+//
+// The pipes are the process's own os.Pipe files rather than exec's copying
+// goroutines, so Wait returns as soon as the shell exits, whatever a
+// grandchild still holds open; the group is then killed, which closes the
+// pipes. exec.Cmd.Cancel and WaitDelay would signal the shell alone and
+// leave the SIGTERM-to-SIGKILL sequence of the rest of the group to us
+// anyway, so the sequence is written out here once, for the whole group.
+func runProc(ctx context.Context, spec procSpec) procResult {
+	start := time.Now()
+	var res procResult
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		res.startErr = err
+		return res
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW)
+		res.startErr = err
+		return res
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		res.startErr = err
+		return res
+	}
+
+	cmd := exec.Command("/bin/sh", "-c", spec.command)
+	cmd.Dir = spec.dir
+	cmd.Env = spec.env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	// The child has its copies; the parent's would keep the pipes open.
+	closeAll(inR, outW, errW)
+	if err != nil {
+		closeAll(inW, outR, errR)
+		res.startErr = err
+		res.elapsed = time.Since(start)
+		return res
+	}
+	pgid := cmd.Process.Pid
+
+	go func() {
+		// A handler may never read its stdin, or exit halfway: the write
+		// then fails with EPIPE (or is cut short when the pipe is closed
+		// below), which is no concern of the handler's outcome.
+		_, _ = inW.Write(spec.stdin)
+		_ = inW.Close()
+	}()
+
+	flood := make(chan struct{})
+	outDone := make(chan []byte, 1)
+	errDone := make(chan capped, 1)
+	go func() { outDone <- readStdout(outR, StdoutCap, flood) }()
+	go func() { errDone <- readCapped(errR, StderrCap) }()
+
+	exited := make(chan *os.ProcessState, 1)
+	go func() {
+		_ = cmd.Wait() // the state says how it ended
+		exited <- cmd.ProcessState
+	}()
+
+	timer := time.NewTimer(spec.timeout)
+	defer timer.Stop()
+	select {
+	case res.state = <-exited:
+	case <-timer.C:
+		res.stopped = stoppedTimeout
+	case <-flood:
+		res.stopped = stoppedFlood
+	case <-ctx.Done():
+		res.stopped = stoppedCancel
+	}
+	if res.stopped != notStopped {
+		res.state = terminate(pgid, exited, spec.grace)
+	}
+	// Whatever is left of the group (a background job of the handler, an
+	// orphan that holds nothing open) goes with the handler.
+	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+
+	drained := make(chan struct{})
+	drainTimer := time.AfterFunc(drainWait, func() { close(drained) })
+	defer drainTimer.Stop()
+	select {
+	case res.stdout = <-outDone:
+	case <-drained:
+		_ = outR.Close() // unblocks the reader, which returns what it has
+		res.stdout = <-outDone
+	}
+	var c capped
+	select {
+	case c = <-errDone:
+	case <-drained:
+		_ = errR.Close()
+		c = <-errDone
+	}
+	res.stderr, res.stderrTrunc = c.data, c.truncated
+	closeAll(inW, outR, errR)
+	res.elapsed = time.Since(start)
+	return res
+}
+
+// terminate stops a process group: SIGTERM to all of it, then SIGKILL once
+// the grace period is over if any member is still there. It returns the
+// shell's exit state.
+func terminate(pgid int, exited <-chan *os.ProcessState, grace time.Duration) *os.ProcessState {
+	_ = syscall.Kill(-pgid, syscall.SIGTERM)
+	deadline := time.NewTimer(grace)
+	defer deadline.Stop()
+	var state *os.ProcessState
+	select {
+	case state = <-exited:
+	case <-deadline.C:
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		return <-exited
+	}
+	// The shell is gone; the rest of its group gets the same grace.
+	tick := 5 * time.Millisecond
+	for groupAlive(pgid) {
+		select {
+		case <-deadline.C:
+			return state
+		case <-time.After(tick):
+			tick = min(tick*2, 50*time.Millisecond)
+		}
+	}
+	return state
+}
+
+// groupAlive reports whether any process of the group is left.
+func groupAlive(pgid int) bool {
+	return syscall.Kill(-pgid, 0) == nil
+}
+
+// readStdout reads r up to limit bytes; past the limit it closes over, so
+// the handler is stopped, and discards the rest, so memory stays bounded
+// however much the handler prints.
+func readStdout(r io.Reader, limit int, over chan<- struct{}) []byte {
+	buf := make([]byte, 0, 4096)
+	chunk := make([]byte, 32<<10)
+	overflowed := false
+	for {
+		n, err := r.Read(chunk)
+		if n > 0 && !overflowed {
+			if len(buf)+n > limit {
+				overflowed = true
+				close(over)
+				buf = append(buf, chunk[:limit+1-len(buf)]...)
+			} else {
+				buf = append(buf, chunk[:n]...)
+			}
+		}
+		if err != nil {
+			return buf
+		}
+	}
+}
+
+// capped is a stream kept up to a limit.
+type capped struct {
+	data      []byte
+	truncated bool
+}
+
+// readCapped keeps the first limit bytes of r and discards the rest.
+func readCapped(r io.Reader, limit int) capped {
+	var c capped
+	chunk := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(chunk)
+		if n > 0 {
+			if room := limit - len(c.data); room > 0 {
+				c.data = append(c.data, chunk[:min(n, room)]...)
+				c.truncated = c.truncated || n > room
+			} else {
+				c.truncated = true
+			}
+		}
+		if err != nil {
+			return c
+		}
+	}
+}
+
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		_ = f.Close()
+	}
+}
+
+// exitCode returns the shell's exit status, or -1 when a signal ended it.
+func exitCode(state *os.ProcessState) int {
+	if state == nil {
+		return -1
+	}
+	return state.ExitCode()
+}
+
+// signalOf returns the signal that ended the process, if one did.
+func signalOf(state *os.ProcessState) (syscall.Signal, bool) {
+	if state == nil {
+		return 0, false
+	}
+	ws, ok := state.Sys().(syscall.WaitStatus)
+	if !ok || !ws.Signaled() {
+		return 0, false
+	}
+	return ws.Signal(), true
+}
