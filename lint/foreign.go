@@ -1,0 +1,54 @@
+package lint
+
+import "github.com/hookctl/hookctl/schema"
+
+// foreignInfo is set on a file that is another agent's hook configuration
+// as a whole.
+type foreignInfo struct {
+	finding schema.ForeignFinding
+}
+
+func detectForeign(f *File) *foreignInfo {
+	if f.Config.Root == nil {
+		return nil
+	}
+	ff, ok := schema.DetectForeign(f.Config.Root)
+	if !ok {
+		return nil
+	}
+	return &foreignInfo{finding: ff}
+}
+
+// coveredByForeign lists the rules whose findings a foreign file does not
+// get: its events, fields, matchers and paths are another agent's, and the
+// one foreign-format error says to convert the file, which deals with all of
+// them. Findings that stay true after conversion (a dangerous or
+// Windows-only command, unsafe permissions, a repeated key) remain.
+var coveredByForeign = map[string]bool{
+	"root-shape":            true,
+	"unknown-event":         true,
+	"unknown-field":         true,
+	"event-shape":           true,
+	"ignored-matcher":       true,
+	"matcher-syntax":        true,
+	"matcher-no-tool":       true,
+	"handler-type":          true,
+	"missing-command":       true,
+	"timeout-value":         true,
+	"enabled-type":          true,
+	"empty-hook":            true,
+	"script-not-found":      true,
+	"script-not-executable": true,
+	"script-shebang":        true,
+	"duplicate-handler":     true,
+	"shadowed-hook":         true,
+	"foreign-tool":          true,
+	"foreign-variable":      true,
+	"schema-key":            true,
+}
+
+// suppressed reports whether a finding of the rule is left out of the
+// file's findings.
+func (f *File) suppressed(rule string, _ schema.Span) bool {
+	return f.foreign != nil && coveredByForeign[rule]
+}

@@ -1,0 +1,125 @@
+package lint
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// alternative is one top-level alternative of a matcher ("Bash" in
+// "run_command|Bash") and where it stands in the matcher's text.
+type alternative struct {
+	text     string
+	from, to int
+}
+
+// alternatives splits a matcher at its top-level "|", leaving alternations
+// inside groups and classes whole.
+func alternatives(s string) []alternative {
+	var out []alternative
+	depth, start := 0, 0
+	inClass := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == '|' && depth == 0:
+			out = append(out, alternative{s[start:i], start, i})
+			start = i + 1
+		}
+	}
+	return append(out, alternative{s[start:], start, len(s)})
+}
+
+// browserSamples stand for the browser_ family, whose members the format's
+// documentation does not list.
+var browserSamples = []string{"browser_click", "browser_navigate", "browser_screenshot", "browser_type"}
+
+// matchesKnownTool reports whether the regular expression (already valid)
+// selects a documented tool or a browser tool. An expression whose literal
+// prefix is browser_ counts as selecting the browser family.
+func matchesKnownTool(alt string) bool {
+	re, err := regexp.Compile("^(?:" + alt + ")$")
+	if err != nil {
+		return true // matcher-syntax reports it
+	}
+	for _, t := range schema.ToolNames() {
+		if re.MatchString(t) {
+			return true
+		}
+	}
+	for _, t := range browserSamples {
+		if re.MatchString(t) {
+			return true
+		}
+	}
+	prefix, _ := re.LiteralPrefix()
+	return strings.HasPrefix(prefix, schema.BrowserPrefix)
+}
+
+// toolsMatching returns the known tools the expression selects,
+// case-insensitively.
+func toolsMatchingFold(alt string) []string {
+	re, err := regexp.Compile("(?i)^(?:" + alt + ")$")
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, t := range schema.ToolNames() {
+		if re.MatchString(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// globToRegexp rewrites the glob stars of a matcher ("browser_*", "*")
+// as the regular expression the author meant ("browser_.*", ".*"): a star
+// that follows a letter, digit, "_", "|", "(" or nothing repeats nothing
+// useful in a regular expression.
+func globToRegexp(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			b.WriteByte(c)
+			b.WriteByte(s[i+1])
+			i++
+			continue
+		}
+		if c == '*' {
+			prev := byte(0)
+			if i > 0 {
+				prev = s[i-1]
+			}
+			if prev == 0 || prev == '_' || prev == '|' || prev == '(' || prev == '-' || prev >= 'a' && prev <= 'z' || prev >= 'A' && prev <= 'Z' || prev >= '0' && prev <= '9' {
+				b.WriteString(".*")
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func validMatcher(s string) bool {
+	_, err := schema.CompileMatcher(s)
+	return err == nil
+}
+
+// selectsAll reports whether a matcher as written selects every tool.
+func selectsAll(s string) bool {
+	m, err := schema.CompileMatcher(s)
+	return err == nil && m.MatchesAll()
+}

@@ -1,0 +1,156 @@
+package lint
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fatih/color"
+)
+
+// TextPrinter writes findings for people: FILE:LINE:COL: SEVERITY: MESSAGE
+// [RULE], the source line with a ^~~~ marker under the span, and a closing
+// count. Colour follows fatih/color's setting (on for a terminal only).
+type TextPrinter struct {
+	// NoSource leaves out the source lines and markers.
+	NoSource bool
+}
+
+// maxShown is how much of a long source line is shown around a finding.
+const maxShown = 120
+
+// Print writes the findings.
+func (p *TextPrinter) Print(w io.Writer, r *Result) error {
+	bw := bufio.NewWriter(w)
+	var (
+		bold   = color.New(color.Bold)
+		errC   = color.New(color.FgRed, color.Bold)
+		warnC  = color.New(color.FgYellow, color.Bold)
+		infoC  = color.New(color.FgCyan, color.Bold)
+		ruleC  = color.New(color.Faint)
+		caretC = color.New(color.FgGreen)
+	)
+	lines := map[string][][]byte{}
+	for _, f := range r.Findings {
+		sev := infoC
+		switch f.Severity {
+		case Error:
+			sev = errC
+		case Warning:
+			sev = warnC
+		}
+		fmt.Fprintf(bw, "%s %s %s %s\n",
+			bold.Sprintf("%s:%d:%d:", f.File, f.Span.Start.Line, f.Span.Start.Col),
+			sev.Sprintf("%s:", f.Severity), f.Message, ruleC.Sprintf("[%s]", f.Rule))
+		if p.NoSource {
+			continue
+		}
+		ls, ok := lines[f.File]
+		if !ok {
+			if src := r.Source(f.File); src != nil {
+				ls = splitLines(src)
+			}
+			lines[f.File] = ls
+		}
+		if f.Span.Start.Line < 1 || f.Span.Start.Line > len(ls) {
+			continue
+		}
+		line := string(ls[f.Span.Start.Line-1])
+		if !utf8.ValidString(line) {
+			line = strings.ToValidUTF8(line, "\uFFFD")
+		}
+		runes := []rune(line)
+		col := f.Span.Start.Col - 1
+		if col > len(runes) {
+			col = len(runes)
+		}
+		width := 1
+		if f.Span.End.Line == f.Span.Start.Line && f.Span.End.Col > f.Span.Start.Col {
+			width = f.Span.End.Col - f.Span.Start.Col
+		} else if f.Span.End.Line > f.Span.Start.Line {
+			width = max(1, len(runes)-col)
+		}
+		from, to := 0, len(runes)
+		prefix, suffix := "", ""
+		if len(runes) > maxShown {
+			from = max(0, col-maxShown/3)
+			to = min(len(runes), from+maxShown)
+			if from > 0 {
+				prefix = "..."
+			}
+			if to < len(runes) {
+				suffix = "..."
+			}
+		}
+		width = max(1, min(width, to-col))
+		shown := string(runes[from:to])
+		var marker strings.Builder
+		marker.WriteString(strings.Repeat(" ", len(prefix)))
+		for _, c := range runes[from:col] {
+			if c == '\t' {
+				marker.WriteByte('\t')
+			} else {
+				marker.WriteByte(' ')
+			}
+		}
+		fmt.Fprintf(bw, "%s%s%s\n", prefix, strings.ReplaceAll(shown, "\r", ""), suffix)
+		fmt.Fprintf(bw, "%s%s\n", marker.String(), caretC.Sprint("^"+strings.Repeat("~", width-1)))
+	}
+	fmt.Fprintln(bw, summary(r))
+	return bw.Flush()
+}
+
+// summary is the closing count: "3 problems (2 errors, 1 warning) in 1
+// file".
+func summary(r *Result) string {
+	if len(r.Findings) == 0 {
+		return fmt.Sprintf("no problems in %s", plural(len(r.Files), "file"))
+	}
+	var n [3]int
+	files := map[string]bool{}
+	for _, f := range r.Findings {
+		n[f.Severity]++
+		files[f.File] = true
+	}
+	var parts []string
+	for _, s := range []Severity{Error, Warning, Info} {
+		if n[s] > 0 {
+			word := s.String()
+			if s == Info {
+				parts = append(parts, fmt.Sprintf("%d info", n[s]))
+				continue
+			}
+			parts = append(parts, plural(n[s], word))
+		}
+	}
+	return fmt.Sprintf("%s (%s) in %s", plural(len(r.Findings), "problem"), strings.Join(parts, ", "), plural(len(files), "file"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// splitLines splits source into lines the way the parser counts them: \n,
+// \r\n and a lone \r each end a line.
+func splitLines(src []byte) [][]byte {
+	var out [][]byte
+	for len(src) > 0 {
+		i := bytes.IndexAny(src, "\r\n")
+		if i < 0 {
+			out = append(out, src)
+			break
+		}
+		out = append(out, src[:i])
+		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+			i++
+		}
+		src = src[i+1:]
+	}
+	return out
+}

@@ -1,0 +1,104 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Rule is one check. A rule looks at each file on its own (Check) and, when
+// it needs several files at once (a user hook shadowed by a workspace hook),
+// at the whole run (CheckRun). RuleBase supplies everything else: embed it,
+// override what the rule needs, and add the constructor to the list in
+// rules.go.
+type Rule interface {
+	// ID names the rule in output and documentation, such as
+	// "unknown-event".
+	ID() string
+	// Severity is how serious the rule's findings are, unless a finding
+	// says otherwise (timeout-value warns about some values and rejects
+	// others).
+	Severity() Severity
+	// Summary says in one line what the rule catches.
+	Summary() string
+	// Check reports the rule's findings in one file.
+	Check(f *File)
+	// CheckRun reports findings that need every file of the run.
+	CheckRun(r *Run)
+
+	base() *RuleBase
+}
+
+// RuleBase is embedded in every rule: it holds the rule's identity and the
+// place its findings go.
+type RuleBase struct {
+	id       string
+	severity Severity
+	summary  string
+	out      *[]Finding
+}
+
+func newBase(id string, sev Severity, summary string) RuleBase {
+	return RuleBase{id: id, severity: sev, summary: summary}
+}
+
+// ID returns the rule's ID.
+func (b *RuleBase) ID() string { return b.id }
+
+// Severity returns the rule's default severity.
+func (b *RuleBase) Severity() Severity { return b.severity }
+
+// Summary returns what the rule catches, in one line.
+func (b *RuleBase) Summary() string { return b.summary }
+
+// Check does nothing: rules that look at single files override it.
+func (b *RuleBase) Check(*File) {}
+
+// CheckRun does nothing: rules that compare files override it.
+func (b *RuleBase) CheckRun(*Run) {}
+
+func (b *RuleBase) base() *RuleBase { return b }
+
+// report adds a finding of the rule's severity.
+func (b *RuleBase) report(f *File, span schema.Span, suggestion, format string, args ...any) {
+	b.reportSeverity(f, b.severity, span, suggestion, format, args...)
+}
+
+func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, suggestion, format string, args ...any) {
+	if f.suppressed(b.id, span) {
+		return
+	}
+	if !span.Start.IsValid() {
+		span = fileStart
+	}
+	if !span.End.IsValid() || span.End.Offset < span.Start.Offset {
+		span.End = span.Start
+	}
+	*b.out = append(*b.out, Finding{
+		File:       f.Name,
+		Span:       span,
+		Severity:   sev,
+		Rule:       b.id,
+		Message:    fmt.Sprintf(format, args...),
+		Suggestion: suggestion,
+	})
+}
+
+// fileStart is where findings about a file as a whole point.
+var fileStart = schema.Span{Start: schema.Pos{Line: 1, Col: 1}, End: schema.Pos{Line: 1, Col: 1}}
+
+// RuleInfo describes a rule for documentation and SARIF.
+type RuleInfo struct {
+	ID       string
+	Severity Severity
+	Summary  string
+}
+
+// Catalogue describes every rule, in the order of the list in rules.go.
+func Catalogue() []RuleInfo {
+	var out []RuleInfo
+	for _, r := range newRules() {
+		out = append(out, RuleInfo{ID: r.ID(), Severity: r.Severity(), Summary: r.Summary()})
+	}
+	return out
+}

@@ -1,0 +1,33 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+type enabledType struct{ RuleBase }
+
+func newEnabledType() Rule {
+	return &enabledType{newBase("enabled-type", Error,
+		"\"enabled\" not a boolean (\"false\")")}
+}
+
+func (r *enabledType) Check(f *File) {
+	for _, p := range f.problems(r.id) {
+		sugg := ""
+		if n := nodeAt(f.Config.Root, p.Span); n != nil {
+			switch {
+			case n.Kind == schema.String && strings.EqualFold(strings.TrimSpace(n.Str), "false"), n.Kind == schema.Number && n.Str == "0", n.Kind == schema.String && n.Str == "0":
+				sugg = "false"
+			case n.Kind == schema.String && strings.EqualFold(strings.TrimSpace(n.Str), "true"), n.Kind == schema.Number && n.Str == "1", n.Kind == schema.String && n.Str == "1":
+				sugg = "true"
+			}
+		}
+		msg := p.Msg
+		if sugg != "" {
+			msg += ": write " + sugg
+		}
+		r.report(f, p.Span, sugg, "%s", msg)
+	}
+}

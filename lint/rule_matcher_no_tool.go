@@ -1,0 +1,57 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+type matcherNoTool struct{ RuleBase }
+
+func newMatcherNoTool() Rule {
+	return &matcherNoTool{newBase("matcher-no-tool", Warning,
+		"a matcher, or one of its alternatives, that matches none of the known tools; names glob and case mistakes")}
+}
+
+func (r *matcherNoTool) Check(f *File) {
+	for _, g := range f.groups() {
+		if g.Matcher == nil || g.Matcher.Kind != schema.String || selectsAll(g.Matcher.Str) || !validMatcher(g.Matcher.Str) {
+			continue
+		}
+		for _, a := range alternatives(g.Matcher.Str) {
+			if a.text == "" || matchesKnownTool(a.text) {
+				continue
+			}
+			if _, ok := schema.LookupForeignTool(a.text); ok {
+				continue // foreign-tool names the equivalent
+			}
+			msg, sugg := noToolMessage(a.text)
+			r.report(f, f.strSpan(g.Matcher, a.from, a.to), sugg, "%s", msg)
+		}
+	}
+}
+
+// noToolMessage explains why an alternative matches no known tool: a glob
+// star, a case mistake, a misspelling, or a tool this format does not
+// document.
+func noToolMessage(alt string) (msg, suggestion string) {
+	if g := globToRegexp(alt); g != alt && validMatcher(g) && matchesKnownTool(g) {
+		return fmt.Sprintf("%q matches no tool: a matcher is a regular expression, not a glob, so * repeats the character before it; write %q", alt, g), g
+	}
+	if ts := toolsMatchingFold(alt); len(ts) > 0 {
+		return fmt.Sprintf("%q matches no tool because matching is case-sensitive: write %q", alt, strings.Join(ts, "|")), strings.Join(ts, "|")
+	}
+	if near := schema.Nearest(alt, schema.ToolNames()); near != "" {
+		return fmt.Sprintf("%q matches none of the known tools: did you mean %q?", alt, near), near
+	}
+	if strings.HasPrefix(alt, "mcp") {
+		return fmt.Sprintf("%q matches none of the documented tools; if it names an MCP server's tools, check the names the server gives them", alt), ""
+	}
+	return fmt.Sprintf("%q matches none of the known tools (%s, browser_...); if it names an MCP or newer tool, ignore this warning", alt, shortToolList()), ""
+}
+
+func shortToolList() string {
+	names := schema.ToolNames()
+	return strings.Join(names[:4], ", ") + ", ..."
+}

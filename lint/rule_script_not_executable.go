@@ -1,0 +1,34 @@
+package lint
+
+import "fmt"
+
+type scriptNotExecutable struct{ RuleBase }
+
+func newScriptNotExecutable() Rule {
+	return &scriptNotExecutable{newBase("script-not-executable", Error,
+		"a script run directly that exists but cannot be executed as written (no execute bit, a folder)")}
+}
+
+func (r *scriptNotExecutable) Check(f *File) {
+	for _, s := range f.scripts() {
+		info, err := f.statScript(s)
+		if err != nil {
+			continue
+		}
+		p := s.ref.word.text
+		if info.IsDir() {
+			r.report(f, s.span, "", "%s is a folder, not a script", p)
+			continue
+		}
+		if s.ref.viaInterpreter || info.Mode().Perm()&0o111 != 0 {
+			continue
+		}
+		msg := fmt.Sprintf("%s is not executable (mode %04o), so the shell cannot run it: run chmod +x %s", p, info.Mode().Perm(), p)
+		sugg := ""
+		if interp := interpreterFor(p, f.fs.head(s.path)); interp != "" {
+			sugg = interp + " " + p
+			msg += fmt.Sprintf(" (and commit the mode), or run it through its interpreter: %q", sugg)
+		}
+		r.report(f, s.span, sugg, "%s", msg)
+	}
+}

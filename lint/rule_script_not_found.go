@@ -1,0 +1,53 @@
+package lint
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+)
+
+type scriptNotFound struct{ RuleBase }
+
+func newScriptNotFound() Rule {
+	return &scriptNotFound{newBase("script-not-found", Error,
+		"the command's program, or the script given to an interpreter, does not exist from the folder handlers run in")}
+}
+
+func (r *scriptNotFound) Check(f *File) {
+	for _, s := range f.scripts() {
+		_, err := f.statScript(s)
+		if err == nil || !errors.Is(err, fs.ErrNotExist) && !isNotDir(err) {
+			continue
+		}
+		p := s.ref.word.text
+		where := f.dirName()
+		if filepath.IsAbs(p) {
+			r.report(f, s.span, "", "%s does not exist on this machine", p)
+			continue
+		}
+		if f.Root != "" {
+			fromRoot := filepath.Join(f.Root, p)
+			if f.fs.exists(fromRoot) {
+				fix := filepath.ToSlash(rel(f.Dir(), fromRoot))
+				if !s.ref.viaInterpreter && !strings.Contains(fix, "/") {
+					fix = "./" + fix
+				}
+				r.report(f, s.span, fix,
+					"%s does not exist in %s, where handlers run; it exists from the workspace root, so write %s", p, where, fix)
+				continue
+			}
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimPrefix(p, "./"), ".agents/"); ok && filepath.Base(f.Dir()) == ".agents" {
+			r.report(f, s.span, "",
+				"%s does not exist: handlers run in %s, so a path that starts with .agents/ points into .agents/.agents/; write it from there, as %s (which does not exist either)", p, where, rest)
+			continue
+		}
+		r.report(f, s.span, "", "%s does not exist in %s, where handlers run (relative paths in commands start from the folder that holds hooks.json)", p, where)
+	}
+}
+
+func isNotDir(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "not a directory")
+}

@@ -1,0 +1,57 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+type unknownEvent struct{ RuleBase }
+
+func newUnknownEvent() Rule {
+	return &unknownEvent{newBase("unknown-event", Error,
+		"a key in a hook definition that is neither \"enabled\" nor an event")}
+}
+
+func (r *unknownEvent) Check(f *File) {
+	for _, p := range f.problems(r.id) {
+		msg, sugg := unknownEventMessage(p.Key)
+		r.report(f, p.Span, sugg, "%s", msg)
+	}
+}
+
+// unknownEventMessage explains a key that is not an event and names the
+// event meant: another agent's name for it, or the nearest spelling.
+func unknownEventMessage(key string) (msg, suggestion string) {
+	if fe, ok := schema.LookupForeignEvent(key); ok && !schema.Event(key).Valid() {
+		who := agentsTitle(fe.Agents)
+		if fe.Event == "" {
+			return fmt.Sprintf("%q is a %s event with no equivalent here: %s", key, who, fe.Note), ""
+		}
+		msg = fmt.Sprintf("%q is a %s event: here it is %s", key, who, fe.Event)
+		if fe.Matcher != "" {
+			msg += fmt.Sprintf(" with the matcher %q", fe.Matcher)
+		}
+		if fe.Note != "" {
+			msg += " (" + fe.Note + ")"
+		}
+		return msg, string(fe.Event)
+	}
+	near := schema.Nearest(key, schema.HookKeys)
+	if near != "" {
+		return fmt.Sprintf("%q is not an event: did you mean %q?", key, near), near
+	}
+	return fmt.Sprintf("%q is not an event: a hook definition holds \"enabled\" and the events %s", key, strings.Join(schema.EventNames(), ", ")), ""
+}
+
+func agentsTitle(agents []schema.Agent) string {
+	if len(agents) == 0 {
+		return "another agent's"
+	}
+	names := make([]string, len(agents))
+	for i, a := range agents {
+		names[i] = a.Title()
+	}
+	return strings.Join(names, " and ")
+}

@@ -1,0 +1,82 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+type unknownField struct{ RuleBase }
+
+func newUnknownField() Rule {
+	return &unknownField{newBase("unknown-field", Error,
+		"an unknown key in a matcher group or handler (cmd, timeoutMs, matchers)")}
+}
+
+// fieldMeant maps keys that other formats or guesses use to the field of
+// this format they stand for, with why.
+var fieldMeant = map[string]struct{ field, why string }{
+	"cmd":        {"command", ""},
+	"script":     {"command", ""},
+	"run":        {"command", ""},
+	"exec":       {"command", ""},
+	"shell":      {"command", ""},
+	"timeoutMs":  {"timeout", "in seconds, not milliseconds"},
+	"timeout_ms": {"timeout", "in seconds, not milliseconds"},
+	"timeoutSec": {"timeout", "in seconds"},
+	"matchers":   {"matcher", "one regular expression, such as \"run_command|view_file\""},
+	"tool":       {"matcher", "a regular expression of tool names"},
+	"tools":      {"matcher", "a regular expression of tool names, such as \"run_command|view_file\""},
+	"tool_name":  {"matcher", "a regular expression of tool names"},
+	"toolName":   {"matcher", "a regular expression of tool names"},
+	"handlers":   {"hooks", "the list of handlers"},
+}
+
+func (r *unknownField) Check(f *File) {
+	for _, p := range f.problems(r.id) {
+		if p.Key == "matcher" && p.Context == "handler" && len(p.Events) == 1 && !p.Events[0].IsTool() {
+			continue // ignored-matcher says it better
+		}
+		msg, sugg := p.Msg, ""
+		known := schema.HandlerKeys
+		if p.Context == "group" {
+			known = schema.GroupKeys
+		}
+		switch {
+		case p.Key == "matcher" && p.Context == "handler":
+			msg = "\"matcher\" belongs to the matcher group, not to a handler, where it is ignored: move it next to \"hooks\""
+		case p.Context == "group" && (p.Key == "command" || p.Key == "type" || p.Key == "timeout"):
+			msg = fmt.Sprintf("%q belongs to a handler, not to the matcher group: move it into the group's \"hooks\" array", p.Key)
+		default:
+			if m, ok := fieldMeant[p.Key]; ok && contains(known, m.field) {
+				sugg = m.field
+				msg = fmt.Sprintf("%q is not a field of a %s: write %q", p.Key, contextName(p.Context), m.field)
+				if m.why != "" {
+					msg += " (" + m.why + ")"
+				}
+			} else if near := schema.Nearest(p.Key, known); near != "" {
+				sugg = near
+				msg = fmt.Sprintf("%q is not a field of a %s: did you mean %q?", p.Key, contextName(p.Context), near)
+			} else {
+				msg += "; remove it (the agent may reject unknown fields)"
+			}
+		}
+		r.report(f, p.Span, sugg, "%s", msg)
+	}
+}
+
+func contextName(c string) string {
+	if c == "group" {
+		return "matcher group"
+	}
+	return c
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

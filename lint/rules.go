@@ -1,0 +1,35 @@
+package lint
+
+// newRules builds a fresh instance of every rule. A new rule is one new
+// rule_*.go file and one line here.
+func newRules() []Rule {
+	return []Rule{
+		newJSONSyntax(),
+		newDuplicateKey(),
+		newRootShape(),
+		newUnknownEvent(),
+		newUnknownField(),
+		newEventShape(),
+		newIgnoredMatcher(),
+		newMatcherSyntax(),
+		newMatcherNoTool(),
+		newHandlerType(),
+		newMissingCommand(),
+		newTimeoutValue(),
+		newEnabledType(),
+		newEmptyHook(),
+		newScriptNotFound(),
+		newScriptNotExecutable(),
+		newScriptShebang(),
+		newUnsafePermissions(),
+		newDuplicateHandler(),
+		newDangerousCommand(),
+		newShadowedHook(),
+		newForeignFormat(),
+		newForeignTool(),
+		newSchemaKey(),
+		newPlatformSpecific(),
+		newForeignVariable(),
+		newMisplacedConfig(),
+	}
+}

@@ -1,0 +1,215 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Target is one hooks.json to read.
+type Target struct {
+	// Path is where to read the file.
+	Path string
+	// Name is how findings name the file; Path when empty.
+	Name string
+	// Scope is the file's scope; see ScopeOf.
+	Scope Scope
+	// Root is the workspace folder for a workspace file in a .agents
+	// folder, "" otherwise; see ScopeOf.
+	Root string
+}
+
+// Place is a folder searched for hooks.json files the agent does not read.
+type Place struct {
+	// Dir is the folder; Name is how findings name it ("" for the current
+	// folder, "~" for the home folder).
+	Dir, Name string
+}
+
+// Request says what one run of the linter looks at.
+type Request struct {
+	// Files are linted.
+	Files []Target
+	// Context files are read only to compare with Files (the user's
+	// hooks.json when a workspace is linted): their own mistakes are not
+	// reported.
+	Context []Target
+	// Workspaces are searched for misplaced workspace configurations.
+	Workspaces []Place
+	// Home, when set, is searched for misplaced user configurations.
+	Home *Place
+	// Rules limits the run to these rule IDs; all rules when empty.
+	Rules []string
+}
+
+// Run is one run of the linter: the files it read and what it looks at.
+type Run struct {
+	Files      []*File
+	Context    []*File
+	Workspaces []Place
+	Home       *Place
+
+	fs  *fsCache
+	out []Finding
+}
+
+// Result is what a run found.
+type Result struct {
+	// Findings sorted by file, line and column.
+	Findings []Finding
+	// Files are the files linted, for printers that show source lines.
+	Files []*File
+}
+
+// Source returns the bytes of the named file, nil when it was not read.
+func (r *Result) Source(name string) []byte {
+	for _, f := range r.Files {
+		if f.Name == name {
+			return f.Config.Src
+		}
+	}
+	return nil
+}
+
+// Lint runs the rules over the request's files. Its error is for a file
+// that cannot be read; every mistake in a file is a finding.
+func Lint(req Request) (*Result, error) {
+	run := &Run{Workspaces: req.Workspaces, Home: req.Home, fs: newFSCache()}
+	load := func(t Target) (*File, error) {
+		c, err := schema.Load(t.Path)
+		if err != nil {
+			return nil, err
+		}
+		return run.newFile(t, c), nil
+	}
+	for _, t := range req.Files {
+		f, err := load(t)
+		if err != nil {
+			return nil, err
+		}
+		run.Files = append(run.Files, f)
+	}
+	for _, t := range req.Context {
+		if f, err := load(t); err == nil {
+			run.Context = append(run.Context, f)
+		}
+	}
+	run.check(req.Rules)
+	return &Result{Findings: run.out, Files: run.Files}, nil
+}
+
+// LintSource lints src as the hooks.json at t.Path without reading it, for
+// tests, fuzzing and editors. Script rules still look at the disk.
+func LintSource(t Target, src []byte) []Finding {
+	run := &Run{fs: newFSCache()}
+	run.Files = []*File{run.newFile(t, schema.Parse(t.Path, src))}
+	run.check(nil)
+	return run.out
+}
+
+func (r *Run) newFile(t Target, c *schema.Config) *File {
+	name := t.Name
+	if name == "" {
+		name = t.Path
+	}
+	f := &File{Name: name, Config: c, Scope: t.Scope, Root: t.Root, fs: r.fs}
+	f.foreign = detectForeign(f)
+	return f
+}
+
+func (r *Run) check(only []string) {
+	rules := newRules()
+	if len(only) > 0 {
+		keep := rules[:0]
+		for _, rule := range rules {
+			for _, id := range only {
+				if rule.ID() == id {
+					keep = append(keep, rule)
+				}
+			}
+		}
+		rules = keep
+	}
+	for _, rule := range rules {
+		rule.base().out = &r.out
+	}
+	for _, f := range r.Files {
+		for _, rule := range rules {
+			rule.Check(f)
+		}
+	}
+	for _, rule := range rules {
+		rule.CheckRun(r)
+	}
+	Sort(r.out)
+	r.out = dedupe(r.out)
+}
+
+// ScopeOf names the scope of the hooks.json at path and, for a workspace
+// file in a .agents folder, the workspace's root. The user's file is the
+// one in home's .gemini/config; every other file is a workspace's.
+func ScopeOf(path, home string) (Scope, string) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	dir := filepath.Dir(abs)
+	if home != "" {
+		if h, err := filepath.Abs(home); err == nil && dir == filepath.Join(h, ".gemini", "config") {
+			return User, ""
+		}
+	}
+	if filepath.Base(dir) == ".agents" {
+		return Workspace, filepath.Dir(dir)
+	}
+	return Workspace, ""
+}
+
+// fsCache remembers what the disk said about each path within one run:
+// many handlers name the same script.
+type fsCache struct {
+	stats map[string]statResult
+	heads map[string][]byte
+}
+
+type statResult struct {
+	info os.FileInfo
+	err  error
+}
+
+func newFSCache() *fsCache {
+	return &fsCache{stats: map[string]statResult{}, heads: map[string][]byte{}}
+}
+
+func (c *fsCache) stat(path string) (os.FileInfo, error) {
+	if r, ok := c.stats[path]; ok {
+		return r.info, r.err
+	}
+	info, err := os.Stat(path)
+	c.stats[path] = statResult{info, err}
+	return info, err
+}
+
+// exists reports whether path names a regular file (or a link to one).
+func (c *fsCache) exists(path string) bool {
+	info, err := c.stat(path)
+	return err == nil && !info.IsDir()
+}
+
+// head returns the first bytes of a file: enough for a #! line or a
+// binary's magic number.
+func (c *fsCache) head(path string) []byte {
+	if b, ok := c.heads[path]; ok {
+		return b
+	}
+	var b []byte
+	if fh, err := os.Open(path); err == nil {
+		buf := make([]byte, 128)
+		n, _ := fh.Read(buf)
+		b = buf[:n]
+		fh.Close()
+	}
+	c.heads[path] = b
+	return b
+}
