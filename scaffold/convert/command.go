@@ -1,0 +1,549 @@
+package convert
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Where commands run, before and after. Every other agent runs a project's
+// hooks in the project's root; this format runs them in the folder that
+// holds hooks.json (<root>/.agents), so relative paths are rebased and
+// commands that need the root go there first.
+type places struct {
+	// base is the folder the source's handlers ran in.
+	base string
+	// project is the folder the source's project variables
+	// ($CLAUDE_PROJECT_DIR, ...) name.
+	project string
+	// plugin is the folder $CLAUDE_PLUGIN_ROOT and its kin name, "" when the
+	// source is no plugin.
+	plugin string
+	// targetDir is the folder the converted handlers run in; targetRoot the
+	// workspace root, "" for the user's hooks.json, which serves every
+	// workspace.
+	targetDir  string
+	targetRoot string
+}
+
+// Variables that other agents set for their hooks.
+var (
+	projectVars = []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "CURSOR_PROJECT_DIR", "CODEX_PROJECT_DIR", "GEMINI_CWD"}
+	pluginVars  = []string{"CLAUDE_PLUGIN_ROOT", "CURSOR_PLUGIN_ROOT", "CODEX_PLUGIN_ROOT", "extensionPath"}
+	agentPrefix = []string{"CLAUDE_", "GEMINI_", "CURSOR_", "CODEX_"}
+)
+
+// Interpreters take the script they run as their first argument.
+var interpreters = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true,
+	"python": true, "python3": true, "node": true, "ruby": true, "perl": true, "php": true,
+	"tsx": true, "ts-node": true, "deno": true, "bun": true, "lua": true, "Rscript": true,
+}
+
+// Project tools find their configuration from the folder they run in: run
+// from .agents they would miss the project, so such commands first go to
+// the workspace root.
+var projectTools = map[string]bool{
+	"npm": true, "npx": true, "pnpm": true, "pnpx": true, "yarn": true, "go": true, "cargo": true,
+	"make": true, "just": true, "task": true, "tsc": true, "eslint": true, "prettier": true,
+	"biome": true, "ruff": true, "black": true, "mypy": true, "pyright": true, "pytest": true,
+	"flake8": true, "isort": true, "uv": true, "uvx": true, "poetry": true, "pipenv": true,
+	"mvn": true, "gradle": true, "composer": true, "dotnet": true, "mix": true, "bundle": true,
+	"rake": true, "tox": true, "nox": true, "pre-commit": true, "firebase": true,
+	"docker-compose": true, "terraform": true, "turbo": true, "nx": true, "vitest": true,
+	"jest": true, "swift": true, "flutter": true, "dart": true, "golangci-lint": true,
+	"lefthook": true, "husky": true, "lint-staged": true,
+}
+
+// Wrappers run the command that follows them.
+var wrappers = map[string]bool{"exec": true, "command": true, "nohup": true, "env": true, "time": true, "nice": true}
+
+// commandChange is what converting a command did.
+type commandChange struct {
+	Command string
+	// Scripts are the files the command runs that exist, as absolute paths.
+	Scripts []string
+	// Rebased lists "old → new" for every path rewritten.
+	Rebased []string
+	// Vars lists the other agent's variables replaced.
+	Vars []string
+	// Unset lists the other agent's variables left in the command, which
+	// this agent does not set.
+	Unset []string
+	// ToRoot is set when the command first goes to the workspace root: it
+	// runs Tool, a project tool, or it is for the user's hooks.json and
+	// names project files.
+	ToRoot bool
+	Tool   string
+	// Missing lists scripts the command names that do not exist.
+	Missing []string
+	// Unparsed is set when the command is not shell syntax hookctl can
+	// read: only its variables were replaced.
+	Unparsed bool
+}
+
+type edit struct {
+	from, to int
+	text     string
+}
+
+type wordInfo struct {
+	word *syntax.Word
+	// value is the word's text when it is literal, with a leading project
+	// or plugin variable resolved to its folder; ok is false otherwise.
+	value string
+	ok    bool
+	// vars are the project or plugin variables the word holds.
+	vars []string
+}
+
+// convertCommand rewrites a command for the folder the converted hook runs
+// in.
+func (pl places) convertCommand(cmd string) commandChange {
+	ch := commandChange{Command: cmd}
+	f, err := syntax.NewParser(syntax.KeepComments(false)).Parse(strings.NewReader(cmd), "")
+	if err != nil {
+		ch.Unparsed = true
+		ch.Command = pl.replaceVarsText(cmd, &ch)
+		return ch
+	}
+	var calls []*syntax.CallExpr
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			calls = append(calls, n)
+		case *syntax.ParamExp:
+			if n.Param != nil && hasAgentPrefix(n.Param.Value) && !isOneOf(n.Param.Value, projectVars) && !isOneOf(n.Param.Value, pluginVars) {
+				ch.Unset = appendNew(ch.Unset, n.Param.Value)
+			}
+		}
+		return true
+	})
+	// Decide first whether the command must run from the workspace root.
+	for _, c := range calls {
+		if prog, _ := program(c); prog >= 0 {
+			name := filepath.Base(c.Args[prog].Lit())
+			if projectTools[name] || ((name == "bun" || name == "deno") && !runsScript(c.Args[prog+1:])) {
+				ch.Tool = name
+				break
+			}
+		}
+	}
+	ch.ToRoot = ch.Tool != ""
+	frame := pl.targetDir
+	if ch.ToRoot && pl.targetRoot != "" {
+		frame = pl.targetRoot
+	}
+	var edits []edit
+	seen := map[*syntax.Word]bool{}
+	rewrite := func(w *syntax.Word, role int) {
+		if seen[w] {
+			return
+		}
+		seen[w] = true
+		if e, ok := pl.rewriteWord(cmd, w, role, frame, &ch); ok {
+			edits = append(edits, e)
+		}
+	}
+	for _, c := range calls {
+		for _, a := range c.Assigns {
+			if a.Value != nil {
+				rewrite(a.Value, roleArg)
+			}
+		}
+		prog, script := program(c)
+		if prog < 0 {
+			continue
+		}
+		name := filepath.Base(c.Args[prog].Lit())
+		for i := prog; i < len(c.Args); i++ {
+			role := roleArg
+			switch {
+			case i == prog:
+				role = roleProgram
+			case i == script:
+				role = roleScript
+			case name == "cd" && i == prog+1:
+				role = roleDir
+			}
+			rewrite(c.Args[i], role)
+		}
+	}
+	// Words outside simple commands ([[ -f x ]], redirections, ...) still
+	// get their variables replaced.
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok && !seen[w] {
+			if info := pl.wordValue(cmd, w); len(info.vars) > 0 {
+				rewrite(w, roleArg)
+			}
+			return false
+		}
+		return true
+	})
+	sort.Slice(edits, func(i, j int) bool { return edits[i].from > edits[j].from })
+	out := cmd
+	for _, e := range edits {
+		out = out[:e.from] + e.text + out[e.to:]
+	}
+	if pl.targetRoot == "" && len(ch.Vars) > 0 {
+		ch.ToRoot = true
+	}
+	switch {
+	case ch.ToRoot && pl.targetRoot != "":
+		out = "cd " + shellQuote(relPath(pl.targetDir, pl.targetRoot)) + " && " + out
+	case ch.ToRoot:
+		out = `cd "$(git rev-parse --show-toplevel)" && ` + out
+	}
+	ch.Command = out
+	return ch
+}
+
+const (
+	roleArg = iota
+	roleProgram
+	roleScript
+	roleDir
+)
+
+// program returns the index of the word that names the program a simple
+// command runs, past wrappers such as env and exec, and of the script an
+// interpreter runs, -1 when there is none.
+func program(c *syntax.CallExpr) (prog, script int) {
+	prog, script = -1, -1
+	i := 0
+	for i < len(c.Args) {
+		lit := c.Args[i].Lit()
+		if !wrappers[lit] {
+			break
+		}
+		i++
+		for i < len(c.Args) {
+			l := c.Args[i].Lit()
+			if strings.HasPrefix(l, "-") || (lit == "env" && strings.Contains(l, "=")) {
+				i++
+				continue
+			}
+			break
+		}
+	}
+	if i >= len(c.Args) {
+		return -1, -1
+	}
+	prog = i
+	name := filepath.Base(c.Args[i].Lit())
+	if !interpreters[name] {
+		return prog, -1
+	}
+	for j := i + 1; j < len(c.Args); j++ {
+		l := c.Args[j].Lit()
+		switch {
+		case l == "-c" || l == "-m" || l == "-e" || l == "--eval" || l == "-" || l == "-p" || l == "--print":
+			return prog, -1
+		case (name == "deno" || name == "bun") && l == "run":
+			continue
+		case strings.HasPrefix(l, "-"):
+			continue
+		}
+		return prog, j
+	}
+	return prog, -1
+}
+
+// runsScript reports whether bun or deno is given a script file rather
+// than a package script or task.
+func runsScript(args []*syntax.Word) bool {
+	for _, a := range args {
+		l := a.Lit()
+		if l == "run" || strings.HasPrefix(l, "-") {
+			continue
+		}
+		return strings.ContainsAny(l, "/.")
+	}
+	return false
+}
+
+// rewriteWord rebases one word, when it is a path or holds a project or
+// plugin variable.
+func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string, ch *commandChange) (edit, bool) {
+	info := pl.wordValue(cmd, w)
+	from, to := int(w.Pos().Offset()), int(w.End().Offset())
+	old := cmd[from:to]
+	if !info.ok {
+		if len(info.vars) == 0 {
+			return edit{}, false
+		}
+		// A variable inside a word hookctl cannot read whole (it also holds
+		// a command substitution, say): replace the variable alone.
+		text := pl.replaceVarsText(old, ch)
+		return edit{from, to, text}, text != old
+	}
+	value := info.value
+	isPath := len(info.vars) > 0
+	var abs string
+	switch {
+	case len(info.vars) > 0:
+		abs = value
+	case filepath.IsAbs(value) || strings.HasPrefix(value, "~") || strings.Contains(value, "://") || strings.HasPrefix(value, "-"):
+		return edit{}, false
+	default:
+		abs = filepath.Join(pl.base, value)
+		switch role {
+		case roleProgram:
+			isPath = strings.Contains(value, "/")
+		case roleScript, roleDir:
+			isPath = value != "" && !strings.ContainsAny(value, "*?[=")
+		default:
+			isPath = looksLikePath(value) && (exists(abs) || hasKnownPrefix(value))
+		}
+	}
+	if !isPath {
+		return edit{}, false
+	}
+	if role == roleProgram || role == roleScript {
+		if exists(abs) {
+			ch.Scripts = appendNew(ch.Scripts, abs)
+		} else {
+			ch.Missing = appendNew(ch.Missing, old)
+		}
+	}
+	ch.Vars = append(ch.Vars, info.vars...)
+	text := pl.render(abs, frame, role == roleProgram)
+	if pl.targetRoot == "" && !filepath.IsAbs(strings.Trim(text, "'")) {
+		ch.ToRoot = true
+	}
+	if text == old {
+		return edit{}, false
+	}
+	if len(info.vars) == 0 {
+		ch.Rebased = appendNew(ch.Rebased, old+" → "+text)
+	}
+	return edit{from, to, text}, true
+}
+
+// render writes an absolute path for a command that runs in frame: relative
+// to it when the path lies in the project, else absolute.
+func (pl places) render(abs, frame string, isProgram bool) string {
+	project := pl.project
+	if pl.targetRoot == "" {
+		// The user's hooks.json serves every workspace: a command that needs
+		// the project first goes to its root, so paths stay project-relative.
+		if rel, ok := within(project, abs); ok {
+			if isProgram && !strings.Contains(rel, "/") {
+				rel = "./" + rel
+			}
+			return shellQuote(rel)
+		}
+		return shellQuote(abs)
+	}
+	rel, ok := within(project, abs)
+	if !ok {
+		return shellQuote(abs)
+	}
+	// Paths inside the source's project keep their place in the target
+	// workspace.
+	p, err := filepath.Rel(frame, filepath.Join(pl.targetRoot, rel))
+	if err != nil {
+		return shellQuote(abs)
+	}
+	p = filepath.ToSlash(p)
+	if isProgram && !strings.Contains(p, "/") {
+		p = "./" + p
+	}
+	return shellQuote(p)
+}
+
+// relPath returns path relative to dir, with slashes.
+func relPath(dir, path string) string {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(rel)
+}
+
+// within returns path relative to dir when it lies in dir.
+func within(dir, path string) (string, bool) {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// wordValue reads a word whose value is known before it runs: literal text
+// in any quoting, with at most a project or plugin variable at its start.
+func (pl places) wordValue(cmd string, w *syntax.Word) wordInfo {
+	info := wordInfo{word: w, ok: true}
+	var b strings.Builder
+	var lead string
+	addVar := func(name string) bool {
+		if dir := pl.varDir(name); dir != "" {
+			info.vars = append(info.vars, name)
+			if b.Len() == 0 && lead == "" {
+				lead = dir
+				return true
+			}
+		} else if isOneOf(name, projectVars) || isOneOf(name, pluginVars) {
+			info.vars = append(info.vars, name)
+		}
+		return false
+	}
+	var part func(p syntax.WordPart)
+	part = func(p syntax.WordPart) {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, `\`) {
+				info.ok = false
+			}
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				info.ok = false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				part(q)
+			}
+		case *syntax.ParamExp:
+			if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil {
+				info.ok = false
+				return
+			}
+			if !addVar(p.Param.Value) {
+				info.ok = false
+			}
+		default:
+			info.ok = false
+			// Look inside for variables all the same.
+			syntax.Walk(p, func(n syntax.Node) bool {
+				if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+					if isOneOf(pe.Param.Value, projectVars) || isOneOf(pe.Param.Value, pluginVars) {
+						info.vars = append(info.vars, pe.Param.Value)
+					}
+				}
+				return true
+			})
+		}
+	}
+	for _, p := range w.Parts {
+		part(p)
+	}
+	rest := b.String()
+	if lead != "" {
+		if rest != "" && !strings.HasPrefix(rest, "/") {
+			info.ok = false
+		}
+		info.value = filepath.Join(lead, rest)
+	} else {
+		info.value = rest
+	}
+	if strings.ContainsAny(info.value, "*?[") || strings.HasPrefix(rest, "~") {
+		info.ok = false
+	}
+	return info
+}
+
+// varDir returns the folder a project or plugin variable names, "" when
+// the source does not set it.
+func (pl places) varDir(name string) string {
+	switch {
+	case isOneOf(name, projectVars):
+		return pl.project
+	case isOneOf(name, pluginVars) && pl.plugin != "":
+		return pl.plugin
+	}
+	return ""
+}
+
+// replaceVarsText replaces the project and plugin variables of a command
+// hookctl cannot parse, as text.
+func (pl places) replaceVarsText(s string, ch *commandChange) string {
+	for _, group := range [][]string{projectVars, pluginVars} {
+		for _, name := range group {
+			dir := pl.varDir(name)
+			if dir == "" {
+				continue
+			}
+			text := pl.render(dir, pl.targetDir, false)
+			if text == "." || pl.targetRoot == "" && dir == pl.project {
+				text = `$(git rev-parse --show-toplevel)`
+			}
+			for _, form := range []string{"${" + name + "}", "$" + name} {
+				if strings.Contains(s, form) {
+					s = strings.ReplaceAll(s, form, text)
+					ch.Vars = appendNew(ch.Vars, name)
+				}
+			}
+		}
+	}
+	return s
+}
+
+// looksLikePath reports whether an argument is a relative path: it has a
+// slash, and is no URL, option, pattern or assignment.
+func looksLikePath(s string) bool {
+	return strings.Contains(s, "/") && !strings.ContainsAny(s, "*?[=:@") && !strings.HasPrefix(s, "-")
+}
+
+// hasKnownPrefix reports whether a relative path starts where agents keep
+// their files, so it is a path even when the file is not there yet.
+func hasKnownPrefix(s string) bool {
+	for _, p := range []string{"./", "../", ".agents/", ".agent/", ".claude/", ".gemini/", ".cursor/", ".codex/", ".github/", "scripts/", "hooks/", "tools/", "bin/"} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// shellQuote quotes a word for /bin/sh when it needs it.
+func shellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	safe := true
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-./+,%@:", r)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func hasAgentPrefix(name string) bool {
+	for _, p := range agentPrefix {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func isOneOf(s string, list []string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func appendNew(list []string, s string) []string {
+	if isOneOf(s, list) {
+		return list
+	}
+	return append(list, s)
+}

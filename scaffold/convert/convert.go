@@ -1,0 +1,803 @@
+package convert
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Options say where the converted hooks will live.
+type Options struct {
+	// Target is the hooks.json the hooks are for, as an absolute path: its
+	// folder is where their handlers run.
+	Target string
+	// Root is the workspace root, the parent of the folder that holds a
+	// workspace .agents/hooks.json; "" for the user's hooks.json, which
+	// serves every workspace.
+	Root string
+}
+
+// Hook is one converted hook.
+type Hook struct {
+	Name string
+	Def  *schema.HookDefinition
+	// Pos is where the hook comes from in the source file.
+	Pos schema.Pos
+}
+
+// Result is a converted configuration and its report.
+type Result struct {
+	Source *Source
+	Hooks  []Hook
+	Report *Report
+}
+
+type converter struct {
+	src    *Source
+	opts   Options
+	places places
+	report *Report
+	hooks  []Hook
+	names  map[string]bool
+	// noted keeps each remark about an event from repeating for every
+	// group of that event.
+	noted map[string]bool
+	// targetName names the converted file's folder for messages, such as
+	// ".agents/".
+	targetName string
+}
+
+// Convert converts a recognised source into hooks for opts.Target.
+func Convert(src *Source, opts Options) *Result {
+	c := &converter{
+		src:    src,
+		opts:   opts,
+		report: &Report{Path: src.Path},
+		names:  map[string]bool{},
+		noted:  map[string]bool{},
+	}
+	c.places = c.placesFor()
+	c.targetName = filepath.Base(filepath.Dir(opts.Target)) + "/"
+	if opts.Root == "" {
+		c.targetName = "~/.gemini/config/"
+	}
+	if src.Shape == Wrapped {
+		c.wrapped()
+	} else {
+		c.named()
+	}
+	c.report.sort()
+	return &Result{Source: src, Hooks: c.hooks, Report: c.report}
+}
+
+// agentFolders are the folders whose parent is the project root the
+// handlers of a file inside them ran in.
+var agentFolders = map[string]bool{".claude": true, ".gemini": true, ".cursor": true, ".codex": true, ".agents": true, ".agent": true}
+
+// placesFor works out where the source's handlers ran and where the
+// converted ones will run.
+func (c *converter) placesFor() places {
+	dir := filepath.Dir(c.src.Abs)
+	pl := places{base: dir, project: dir, targetDir: filepath.Dir(c.opts.Target), targetRoot: c.opts.Root}
+	parent := filepath.Dir(dir)
+	switch {
+	case c.src.Shape == Named:
+		// Already this format: its handlers ran where they will run.
+		if agentFolders[filepath.Base(dir)] {
+			pl.project = parent
+		}
+	case agentFolders[filepath.Base(dir)]:
+		pl.base, pl.project = parent, parent
+		if c.src.Agent == schema.Cursor && filepath.Base(dir) == ".cursor" && isHome(parent) {
+			// The user's ~/.cursor/hooks.json runs in ~/.cursor.
+			pl.base = dir
+		}
+	case filepath.Base(dir) == "hooks" && agentOfPath(c.src.Abs) != "":
+		// A plugin's hooks/hooks.json: its commands name the plugin's
+		// files through $CLAUDE_PLUGIN_ROOT and run in the user's project.
+		pl.plugin = parent
+		if c.opts.Root != "" {
+			pl.base, pl.project = c.opts.Root, c.opts.Root
+		}
+	}
+	return pl
+}
+
+func isHome(dir string) bool {
+	home, err := userHome()
+	return err == nil && home == dir
+}
+
+// wrapped converts a file with a top-level "hooks" object: every matcher
+// group (or Cursor entry) becomes a hook of its own.
+func (c *converter) wrapped() {
+	disabled := c.disabledNames()
+	for i := range c.src.Events.Members {
+		m := &c.src.Events.Members[i]
+		if c.src.Events.Get(m.Key) != m {
+			c.report.warn(m.KeySpan.Start, "%s is repeated: this one is left out, as %s reads only the last", m.Key, c.src.Agent.Title())
+			continue
+		}
+		if c.src.Agent == schema.Gemini && (m.Key == "enabled" || m.Key == "disabled" || m.Key == "notifications") {
+			continue // Gemini CLI's own switches, read by disabledNames
+		}
+		for _, h := range c.event(m, "") {
+			c.addHook(h)
+		}
+	}
+	all := false
+	if d := c.src.Root.Get("disableAllHooks"); d != nil && d.Value.Kind == schema.Bool && d.Value.Bool {
+		all = true
+		c.report.note(d.KeySpan.Start, "disableAllHooks is true: every converted hook is written with \"enabled\": false")
+	}
+	if e := c.src.Events.Get("enabled"); e != nil && e.Value.Kind == schema.Bool && !e.Value.Bool {
+		all = true
+		c.report.note(e.KeySpan.Start, "hooks are switched off (\"enabled\": false): every converted hook is written with \"enabled\": false")
+	}
+	for i := range c.hooks {
+		if all || disabled[c.hooks[i].Name] {
+			f := false
+			c.hooks[i].Def.Enabled = &f
+		}
+	}
+}
+
+// disabledNames reads Gemini CLI's lists of switched-off hooks.
+func (c *converter) disabledNames() map[string]bool {
+	out := map[string]bool{}
+	for _, n := range []*schema.Node{c.src.Events, nodeOf(c.src.Root.Get("hooksConfig"))} {
+		d := n.Get("disabled")
+		if d == nil || d.Value.Kind != schema.Array {
+			continue
+		}
+		for _, e := range d.Value.Elems {
+			if e.Kind == schema.String {
+				out[kebab(e.Str)] = true
+			}
+		}
+		if len(d.Value.Elems) > 0 {
+			c.report.note(d.KeySpan.Start, "the hooks listed in \"disabled\" are written with \"enabled\": false")
+		}
+	}
+	return out
+}
+
+func nodeOf(m *schema.Member) *schema.Node {
+	if m == nil {
+		return nil
+	}
+	return m.Value
+}
+
+// named converts a hooks.json of this format whose hooks hold other agents'
+// events, matcher groups where handlers belong, or other agents' tools.
+func (c *converter) named() {
+	for i := range c.src.Root.Members {
+		m := &c.src.Root.Members[i]
+		if m.Key == "$schema" {
+			c.report.note(m.KeySpan.Start, "\"$schema\" is left out: the agent may read it as a hook; associate the schema in your editor's settings instead")
+			continue
+		}
+		if c.src.Root.Get(m.Key) != m {
+			c.report.warn(m.KeySpan.Start, "the hook %q is repeated: this one is left out, as JSON decoders keep only the last", m.Key)
+			continue
+		}
+		if m.Value.Kind != schema.Object {
+			c.report.warn(m.Value.Span.Start, "the hook %q is %s, not an object of events: not carried over", m.Key, m.Value.Describe())
+			continue
+		}
+		def := &schema.HookDefinition{}
+		for j := range m.Value.Members {
+			em := &m.Value.Members[j]
+			if em.Key == "enabled" {
+				if em.Value.Kind == schema.Bool {
+					b := em.Value.Bool
+					def.Enabled = &b
+				} else {
+					c.report.warn(em.Value.Span.Start, "\"enabled\" is %s, not true or false: left out, so the hook is enabled", em.Value.Describe())
+				}
+				continue
+			}
+			for _, h := range c.event(em, m.Key) {
+				mergeDef(def, h.Def)
+			}
+		}
+		if isEmpty(def) {
+			c.report.warn(m.KeySpan.Start, "nothing of the hook %q could be carried over, so it is left out", m.Key)
+			continue
+		}
+		c.addHook(Hook{Name: m.Key, Def: def, Pos: m.KeySpan.Start})
+	}
+}
+
+// event converts one event key and its entries into hooks. hook is the
+// name of the hook of this format the event stands in, "" in a wrapped
+// file.
+func (c *converter) event(m *schema.Member, hook string) []Hook {
+	key := m.Key
+	target, fe, ok := c.lookupEvent(key)
+	if !ok {
+		msg := fmt.Sprintf("%s is not a %s event, nor an event of this format, so its hooks are not carried over", key, c.src.Agent.Title())
+		if near := schema.Nearest(key, c.eventNames()); near != "" {
+			msg += fmt.Sprintf(" (did you mean %s?)", near)
+		}
+		c.report.warn(m.KeySpan.Start, "%s", msg)
+		return nil
+	}
+	if target == "" {
+		c.report.warn(m.KeySpan.Start, "%s has no equivalent, so its %s not carried over: %s", key, countEntries(m.Value), fe.Note)
+		return nil
+	}
+	if m.Value.Kind != schema.Array {
+		c.report.warn(m.Value.Span.Start, "%s is %s, not an array of entries: not carried over", key, m.Value.Describe())
+		return nil
+	}
+	if fe.Note != "" && !c.noted[key] {
+		c.noted[key] = true
+		c.report.note(m.KeySpan.Start, "%s becomes %s: %s", key, target, fe.Note)
+	}
+	var out []Hook
+	for _, entry := range m.Value.Elems {
+		out = append(out, c.entry(key, target, fe, entry, hook)...)
+	}
+	return out
+}
+
+// lookupEvent maps an event name: this format's own names stand for
+// themselves, other names go through the table.
+func (c *converter) lookupEvent(key string) (schema.Event, schema.ForeignEvent, bool) {
+	if fe, ok := schema.LookupForeignEvent(key); ok {
+		return fe.Event, fe, true
+	}
+	if e := schema.Event(key); e.Valid() {
+		return e, schema.ForeignEvent{Name: key, Event: e}, true
+	}
+	return "", schema.ForeignEvent{}, false
+}
+
+// eventNames lists the events of the source's agent, for suggestions.
+func (c *converter) eventNames() []string {
+	var out []string
+	for _, fe := range schema.ForeignEvents {
+		for _, a := range fe.Agents {
+			if a == c.src.Agent {
+				out = append(out, fe.Name)
+			}
+		}
+	}
+	return out
+}
+
+func countEntries(n *schema.Node) string {
+	count := 0
+	walkObjects(n, func(o *schema.Node) {
+		if o.Get("command") != nil || o.Get("prompt") != nil {
+			count++
+		}
+	})
+	return plural(count, "handler is", "handlers are")
+}
+
+// entry converts one element of an event's array: a matcher group, or a
+// handler standing alone (Cursor's shape, or a lifecycle event of this
+// format).
+func (c *converter) entry(key string, target schema.Event, fe schema.ForeignEvent, entry *schema.Node, hook string) []Hook {
+	if entry.Kind != schema.Object {
+		c.report.warn(entry.Span.Start, "an entry of %s is %s, not an object: not carried over", key, entry.Describe())
+		return nil
+	}
+	var handlers []*schema.Node
+	group := entry.Get("hooks") != nil
+	if group {
+		hs := entry.Get("hooks").Value
+		if hs.Kind != schema.Array {
+			c.report.warn(hs.Span.Start, "\"hooks\" is %s, not an array of handlers: this group is not carried over", hs.Describe())
+			return nil
+		}
+		handlers = hs.Elems
+		c.groupExtras(entry)
+		if seq := entry.Get("sequential"); seq != nil && seq.Value.Kind == schema.Bool && seq.Value.Bool && len(handlers) > 1 {
+			c.report.warn(seq.KeySpan.Start, "sequential is true, but handlers here start together: if the order matters, join the commands into one (first && second)")
+		}
+	} else {
+		handlers = []*schema.Node{entry}
+	}
+	if len(handlers) == 0 {
+		c.report.note(entry.Span.Start, "this group of %s has no handlers: nothing to carry over", key)
+		return nil
+	}
+	matcher, ok := c.matcher(key, target, fe, entry)
+	if !ok {
+		return nil
+	}
+	var converted []schema.Handler
+	var names []string
+	for _, h := range handlers {
+		hd, name, ok := c.handler(target, h, group)
+		if ok {
+			converted = append(converted, hd)
+			names = append(names, name)
+		}
+	}
+	if len(converted) == 0 {
+		return nil
+	}
+	pos := entry.Span.Start
+	base := c.hookName(key, entry, handlers)
+	if hook != "" {
+		base = hook
+	}
+	// Handlers with names of their own (Gemini CLI's) become hooks of their
+	// own, so the names survive.
+	if hook == "" && allNamed(names) {
+		var out []Hook
+		for i, h := range converted {
+			out = append(out, Hook{Name: names[i], Def: defFor(target, matcher, []schema.Handler{h}), Pos: handlers[i].Span.Start})
+		}
+		return out
+	}
+	return []Hook{{Name: base, Def: defFor(target, matcher, converted), Pos: pos}}
+}
+
+func allNamed(names []string) bool {
+	for _, n := range names {
+		if n == "" {
+			return false
+		}
+	}
+	return len(names) > 0
+}
+
+// groupExtras reports the keys of a matcher group that have no place here.
+func (c *converter) groupExtras(entry *schema.Node) {
+	for _, m := range entry.Members {
+		switch m.Key {
+		case "matcher", "hooks", "sequential", "id", "name":
+		case "description":
+			c.report.note(m.KeySpan.Start, "the group's description is left out: JSON has no comments; the hook's name says what it does")
+		default:
+			c.report.note(m.KeySpan.Start, "the group's %q has no equivalent and is left out", m.Key)
+		}
+	}
+}
+
+// matcher converts an entry's matcher for the target event; ok is false
+// when the entry matches only tools that have no equivalent.
+func (c *converter) matcher(key string, target schema.Event, fe schema.ForeignEvent, entry *schema.Node) (*string, bool) {
+	mm := entry.Get("matcher")
+	var text string
+	has := mm != nil && mm.Value.Kind == schema.String
+	if mm != nil && !has {
+		c.report.warn(mm.Value.Span.Start, "the matcher is %s, not a string: left out, so the hook runs for every tool", mm.Value.Describe())
+	}
+	if has {
+		text = mm.Value.Str
+	}
+	matchesAll := text == "" || text == "*" || text == ".*"
+	switch {
+	case fe.Matcher != "":
+		// Cursor's tool-specific events are about one kind of tool.
+		if has && !matchesAll {
+			c.report.warn(mm.KeySpan.Start, "the matcher %q narrows %s to some calls; %s has no such filter, so the hook runs for every %s call: filter in the script", text, key, target, fe.Matcher)
+		}
+		m := fe.Matcher
+		return &m, true
+	case !target.IsTool():
+		if has && !matchesAll {
+			c.report.note(mm.KeySpan.Start, "the matcher %q is left out: %s takes no matcher, so the hook runs every time", text, target)
+		}
+		return nil, true
+	case !has:
+		return nil, true
+	}
+	ch := convertMatcher(text)
+	pos := mm.Value.Span.Start
+	for _, ft := range ch.Dropped {
+		why := ft.Note
+		if why == "" {
+			why = "this agent has no such tool"
+		}
+		if ch.Nothing {
+			c.report.warn(pos, "the matcher %q names only tools with no equivalent (%s: %s), so this group is not carried over", text, ft.Name, why)
+			return nil, false
+		}
+		c.report.warn(pos, "%s has no equivalent (%s), so it is left out of the matcher", ft.Name, why)
+	}
+	if len(ch.Renamed) > 0 {
+		c.report.note(pos, "the matcher %q becomes %q (%s)", text, ch.Text, strings.Join(ch.Renamed, ", "))
+	}
+	for _, n := range ch.Notes {
+		c.report.note(pos, "%s", n)
+	}
+	if isMCP(text) {
+		c.report.note(pos, "the matcher %q is kept as written: MCP tools keep the names their servers give them; check the names this agent shows for them", text)
+	} else if len(ch.Unknown) > 0 {
+		c.report.note(pos, "%s %s no tool of this agent: kept as written, for MCP or new tools; check the name", strings.Join(ch.Unknown, ", "), isAre(len(ch.Unknown)))
+	}
+	if _, err := schema.CompileMatcher(ch.Text); err != nil {
+		c.report.warn(pos, "%v: matchers here are RE2 regular expressions; rewrite it", err)
+	}
+	return &ch.Text, true
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// handler converts one handler. name is its own name, when the source
+// gives it one.
+func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (schema.Handler, string, bool) {
+	if h.Kind != schema.Object {
+		c.report.warn(h.Span.Start, "a handler is %s, not an object with a command: not carried over", h.Describe())
+		return schema.Handler{}, "", false
+	}
+	if t := h.Get("type"); t != nil {
+		typ := t.Value.Str
+		if t.Value.Kind != schema.String || (typ != "command" && typ != "") {
+			c.report.warn(t.Value.Span.Start, "a handler of type %s is not carried over: handlers here are shell commands only; write a script that makes the check and answers with a decision", t.Value.Describe())
+			return schema.Handler{}, "", false
+		}
+	}
+	cm := h.Get("command")
+	if cm == nil || cm.Value.Kind != schema.String || strings.TrimSpace(cm.Value.Str) == "" {
+		what := "no command"
+		if cm != nil {
+			what = "a command that is " + cm.Value.Describe()
+		}
+		c.report.warn(h.Span.Start, "a handler with %s is not carried over", what)
+		return schema.Handler{}, "", false
+	}
+	out := schema.Handler{Type: "command"}
+	out.Timeout = c.timeout(h)
+	var name string
+	for _, m := range h.Members {
+		switch m.Key {
+		case "type", "command", "timeout", "timeout_ms", "timeoutMs":
+		case "matcher":
+			if inGroup {
+				c.report.note(m.KeySpan.Start, "a handler's own matcher is left out: the group's matcher decides")
+			}
+		case "name", "id":
+			if m.Value.Kind == schema.String && kebab(m.Value.Str) != "" {
+				name = kebab(m.Value.Str)
+			}
+		case "description":
+			c.report.note(m.KeySpan.Start, "the handler's description is left out: JSON has no comments; the hook's name says what it does")
+		case "statusMessage":
+			c.report.note(m.KeySpan.Start, "statusMessage is left out: this agent shows no message while a hook runs")
+		case "async":
+			if m.Value.Kind == schema.Bool && m.Value.Bool {
+				c.report.warn(m.KeySpan.Start, "async is not carried over: the agent waits for every handler here; to keep it from slowing the agent, start the slow work in the background inside the command (slow-job &) or give it a short timeout")
+			}
+		case "once":
+			c.report.warn(m.KeySpan.Start, "once is not carried over: the hook runs every time its event fires; make the script remember that it ran (a marker file) if it must run once")
+		case "if":
+			c.report.warn(m.KeySpan.Start, "the %q filter is not carried over: the hook runs for every call its matcher selects; filter in the script", m.Key)
+		case "failClosed":
+			c.report.note(m.KeySpan.Start, "failClosed is left out: a PreToolUse handler that fails here denies the call by default (hookctl run --on-error)")
+		case "loop_limit":
+			c.report.note(m.KeySpan.Start, "loop_limit is left out: the agent bounds how often a Stop hook can make it continue (hookctl run --max-continues)")
+		default:
+			c.report.note(m.KeySpan.Start, "%q has no equivalent and is left out", m.Key)
+		}
+	}
+	ch := c.places.convertCommand(cm.Value.Str)
+	out.Command = ch.Command
+	c.commandReport(target, cm.Value.Span.Start, cm.Value.Str, ch)
+	return out, name, true
+}
+
+// timeout converts a handler's timeout into whole seconds.
+func (c *converter) timeout(h *schema.Node) int {
+	m, ms := h.Get("timeout"), c.src.Agent == schema.Gemini
+	for _, k := range []string{"timeout_ms", "timeoutMs"} {
+		if alt := h.Get(k); alt != nil {
+			m, ms = alt, true
+		}
+	}
+	if m == nil {
+		return 0
+	}
+	v, ok := number(m.Value)
+	if !ok || v <= 0 {
+		c.report.warn(m.Value.Span.Start, "the timeout is %s, not a positive number: left out, so the default of %d seconds applies", m.Value.Describe(), schema.DefaultTimeout)
+		return 0
+	}
+	secs := v
+	if ms {
+		secs = v / 1000
+	}
+	out := int(math.Ceil(secs - 1e-9))
+	out = max(out, 1)
+	switch {
+	case ms && float64(out) != v/1000:
+		c.report.note(m.Value.Span.Start, "the timeout of %s ms becomes %d s: timeouts here are whole seconds", m.Value.Str, out)
+	case ms:
+		c.report.note(m.Value.Span.Start, "the timeout of %s ms becomes %d s", m.Value.Str, out)
+	case float64(out) != v:
+		c.report.note(m.Value.Span.Start, "the timeout of %s s becomes %d s: timeouts here are whole seconds", m.Value.Str, out)
+	}
+	if out >= 1000 {
+		c.report.note(m.Value.Span.Start, "a timeout of %d s is long: hookctl lint takes 1000 or more for milliseconds written by mistake", out)
+	}
+	return out
+}
+
+// commandReport lists what converting a command changed, and what in it
+// or in its scripts will not work here.
+func (c *converter) commandReport(target schema.Event, pos schema.Pos, original string, ch commandChange) {
+	if ch.Unparsed {
+		c.report.note(pos, "the command is not shell syntax hookctl can read: only the agent's variables were replaced; check its paths, which now start from %s", c.targetName)
+	}
+	var changes []string
+	for _, v := range ch.Vars {
+		changes = appendNew(changes, "$"+v)
+	}
+	if len(changes) > 0 {
+		c.report.note(pos, "%s: replaced by the folder it names, as this agent does not set %s", strings.Join(changes, ", "), pronoun(len(changes)))
+	}
+	if len(ch.Rebased) > 0 {
+		c.report.note(pos, "handlers run in %s here, not in the project root: %s", c.targetName, strings.Join(ch.Rebased, ", "))
+	}
+	if ch.ToRoot && ch.Tool != "" {
+		c.report.note(pos, "%s works from the project root, so the command goes there first (cd)", ch.Tool)
+	}
+	for _, miss := range ch.Missing {
+		c.report.warn(pos, "the script %s does not exist (looked from %s): copy it there or fix the path", miss, displayDir(c.places.base))
+	}
+	for _, v := range ch.Unset {
+		c.report.warn(pos, "$%s is not set by this agent: %s", v, unsetAdvice(v))
+	}
+	u := &usage{}
+	u.scanText([]byte(original), "the command")
+	u.env = nil // the command's own variables are handled above
+	for _, s := range ch.Scripts {
+		u.scanFile(s, displayPath(s, c.places.project))
+	}
+	if u.empty() {
+		return
+	}
+	where := strings.Join(u.where, ", ")
+	agent := c.src.Agent.Title()
+	if len(u.inputs) > 0 {
+		c.report.warn(pos, "%s %s %s's payload (%s): here the handler reads %s on stdin (hookctl schema input %s); rewrite it", where, reads(u.where), agent, strings.Join(u.inputs, ", "), inputShape(target), target)
+	}
+	if len(u.outputs) > 0 {
+		c.report.warn(pos, "%s %s in %s's way (%s): %s (hookctl schema output %s); rewrite it", where, answers(u.where), agent, strings.Join(u.outputs, ", "), outputShape(target), target)
+	}
+	if len(u.env) > 0 {
+		c.report.warn(pos, "%s %s %s, which this agent does not set: use the workspace root (the parent of %s) or the payload's fields", where, reads(u.where), strings.Join(prefixed(u.sortedEnv()), ", "), c.targetName)
+	}
+	if u.exit2 && target != schema.PreToolUse && target != schema.Stop {
+		c.report.warn(pos, "%s %s with status 2, which %s takes as a block but %s takes as a failure: %s", where, exits(u.where), agent, target, exit2Advice(target))
+	}
+}
+
+func pronoun(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+func reads(where []string) string {
+	if len(where) == 1 {
+		return "reads"
+	}
+	return "read"
+}
+
+func answers(where []string) string {
+	if len(where) == 1 {
+		return "answers"
+	}
+	return "answer"
+}
+
+func exits(where []string) string {
+	if len(where) == 1 {
+		return "exits"
+	}
+	return "exit"
+}
+
+func prefixed(vars []string) []string {
+	out := make([]string, len(vars))
+	for i, v := range vars {
+		out[i] = "$" + v
+	}
+	return out
+}
+
+func inputShape(e schema.Event) string {
+	switch e {
+	case schema.PreToolUse, schema.PostToolUse:
+		return `{"toolCall": {"name": "run_command", "args": {"CommandLine": ...}}}`
+	case schema.Stop:
+		return `{"executionNum", "terminationReason", "fullyIdle", ...}`
+	}
+	return `{"invocationNum", "initialNumSteps", ...}`
+}
+
+func outputShape(e schema.Event) string {
+	switch e {
+	case schema.PreToolUse:
+		return `a PreToolUse handler prints {"decision": "allow"|"ask"|"deny", "reason": ...} or exits 2 with the reason on stderr`
+	case schema.PostToolUse:
+		return "a PostToolUse handler prints {} or nothing"
+	case schema.Stop:
+		return `a Stop handler prints {"decision": "continue", "reason": ...} to keep the agent going, or exits 2 with the reason on stderr`
+	case schema.PreInvocation:
+		return `a PreInvocation handler prints {"injectSteps": [{"ephemeralMessage": ...}]}`
+	}
+	return `a PostInvocation handler prints {"injectSteps": [...], "terminationBehavior": ...}`
+}
+
+func exit2Advice(e schema.Event) string {
+	switch e {
+	case schema.PreInvocation:
+		return `to give the model a message, print {"injectSteps": [{"ephemeralMessage": ...}]} and exit 0`
+	case schema.PostInvocation:
+		return `to stop the agent, print {"terminationBehavior": "terminate"} and exit 0`
+	}
+	return "a tool that already ran cannot be blocked; move the check to a PreToolUse hook"
+}
+
+func unsetAdvice(v string) string {
+	switch v {
+	case "CLAUDE_TOOL_INPUT", "CLAUDE_FILE_PATHS", "CLAUDE_TOOL_NAME":
+		return "the tool call arrives as JSON on stdin (toolCall.name and toolCall.args); read it from there"
+	case "CLAUDE_ENV_FILE":
+		return "there is no file of variables for later commands"
+	}
+	return "read what it held from the payload on stdin, or from $HOOKCTL_WORKSPACE when hookctl runs the hook"
+}
+
+func displayDir(dir string) string {
+	if wd, err := filepath.Abs("."); err == nil {
+		if rel, ok := within(wd, dir); ok {
+			if rel == "." {
+				return "the current folder"
+			}
+			return rel + "/"
+		}
+	}
+	return dir
+}
+
+func displayPath(path, project string) string {
+	if rel, ok := within(project, path); ok {
+		return rel
+	}
+	return path
+}
+
+// hookName derives a readable name from the source: the group's own id or
+// name, else the event and what the matcher names (pre-tool-use-bash).
+func (c *converter) hookName(key string, entry *schema.Node, handlers []*schema.Node) string {
+	for _, k := range []string{"id", "name"} {
+		if m := entry.Get(k); m != nil && m.Value.Kind == schema.String && kebab(m.Value.Str) != "" {
+			return kebab(m.Value.Str)
+		}
+	}
+	name := kebab(key)
+	if m := entry.Get("matcher"); m != nil && m.Value.Kind == schema.String {
+		if slug := matcherSlug(m.Value.Str); slug != "" {
+			name += "-" + slug
+		}
+	}
+	return name
+}
+
+// matcherSlug turns a matcher into words for a name: "Edit|Write" is
+// "edit-write", "mcp__github__.*" is "mcp-github".
+func matcherSlug(m string) string {
+	var words []string
+	var walk func(alternatives)
+	walk = func(alts alternatives) {
+		for _, seq := range alts {
+			for _, p := range seq {
+				switch {
+				case p.group != nil:
+					walk(p.group.alts)
+				case p.ident != "":
+					words = append(words, kebab(p.ident))
+				}
+			}
+		}
+	}
+	walk(parseMatcher(m))
+	var out []string
+	length := 0
+	for _, w := range words {
+		if w == "" || isOneOf(w, out) {
+			continue
+		}
+		if len(out) == 3 || length+len(w) > 40 {
+			out = append(out, "more")
+			break
+		}
+		out = append(out, w)
+		length += len(w) + 1
+	}
+	return strings.Join(out, "-")
+}
+
+// kebab writes a name in lower case with hyphens between its words:
+// "PreToolUse" is "pre-tool-use", "run_command" is "run-command".
+func kebab(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case unicode.IsUpper(r):
+			if i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1])) {
+				b.WriteByte('-')
+			}
+			b.WriteRune(unicode.ToLower(r))
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	parts := strings.FieldsFunc(b.String(), func(r rune) bool { return r == '-' })
+	return strings.Join(parts, "-")
+}
+
+// addHook adds a converted hook under a name no other hook has.
+func (c *converter) addHook(h Hook) {
+	if h.Name == "" {
+		h.Name = "imported"
+	}
+	name := h.Name
+	for i := 2; c.names[name]; i++ {
+		name = fmt.Sprintf("%s-%d", h.Name, i)
+	}
+	h.Name = name
+	c.names[name] = true
+	c.hooks = append(c.hooks, h)
+}
+
+// defFor builds a hook definition with one event.
+func defFor(e schema.Event, matcher *string, handlers []schema.Handler) *schema.HookDefinition {
+	def := &schema.HookDefinition{}
+	switch e {
+	case schema.PreToolUse:
+		def.PreToolUse = []schema.MatcherGroup{{Matcher: matcher, Hooks: handlers}}
+	case schema.PostToolUse:
+		def.PostToolUse = []schema.MatcherGroup{{Matcher: matcher, Hooks: handlers}}
+	case schema.PreInvocation:
+		def.PreInvocation = handlers
+	case schema.PostInvocation:
+		def.PostInvocation = handlers
+	case schema.Stop:
+		def.Stop = handlers
+	}
+	return def
+}
+
+// mergeDef appends the events of b to a.
+func mergeDef(a, b *schema.HookDefinition) {
+	a.PreToolUse = append(a.PreToolUse, b.PreToolUse...)
+	a.PostToolUse = append(a.PostToolUse, b.PostToolUse...)
+	a.PreInvocation = append(a.PreInvocation, b.PreInvocation...)
+	a.PostInvocation = append(a.PostInvocation, b.PostInvocation...)
+	a.Stop = append(a.Stop, b.Stop...)
+}
+
+func isEmpty(d *schema.HookDefinition) bool {
+	for _, e := range schema.Events {
+		if d.HasEvent(e) {
+			return false
+		}
+	}
+	return true
+}

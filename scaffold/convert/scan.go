@@ -1,0 +1,108 @@
+package convert
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+)
+
+// What other agents' handlers read and print, which this agent neither
+// sends nor understands. A handler that uses them must be rewritten: the
+// hook would run, read nothing useful and answer in a way that is ignored
+// or taken as a failure.
+var (
+	// inputFields are payload fields of Claude Code, Codex, Gemini CLI and
+	// Cursor.
+	inputFields = regexp.MustCompile(`\b(tool_input|tool_name|tool_response|tool_use_id|hook_event_name|session_id|transcript_path|stop_hook_active|llm_request|prompt_response|conversation_id|generation_id|workspace_roots)\b`)
+	// outputFields are answer fields of those agents.
+	outputFields = regexp.MustCompile(`\b(hookSpecificOutput|permissionDecision|permissionDecisionReason|additionalContext|systemMessage|suppressOutput|stopReason|followup_message|updated_input|agent_message|user_message|agentMessage|userMessage)\b`)
+	// blockDecision is Claude Code's and Gemini CLI's {"decision": "block"}.
+	blockDecision = regexp.MustCompile(`["']?\bdecision\b["']?\s*[:=]\s*\\?["']block\b`)
+	// cursorPermission is Cursor's {"permission": "deny"}.
+	cursorPermission = regexp.MustCompile(`["']permission["']\s*:`)
+	// agentEnv are the variables other agents set for their hooks.
+	agentEnv = regexp.MustCompile(`\b(CLAUDE|GEMINI|CURSOR|CODEX)_[A-Z][A-Z_]*\b`)
+	// exit2 is a handler ending with status 2.
+	exit2 = regexp.MustCompile(`\bexit\s+2\b|\bexit\(2\)|\bexitCode\s*=\s*2\b|\bos\.Exit\(2\)`)
+)
+
+// usage is what one handler's command and scripts use of another agent's
+// conventions.
+type usage struct {
+	// inputs and outputs are the payload and answer fields found, in order
+	// of first appearance.
+	inputs, outputs []string
+	// env are the other agents' variables the scripts read.
+	env []string
+	// exit2 is set when a script exits with status 2, which blocks in those
+	// agents on more events than here.
+	exit2 bool
+	// where names the files the findings come from: "the command" or a
+	// script's path.
+	where []string
+}
+
+func (u *usage) empty() bool {
+	return len(u.inputs) == 0 && len(u.outputs) == 0 && len(u.env) == 0 && !u.exit2
+}
+
+// maxScan is how much of a script is read: enough for any handler.
+const maxScan = 512 << 10
+
+// scanText records what text uses, under the name where.
+func (u *usage) scanText(text []byte, where string) {
+	found := false
+	add := func(list *[]string, s string) {
+		found = true
+		*list = appendNew(*list, s)
+	}
+	for _, m := range inputFields.FindAll(text, -1) {
+		add(&u.inputs, string(m))
+	}
+	for _, m := range outputFields.FindAll(text, -1) {
+		add(&u.outputs, string(m))
+	}
+	if blockDecision.Match(text) {
+		add(&u.outputs, `"decision": "block"`)
+	}
+	if cursorPermission.Match(text) {
+		add(&u.outputs, `"permission"`)
+	}
+	for _, m := range agentEnv.FindAll(text, -1) {
+		add(&u.env, string(m))
+	}
+	if exit2.Match(text) {
+		found = true
+		u.exit2 = true
+	}
+	if found {
+		u.where = appendNew(u.where, where)
+	}
+}
+
+// scanFile records what a script uses; a file that cannot be read or is
+// not text adds nothing.
+func (u *usage) scanFile(path, where string) {
+	f, err := os.Open(path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxScan))
+	if err != nil || bytes.IndexByte(b, 0) >= 0 {
+		return
+	}
+	u.scanText(b, where)
+}
+
+// sortedEnv returns the variables in a stable order.
+func (u *usage) sortedEnv() []string {
+	out := append([]string(nil), u.env...)
+	sort.Strings(out)
+	return out
+}
