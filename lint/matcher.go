@@ -15,8 +15,16 @@ type alternative struct {
 }
 
 // alternatives splits a matcher at its top-level "|", leaving alternations
-// inside groups and classes whole.
+// inside groups and classes whole. A matcher written anchored and grouped,
+// "^(?:Bash|Read)$", is split inside its group.
 func alternatives(s string) []alternative {
+	return splitAlternatives(s, 0)
+}
+
+func splitAlternatives(s string, base int) []alternative {
+	if inner, off, ok := unwrap(s); ok {
+		return splitAlternatives(inner, base+off)
+	}
 	var out []alternative
 	depth, start := 0, 0
 	inClass := false
@@ -35,11 +43,84 @@ func alternatives(s string) []alternative {
 		case c == ')':
 			depth--
 		case c == '|' && depth == 0:
-			out = append(out, alternative{s[start:i], start, i})
+			out = append(out, alternative{s[start:i], base + start, base + i})
 			start = i + 1
 		}
 	}
-	return append(out, alternative{s[start:], start, len(s)})
+	return append(out, alternative{s[start:], base + start, base + len(s)})
+}
+
+// unwrap strips the anchors and the one group around a whole matcher
+// ("^(?:a|b)$" to "a|b"), which matching adds anyway, and returns where the
+// rest starts.
+func unwrap(s string) (string, int, bool) {
+	off := 0
+	t := s
+	if strings.HasPrefix(t, "^") && strings.HasSuffix(t, "$") && !strings.HasSuffix(t, "\\$") {
+		t = t[1 : len(t)-1]
+		off = 1
+	}
+	open := 0
+	switch {
+	case strings.HasPrefix(t, "(?:"):
+		open = 3
+	case strings.HasPrefix(t, "(") && !strings.HasPrefix(t, "(?"):
+		open = 1
+	}
+	if open > 0 && strings.HasSuffix(t, ")") && closes(t) == len(t)-1 {
+		return t[open : len(t)-1], off + open, true
+	}
+	if off > 0 {
+		return t, off, true
+	}
+	return "", 0, false
+}
+
+// closes returns the index of the parenthesis that closes the one at s[0].
+func closes(s string) int {
+	depth := 0
+	inClass := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// wordIndex returns where name stands in s as a whole word (not inside a
+// longer tool name), or -1.
+func wordIndex(s, name string) int {
+	for from := 0; ; {
+		i := strings.Index(s[from:], name)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(name)
+		if (i == 0 || !isNameByte(s[i-1])) && (end == len(s) || !isNameByte(s[end])) {
+			return i
+		}
+		from = i + 1
+	}
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // browserSamples stand for the browser_ family, whose members the format's

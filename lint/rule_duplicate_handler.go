@@ -35,7 +35,7 @@ func (r *duplicateHandler) Check(f *File) {
 					where = " in the hook \"" + s.h.Hook + "\""
 				}
 				r.report(f, h.Command.Span, "",
-					"this command already runs on %s at %s%s for the same tools: it runs once per call anyway, so remove one (or merge their matchers into one group)",
+					"the same command already runs on %s at %s%s for overlapping tools: remove one, or merge their matchers into one group",
 					h.Event, s.h.Command.Span.Start, where)
 				break
 			}

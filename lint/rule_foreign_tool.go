@@ -15,28 +15,38 @@ func newForeignTool() Rule {
 
 func (r *foreignTool) Check(f *File) {
 	for _, g := range f.groups() {
-		if g.Matcher == nil || g.Matcher.Kind != schema.String || !validMatcher(g.Matcher.Str) {
+		if g.Matcher == nil || g.Matcher.Kind != schema.String {
 			continue
 		}
-		for _, a := range alternatives(g.Matcher.Str) {
-			ft, ok := schema.LookupForeignTool(a.text)
-			if !ok || schema.IsKnownTool(a.text) {
+		text := g.Matcher.Str
+		m, err := schema.CompileMatcher(text)
+		if err != nil || m.MatchesAll() {
+			continue
+		}
+		// A foreign name counts when the matcher spells it out and selects
+		// it: "run_command|Bash" and "^(?:Bash|Read)$" do, ".*" does not.
+		for _, ft := range schema.ForeignTools {
+			i := wordIndex(text, ft.Name)
+			if i < 0 || !m.Match(ft.Name) || schema.IsKnownTool(ft.Name) {
 				continue
 			}
-			span := f.strSpan(g.Matcher, a.from, a.to)
-			who := "another agent's tool"
-			if len(ft.Agents) > 0 {
-				who = "a " + agentsTitle(ft.Agents) + " tool"
-			}
-			if ft.Tool == "" {
-				r.report(f, span, "", "%q is %s with no equivalent here: %s", a.text, who, ft.Note)
-				continue
-			}
-			msg := fmt.Sprintf("%q is %s, which this agent does not have: write %q", a.text, who, ft.Tool)
-			if ft.Note != "" {
-				msg += " (" + ft.Note + ")"
-			}
-			r.report(f, span, ft.Tool, "%s", msg)
+			r.reportTool(f, f.strSpan(g.Matcher, i, i+len(ft.Name)), ft)
 		}
 	}
+}
+
+func (r *foreignTool) reportTool(f *File, span schema.Span, ft schema.ForeignTool) {
+	who := "another agent's tool"
+	if len(ft.Agents) > 0 {
+		who = "a " + agentsTitle(ft.Agents) + " tool"
+	}
+	if ft.Tool == "" {
+		r.report(f, span, "", "%q is %s with no equivalent here: %s", ft.Name, who, ft.Note)
+		return
+	}
+	msg := fmt.Sprintf("%q is %s, which this agent does not have: write %q", ft.Name, who, ft.Tool)
+	if ft.Note != "" {
+		msg += " (" + ft.Note + ")"
+	}
+	r.report(f, span, ft.Tool, "%s", msg)
 }

@@ -41,7 +41,7 @@ func (f *File) scripts() []handlerScript {
 }
 
 func isWindowsPath(p string) bool {
-	return len(p) >= 2 && p[1] == ':' || strings.Contains(p, `\`)
+	return len(p) >= 2 && p[1] == ':' || strings.ContainsAny(p, `\%`)
 }
 
 // statScript returns what the disk says about a script, through the run's
