@@ -22,11 +22,21 @@ type places struct {
 	// plugin is the folder $CLAUDE_PLUGIN_ROOT and its kin name, "" when the
 	// source is no plugin.
 	plugin string
+	// altBase is where a relative path that is not found from base is
+	// looked for next: the folder of the source file, whose paths some
+	// authors write from there.
+	altBase string
 	// targetDir is the folder the converted handlers run in; targetRoot the
 	// workspace root, "" for the user's hooks.json, which serves every
 	// workspace.
 	targetDir  string
 	targetRoot string
+	// anchorSrc and anchorDst are the folders that correspond in the source
+	// and the target: the project root and the workspace root for another
+	// agent's file, the folders of the two files for a file of this format.
+	// With strict, only paths inside anchorSrc keep their place.
+	anchorSrc, anchorDst string
+	strict               bool
 }
 
 // Variables that other agents set for their hooks.
@@ -59,7 +69,7 @@ var projectTools = map[string]bool{
 }
 
 // Wrappers run the command that follows them.
-var wrappers = map[string]bool{"exec": true, "command": true, "nohup": true, "env": true, "time": true, "nice": true}
+var wrappers = map[string]bool{"xargs": true, "exec": true, "command": true, "nohup": true, "env": true, "time": true, "nice": true}
 
 // commandChange is what converting a command did.
 type commandChange struct {
@@ -172,20 +182,16 @@ func (pl places) convertCommand(cmd string) commandChange {
 			rewrite(c.Args[i], role)
 		}
 	}
-	// Words outside simple commands ([[ -f x ]], redirections, ...) still
-	// get their variables replaced.
+	// Words outside simple commands ([[ -f x ]], redirections, ...) are
+	// rebased too.
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if w, ok := n.(*syntax.Word); ok && !seen[w] {
-			if info := pl.wordValue(cmd, w); len(info.vars) > 0 {
-				rewrite(w, roleArg)
-			}
-			return false
+			rewrite(w, roleArg)
 		}
 		return true
 	})
-	sort.Slice(edits, func(i, j int) bool { return edits[i].from > edits[j].from })
 	out := cmd
-	for _, e := range edits {
+	for _, e := range disjoint(edits) {
 		out = out[:e.from] + e.text + out[e.to:]
 	}
 	if pl.targetRoot == "" && len(ch.Vars) > 0 {
@@ -199,6 +205,28 @@ func (pl places) convertCommand(cmd string) commandChange {
 	}
 	ch.Command = out
 	return ch
+}
+
+// disjoint keeps the edits that do not overlap, the innermost first (a word
+// inside a command substitution rather than the word around it), and
+// returns them from the end of the command backwards.
+func disjoint(edits []edit) []edit {
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].to-edits[i].from < edits[j].to-edits[j].from })
+	var kept []edit
+	for _, e := range edits {
+		ok := true
+		for _, k := range kept {
+			if e.from < k.to && k.from < e.to {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			kept = append(kept, e)
+		}
+	}
+	sort.Slice(kept, func(i, j int) bool { return kept[i].from > kept[j].from })
+	return kept
 }
 
 const (
@@ -278,6 +306,9 @@ func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string,
 		// A variable inside a word hookctl cannot read whole (it also holds
 		// a command substitution, say): replace the variable alone.
 		text := pl.replaceVarsText(old, ch)
+		if text != old {
+			ch.Rebased = appendNew(ch.Rebased, old+" → "+text)
+		}
 		return edit{from, to, text}, text != old
 	}
 	value := info.value
@@ -290,6 +321,9 @@ func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string,
 		return edit{}, false
 	default:
 		abs = filepath.Join(pl.base, value)
+		if pl.altBase != "" && !exists(abs) && (exists(filepath.Join(pl.altBase, value)) || strings.HasPrefix(value, filepath.Base(pl.base)+"/")) {
+			abs = filepath.Join(pl.altBase, value)
+		}
 		switch role {
 		case roleProgram:
 			isPath = strings.Contains(value, "/")
@@ -306,7 +340,7 @@ func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string,
 		if exists(abs) {
 			ch.Scripts = appendNew(ch.Scripts, abs)
 		} else {
-			ch.Missing = appendNew(ch.Missing, old)
+			ch.Missing = appendNew(ch.Missing, abs)
 		}
 	}
 	ch.Vars = append(ch.Vars, info.vars...)
@@ -317,38 +351,29 @@ func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string,
 	if text == old {
 		return edit{}, false
 	}
-	if len(info.vars) == 0 {
-		ch.Rebased = appendNew(ch.Rebased, old+" → "+text)
-	}
+	ch.Rebased = appendNew(ch.Rebased, old+" → "+text)
 	return edit{from, to, text}, true
 }
 
 // render writes an absolute path for a command that runs in frame: relative
-// to it when the path lies in the project, else absolute.
+// to it when the path has a place in the target, else absolute.
 func (pl places) render(abs, frame string, isProgram bool) string {
-	project := pl.project
-	if pl.targetRoot == "" {
+	var p string
+	if pl.targetRoot == "" && pl.strict {
 		// The user's hooks.json serves every workspace: a command that needs
 		// the project first goes to its root, so paths stay project-relative.
-		if rel, ok := within(project, abs); ok {
-			if isProgram && !strings.Contains(rel, "/") {
-				rel = "./" + rel
-			}
-			return shellQuote(rel)
+		rel, ok := within(pl.anchorSrc, abs)
+		if !ok {
+			return shellQuote(abs)
 		}
-		return shellQuote(abs)
+		p = rel
+	} else {
+		rel, err := filepath.Rel(pl.anchorSrc, abs)
+		if err != nil || pl.strict && (rel == ".." || strings.HasPrefix(rel, "../")) {
+			return shellQuote(abs)
+		}
+		p = relPath(frame, filepath.Join(pl.anchorDst, rel))
 	}
-	rel, ok := within(project, abs)
-	if !ok {
-		return shellQuote(abs)
-	}
-	// Paths inside the source's project keep their place in the target
-	// workspace.
-	p, err := filepath.Rel(frame, filepath.Join(pl.targetRoot, rel))
-	if err != nil {
-		return shellQuote(abs)
-	}
-	p = filepath.ToSlash(p)
 	if isProgram && !strings.Contains(p, "/") {
 		p = "./" + p
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -84,17 +85,21 @@ func (c *converter) placesFor() places {
 	dir := filepath.Dir(c.src.Abs)
 	pl := places{base: dir, project: dir, targetDir: filepath.Dir(c.opts.Target), targetRoot: c.opts.Root}
 	parent := filepath.Dir(dir)
-	switch {
-	case c.src.Shape == Named:
-		// Already this format: its handlers ran where they will run.
+	if c.src.Shape == Named {
+		// Already this format: its handlers ran where they will run, and
+		// its folder corresponds to the target's.
 		if agentFolders[filepath.Base(dir)] {
-			pl.project = parent
+			pl.project, pl.altBase = parent, parent
 		}
+		pl.anchorSrc, pl.anchorDst = dir, pl.targetDir
+		return pl
+	}
+	switch {
 	case agentFolders[filepath.Base(dir)]:
-		pl.base, pl.project = parent, parent
+		pl.base, pl.project, pl.altBase = parent, parent, dir
 		if c.src.Agent == schema.Cursor && filepath.Base(dir) == ".cursor" && isHome(parent) {
 			// The user's ~/.cursor/hooks.json runs in ~/.cursor.
-			pl.base = dir
+			pl.base, pl.altBase = dir, ""
 		}
 	case filepath.Base(dir) == "hooks" && agentOfPath(c.src.Abs) != "":
 		// A plugin's hooks/hooks.json: its commands name the plugin's
@@ -104,6 +109,7 @@ func (c *converter) placesFor() places {
 			pl.base, pl.project = c.opts.Root, c.opts.Root
 		}
 	}
+	pl.anchorSrc, pl.anchorDst, pl.strict = pl.project, c.opts.Root, true
 	return pl
 }
 
@@ -414,7 +420,7 @@ func (c *converter) matcher(key string, target schema.Event, fe schema.ForeignEv
 		c.report.note(pos, "%s", n)
 	}
 	if isMCP(text) {
-		c.report.note(pos, "the matcher %q is kept as written: MCP tools keep the names their servers give them; check the names this agent shows for them", text)
+		c.report.note(pos, "MCP tool names are kept as written: MCP tools keep the names their servers give them; check the names this agent shows for them")
 	} else if len(ch.Unknown) > 0 {
 		c.report.note(pos, "%s %s no tool of this agent: kept as written, for MCP or new tools; check the name", strings.Join(ch.Unknown, ", "), isAre(len(ch.Unknown)))
 	}
@@ -441,7 +447,11 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 	if t := h.Get("type"); t != nil {
 		typ := t.Value.Str
 		if t.Value.Kind != schema.String || (typ != "command" && typ != "") {
-			c.report.warn(t.Value.Span.Start, "a handler of type %s is not carried over: handlers here are shell commands only; write a script that makes the check and answers with a decision", t.Value.Describe())
+			what := t.Value.Describe()
+			if t.Value.Kind == schema.String {
+				what = strconv.Quote(typ)
+			}
+			c.report.warn(t.Value.Span.Start, "a handler of type %s is not carried over: handlers here are shell commands only; write a script that makes the check and answers as the event expects", what)
 			return schema.Handler{}, "", false
 		}
 	}
@@ -496,7 +506,8 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 
 // timeout converts a handler's timeout into whole seconds.
 func (c *converter) timeout(h *schema.Node) int {
-	m, ms := h.Get("timeout"), c.src.Agent == schema.Gemini
+	// A file of this format already counts in seconds.
+	m, ms := h.Get("timeout"), c.src.Agent == schema.Gemini && c.src.Shape == Wrapped
 	for _, k := range []string{"timeout_ms", "timeoutMs"} {
 		if alt := h.Get(k); alt != nil {
 			m, ms = alt, true
@@ -536,30 +547,33 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 	if ch.Unparsed {
 		c.report.note(pos, "the command is not shell syntax hookctl can read: only the agent's variables were replaced; check its paths, which now start from %s", c.targetName)
 	}
-	var changes []string
+	var vars []string
 	for _, v := range ch.Vars {
-		changes = appendNew(changes, "$"+v)
+		vars = appendNew(vars, "$"+v)
 	}
-	if len(changes) > 0 {
-		c.report.note(pos, "%s: replaced by the folder it names, as this agent does not set %s", strings.Join(changes, ", "), pronoun(len(changes)))
-	}
-	if len(ch.Rebased) > 0 {
+	switch {
+	case len(vars) > 0 && len(ch.Rebased) > 0:
+		c.report.note(pos, "this agent does not set %s, and handlers run in %s here: %s", strings.Join(vars, ", "), c.targetName, strings.Join(ch.Rebased, ", "))
+	case len(ch.Rebased) > 0:
 		c.report.note(pos, "handlers run in %s here, not in the project root: %s", c.targetName, strings.Join(ch.Rebased, ", "))
 	}
 	if ch.ToRoot && ch.Tool != "" {
 		c.report.note(pos, "%s works from the project root, so the command goes there first (cd)", ch.Tool)
 	}
 	for _, miss := range ch.Missing {
-		c.report.warn(pos, "the script %s does not exist (looked from %s): copy it there or fix the path", miss, displayDir(c.places.base))
+		c.report.warn(pos, "the script %s does not exist: copy it there or fix the path", displayPath(miss, cwd()))
 	}
 	for _, v := range ch.Unset {
 		c.report.warn(pos, "$%s is not set by this agent: %s", v, unsetAdvice(v))
 	}
 	u := &usage{}
-	u.scanText([]byte(original), "the command")
-	u.env = nil // the command's own variables are handled above
+	u.scanText([]byte(original), "the command", false)
 	for _, s := range ch.Scripts {
+		before := len(u.tools)
 		u.scanFile(s, displayPath(s, c.places.project))
+		if len(u.tools) > before && !ch.ToRoot && c.opts.Root != "" {
+			c.report.note(pos, "%s runs %s, which looks for the project from the folder it starts in: handlers start in %s here, so have the script go to the workspace root first (cd ..)", displayPath(s, c.places.project), strings.Join(u.tools[before:], ", "), c.targetName)
+		}
 	}
 	if u.empty() {
 		return
@@ -578,13 +592,6 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 	if u.exit2 && target != schema.PreToolUse && target != schema.Stop {
 		c.report.warn(pos, "%s %s with status 2, which %s takes as a block but %s takes as a failure: %s", where, exits(u.where), agent, target, exit2Advice(target))
 	}
-}
-
-func pronoun(n int) string {
-	if n == 1 {
-		return "it"
-	}
-	return "them"
 }
 
 func reads(where []string) string {
@@ -660,16 +667,12 @@ func unsetAdvice(v string) string {
 	return "read what it held from the payload on stdin, or from $HOOKCTL_WORKSPACE when hookctl runs the hook"
 }
 
-func displayDir(dir string) string {
-	if wd, err := filepath.Abs("."); err == nil {
-		if rel, ok := within(wd, dir); ok {
-			if rel == "." {
-				return "the current folder"
-			}
-			return rel + "/"
-		}
+func cwd() string {
+	wd, err := filepath.Abs(".")
+	if err != nil {
+		return "/"
 	}
-	return dir
+	return wd
 }
 
 func displayPath(path, project string) string {

@@ -24,6 +24,8 @@ var (
 	cursorPermission = regexp.MustCompile(`["']permission["']\s*:`)
 	// agentEnv are the variables other agents set for their hooks.
 	agentEnv = regexp.MustCompile(`\b(CLAUDE|GEMINI|CURSOR|CODEX)_[A-Z][A-Z_]*\b`)
+	// projectToolUse is a script line that runs a project tool.
+	projectToolUse = regexp.MustCompile(`(?m)^\s*(?:if\s+!?\s*)?(npm|npx|pnpm|yarn|make|go|cargo|pytest|tox|gradle|mvn)\s+[a-z-]`)
 	// exit2 is a handler ending with status 2.
 	exit2 = regexp.MustCompile(`\bexit\s+2\b|\bexit\(2\)|\bexitCode\s*=\s*2\b|\bos\.Exit\(2\)`)
 )
@@ -39,6 +41,9 @@ type usage struct {
 	// exit2 is set when a script exits with status 2, which blocks in those
 	// agents on more events than here.
 	exit2 bool
+	// tools are project tools a script runs, which look for the project
+	// from the folder they start in.
+	tools []string
 	// where names the files the findings come from: "the command" or a
 	// script's path.
 	where []string
@@ -51,8 +56,9 @@ func (u *usage) empty() bool {
 // maxScan is how much of a script is read: enough for any handler.
 const maxScan = 512 << 10
 
-// scanText records what text uses, under the name where.
-func (u *usage) scanText(text []byte, where string) {
+// scanText records what text uses, under the name where; withEnv says
+// whether to look for the other agents' variables.
+func (u *usage) scanText(text []byte, where string, withEnv bool) {
 	found := false
 	add := func(list *[]string, s string) {
 		found = true
@@ -70,8 +76,13 @@ func (u *usage) scanText(text []byte, where string) {
 	if cursorPermission.Match(text) {
 		add(&u.outputs, `"permission"`)
 	}
-	for _, m := range agentEnv.FindAll(text, -1) {
-		add(&u.env, string(m))
+	if withEnv {
+		for _, m := range agentEnv.FindAll(text, -1) {
+			add(&u.env, string(m))
+		}
+	}
+	for _, m := range projectToolUse.FindAllSubmatch(text, -1) {
+		u.tools = appendNew(u.tools, string(m[1]))
 	}
 	if exit2.Match(text) {
 		found = true
@@ -97,7 +108,7 @@ func (u *usage) scanFile(path, where string) {
 	if err != nil || bytes.IndexByte(b, 0) >= 0 {
 		return
 	}
-	u.scanText(b, where)
+	u.scanText(b, where, true)
 }
 
 // sortedEnv returns the variables in a stable order.

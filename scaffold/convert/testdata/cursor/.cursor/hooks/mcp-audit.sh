@@ -1,0 +1,2 @@
+#!/bin/sh
+cat >> "$HOME/.cursor/mcp-audit.log"

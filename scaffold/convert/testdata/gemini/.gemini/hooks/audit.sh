@@ -1,0 +1,3 @@
+#!/bin/sh
+# Appends every shell command to the audit log.
+cat >> "$HOME/.gemini/shell-audit.jsonl"

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo '{"hookSpecificOutput": {"toolConfig": {"mode": "AUTO"}}}'

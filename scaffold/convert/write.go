@@ -1,0 +1,108 @@
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/hookctl/hookctl/scaffold"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Renamed is a converted hook whose name the target file already used.
+type Renamed struct {
+	From, To string
+	// Pos is where the hook of that name stands in the target file.
+	Pos schema.Pos
+}
+
+// Merged is the content to write to the target hooks.json.
+type Merged struct {
+	// Path is the target file; Src its new content.
+	Path string
+	Src  []byte
+	// Created is set when the file did not exist; Replaced when the target
+	// is the source itself, another agent's file the agent ignores, whose
+	// content the converted hooks replace.
+	Created, Replaced bool
+	// Renamed lists the hooks renamed for names the file already used.
+	Renamed []Renamed
+}
+
+// Merge computes the target hooks.json with the converted hooks added at
+// its end, every byte of the existing file kept. A hook whose name the
+// file already uses gets a free name (gate-2): an existing hook is never
+// replaced. A target that cannot be read or parsed is refused.
+func (r *Result) Merge(target string) (*Merged, error) {
+	m := &Merged{Path: target}
+	if sameFile(target, r.Source.Abs) {
+		m.Src, m.Replaced = r.JSON(), true
+		return m, nil
+	}
+	x, err := scaffold.LoadExisting(target)
+	if err != nil {
+		return nil, err
+	}
+	if x.Src == nil {
+		m.Src, m.Created = r.JSON(), true
+		return m, nil
+	}
+	if x.Config != nil {
+		if f, foreign := schema.DetectForeign(x.Config.Root); foreign {
+			return nil, fmt.Errorf("%s:%d:%d: %s: import it first, or move it aside", target, f.Span.Start.Line, f.Span.Start.Col, f.Message(target))
+		}
+	}
+	hooks := make([]scaffold.NamedHook, 0, len(r.Hooks))
+	used := map[string]bool{}
+	for _, h := range r.Hooks {
+		used[h.Name] = true
+	}
+	for _, h := range r.Hooks {
+		name := h.Name
+		if pos, taken := x.Taken(name); taken {
+			name = freeName(x, h.Name, used)
+			m.Renamed = append(m.Renamed, Renamed{From: h.Name, To: name, Pos: pos})
+		}
+		used[name] = true
+		hooks = append(hooks, scaffold.NamedHook{Name: name, Def: *h.Def})
+	}
+	if len(hooks) == 0 {
+		m.Src = x.Src
+		return m, nil
+	}
+	src, err := scaffold.AddHooks(x.Src, hooks...)
+	if err != nil {
+		var se *schema.SyntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("%s:%d:%d: %s: fix it first, as import never edits a file it cannot read", target, se.Pos.Line, se.Pos.Col, se.Msg)
+		}
+		return nil, fmt.Errorf("%s: %w", target, err)
+	}
+	m.Src = src
+	return m, nil
+}
+
+// freeName finds a name neither the file nor the other converted hooks use.
+func freeName(x *scaffold.Existing, base string, used map[string]bool) string {
+	for i := 2; ; i++ {
+		name := fmt.Sprintf("%s-%d", base, i)
+		if _, taken := x.Taken(name); !taken && !used[name] {
+			return name
+		}
+	}
+}
+
+// Write writes the merged file atomically, creating its folder when needed.
+func (m *Merged) Write() error {
+	if err := os.MkdirAll(filepath.Dir(m.Path), 0o755); err != nil {
+		return fmt.Errorf("cannot create %s: %w", filepath.Dir(m.Path), err)
+	}
+	return schema.WriteFileAtomic(m.Path, m.Src, 0o644)
+}
+
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
