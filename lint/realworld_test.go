@@ -1,0 +1,190 @@
+package lint
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// The real hooks.json files of testdata/realworld, as committed to public
+// repositories. Their scripts are not there: script rules fire on every
+// relative path unless a test creates the scripts.
+
+func realworldFiles(t *testing.T) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "realworld", "*.json"))
+	if len(files) < 110 {
+		t.Fatalf("found %d real files, want 110", len(files))
+	}
+	return files
+}
+
+// lintReal lints one real file as the .agents/hooks.json of an empty
+// workspace; with scripts set, it first creates every script the file's
+// commands name, where the agent would look for it.
+func lintReal(t *testing.T, file string, scripts bool) []Finding {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := t.TempDir()
+	path := filepath.Join(ws, ".agents", "hooks.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	target := Target{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}
+	if scripts {
+		run := &Run{fs: newFSCache()}
+		f := run.newFile(target, schema.Parse(path, src))
+		for _, s := range f.scripts() {
+			if !strings.HasPrefix(s.path, ws) {
+				continue
+			}
+			if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(s.path, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	res, err := Lint(Request{Files: []Target{target}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Findings
+}
+
+func rulesOf(fs []Finding) map[string]int {
+	m := map[string]int{}
+	for _, f := range fs {
+		m[f.Rule]++
+	}
+	return m
+}
+
+// TestRealworldGolden lints every real file (none may crash the linter)
+// and compares what each gets, rule by rule, with testdata/realworld.golden.
+func TestRealworldGolden(t *testing.T) {
+	var b strings.Builder
+	for _, file := range realworldFiles(t) {
+		counts := rulesOf(lintReal(t, file, false))
+		rules := make([]string, 0, len(counts))
+		for r := range counts {
+			rules = append(rules, r)
+		}
+		sort.Strings(rules)
+		fmt.Fprintf(&b, "%s:", filepath.Base(file))
+		for _, r := range rules {
+			fmt.Fprintf(&b, " %s=%d", r, counts[r])
+		}
+		b.WriteByte('\n')
+	}
+	got := b.String()
+	golden := filepath.Join("testdata", "realworld.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("findings on the real files changed (go test ./lint -run TestRealworldGolden -update accepts them)\n--- got\n%s--- want\n%s", got, want)
+	}
+}
+
+// realworldValid are real files that follow the format: with their
+// scripts in place they must give no finding at all.
+var realworldValid = []string{
+	"002", "006", "009", "011", "013", "015", "016", "017", "022", "029", "031", "034", "044",
+	"047", "056", "059", "061", "063", "069", "071", "072", "073", "076", "079", "083", "092",
+	"097", "099", "106", "109",
+}
+
+func TestRealworldValidFilesAreClean(t *testing.T) {
+	for _, n := range realworldValid {
+		t.Run(n, func(t *testing.T) {
+			got := lintReal(t, filepath.Join("..", "testdata", "realworld", n+".json"), true)
+			if len(got) > 0 {
+				t.Errorf("false alarm on a valid file:\n%s", formatFindings(got))
+			}
+		})
+	}
+}
+
+// realworldMistakes are the mistakes the real files make, by rule: each
+// listed file must get at least one finding of the rule.
+var realworldMistakes = map[string][]string{
+	// Another agent's configuration as a whole.
+	"foreign-format": {"001", "007", "010", "028", "033", "035", "038", "049", "055", "067", "080", "091", "093", "095", "100"},
+	// Other agents' tool names in matchers.
+	"foreign-tool": {"003", "004", "042", "077", "082"},
+	// Other agents' events, invented events.
+	"unknown-event": {"005", "036", "042", "101"},
+	// Stop or PostInvocation written as matcher groups.
+	"event-shape": {"008", "012", "042", "078"},
+	// Events at the top level, without a hook name.
+	"root-shape": {"026", "105"},
+	"schema-key": {"074", "105"},
+	// A path committed as a file (a symbolic link).
+	"json-syntax": {"045", "052"},
+	// Milliseconds where seconds are meant.
+	"timeout-value": {"005", "070"},
+	// Windows-only and one-machine commands.
+	"platform-specific": {"014", "023", "024", "025", "027", "039", "040", "041", "046", "048", "054",
+		"058", "062", "065", "081", "084", "088", "090", "094", "096", "098", "103"},
+	// Tool names that exist nowhere.
+	"matcher-no-tool": {"003", "004", "042", "089", "104"},
+	"unknown-field":   {"004"},
+	// Paths written from the workspace root.
+	"script-not-found": {"012", "018", "021", "037", "053", "057", "060", "078", "082", "085", "087", "101", "102"},
+}
+
+func TestRealworldMistakesFound(t *testing.T) {
+	found := map[string]map[string]int{}
+	for _, file := range realworldFiles(t) {
+		found[strings.TrimSuffix(filepath.Base(file), ".json")] = rulesOf(lintReal(t, file, false))
+	}
+	for rule, files := range realworldMistakes {
+		for _, n := range files {
+			if found[n][rule] == 0 {
+				t.Errorf("%s.json: no %s finding (got %v)", n, rule, found[n])
+			}
+		}
+	}
+	// "*" matches every tool: no file is faulted for it.
+	for _, n := range []string{"043", "048", "057", "096", "102", "107"} {
+		if found[n]["matcher-syntax"]+found[n]["matcher-no-tool"] > 0 {
+			t.Errorf("%s.json: a matcher finding on \"*\", which matches every tool: %v", n, found[n])
+		}
+	}
+}
+
+// TestRealworldWrongFolder checks the commonest real mistake: a path
+// written from the workspace root in .agents/hooks.json is named as such,
+// with the path to write instead.
+func TestRealworldWrongFolder(t *testing.T) {
+	got := lintReal(t, filepath.Join("..", "testdata", "realworld", "018.json"), false)
+	var msgs []string
+	for _, f := range got {
+		if f.Rule == "script-not-found" {
+			msgs = append(msgs, f.Message)
+		}
+	}
+	if len(msgs) == 0 || !strings.Contains(msgs[0], "a path that starts with .agents/ points into .agents/.agents/") {
+		t.Errorf("018.json: want the .agents/ prefix named, got %q", msgs)
+	}
+}
