@@ -1,0 +1,345 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/AlecAivazis/survey/v2/terminal"
+	"github.com/mattn/go-isatty"
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/lint"
+	"github.com/hookctl/hookctl/scaffold"
+	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/templates"
+)
+
+// exitInterrupted is the status of a wizard stopped with Ctrl-C, as a
+// shell reports a process ended by SIGINT.
+const exitInterrupted = 130
+
+// initOptions are the answers of the init command's flags.
+type initOptions struct {
+	scaffold.Options
+	yes  bool
+	list bool
+	// prompter asks the questions; nil means survey on the terminal.
+	prompter scaffold.Prompter
+	// cwd is the current folder, for showing paths relative to it.
+	cwd string
+}
+
+func init() { register(10, initCommand) }
+
+func initCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:  "init",
+		Usage: "create a hook: its handler script, its entry in hooks.json and a test case",
+		Description: "Asks a few questions (each has a default: Enter takes it), then writes the\n" +
+			"handler script into hooks/ beside the hooks.json, adds the hook to hooks.json\n" +
+			"(every other byte of the file stays as it was), adds a test case to\n" +
+			"hooks.test.json and lints the result. Every answer can be given as a flag;\n" +
+			"--yes takes the defaults for the rest. Without a terminal, init asks nothing:\n" +
+			"it needs every answer as a flag, or --yes.\n\n" +
+			"Templates (--template), by event:\n" + templateList() + "\n" +
+			"Examples:\n" +
+			"  hookctl init\n" +
+			"  hookctl init --template block-dangerous --yes\n" +
+			"  hookctl init --event PostToolUse --template audit-log --lang py --yes\n" +
+			"  hookctl init --scope user --name no-secrets --template protect-paths --yes",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "scope", Usage: "`SCOPE` of the hook: workspace (.agents/hooks.json) or user (~/.gemini/config/hooks.json)"},
+			&cli.StringFlag{Name: "dir", Usage: "the workspace's root `DIR` (default: the current folder)"},
+			&cli.StringFlag{Name: "name", Usage: "the hook's `NAME`, its key in hooks.json (default: the template's name)"},
+			&cli.StringFlag{Name: "event", Usage: "the `EVENT`: " + strings.Join(schema.EventNames(), ", ")},
+			&cli.StringFlag{Name: "matcher", Usage: "the tools a PreToolUse or PostToolUse hook runs for, an RE2 `REGEXP` matched against the whole tool name"},
+			&cli.StringFlag{Name: "template", Usage: "the handler's `TEMPLATE` (see below)"},
+			&cli.StringFlag{Name: "lang", Usage: "the script's `LANGUAGE`: " + strings.Join(templates.LanguageIDs(), " or ")},
+			&cli.IntFlag{Name: "timeout", Usage: "the handler's timeout in `SECONDS` (default: the template's)"},
+			&cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "ask nothing: take the defaults for every answer not given"},
+			&cli.BoolFlag{Name: "force", Usage: "overwrite a handler script that already exists"},
+			&cli.BoolFlag{Name: "vscode", Usage: "associate the schema with .agents/hooks.json in .vscode/settings.json"},
+			&cli.BoolFlag{Name: "list-templates", Usage: "list the templates and exit"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErrorf("hookctl init takes no arguments, only flags: did you mean --name %s?", c.Args().First())
+			}
+			opts := initOptions{yes: c.Bool("yes"), list: c.Bool("list-templates")}
+			opts.Scope = c.String("scope")
+			opts.Name = c.String("name")
+			opts.Event = schema.Event(c.String("event"))
+			opts.Matcher, opts.MatcherSet = c.String("matcher"), c.IsSet("matcher")
+			opts.Template = c.String("template")
+			opts.Lang = c.String("lang")
+			opts.Timeout = c.Int("timeout")
+			if c.IsSet("timeout") && opts.Timeout < 1 {
+				return usageErrorf("--timeout %d: give a whole number of seconds of 1 or more", opts.Timeout)
+			}
+			opts.Force = c.Bool("force")
+			opts.VSCode = c.Bool("vscode")
+			opts.Dir = c.String("dir")
+			return initRun(s, opts)
+		},
+	}
+}
+
+func templateList() string {
+	var b strings.Builder
+	for _, t := range templates.All() {
+		fmt.Fprintf(&b, "  %-15s %-18s %s\n", t.Event, t.ID, t.Summary)
+	}
+	return b.String()
+}
+
+func initRun(s streams, opts initOptions) error {
+	if opts.list {
+		_, err := io.WriteString(s.out, templateList())
+		return err
+	}
+	if err := checkInitFlags(&opts); err != nil {
+		return err
+	}
+	load := func(scope string) (*scaffold.Existing, error) {
+		return scaffold.LoadExisting(scaffold.ConfigPath(scope, opts.Dir, opts.Home))
+	}
+	var x *scaffold.Existing
+	var err error
+	switch {
+	case opts.yes:
+		if opts.Scope == "" {
+			opts.Scope = scaffold.Workspace
+		}
+		if x, err = load(opts.Scope); err != nil {
+			return usageErrorf("%v", err)
+		}
+		opts.Fill(x)
+	case len(opts.Missing()) == 0:
+		if x, err = load(opts.Scope); err != nil {
+			return usageErrorf("%v", err)
+		}
+	default:
+		p := opts.prompter
+		if p == nil {
+			in, inOK := s.in.(*os.File)
+			out, outOK := s.out.(*os.File)
+			if !inOK || !outOK || !fileIsTerminal(in) || !fileIsTerminal(out) {
+				return usageErrorf("no terminal to ask on, and these answers are missing: %s\n"+
+					"Pass them as flags, or --yes to take the defaults for those not given (hookctl init --help lists them).",
+					strings.Join(opts.Missing(), ", "))
+			}
+			p = &scaffold.SurveyPrompter{In: in, Out: out, Err: s.err}
+		}
+		opts.Answers, x, err = scaffold.Ask(p, opts.Answers, load, opts.Dir)
+		if errors.Is(err, scaffold.ErrInterrupted) || errors.Is(err, terminal.InterruptErr) {
+			return &exitError{code: exitInterrupted, msg: "init stopped: nothing was written"}
+		}
+		if err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
+	plan, err := scaffold.NewPlan(opts.Options, x)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if err := plan.Apply(); err != nil {
+		return usageErrorf("%v", err)
+	}
+	return initReport(s, opts, plan)
+}
+
+// checkInitFlags rejects flag values that cannot be right before any
+// question is asked, and fills in the folders.
+func checkInitFlags(opts *initOptions) error {
+	if opts.Scope != "" && opts.Scope != scaffold.Workspace && opts.Scope != scaffold.User {
+		return usageErrorf("--scope %q: use workspace (.agents/hooks.json) or user (~/.gemini/config/hooks.json)", opts.Scope)
+	}
+	if opts.Event != "" {
+		if _, err := scaffold.ParseEvent(string(opts.Event)); err != nil {
+			return usageErrorf("--event: %v", err)
+		}
+	}
+	if opts.Template != "" {
+		t, ok := templates.Lookup(opts.Template)
+		if !ok {
+			msg := fmt.Sprintf("--template: unknown template %q", opts.Template)
+			if near := schema.Nearest(opts.Template, templates.IDs()); near != "" {
+				msg += fmt.Sprintf(": did you mean %q?", near)
+			}
+			return usageErrorf("%s (the templates are %s)", msg, strings.Join(templates.IDs(), ", "))
+		}
+		if opts.Event != "" && t.Event != opts.Event {
+			return usageErrorf("--template %s is for %s, not %s: leave --event out, or pick a template for %s", t.ID, t.Event, opts.Event, opts.Event)
+		}
+	}
+	if opts.Lang != "" {
+		l, ok := templates.LookupLanguage(opts.Lang)
+		if !ok {
+			return usageErrorf("--lang %q: the languages are %s", opts.Lang, strings.Join(templates.LanguageIDs(), ", "))
+		}
+		opts.Lang = l.ID
+	}
+	if opts.Name != "" {
+		if err := scaffold.ValidateName(opts.Name); err != nil {
+			return usageErrorf("--name: %v", err)
+		}
+	}
+	if opts.MatcherSet {
+		if err := scaffold.ValidateMatcher(opts.Matcher); err != nil {
+			return usageErrorf("--matcher %q: %v", opts.Matcher, err)
+		}
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return usageErrorf("cannot tell the current folder: %v", err)
+	}
+	opts.cwd = cwd
+	if opts.Dir == "" {
+		opts.Dir = cwd
+	} else {
+		fi, err := os.Stat(opts.Dir)
+		if err != nil || !fi.IsDir() {
+			return usageErrorf("--dir %s: not a folder", opts.Dir)
+		}
+		if opts.Dir, err = filepath.Abs(opts.Dir); err != nil {
+			return usageErrorf("--dir: %v", err)
+		}
+	}
+	if opts.Home == "" {
+		opts.Home, _ = os.UserHomeDir()
+	}
+	if opts.Home == "" && opts.Scope == scaffold.User {
+		return usageErrorf("--scope user: cannot tell the home folder; set HOME")
+	}
+	return nil
+}
+
+func fileIsTerminal(f *os.File) bool {
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}
+
+// initReport says what was written, lints the result and prints the next
+// steps.
+func initReport(s streams, opts initOptions, p *scaffold.Plan) error {
+	rel := func(path string) string {
+		if r, err := filepath.Rel(opts.cwd, path); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+		if opts.Home != "" {
+			if r, err := filepath.Rel(opts.Home, path); err == nil && !strings.HasPrefix(r, "..") {
+				return filepath.Join("~", r)
+			}
+		}
+		return path
+	}
+	w := s.out
+	verb := "Created"
+	if p.Overwrite {
+		verb = "Overwrote"
+	}
+	fmt.Fprintf(w, "%s %s\n", verb, rel(p.Script))
+	where := string(p.Event)
+	if p.Event.IsTool() {
+		m := p.Matcher
+		if m == "" || m == "*" {
+			m = "every tool"
+		}
+		where += " on " + m
+	}
+	verb = "Added"
+	if p.Created {
+		verb = "Created " + rel(p.Config) + " with"
+	}
+	if p.Created {
+		fmt.Fprintf(w, "%s the hook %q (%s)\n", verb, p.Name, where)
+	} else {
+		fmt.Fprintf(w, "Added the hook %q to %s (%s)\n", p.Name, rel(p.Config), where)
+	}
+	if p.TestsOut != nil {
+		fmt.Fprintf(w, "Added the test case %q to %s\n", p.Case.Name, rel(p.Tests))
+	}
+	if v := p.VSCode; v != nil {
+		if v.SettingsOut != nil {
+			fmt.Fprintf(w, "Associated the schema with %s in %s (a copy of it is in %s)\n", scaffold.HooksFileMatch, rel(v.Settings), rel(v.Schema))
+		} else {
+			fmt.Fprintf(w, "Updated %s; %s already associates it\n", rel(v.Schema), rel(v.Settings))
+		}
+	}
+	for _, n := range p.Notes {
+		fmt.Fprintf(w, "Note: %s\n", n)
+	}
+	if p.Lang == "sh" && p.Template.NeedsJQ {
+		if _, err := exec.LookPath("jq"); err != nil {
+			fmt.Fprintf(w, "Note: the script reads its input with jq, which is not installed: apt-get install jq, or brew install jq\n")
+		}
+	}
+
+	// Lint the file as hookctl lint would.
+	home := opts.Home
+	scope, root := lint.ScopeOf(p.Config, home)
+	res, err := lint.Lint(lint.Request{Files: []lint.Target{{Path: p.Config, Name: rel(p.Config), Scope: scope, Root: root}}})
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if len(res.Findings) == 0 {
+		fmt.Fprintf(w, "Lint: no problems in %s\n", rel(p.Config))
+	} else {
+		fmt.Fprintf(w, "Lint:\n")
+		if err := (&lint.TextPrinter{}).Print(w, res); err != nil {
+			return err
+		}
+	}
+
+	fmt.Fprintf(w, "\nNext steps:\n")
+	fmt.Fprintf(w, "  try it   %s\n", tryCommand(opts, p))
+	test := "hookctl test"
+	if rel(p.Tests) != filepath.Join(".agents", "hooks.test.json") {
+		test += " " + shellQuote(rel(p.Tests))
+	}
+	fmt.Fprintf(w, "  test it  %s\n", test)
+	fmt.Fprintf(w, "  edit it  %s\n", rel(p.Script))
+	return nil
+}
+
+// tryCommand is a hookctl run command line that sends the test case's
+// payload through the new hook.
+func tryCommand(opts initOptions, p *scaffold.Plan) string {
+	cmd := "hookctl run " + string(p.Event)
+	if opts.Scope == scaffold.Workspace && opts.Dir != opts.cwd {
+		cmd += " --workspace " + shellQuote(opts.Dir)
+	}
+	if p.Case == nil {
+		return cmd
+	}
+	if call, ok := p.Case.Payload["toolCall"].(schema.ToolCall); ok {
+		cmd += " --tool " + call.Name
+		if len(call.Args) > 0 {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(call.Args)
+			cmd += " --args " + shellQuote(strings.TrimSpace(b.String()))
+		}
+		return cmd
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(p.Case.Payload)
+	return "echo " + shellQuote(strings.TrimSpace(b.String())) + " | " + cmd
+}
+
+// shellQuote quotes s for sh when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./~=:,+@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,221 @@
+package scaffold
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/templates"
+)
+
+// Plan is everything init will write, computed before anything is.
+type Plan struct {
+	Answers
+	// Template is the chosen template.
+	Template templates.Template
+
+	// Config is the hooks.json; Created tells that it does not exist yet.
+	Config    string
+	Created   bool
+	ConfigOut []byte
+
+	// Script is the handler script's path, Command how hooks.json names it
+	// (relative to the folder that holds hooks.json, where handlers run).
+	Script    string
+	ScriptOut []byte
+	// Overwrite tells that Script exists and --force replaces it.
+	Overwrite bool
+
+	// Case is the test case for the new hook, nil when none fits its
+	// matcher; TestsOut is the new hooks.test.json, nil when it is not to
+	// change.
+	Case      *schema.TestCase
+	Tests     string
+	TestsOut  []byte
+	Command   string
+	Hook      NamedHook
+	VSCode    *VSCodePlan
+	Notes     []string
+	writeMode fs.FileMode
+}
+
+// VSCodePlan is the association of the schema in VS Code's settings.
+type VSCodePlan struct {
+	Settings    string
+	SettingsOut []byte // nil when the settings already associate the schema
+	Schema      string
+	SchemaOut   []byte
+}
+
+// TestsPath returns the hooks.test.json beside a hooks.json.
+func TestsPath(config string) string {
+	return filepath.Join(filepath.Dir(config), "hooks.test.json")
+}
+
+// NewPlan checks complete answers and computes every file's new content.
+// Its errors say what to change; nothing is written.
+func NewPlan(opts Options, x *Existing) (*Plan, error) {
+	a := opts.Answers
+	if err := a.Validate(x); err != nil {
+		return nil, err
+	}
+	t, _ := templates.Lookup(a.Template)
+	lang, _ := templates.LookupLanguage(a.Lang)
+	p := &Plan{Answers: a, Template: t, Config: x.Path, Created: x.Src == nil}
+
+	dir := filepath.Dir(x.Path)
+	p.Command = "./hooks/" + a.Name + lang.Ext
+	p.Script = filepath.Join(dir, "hooks", a.Name+lang.Ext)
+	switch fi, err := os.Lstat(p.Script); {
+	case err == nil && !opts.Force:
+		return nil, fmt.Errorf("%s already exists: pass --force to overwrite it, or pick another name", p.Script)
+	case err == nil && fi.IsDir():
+		return nil, fmt.Errorf("%s is a folder, not a script: pick another name", p.Script)
+	case err == nil:
+		p.Overwrite = true
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("cannot check %s: %v", p.Script, unwrapPath(err))
+	}
+	script, err := t.Script(a.Lang, a.Name)
+	if err != nil {
+		return nil, err
+	}
+	p.ScriptOut = script
+
+	handler := schema.Handler{Type: "command", Command: p.Command, Timeout: a.Timeout}
+	p.Hook = NamedHook{Name: a.Name}
+	switch a.Event {
+	case schema.PreToolUse, schema.PostToolUse:
+		m := a.Matcher
+		group := []schema.MatcherGroup{{Matcher: &m, Hooks: []schema.Handler{handler}}}
+		if a.Event == schema.PreToolUse {
+			p.Hook.Def.PreToolUse = group
+		} else {
+			p.Hook.Def.PostToolUse = group
+		}
+	case schema.PreInvocation:
+		p.Hook.Def.PreInvocation = []schema.Handler{handler}
+	case schema.PostInvocation:
+		p.Hook.Def.PostInvocation = []schema.Handler{handler}
+	case schema.Stop:
+		p.Hook.Def.Stop = []schema.Handler{handler}
+	}
+	src := x.Src
+	if src == nil {
+		src = []byte("{}\n")
+	}
+	if p.ConfigOut, err = AddHooks(src, p.Hook); err != nil {
+		return nil, fmt.Errorf("%s: %v", x.Path, err)
+	}
+
+	p.Tests = TestsPath(x.Path)
+	p.Case = CaseFor(t, a)
+	if p.Case == nil {
+		p.Notes = append(p.Notes, fmt.Sprintf("no test case was added: the matcher %q selects none of the documented tools", a.Matcher))
+	} else {
+		out, added, err := addTestCaseFile(p.Tests, *p.Case)
+		if err != nil {
+			return nil, err
+		}
+		if added {
+			p.TestsOut = out
+		} else {
+			p.Notes = append(p.Notes, fmt.Sprintf("%s already has a case named %q; it was left as it is", p.Tests, p.Case.Name))
+		}
+	}
+
+	if opts.VSCode {
+		if a.Scope != Workspace {
+			return nil, errors.New("--vscode associates the schema in a workspace's .vscode/settings.json: use it with --scope workspace")
+		}
+		if p.VSCode, err = planVSCode(opts.Dir); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// CaseFor returns the test case for a hook made from a template: the
+// template's first case that the hook's matcher selects, or a neutral one
+// for a documented tool it selects. It is nil when the matcher selects none
+// of the documented tools.
+func CaseFor(t templates.Template, a Answers) *schema.TestCase {
+	m, _ := schema.CompileMatcher(a.Matcher)
+	tc := &schema.TestCase{Event: a.Event}
+	for _, c := range t.Cases {
+		if c.Tool == "" || m.Match(c.Tool) {
+			tc.Name = a.Name + ": " + c.Name
+			tc.Payload = c.EventPayload()
+			if len(c.Expect) > 0 {
+				tc.Expect = c.Expect
+			}
+			return tc
+		}
+	}
+	for _, tool := range schema.ToolNames() {
+		if m.Match(tool) {
+			tc.Name = fmt.Sprintf("%s: answers a %s call", a.Name, tool)
+			tc.Payload = map[string]any{"toolCall": schema.ToolCall{Name: tool, Args: map[string]any{}}}
+			if a.Event == schema.PreToolUse {
+				// The gates leave what they have no opinion on to the
+				// user's settings.
+				tc.Expect = map[string]any{"decision": "ask"}
+			}
+			return tc
+		}
+	}
+	return nil
+}
+
+func addTestCaseFile(path string, c schema.TestCase) ([]byte, bool, error) {
+	src, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		src = []byte("{}\n")
+	} else if err != nil {
+		return nil, false, fmt.Errorf("cannot read %s: %v", path, unwrapPath(err))
+	}
+	out, added, err := AddTestCase(src, c)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %v; fix it and run init again", path, err)
+	}
+	return out, added, nil
+}
+
+// Apply writes the plan: the script (mode 0755), the test case, the
+// schema association, and hooks.json last, so that the hook never names a
+// script that is not there yet. Every write is atomic.
+func (p *Plan) Apply() error {
+	if err := os.MkdirAll(filepath.Dir(p.Script), 0o755); err != nil {
+		return fmt.Errorf("cannot create %s: %v", filepath.Dir(p.Script), unwrapPath(err))
+	}
+	if err := schema.WriteFileAtomic(p.Script, p.ScriptOut, 0o755); err != nil {
+		return err
+	}
+	// An overwritten script keeps its mode through the atomic write; it
+	// must be executable all the same.
+	if err := os.Chmod(p.Script, 0o755); err != nil {
+		return fmt.Errorf("cannot make %s executable: %v", p.Script, unwrapPath(err))
+	}
+	if p.TestsOut != nil {
+		if err := schema.WriteFileAtomic(p.Tests, p.TestsOut, 0o644); err != nil {
+			return err
+		}
+	}
+	if v := p.VSCode; v != nil {
+		if err := os.MkdirAll(filepath.Dir(v.Settings), 0o755); err != nil {
+			return fmt.Errorf("cannot create %s: %v", filepath.Dir(v.Settings), unwrapPath(err))
+		}
+		if err := schema.WriteFileAtomic(v.Schema, v.SchemaOut, 0o644); err != nil {
+			return err
+		}
+		if v.SettingsOut != nil {
+			if err := schema.WriteFileAtomic(v.Settings, v.SettingsOut, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return schema.WriteFileAtomic(p.Config, p.ConfigOut, 0o644)
+}
