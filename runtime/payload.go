@@ -86,7 +86,7 @@ func describeJSON(src []byte) string {
 func jsonError(src []byte, err error) string {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		line, col := lineCol(src, int(se.Offset))
+		line, col := lineCol(src, int(se.Offset)-1) // Offset counts the byte at fault
 		return fmt.Sprintf("stdin:%d:%d: %v", line, col, err)
 	}
 	return err.Error()
