@@ -24,6 +24,7 @@ type File struct {
 	handlers []handlerRef
 	walked   bool
 	cmds     map[*schema.Node]*command
+	hookRefs []hookRef
 	probs    map[string][]schema.Problem
 }
 
@@ -58,21 +59,29 @@ type hookRef struct {
 	Member *schema.Member
 }
 
-// hooks returns the top-level members that name hooks, in file order.
+// hooks returns the top-level members that name hooks, in file order: the
+// last occurrence of each key, as the decoder reads them.
 func (f *File) hooks() []hookRef {
+	if f.hookRefs != nil {
+		return f.hookRefs
+	}
+	f.hookRefs = []hookRef{}
 	root := f.Config.Root
 	if root == nil || root.Kind != schema.Object {
-		return nil
+		return f.hookRefs
 	}
-	var out []hookRef
+	last := make(map[string]int, len(root.Members))
+	for i := range root.Members {
+		last[root.Members[i].Key] = i
+	}
 	for i := range root.Members {
 		m := &root.Members[i]
-		if m.Key == "$schema" || root.Get(m.Key) != m {
+		if m.Key == "$schema" || last[m.Key] != i {
 			continue
 		}
-		out = append(out, hookRef{Name: m.Key, Member: m})
+		f.hookRefs = append(f.hookRefs, hookRef{Name: m.Key, Member: m})
 	}
-	return out
+	return f.hookRefs
 }
 
 // groupRef is one matcher group of a tool event.

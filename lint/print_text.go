@@ -34,6 +34,11 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 		caretC = color.New(color.FgGreen)
 	)
 	lines := map[string][][]byte{}
+	// Findings come sorted, so several in a row share a line: decode it
+	// once.
+	var lastFile string
+	lastLine := -1
+	var runes []rune
 	for _, f := range r.Findings {
 		sev := infoC
 		switch f.Severity {
@@ -58,11 +63,14 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 		if f.Span.Start.Line < 1 || f.Span.Start.Line > len(ls) {
 			continue
 		}
-		line := string(ls[f.Span.Start.Line-1])
-		if !utf8.ValidString(line) {
-			line = strings.ToValidUTF8(line, "\uFFFD")
+		if f.File != lastFile || f.Span.Start.Line != lastLine {
+			line := string(ls[f.Span.Start.Line-1])
+			if !utf8.ValidString(line) {
+				line = strings.ToValidUTF8(line, "\uFFFD")
+			}
+			runes = []rune(line)
+			lastFile, lastLine = f.File, f.Span.Start.Line
 		}
-		runes := []rune(line)
 		col := f.Span.Start.Col - 1
 		if col > len(runes) {
 			col = len(runes)

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 type scriptNotFound struct{ RuleBase }
@@ -17,7 +18,7 @@ func newScriptNotFound() Rule {
 func (r *scriptNotFound) Check(f *File) {
 	for _, s := range f.scripts() {
 		_, err := f.statScript(s)
-		if err == nil || !errors.Is(err, fs.ErrNotExist) && !isNotDir(err) {
+		if err == nil || !errors.Is(err, fs.ErrNotExist) && !isNotDir(err) && !errors.Is(err, syscall.ENAMETOOLONG) {
 			continue
 		}
 		p := s.ref.word.text

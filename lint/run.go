@@ -204,6 +204,12 @@ func (c *fsCache) head(path string) []byte {
 		return b
 	}
 	var b []byte
+	// Only regular files: opening a FIFO or a terminal named in a command
+	// would block.
+	if info, err := c.stat(path); err != nil || !info.Mode().IsRegular() {
+		c.heads[path] = nil
+		return nil
+	}
 	if fh, err := os.Open(path); err == nil {
 		buf := make([]byte, 128)
 		n, _ := fh.Read(buf)
