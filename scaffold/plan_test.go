@@ -1,0 +1,236 @@
+package scaffold
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/templates"
+)
+
+func write(t *testing.T, path, content string, mode os.FileMode) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func planFor(t *testing.T, opts Options) (*Plan, error) {
+	t.Helper()
+	x, err := LoadExisting(ConfigPath(opts.Scope, opts.Dir, opts.Home))
+	if err != nil {
+		return nil, err
+	}
+	opts.Fill(x)
+	return NewPlan(opts, x)
+}
+
+func TestPlanKeepsTheExistingFile(t *testing.T) {
+	dir := t.TempDir()
+	config := filepath.Join(dir, ".agents", "hooks.json")
+	orig := "{\n\t\"audit\": {\"PostToolUse\": [{\"hooks\": [{\"command\": \"./a.sh\"}]}]}\n}"
+	write(t, config, orig, 0o600)
+	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(config)
+	want := orig[:len(orig)-2] + ",\n\t\"notify\": {\n\t\t\"Stop\": [\n\t\t\t{\n\t\t\t\t\"type\": \"command\",\n\t\t\t\t\"command\": \"./hooks/notify.sh\",\n\t\t\t\t\"timeout\": 10\n\t\t\t}\n\t\t]\n\t}\n}"
+	if string(got) != want {
+		t.Errorf("hooks.json:\n%s\nwant:\n%s", got, want)
+	}
+	if fi, _ := os.Stat(config); fi.Mode().Perm() != 0o600 {
+		t.Errorf("hooks.json's mode is now %v, want it kept at 0600", fi.Mode().Perm())
+	}
+}
+
+func TestPlanRefusesWithoutWriting(t *testing.T) {
+	dir := t.TempDir()
+	config := filepath.Join(dir, ".agents", "hooks.json")
+	script := filepath.Join(dir, ".agents", "hooks", "reminder.sh")
+	write(t, config, `{"reminder-old": {}}`, 0o644)
+	write(t, script, "#!/bin/sh\necho mine\n", 0o755)
+
+	_, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "reminder"}, Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "already exists: pass --force") {
+		t.Fatalf("an existing script gives %v", err)
+	}
+	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "reminder"}, Dir: dir, Force: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Overwrite {
+		t.Error("Overwrite is not set")
+	}
+
+	x, _ := LoadExisting(config)
+	for _, a := range []Answers{
+		{Scope: Workspace, Name: "reminder-old", Event: schema.PreInvocation, Template: "reminder", Lang: "sh", Timeout: 5},
+		{Scope: Workspace, Name: "x", Event: schema.Stop, Template: "reminder", Lang: "sh", Timeout: 5},
+		{Scope: Workspace, Name: "x", Event: schema.Stop, Template: "notify", Lang: "sh", Timeout: 5, Matcher: "run_command", MatcherSet: true},
+		{Scope: Workspace, Name: "x", Event: schema.PreToolUse, Template: "block-dangerous", Lang: "sh", Timeout: 5, Matcher: "(run", MatcherSet: true},
+		{Scope: Workspace, Name: "x", Event: schema.Stop, Template: "notify", Lang: "rb", Timeout: 5},
+		{Scope: Workspace, Name: "PreToolUse", Event: schema.Stop, Template: "notify", Lang: "sh", Timeout: 5},
+	} {
+		if _, err := NewPlan(Options{Answers: a, Dir: dir}, x); err == nil {
+			t.Errorf("%+v is accepted", a)
+		}
+	}
+	if got, _ := os.ReadFile(script); string(got) != "#!/bin/sh\necho mine\n" {
+		t.Errorf("the script changed")
+	}
+
+	write(t, config, "{\"a\": {},}", 0o644)
+	_, err = LoadExisting(config)
+	if err == nil || !strings.Contains(err.Error(), config+":1:9: ") {
+		t.Errorf("a broken hooks.json gives %v, want its file:line:col", err)
+	}
+	write(t, config, "[1]", 0o644)
+	if _, err = LoadExisting(config); err == nil || !strings.Contains(err.Error(), "not an object") {
+		t.Errorf("an array gives %v", err)
+	}
+}
+
+func TestPlanUserScope(t *testing.T) {
+	dir, home := t.TempDir(), t.TempDir()
+	p, err := planFor(t, Options{Answers: Answers{Scope: User, Template: "audit-log", Lang: "py"}, Dir: dir, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{".gemini/config/hooks.json", ".gemini/config/hooks/audit-log.py", ".gemini/config/hooks.test.json"} {
+		if _, err := os.Stat(filepath.Join(home, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the workspace got %d entries", len(entries))
+	}
+}
+
+func TestFillTakesAFreeName(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, ".agents", "hooks.json"), `{"notify": {}, "notify-2": {}}`, 0o644)
+	x, err := LoadExisting(filepath.Join(dir, ".agents", "hooks.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Answers{Event: schema.Stop, Template: "notify"}
+	a.Fill(x)
+	if a.Name != "notify-3" || a.Scope != Workspace || a.Lang != "sh" || a.Timeout != 10 || a.MatcherSet {
+		t.Errorf("filled %+v", a)
+	}
+	a = Answers{}
+	a.Fill(x)
+	if a.Event != schema.PreToolUse || a.Template != "block-dangerous" || a.Matcher != "run_command" {
+		t.Errorf("defaults %+v", a)
+	}
+	if m := (&Answers{Template: "notify"}).Missing(); strings.Join(m, " ") != "--scope --name --lang --timeout" {
+		t.Errorf("missing %v", m)
+	}
+	if m := (&Answers{}).Missing(); strings.Join(m, " ") != "--scope --name --event --template --matcher --lang --timeout" {
+		t.Errorf("missing %v", m)
+	}
+}
+
+func TestCaseForFollowsTheMatcher(t *testing.T) {
+	tmpl, _ := templates.Lookup("protect-paths")
+	c := CaseFor(tmpl, Answers{Name: "g", Event: schema.PreToolUse, Matcher: "write_to_file"})
+	if c.Name != "g: denies writing into .git/" {
+		t.Errorf("case %q", c.Name)
+	}
+	c = CaseFor(tmpl, Answers{Name: "g", Event: schema.PreToolUse, Matcher: "ask_question"})
+	if c.Name != "g: answers a ask_question call" || c.Expect["decision"] != "ask" {
+		t.Errorf("case %+v", c)
+	}
+	if c := CaseFor(tmpl, Answers{Name: "g", Event: schema.PreToolUse, Matcher: "mcp_.*"}); c != nil {
+		t.Errorf("a matcher of no known tool gives %+v", c)
+	}
+}
+
+func TestAddTestCaseKeepsTheFile(t *testing.T) {
+	src := []byte("{\n    \"tests\": [\n        {\"name\": \"a\", \"event\": \"Stop\"}\n    ]\n}\n")
+	out, added, err := AddTestCase(src, schema.TestCase{Name: "b", Event: schema.Stop, Expect: map[string]any{"decision": "allow"}})
+	if err != nil || !added {
+		t.Fatal(err, added)
+	}
+	want := "{\n    \"tests\": [\n        {\"name\": \"a\", \"event\": \"Stop\"},\n        {\n            \"name\": \"b\",\n            \"event\": \"Stop\",\n            \"expect\": {\n                \"decision\": \"allow\"\n            }\n        }\n    ]\n}\n"
+	if string(out) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+	if again, added, _ := AddTestCase(out, schema.TestCase{Name: "b", Event: schema.Stop}); added || !bytes.Equal(again, out) {
+		t.Error("a case of the same name was added twice")
+	}
+	if _, _, err := AddTestCase([]byte(`{"tests": {}}`), schema.TestCase{Name: "c"}); err == nil || !strings.Contains(err.Error(), "not an array") {
+		t.Errorf("tests as an object gives %v", err)
+	}
+	out, _, err = AddTestCase([]byte("{\"$schema\": \"x\"}\n"), schema.TestCase{Name: "c", Event: schema.Stop})
+	if err != nil || !strings.HasPrefix(string(out), "{\"$schema\": \"x\", \"tests\": [{\"name\": \"c\", \"event\": \"Stop\"}]}") {
+		t.Errorf("%v\n%s", err, out)
+	}
+}
+
+func TestAssociateSchemaKeepsComments(t *testing.T) {
+	src := "// editor settings\n{\n  \"editor.tabSize\": 2, // two\n  /* formatting */\n  \"editor.formatOnSave\": true,\n}\n"
+	out, changed, err := AssociateSchema([]byte(src))
+	if err != nil || !changed {
+		t.Fatal(err, changed)
+	}
+	want := "// editor settings\n{\n  \"editor.tabSize\": 2, // two\n  /* formatting */\n  \"editor.formatOnSave\": true,\n  \"json.schemas\": [\n    {\n      \"fileMatch\": [\n        \"**/.agents/hooks.json\"\n      ],\n      \"url\": \"./.vscode/hooks.schema.json\"\n    }\n  ],\n}\n"
+	if string(out) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+	if again, changed, err := AssociateSchema(out); err != nil || changed || !bytes.Equal(again, out) {
+		t.Errorf("a second association changed the file: %v", err)
+	}
+	src = "{\n  \"json.schemas\": [\n    {\"fileMatch\": [\"*.foo.json\"], \"url\": \"./foo.json\"} // foo\n  ]\n}"
+	out, _, err = AssociateSchema([]byte(src))
+	want = "{\n  \"json.schemas\": [\n    {\"fileMatch\": [\"*.foo.json\"], \"url\": \"./foo.json\"}, // foo\n    {\n      \"fileMatch\": [\n        \"**/.agents/hooks.json\"\n      ],\n      \"url\": \"./.vscode/hooks.schema.json\"\n    }\n  ]\n}"
+	if err != nil || string(out) != want {
+		t.Errorf("%v\ngot:\n%s\nwant:\n%s", err, out, want)
+	}
+	if _, _, err := AssociateSchema([]byte(`{"json.schemas": {}}`)); err == nil {
+		t.Error("json.schemas as an object is accepted")
+	}
+	if _, _, err := AssociateSchema([]byte(`{"a": `)); err == nil {
+		t.Error("a truncated file is accepted")
+	}
+}
+
+func TestPlanVSCode(t *testing.T) {
+	dir := t.TempDir()
+	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "reminder"}, Dir: dir, VSCode: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, ".vscode", "hooks.schema.json"))
+	want, _ := schema.Marshal(schema.HooksSchema())
+	if !bytes.Equal(got, want) {
+		t.Error("the schema's copy differs from hookctl schema")
+	}
+	settings, _ := os.ReadFile(filepath.Join(dir, ".vscode", "settings.json"))
+	if !strings.Contains(string(settings), `"url": "./.vscode/hooks.schema.json"`) {
+		t.Errorf("settings:\n%s", settings)
+	}
+	hooks, _ := os.ReadFile(filepath.Join(dir, ".agents", "hooks.json"))
+	if strings.Contains(string(hooks), "$schema") {
+		t.Error("hooks.json got a $schema key")
+	}
+	if _, err := planFor(t, Options{Answers: Answers{Scope: User, Template: "reminder"}, Dir: dir, Home: t.TempDir(), VSCode: true}); err == nil {
+		t.Error("--vscode with the user scope is accepted")
+	}
+}
