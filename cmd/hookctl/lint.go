@@ -1,12 +1,7 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -59,9 +54,9 @@ func lintRun(s streams, opts lintOptions) error {
 		sp.Version = buildVersion()
 		printer = sp
 	}
-	req, err := lintRequest(opts)
+	req, err := lint.NewRequest(opts.paths, opts.home)
 	if err != nil {
-		return err
+		return usageErrorf("%v", err)
 	}
 	res, err := lint.Lint(req)
 	if err != nil {
@@ -74,88 +69,4 @@ func lintRun(s streams, opts lintOptions) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// userFile is the user's hooks.json under home.
-func userFile(home string) string {
-	return filepath.Join(home, ".gemini", "config", "hooks.json")
-}
-
-// lintRequest turns the command line's paths into what to lint: files,
-// workspaces to search for misplaced configurations, and the user's file to
-// compare hook names with.
-func lintRequest(opts lintOptions) (lint.Request, error) {
-	var req lint.Request
-	target := func(path string) lint.Target {
-		scope, root := lint.ScopeOf(path, opts.home)
-		return lint.Target{Path: path, Scope: scope, Root: root}
-	}
-	userContext := func() {
-		if opts.home != "" && isFile(userFile(opts.home)) {
-			req.Context = append(req.Context, target(userFile(opts.home)))
-		}
-	}
-	if len(opts.paths) == 0 {
-		ws := filepath.Join(".agents", "hooks.json")
-		var looked []string
-		for _, p := range []string{ws, userFile(opts.home)} {
-			if opts.home == "" && p != ws {
-				continue
-			}
-			looked = append(looked, p)
-			if isFile(p) {
-				req.Files = append(req.Files, target(p))
-			}
-		}
-		if len(req.Files) == 0 {
-			return req, usageErrorf("no hooks.json to lint: looked for %s; name a file or folder to lint", strings.Join(looked, " and "))
-		}
-		req.Workspaces = []lint.Place{{Dir: ".", Name: ""}}
-		if opts.home != "" {
-			req.Home = &lint.Place{Dir: opts.home, Name: opts.home}
-		}
-		return req, nil
-	}
-	for _, p := range opts.paths {
-		info, err := os.Stat(p)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return req, usageErrorf("%s: no such file or folder", p)
-		case err != nil:
-			return req, usageErrorf("%s: %v", p, unwrapPathError(err))
-		case info.IsDir():
-			f := filepath.Join(p, ".agents", "hooks.json")
-			if !isFile(f) {
-				return req, usageErrorf("%s: no .agents/hooks.json in this folder (workspace hooks live in FOLDER/.agents/hooks.json)", p)
-			}
-			req.Files = append(req.Files, target(f))
-			req.Workspaces = append(req.Workspaces, lint.Place{Dir: p, Name: p})
-			if len(req.Context) == 0 {
-				userContext()
-			}
-		default:
-			fh, err := os.Open(p)
-			if err != nil {
-				return req, usageErrorf("%s: %v", p, unwrapPathError(err))
-			}
-			fh.Close()
-			req.Files = append(req.Files, target(p))
-		}
-	}
-	return req, nil
-}
-
-func isFile(p string) bool {
-	info, err := os.Stat(p)
-	return err == nil && !info.IsDir()
-}
-
-// unwrapPathError drops the path from an error that the message already
-// names.
-func unwrapPathError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return fmt.Errorf("%w", err)
 }

@@ -1,0 +1,92 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// UserFile is the user's hooks.json under home.
+func UserFile(home string) string {
+	return filepath.Join(home, ".gemini", "config", "hooks.json")
+}
+
+// NewRequest says what to lint for the paths of a command line, as
+// hookctl lint reads them: a hooks.json; a folder, meaning its
+// .agents/hooks.json (compared with the user's file, and searched for
+// misplaced configurations); or, with no path, ./.agents/hooks.json and the
+// user's file, whichever exist. home is the user's home folder, "" when
+// unknown. The error names a path that is missing or cannot be read, or
+// says what was looked for when there is nothing to lint.
+func NewRequest(paths []string, home string) (Request, error) {
+	var req Request
+	target := func(path string) Target {
+		scope, root := ScopeOf(path, home)
+		return Target{Path: path, Scope: scope, Root: root}
+	}
+	if len(paths) == 0 {
+		ws := filepath.Join(".agents", "hooks.json")
+		looked := []string{ws}
+		if isFile(ws) {
+			req.Files = append(req.Files, target(ws))
+		}
+		if home != "" {
+			looked = append(looked, UserFile(home))
+			if isFile(UserFile(home)) {
+				req.Files = append(req.Files, target(UserFile(home)))
+			}
+		}
+		if len(req.Files) == 0 {
+			return req, fmt.Errorf("no hooks.json to lint: looked for %s; name a file or folder to lint", strings.Join(looked, " and "))
+		}
+		req.Workspaces = []Place{{Dir: ".", Name: ""}}
+		if home != "" {
+			req.Home = &Place{Dir: home, Name: home}
+		}
+		return req, nil
+	}
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return req, fmt.Errorf("%s: no such file or folder", p)
+		case err != nil:
+			return req, fmt.Errorf("%s: %v", p, pathError(err))
+		case info.IsDir():
+			f := filepath.Join(p, ".agents", "hooks.json")
+			if !isFile(f) {
+				return req, fmt.Errorf("%s: no .agents/hooks.json in this folder (workspace hooks live in FOLDER/.agents/hooks.json)", p)
+			}
+			req.Files = append(req.Files, target(f))
+			req.Workspaces = append(req.Workspaces, Place{Dir: p, Name: p})
+			if len(req.Context) == 0 && home != "" && isFile(UserFile(home)) {
+				req.Context = append(req.Context, target(UserFile(home)))
+			}
+		default:
+			fh, err := os.Open(p)
+			if err != nil {
+				return req, fmt.Errorf("%s: %v", p, pathError(err))
+			}
+			fh.Close()
+			req.Files = append(req.Files, target(p))
+		}
+	}
+	return req, nil
+}
+
+func isFile(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && !info.IsDir()
+}
+
+// pathError drops the path from an error that the message already names.
+func pathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
