@@ -1,0 +1,109 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	expect "github.com/Netflix/go-expect"
+	"github.com/creack/pty"
+	"github.com/hinshun/vt10x"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// runInTerminal runs hookctl with a pseudo-terminal on stdin, stdout and
+// stderr, behind a terminal emulator that answers survey's cursor queries,
+// while person types; it returns the exit status and the screen.
+func runInTerminal(t *testing.T, args []string, person func(c *expect.Console)) (int, string) {
+	t.Helper()
+	ptm, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	term := vt10x.New(vt10x.WithWriter(tty), vt10x.WithSize(100, 40))
+	c, err := expect.NewConsole(expect.WithStdin(ptm), expect.WithStdout(term), expect.WithCloser(ptm, tty),
+		expect.WithDefaultTimeout(20*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		person(c)
+	}()
+	code := run(append([]string{"hookctl"}, args...), streams{c.Tty(), c.Tty(), c.Tty()})
+	c.Tty().Close()
+	<-done
+	return code, term.String()
+}
+
+func expectString(t *testing.T, c *expect.Console, s string) {
+	if _, err := c.ExpectString(s); err != nil {
+		t.Errorf("waiting for %q: %v", s, err)
+	}
+}
+
+// TestInitWizardInATerminal drives the real prompts as a person would: a
+// name typed, Enter everywhere else.
+func TestInitWizardInATerminal(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	code, screen := runInTerminal(t, []string{"init", "--dir", dir}, func(c *expect.Console) {
+		expectString(t, c, "Where should the hook live?")
+		c.SendLine("")
+		expectString(t, c, "Which event should it handle?")
+		c.SendLine("")
+		expectString(t, c, "What should it do?")
+		c.SendLine("")
+		expectString(t, c, "Name of the hook:")
+		c.SendLine("my-gate")
+		expectString(t, c, "Which tools should it run for?")
+		c.SendLine("")
+		expectString(t, c, "Which language should the script be in?")
+		c.SendLine("")
+		expectString(t, c, "Timeout in seconds:")
+		c.SendLine("")
+		expectString(t, c, "Next steps:")
+		expectString(t, c, "edit it")
+	})
+	if code != 0 {
+		t.Fatalf("exit status %d; screen:\n%s", code, screen)
+	}
+	for _, want := range []string{"my-gate", "Lint: no problems", "hookctl run PreToolUse"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, screen)
+		}
+	}
+	c, err := schema.Load(filepath.Join(dir, ".agents", "hooks.json"))
+	if err != nil || len(c.File.Hooks) != 1 || c.File.Hooks[0].Name != "my-gate" {
+		t.Fatalf("hooks.json: %v %+v", err, c)
+	}
+	if h := c.File.Hooks[0].PreToolUse[0]; h.MatcherText() != "run_command" || h.Hooks[0].Command != "./hooks/my-gate.sh" || h.Hooks[0].Timeout != 10 {
+		t.Errorf("the hook is %+v", h)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, ".agents", "hooks", "my-gate.sh")); err != nil || fi.Mode().Perm() != 0o755 {
+		t.Errorf("the script: %v", err)
+	}
+}
+
+// TestInitWizardInterrupted presses Ctrl-C at the name: nothing is written
+// and the status is 130.
+func TestInitWizardInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	code, screen := runInTerminal(t, []string{"init", "--dir", dir, "--template", "notify", "--scope", "workspace"}, func(c *expect.Console) {
+		expectString(t, c, "Name of the hook:")
+		c.Send("half-typ\x03")
+		expectString(t, c, "nothing was written")
+	})
+	if code != exitInterrupted {
+		t.Errorf("exit status %d, want %d; screen:\n%s", code, exitInterrupted, screen)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the workspace holds %d entries after Ctrl-C", len(entries))
+	}
+}
