@@ -129,11 +129,11 @@ func runRun(s streams, opts runOptions) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	res := plan.Run(ctx)
-	for _, n := range res.Notes {
-		fmt.Fprintf(s.err, "hookctl: %s\n", n)
-	}
 	if ctx.Err() != nil {
 		return usageErrorf("interrupted: every running handler was stopped, no answer was given")
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(s.err, "hookctl: %s\n", n)
 	}
 	_, err = fmt.Fprintf(s.out, "%s\n", res.Answer)
 	return err
