@@ -108,6 +108,9 @@ type wordInfo struct {
 	ok    bool
 	// vars are the project or plugin variables the word holds.
 	vars []string
+	// gitRoot is set when the word starts with $(git rev-parse
+	// --show-toplevel), the project root as git knows it.
+	gitRoot bool
 }
 
 // convertCommand rewrites a command for the folder the converted hook runs
@@ -136,7 +139,7 @@ func (pl places) convertCommand(cmd string) commandChange {
 	for _, c := range calls {
 		if prog, _ := program(c); prog >= 0 {
 			name := filepath.Base(c.Args[prog].Lit())
-			if projectTools[name] || ((name == "bun" || name == "deno") && !runsScript(c.Args[prog+1:])) {
+			if projectTools[name] || name == "cd" || ((name == "bun" || name == "deno") && !runsScript(c.Args[prog+1:])) {
 				ch.Tool = name
 				break
 			}
@@ -199,7 +202,8 @@ func (pl places) convertCommand(cmd string) commandChange {
 	}
 	switch {
 	case ch.ToRoot && pl.targetRoot != "":
-		out = "cd " + shellQuote(relPath(pl.targetDir, pl.targetRoot)) + " && " + out
+		// "cd $CLAUDE_PROJECT_DIR && ..." has become "cd . && ...".
+		out = "cd " + shellQuote(relPath(pl.targetDir, pl.targetRoot)) + " && " + strings.TrimPrefix(out, "cd . && ")
 	case ch.ToRoot:
 		out = `cd "$(git rev-parse --show-toplevel)" && ` + out
 	}
@@ -243,7 +247,7 @@ func program(c *syntax.CallExpr) (prog, script int) {
 	prog, script = -1, -1
 	i := 0
 	for i < len(c.Args) {
-		lit := c.Args[i].Lit()
+		lit := filepath.Base(c.Args[i].Lit())
 		if !wrappers[lit] {
 			break
 		}
@@ -312,10 +316,10 @@ func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string,
 		return edit{from, to, text}, text != old
 	}
 	value := info.value
-	isPath := len(info.vars) > 0
+	isPath := len(info.vars) > 0 || info.gitRoot
 	var abs string
 	switch {
-	case len(info.vars) > 0:
+	case isPath:
 		abs = value
 	case filepath.IsAbs(value) || strings.HasPrefix(value, "~") || strings.Contains(value, "://") || strings.HasPrefix(value, "-"):
 		return edit{}, false
@@ -348,7 +352,7 @@ func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string,
 	if pl.targetRoot == "" && !filepath.IsAbs(strings.Trim(text, "'")) {
 		ch.ToRoot = true
 	}
-	if text == old {
+	if text == old || len(info.vars) == 0 && !info.gitRoot && filepath.Clean(value) == filepath.Clean(strings.Trim(text, "'")) {
 		return edit{}, false
 	}
 	ch.Rebased = appendNew(ch.Rebased, old+" → "+text)
@@ -441,6 +445,20 @@ func (pl places) wordValue(cmd string, w *syntax.Word) wordInfo {
 			if !addVar(p.Param.Value) {
 				info.ok = false
 			}
+		case *syntax.CmdSubst:
+			if isGitRoot(p) && b.Len() == 0 && lead == "" {
+				lead, info.gitRoot = pl.project, true
+				return
+			}
+			info.ok = false
+			syntax.Walk(p, func(n syntax.Node) bool {
+				if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+					if isOneOf(pe.Param.Value, projectVars) || isOneOf(pe.Param.Value, pluginVars) {
+						info.vars = append(info.vars, pe.Param.Value)
+					}
+				}
+				return true
+			})
 		default:
 			info.ok = false
 			// Look inside for variables all the same.
@@ -470,6 +488,19 @@ func (pl places) wordValue(cmd string, w *syntax.Word) wordInfo {
 		info.ok = false
 	}
 	return info
+}
+
+// isGitRoot reports whether a command substitution is git rev-parse
+// --show-toplevel, which handlers use to find the project root.
+func isGitRoot(cs *syntax.CmdSubst) bool {
+	if len(cs.Stmts) != 1 {
+		return false
+	}
+	call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 3 {
+		return false
+	}
+	return call.Args[0].Lit() == "git" && call.Args[1].Lit() == "rev-parse" && call.Args[2].Lit() == "--show-toplevel"
 }
 
 // varDir returns the folder a project or plugin variable names, "" when

@@ -424,10 +424,23 @@ func (c *converter) matcher(key string, target schema.Event, fe schema.ForeignEv
 	} else if len(ch.Unknown) > 0 {
 		c.report.note(pos, "%s %s no tool of this agent: kept as written, for MCP or new tools; check the name", strings.Join(ch.Unknown, ", "), isAre(len(ch.Unknown)))
 	}
-	if _, err := schema.CompileMatcher(ch.Text); err != nil {
+	if cm, err := schema.CompileMatcher(ch.Text); err != nil {
 		c.report.warn(pos, "%v: matchers here are RE2 regular expressions; rewrite it", err)
+	} else if !isMCP(text) && len(ch.Unknown) == 0 && !matchesSomeTool(cm) {
+		c.report.note(pos, "the matcher %q matches none of this agent's tools: kept as written; check it (hookctl schema lists the tools)", ch.Text)
 	}
 	return &ch.Text, true
+}
+
+// matchesSomeTool reports whether a matcher selects a documented tool or a
+// browser tool.
+func matchesSomeTool(m schema.Matcher) bool {
+	for _, t := range append(schema.ToolNames(), schema.BrowserPrefix+"click") {
+		if m.Match(t) {
+			return true
+		}
+	}
+	return false
 }
 
 func isAre(n int) string {
@@ -529,9 +542,11 @@ func (c *converter) timeout(h *schema.Node) int {
 	out = max(out, 1)
 	switch {
 	case ms && float64(out) != v/1000:
-		c.report.note(m.Value.Span.Start, "the timeout of %s ms becomes %d s: timeouts here are whole seconds", m.Value.Str, out)
+		c.report.note(m.Value.Span.Start, "the timeout of %s ms becomes %d s: timeouts here are whole seconds, rounded up", m.Value.Str, out)
+	case ms && !c.noted["ms"]:
+		c.noted["ms"] = true
+		c.report.note(m.Value.Span.Start, "the timeout of %s ms becomes %d s: timeouts here are in seconds, and so every timeout is converted", m.Value.Str, out)
 	case ms:
-		c.report.note(m.Value.Span.Start, "the timeout of %s ms becomes %d s", m.Value.Str, out)
 	case float64(out) != v:
 		c.report.note(m.Value.Span.Start, "the timeout of %s s becomes %d s: timeouts here are whole seconds", m.Value.Str, out)
 	}
@@ -557,8 +572,11 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 	case len(ch.Rebased) > 0:
 		c.report.note(pos, "handlers run in %s here, not in the project root: %s", c.targetName, strings.Join(ch.Rebased, ", "))
 	}
-	if ch.ToRoot && ch.Tool != "" {
-		c.report.note(pos, "%s works from the project root, so the command goes there first (cd)", ch.Tool)
+	switch {
+	case ch.ToRoot && ch.Tool == "cd":
+		c.report.note(pos, "the command changes folder with a path from the project root, so it goes to the project root first (cd ..)")
+	case ch.ToRoot && ch.Tool != "":
+		c.report.note(pos, "%s works from the project root, so the command goes there first (cd ..)", ch.Tool)
 	}
 	for _, miss := range ch.Missing {
 		c.report.warn(pos, "the script %s does not exist: copy it there or fix the path", displayPath(miss, cwd()))

@@ -34,7 +34,16 @@ type matcherParser struct {
 
 func parseMatcher(s string) alternatives {
 	p := &matcherParser{s: s}
-	return p.alternatives()
+	alts := p.alternatives()
+	for p.i < len(s) {
+		// A ")" that closes nothing: RE2 rejects it, but it prints back.
+		p.i++
+		more := p.alternatives()
+		last := len(alts) - 1
+		alts[last] = append(append(alts[last], piece{text: ")"}), more[0]...)
+		alts = append(alts, more[1:]...)
+	}
+	return alts
 }
 
 func (p *matcherParser) alternatives() alternatives {
@@ -183,7 +192,10 @@ func convertMatcher(m string) matcherChange {
 		ch.Nothing = true
 		return ch
 	}
-	ch.Text = tree.String()
+	if len(ch.Renamed) > 0 || len(ch.Dropped) > 0 {
+		// Otherwise the matcher stays byte for byte as written.
+		ch.Text = tree.String()
+	}
 	return ch
 }
 

@@ -15,7 +15,7 @@ import (
 var (
 	// inputFields are payload fields of Claude Code, Codex, Gemini CLI and
 	// Cursor.
-	inputFields = regexp.MustCompile(`\b(tool_input|tool_name|tool_response|tool_use_id|hook_event_name|session_id|transcript_path|stop_hook_active|llm_request|prompt_response|conversation_id|generation_id|workspace_roots)\b`)
+	inputFields = regexp.MustCompile(`\b(tool_input|tool_name|tool_response|file_path|tool_use_id|hook_event_name|session_id|transcript_path|stop_hook_active|llm_request|prompt_response|conversation_id|generation_id|workspace_roots)\b`)
 	// outputFields are answer fields of those agents.
 	outputFields = regexp.MustCompile(`\b(hookSpecificOutput|permissionDecision|permissionDecisionReason|additionalContext|systemMessage|suppressOutput|stopReason|followup_message|updated_input|agent_message|user_message|agentMessage|userMessage)\b`)
 	// blockDecision is Claude Code's and Gemini CLI's {"decision": "block"}.

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/lint"
+	"github.com/hookctl/hookctl/scaffold"
+	"github.com/hookctl/hookctl/scaffold/convert"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// importOptions are the answers of the import command's flags.
+type importOptions struct {
+	from  schema.Agent
+	file  string
+	write bool
+	dir   string
+	scope string
+	home  string
+}
+
+func init() { register(70, importCommand) }
+
+func importCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "import",
+		Usage:     "convert Claude Code, Gemini CLI, Cursor or Codex hooks into hooks.json",
+		ArgsUsage: "[FILE]",
+		Description: "FILE is another agent's hook configuration: .claude/settings.json, a Claude\n" +
+			"Code plugin's hooks/hooks.json, .gemini/settings.json, .cursor/hooks.json or\n" +
+			".codex/hooks.json, or a hooks.json that holds one of them. Without FILE,\n" +
+			"import looks for those files in --dir. The agent is recognised from the\n" +
+			"file's place and content unless --from names it.\n\n" +
+			"The converted hooks.json goes to stdout, and the report to stderr: with its\n" +
+			"line and column, everything that could not be carried over (events with no\n" +
+			"equivalent, prompt handlers, scripts that read the other agent's payload) and\n" +
+			"what changed. With --write the hooks are added to .agents/hooks.json under\n" +
+			"--dir (or the user's file with --scope user), keeping every byte of it and\n" +
+			"never replacing a hook of the same name.\n\n" +
+			"Exit status: 0 converted (even with items in the report), 2 a FILE that\n" +
+			"cannot be read or is no hook configuration hookctl knows.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "from", Usage: "the `AGENT` whose configuration FILE is: claude, gemini, cursor or codex (default: recognised)"},
+			&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "add the hooks to the hooks.json instead of printing them"},
+			&cli.StringFlag{Name: "dir", Value: ".", Usage: "the workspace root `DIR`, whose .agents/hooks.json the hooks are for"},
+			&cli.StringFlag{Name: "scope", Value: scaffold.Workspace, Usage: "the hooks.json the hooks are for: `SCOPE` workspace (DIR/.agents/hooks.json) or user (~/.gemini/config/hooks.json)"},
+		},
+		Action: func(c *cli.Context) error {
+			opts := importOptions{write: c.Bool("write"), dir: c.String("dir"), scope: c.String("scope")}
+			if v := c.String("from"); v != "" {
+				a, err := convert.ParseAgent(v)
+				if err != nil {
+					return usageErrorf("%v", err)
+				}
+				opts.from = a
+			}
+			switch c.NArg() {
+			case 0:
+			case 1:
+				opts.file = c.Args().First()
+			default:
+				return usageErrorf("hookctl import takes one FILE, not %d: import them one at a time", c.NArg())
+			}
+			if opts.scope != scaffold.Workspace && opts.scope != scaffold.User {
+				return usageErrorf("--scope must be workspace or user, not %q", opts.scope)
+			}
+			home, err := os.UserHomeDir()
+			if err != nil && opts.scope == scaffold.User {
+				return usageErrorf("--scope user needs a home folder: %v", err)
+			}
+			opts.home = home
+			return importRun(s, opts)
+		},
+	}
+}
+
+// importPlaces are where each agent keeps a workspace's hooks, in the
+// order a FILE left out is looked for.
+var importPlaces = []string{
+	".claude/settings.json",
+	".claude/settings.local.json",
+	".gemini/settings.json",
+	".cursor/hooks.json",
+	".codex/hooks.json",
+}
+
+func importRun(s streams, opts importOptions) error {
+	dir, err := filepath.Abs(opts.dir)
+	if err != nil {
+		return usageErrorf("--dir: %v", err)
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return usageErrorf("--dir %s: no such folder", opts.dir)
+	}
+	if opts.file == "" {
+		f, err := findImportable(opts.dir, dir)
+		if err != nil {
+			return err
+		}
+		opts.file = f
+	}
+	src, err := convert.Read(opts.file, opts.from)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	target := scaffold.ConfigPath(opts.scope, dir, opts.home)
+	root := dir
+	if opts.scope == scaffold.User {
+		root = ""
+	}
+	res := convert.Convert(src, convert.Options{Target: target, Root: root})
+	if _, err := res.Report.WriteTo(s.err); err != nil {
+		return err
+	}
+	if !opts.write {
+		fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
+		_, err := s.out.Write(res.JSON())
+		return err
+	}
+	merged, err := res.Merge(target)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if len(res.Hooks) == 0 {
+		fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
+		fmt.Fprintf(s.out, "nothing to write: no hook could be carried over, so %s is unchanged\n", displayTarget(target))
+		return nil
+	}
+	for _, r := range merged.Renamed {
+		fmt.Fprintf(s.err, "%s:%d:%d: note: a hook named %q is already there: the imported one is named %q\n", displayTarget(target), r.Pos.Line, r.Pos.Col, r.From, r.To)
+	}
+	if err := merged.Write(); err != nil {
+		return usageErrorf("%v", err)
+	}
+	fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
+	shown := displayTarget(target)
+	switch {
+	case merged.Replaced:
+		fmt.Fprintf(s.out, "replaced %s with its %s in this format\n", shown, importPlural(len(res.Hooks), "hook", "hooks"))
+	case merged.Created:
+		fmt.Fprintf(s.out, "wrote %s to %s\n", importPlural(len(res.Hooks), "hook", "hooks"), shown)
+	default:
+		fmt.Fprintf(s.out, "added %s to %s\n", importPlural(len(res.Hooks), "hook", "hooks"), shown)
+	}
+	return importLint(s, target, shown, opts)
+}
+
+// importLint lints the written file, so that what the report could not
+// settle shows up at once.
+func importLint(s streams, target, shown string, opts importOptions) error {
+	scope, root := lint.ScopeOf(target, opts.home)
+	findings := lint.LintSource(lint.Target{Path: target, Name: shown, Scope: scope, Root: root}, mustRead(target))
+	if len(findings) == 0 {
+		fmt.Fprintf(s.out, "hookctl lint finds nothing to fix in %s\n", shown)
+		return nil
+	}
+	fmt.Fprintf(s.out, "hookctl lint %s finds %s:\n", shown, importPlural(len(findings), "thing", "things"))
+	for _, f := range findings {
+		fmt.Fprintf(s.out, "  %s\n", f)
+	}
+	return nil
+}
+
+func mustRead(path string) []byte {
+	b, _ := os.ReadFile(path)
+	return b
+}
+
+// findImportable looks for the one hook configuration of another agent in
+// the workspace.
+func findImportable(shownDir, dir string) (string, error) {
+	var found []string
+	for _, p := range importPlaces {
+		full := filepath.Join(dir, p)
+		if _, err := os.Stat(full); err == nil {
+			if src, err := convert.Read(full, ""); err == nil && src != nil {
+				found = append(found, filepath.Join(shownDir, p))
+			}
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", usageErrorf("no hook configuration of another agent in %s (looked for %s): name the FILE to import", shownDir, strings.Join(importPlaces, ", "))
+	case 1:
+		return found[0], nil
+	}
+	return "", usageErrorf("%s hold hooks: name the FILE to import, one at a time", strings.Join(found, " and "))
+}
+
+// displayTarget names the target file for messages: relative to the
+// current folder when it is inside it.
+func displayTarget(target string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, target); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return target
+}
+
+func importPlural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,338 @@
+package convert
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookctl/hookctl/lint"
+	"github.com/hookctl/hookctl/schema"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata from the real output")
+
+// samples are realistic configurations of each agent, each in a project of
+// its own under testdata with the scripts its commands name.
+var samples = []struct {
+	name, file string
+	agent      schema.Agent
+}{
+	{"claude", "testdata/claude/.claude/settings.json", schema.Claude},
+	{"plugin", "testdata/plugin/hooks/hooks.json", schema.Claude},
+	{"gemini", "testdata/gemini/.gemini/settings.json", schema.Gemini},
+	{"cursor", "testdata/cursor/.cursor/hooks.json", schema.Cursor},
+	{"codex", "testdata/codex/.codex/hooks.json", schema.Codex},
+}
+
+// convertSample converts a sample for the .agents/hooks.json of its own
+// project.
+func convertSample(t *testing.T, file string, from schema.Agent) *Result {
+	t.Helper()
+	src, err := Read(file, from)
+	if err != nil {
+		t.Fatalf("Read(%s): %v", file, err)
+	}
+	root, err := filepath.Abs(filepath.Join("testdata", strings.Split(filepath.ToSlash(file), "/")[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Convert(src, Options{Target: filepath.Join(root, ".agents", "hooks.json"), Root: root})
+}
+
+func reportText(r *Result) string {
+	var b bytes.Buffer
+	if _, err := r.Report.WriteTo(&b); err != nil {
+		panic(err)
+	}
+	b.WriteString(r.Summary() + "\n")
+	return b.String()
+}
+
+// TestGolden converts each agent's sample and compares the hooks.json and
+// the report with the golden files (go test -update rewrites them).
+func TestGolden(t *testing.T) {
+	for _, s := range samples {
+		t.Run(s.name, func(t *testing.T) {
+			res := convertSample(t, s.file, "")
+			if res.Source.Agent != s.agent {
+				t.Errorf("recognised as %s, want %s", res.Source.Agent, s.agent)
+			}
+			golden(t, filepath.Join("testdata", s.name+".golden.json"), res.JSON())
+			golden(t, filepath.Join("testdata", s.name+".report"), []byte(reportText(res)))
+		})
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// TestReportLines checks the report items that matter most by place and
+// level: every element not carried over is named at its line and column.
+func TestReportLines(t *testing.T) {
+	cases := []struct {
+		sample string
+		line   int
+		col    int
+		level  Level
+		has    string
+	}{
+		{"claude", 32, 20, Warning, `the matcher "NotebookEdit" names only tools with no equivalent`},
+		{"claude", 27, 24, Warning, "protect_paths.py reads Claude Code's payload (tool_input, file_path)"},
+		{"claude", 27, 24, Warning, "answers in Claude Code's way (hookSpecificOutput, permissionDecision"},
+		{"claude", 47, 24, Warning, "the command reads Claude Code's payload (tool_input, file_path)"},
+		{"claude", 58, 13, Warning, "async is not carried over"},
+		{"claude", 68, 24, Warning, "remind.sh exits with status 2, which Claude Code takes as a block but PreInvocation takes as a failure"},
+		{"claude", 73, 5, Warning, "SessionStart has no equivalent"},
+		{"claude", 84, 5, Warning, "Notification has no equivalent"},
+		{"claude", 103, 21, Warning, `a handler of type "agent" is not carried over`},
+		{"claude", 17, 24, Note, `"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh → ../.claude/hooks/block-rm.sh`},
+		{"claude", 53, 20, Note, "MCP tool names are kept as written"},
+		{"gemini", 14, 9, Warning, "sequential is true"},
+		{"gemini", 27, 24, Note, "the timeout of 1500 ms becomes 2 s"},
+		{"gemini", 60, 24, Warning, "answers in Gemini CLI's way (hookSpecificOutput, additionalContext)"},
+		{"gemini", 88, 5, Warning, "BeforeToolSelection has no equivalent"},
+		{"cursor", 8, 9, Warning, `the matcher "git push" narrows beforeShellExecution`},
+		{"cursor", 6, 20, Warning, `answers in Cursor's way (user_message, agent_message, "permission")`},
+		{"cursor", 45, 5, Warning, "afterAgentThought has no equivalent"},
+		{"cursor", 50, 5, Warning, "sessionStart has no equivalent"},
+		{"codex", 3, 5, Warning, "SessionStart has no equivalent"},
+		{"codex", 33, 27, Note, "the timeout of 2500 ms becomes 3 s"},
+		{"codex", 66, 24, Warning, `stop_continue.py answers in Codex's way ("decision": "block")`},
+	}
+	results := map[string]*Result{}
+	for _, s := range samples {
+		results[s.name] = convertSample(t, s.file, "")
+	}
+	for _, c := range cases {
+		res := results[c.sample]
+		found := false
+		for _, it := range res.Report.Items {
+			if it.Pos.Line == c.line && it.Pos.Col == c.col && it.Level == c.level && strings.Contains(it.Msg, c.has) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s at %d:%d containing %q; the report is:\n%s", c.sample, c.level, c.line, c.col, c.has, reportText(res))
+		}
+	}
+}
+
+// TestConvertedLintsClean lints each converted sample where it would be
+// written: the only findings are those the report already names.
+func TestConvertedLintsClean(t *testing.T) {
+	// Rules whose findings the report announces as notes.
+	announced := map[string]string{
+		"matcher-no-tool": "MCP tool names are kept as written",
+	}
+	for _, s := range samples {
+		t.Run(s.name, func(t *testing.T) {
+			res := convertSample(t, s.file, "")
+			target := res.Source.Abs
+			root := filepath.Dir(filepath.Dir(target))
+			if s.name == "plugin" {
+				root = filepath.Dir(filepath.Dir(target))
+			}
+			tgt := lint.Target{Path: filepath.Join(root, ".agents", "hooks.json"), Name: ".agents/hooks.json", Scope: lint.Workspace, Root: root}
+			report := reportText(res)
+			for _, f := range lint.LintSource(tgt, res.JSON()) {
+				why, ok := announced[f.Rule]
+				if !ok || !strings.Contains(report, why) {
+					t.Errorf("lint finds what the report does not announce: %s", f)
+				}
+			}
+		})
+	}
+}
+
+// TestDetect recognises each agent from the content alone, wherever the
+// file lives.
+func TestDetect(t *testing.T) {
+	cases := []struct {
+		name string
+		src  string
+		want schema.Agent
+	}{
+		{"claude", `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}]}}`, schema.Claude},
+		{"gemini events", `{"hooks":{"BeforeTool":[{"matcher":"run_shell_command","hooks":[{"type":"command","command":"x","timeout":5000}]}]}}`, schema.Gemini},
+		{"gemini milliseconds", `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"x","timeout":60000}]}]}}`, schema.Gemini},
+		{"cursor", `{"version":1,"hooks":{"stop":[{"command":"x"}]}}`, schema.Cursor},
+		{"codex tools", `{"hooks":{"PreToolUse":[{"matcher":"apply_patch","hooks":[{"type":"command","command":"x"}]}]}}`, schema.Codex},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := Parse("hooks.json", []byte(c.src), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Agent != c.want || s.DetectedBy != "its content" {
+				t.Errorf("recognised as %s by %s, want %s by its content", s.Agent, s.DetectedBy, c.want)
+			}
+		})
+	}
+}
+
+// TestRefused checks that what is no other agent's configuration is refused
+// with a message that says what it looks like instead, and where.
+func TestRefused(t *testing.T) {
+	cases := []struct {
+		name, src string
+		line, col int
+		has       string
+	}{
+		{"syntax", "{\n  \"hooks\": {,}\n}", 2, 13, "not valid JSON"},
+		{"list", `{"hooks": [{"name": "a", "event": "Stop", "command": "x"}]}`, 1, 2, `a list under "hooks" (1 entry with the keys name, event, command)`},
+		{"git hooks", `{"hooks": {"pre-commit": ["npm test"]}}`, 1, 12, "pre-commit is a git hook"},
+		{"native", `{"gate": {"PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "./x.sh"}]}]}}`, 0, 0, "already a hooks.json of this format"},
+		{"array", `[1, 2]`, 1, 1, "the top level is an array"},
+		{"no hooks", `{"model": "opus", "permissions": {}}`, 0, 0, `no "hooks" object (its keys are model, permissions)`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse("in.json", []byte(c.src), "")
+			var fe *FormatError
+			if !errors.As(err, &fe) {
+				t.Fatalf("err = %v, want a *FormatError", err)
+			}
+			if fe.Pos.Line != c.line || fe.Pos.Col != c.col || !strings.Contains(fe.Msg, c.has) {
+				t.Errorf("got %d:%d %q, want %d:%d containing %q", fe.Pos.Line, fe.Pos.Col, fe.Msg, c.line, c.col, c.has)
+			}
+		})
+	}
+}
+
+// TestTimeouts converts Gemini CLI's milliseconds to whole seconds,
+// rounding up, at least 1; other agents' seconds stay.
+func TestTimeouts(t *testing.T) {
+	cases := []struct {
+		agent   schema.Agent
+		timeout string
+		want    int
+	}{
+		{schema.Gemini, "60000", 60},
+		{schema.Gemini, "1500", 2},
+		{schema.Gemini, "1", 1},
+		{schema.Gemini, "999", 1},
+		{schema.Claude, "10", 10},
+		{schema.Claude, "2.5", 3},
+		{schema.Cursor, "20", 20},
+	}
+	for _, c := range cases {
+		src := `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"true","timeout":` + c.timeout + `}]}]}}`
+		if c.agent == schema.Cursor {
+			src = `{"version":1,"hooks":{"stop":[{"command":"true","timeout":` + c.timeout + `}]}}`
+		}
+		got := convertString(t, src, c.agent)
+		if len(got.Hooks) != 1 || got.Hooks[0].Def.Stop[0].Timeout != c.want {
+			t.Errorf("%s timeout %s: got %s, want %d s", c.agent, c.timeout, got.JSON(), c.want)
+		}
+	}
+	got := convertString(t, `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"true","timeout_ms":2500}]}]}}`, schema.Codex)
+	if to := got.Hooks[0].Def.PreToolUse[0].Hooks[0].Timeout; to != 3 {
+		t.Errorf("Codex timeout_ms 2500: got %d s, want 3", to)
+	}
+}
+
+func convertString(t *testing.T, src string, from schema.Agent) *Result {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "settings.json")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Read(path, from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Convert(s, Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir})
+}
+
+// TestNames derives readable names and keeps them unique.
+func TestNames(t *testing.T) {
+	res := convertString(t, `{"hooks":{
+	  "PreToolUse":[
+	    {"matcher":"Bash","hooks":[{"type":"command","command":"a"}]},
+	    {"matcher":"Bash","hooks":[{"type":"command","command":"b"}]},
+	    {"matcher":"Edit|Write","hooks":[{"type":"command","command":"c"}]},
+	    {"matcher":"mcp__github__.*","hooks":[{"type":"command","command":"d"}]}],
+	  "Stop":[{"hooks":[{"type":"command","command":"e"}]}]}}`, schema.Claude)
+	var names []string
+	for _, h := range res.Hooks {
+		names = append(names, h.Name)
+	}
+	want := "pre-tool-use-bash pre-tool-use-bash-2 pre-tool-use-edit-write pre-tool-use-mcp-github stop"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("names %q, want %q", got, want)
+	}
+}
+
+// TestMixed converts a hooks.json of this format that holds other agents'
+// events: the hooks keep their names, the native parts stay.
+func TestMixed(t *testing.T) {
+	src := `{
+  "apm": {
+    "SessionStart": [{"type": "command", "command": "node x.js", "timeout": 5}],
+    "UserPromptSubmit": [{"type": "command", "command": "node y.js", "timeout": 5}]
+  },
+  "gate": {
+    "PreToolUse": [{"matcher": "write_file|replace", "hooks": [{"command": "./gate.sh", "timeout": 60}]}],
+    "Stop": [{"matcher": ".*", "hooks": [{"command": "./stop.sh"}]}]
+  }
+}`
+	res := convertString(t, src, "")
+	want := `{
+  "apm": {
+    "PreInvocation": [
+      {
+        "type": "command",
+        "command": "node y.js",
+        "timeout": 5
+      }
+    ]
+  },
+  "gate": {
+    "PreToolUse": [
+      {
+        "matcher": "write_to_file|replace_file_content",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "./gate.sh",
+            "timeout": 60
+          }
+        ]
+      }
+    ],
+    "Stop": [
+      {
+        "type": "command",
+        "command": "./stop.sh"
+      }
+    ]
+  }
+}
+`
+	if got := string(res.JSON()); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if !strings.Contains(reportText(res), "3:5: warning: SessionStart has no equivalent") {
+		t.Errorf("the report does not name SessionStart at 3:5:\n%s", reportText(res))
+	}
+}
