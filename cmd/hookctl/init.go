@@ -62,7 +62,7 @@ func initCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "matcher", Usage: "the tools a PreToolUse or PostToolUse hook runs for, an RE2 `REGEXP` matched against the whole tool name"},
 			&cli.StringFlag{Name: "template", Usage: "the handler's `TEMPLATE` (see below)"},
 			&cli.StringFlag{Name: "lang", Usage: "the script's `LANGUAGE`: " + strings.Join(templates.LanguageIDs(), " or ")},
-			&cli.IntFlag{Name: "timeout", Usage: "the handler's timeout in `SECONDS` (default: the template's)"},
+			&cli.IntFlag{Name: "timeout", Usage: "the handler's timeout in `SECONDS`", DefaultText: "the template's"},
 			&cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "ask nothing: take the defaults for every answer not given"},
 			&cli.BoolFlag{Name: "force", Usage: "overwrite a handler script that already exists"},
 			&cli.BoolFlag{Name: "vscode", Usage: "associate the schema with .agents/hooks.json in .vscode/settings.json"},
