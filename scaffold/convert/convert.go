@@ -579,7 +579,11 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 		c.report.note(pos, "%s works from the project root, so the command goes there first (cd ..)", ch.Tool)
 	}
 	for _, miss := range ch.Missing {
-		c.report.warn(pos, "the script %s does not exist: copy it there or fix the path", displayPath(miss, cwd()))
+		// Once per script: many handlers often share one.
+		if !c.noted["missing:"+miss] {
+			c.noted["missing:"+miss] = true
+			c.report.warn(pos, "the script %s does not exist: copy it there or fix the path", displayPath(miss, cwd()))
+		}
 	}
 	for _, v := range ch.Unset {
 		c.report.warn(pos, "$%s is not set by this agent: %s", v, unsetAdvice(v))
@@ -587,6 +591,11 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 	u := &usage{}
 	u.scanText([]byte(original), "the command", false)
 	for _, s := range ch.Scripts {
+		// What a script uses is reported at the first handler that runs it.
+		if c.noted["script:"+s] {
+			continue
+		}
+		c.noted["script:"+s] = true
 		before := len(u.tools)
 		u.scanFile(s, displayPath(s, c.places.project))
 		if len(u.tools) > before && !ch.ToRoot && c.opts.Root != "" {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"sort"
+	"strings"
 )
 
 // What other agents' handlers read and print, which this agent neither
@@ -15,20 +16,40 @@ import (
 var (
 	// inputFields are payload fields of Claude Code, Codex, Gemini CLI and
 	// Cursor.
-	inputFields = regexp.MustCompile(`\b(tool_input|tool_name|tool_response|file_path|tool_use_id|hook_event_name|session_id|transcript_path|stop_hook_active|llm_request|prompt_response|conversation_id|generation_id|workspace_roots)\b`)
+	inputFields = wordSet("tool_input", "tool_name", "tool_response", "file_path", "tool_use_id", "hook_event_name", "session_id", "transcript_path", "stop_hook_active", "llm_request", "prompt_response", "conversation_id", "generation_id", "workspace_roots")
 	// outputFields are answer fields of those agents.
-	outputFields = regexp.MustCompile(`\b(hookSpecificOutput|permissionDecision|permissionDecisionReason|additionalContext|systemMessage|suppressOutput|stopReason|followup_message|updated_input|agent_message|user_message|agentMessage|userMessage)\b`)
+	outputFields = wordSet("hookSpecificOutput", "permissionDecision", "permissionDecisionReason", "additionalContext", "systemMessage", "suppressOutput", "stopReason", "followup_message", "updated_input", "agent_message", "user_message", "agentMessage", "userMessage")
 	// blockDecision is Claude Code's and Gemini CLI's {"decision": "block"}.
 	blockDecision = regexp.MustCompile(`["']?\bdecision\b["']?\s*[:=]\s*\\?["']block\b`)
 	// cursorPermission is Cursor's {"permission": "deny"}.
 	cursorPermission = regexp.MustCompile(`["']permission["']\s*:`)
-	// agentEnv are the variables other agents set for their hooks.
-	agentEnv = regexp.MustCompile(`\b(CLAUDE|GEMINI|CURSOR|CODEX)_[A-Z][A-Z_]*\b`)
-	// projectToolUse is a script line that runs a project tool.
-	projectToolUse = regexp.MustCompile(`(?m)^\s*(?:if\s+!?\s*)?(npm|npx|pnpm|yarn|make|go|cargo|pytest|tox|gradle|mvn)\s+[a-z-]`)
 	// exit2 is a handler ending with status 2.
-	exit2 = regexp.MustCompile(`\bexit\s+2\b|\bexit\(2\)|\bexitCode\s*=\s*2\b|\bos\.Exit\(2\)`)
+	exit2 = regexp.MustCompile(`\bexit\s+2\b|\bexit\(2\)|\bexitCode\s*=\s*2\b|\bExit\(2\)`)
+	// projectToolUse is a script line that runs a project tool.
+	projectToolUse = regexp.MustCompile(`(?m)^[ \t]*(?:if\s+!?\s*)?(npm|npx|pnpm|yarn|make|go|cargo|pytest|tox|gradle|mvn)\s+[a-z-]`)
 )
+
+func wordSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// isAgentVar reports whether a word is a variable another agent sets, such
+// as CLAUDE_PROJECT_DIR.
+func isAgentVar(w string) bool {
+	if !hasAgentPrefix(w) {
+		return false
+	}
+	for _, r := range w {
+		if !(r >= 'A' && r <= 'Z' || r == '_') {
+			return false
+		}
+	}
+	return !strings.HasSuffix(w, "_")
+}
 
 // usage is what one handler's command and scripts use of another agent's
 // conventions.
@@ -64,29 +85,40 @@ func (u *usage) scanText(text []byte, where string, withEnv bool) {
 		found = true
 		*list = appendNew(*list, s)
 	}
-	for _, m := range inputFields.FindAll(text, -1) {
-		add(&u.inputs, string(m))
+	// One pass over the words finds the fields and variables: a regular
+	// expression per field would read every script a dozen times.
+	for i := 0; i < len(text); {
+		if !isIdentByte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isIdentByte(text[j]) {
+			j++
+		}
+		w := string(text[i:j])
+		switch {
+		case inputFields[w]:
+			add(&u.inputs, w)
+		case outputFields[w]:
+			add(&u.outputs, w)
+		case withEnv && isAgentVar(w):
+			add(&u.env, w)
+		}
+		i = j
 	}
-	for _, m := range outputFields.FindAll(text, -1) {
-		add(&u.outputs, string(m))
+	if bytes.Contains(text, []byte("xit")) && exit2.Match(text) {
+		found = true
+		u.exit2 = true
 	}
-	if blockDecision.Match(text) {
+	if bytes.Contains(text, []byte("decision")) && blockDecision.Match(text) {
 		add(&u.outputs, `"decision": "block"`)
 	}
-	if cursorPermission.Match(text) {
+	if bytes.Contains(text, []byte("permission")) && cursorPermission.Match(text) {
 		add(&u.outputs, `"permission"`)
-	}
-	if withEnv {
-		for _, m := range agentEnv.FindAll(text, -1) {
-			add(&u.env, string(m))
-		}
 	}
 	for _, m := range projectToolUse.FindAllSubmatch(text, -1) {
 		u.tools = appendNew(u.tools, string(m[1]))
-	}
-	if exit2.Match(text) {
-		found = true
-		u.exit2 = true
 	}
 	if found {
 		u.where = appendNew(u.where, where)
