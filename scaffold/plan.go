@@ -25,6 +25,7 @@ type Plan struct {
 	// Script is the handler script's path, Command how hooks.json names it
 	// (relative to the folder that holds hooks.json, where handlers run).
 	Script    string
+	Command   string
 	ScriptOut []byte
 	// Overwrite tells that Script exists and --force replaces it.
 	Overwrite bool
@@ -32,14 +33,16 @@ type Plan struct {
 	// Case is the test case for the new hook, nil when none fits its
 	// matcher; TestsOut is the new hooks.test.json, nil when it is not to
 	// change.
-	Case      *schema.TestCase
-	Tests     string
-	TestsOut  []byte
-	Command   string
-	Hook      NamedHook
-	VSCode    *VSCodePlan
-	Notes     []string
-	writeMode fs.FileMode
+	Case     *schema.TestCase
+	Tests    string
+	TestsOut []byte
+
+	// Hook is the new entry of hooks.json.
+	Hook NamedHook
+	// VSCode is the schema's association, nil without --vscode.
+	VSCode *VSCodePlan
+	// Notes are remarks for the person: a case that could not be added...
+	Notes []string
 }
 
 // VSCodePlan is the association of the schema in VS Code's settings.
