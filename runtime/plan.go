@@ -98,7 +98,8 @@ type Plan struct {
 	// Steps are the handlers, hooks and files considered, in config order.
 	Steps []*Step
 
-	opts Options
+	opts     Options
+	matchers matchers
 }
 
 // NewPlan reads the payload, finds the hooks.json files and decides which
@@ -209,12 +210,13 @@ func (p *Plan) addHook(src *Source, h *schema.HookDefinition, broken *[]*Step) {
 	groups := h.Groups(p.Event)
 	for gi := range groups {
 		g := &groups[gi]
-		m, _ := schema.CompileMatcher(g.MatcherText()) // the loader keeps only valid matchers
+		// The loader keeps only groups whose matcher is valid.
+		selected := p.matchers.match(g.MatcherText(), p.Payload.Tool)
 		for i := range g.Hooks {
 			hd := &g.Hooks[i]
 			flush(hd.Pos.Offset)
 			st := &Step{Source: src, Hook: h.Name, Pos: hd.Pos, Handler: hd, Matcher: g.MatcherText(), State: Run}
-			if !m.Match(p.Payload.Tool) {
+			if !selected {
 				st.State = NoMatch
 				st.Why = fmt.Sprintf("matcher %s does not match %s", strconv.Quote(g.MatcherText()), p.Payload.Tool)
 			}
