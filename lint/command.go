@@ -20,8 +20,12 @@ import (
 type command struct {
 	src string
 	// file is the parsed shell program, nil when the text does not parse
-	// (the shell would reject it too, or it uses syntax the parser lacks).
+	// (the shell would reject it too, or it uses syntax the parser lacks)
+	// or when the command is simple.
 	file *syntax.File
+	// simple is set for a command of plain words and blanks, which needs
+	// no parser: argv holds its words.
+	simple bool
 	// argv is the command's words when it is one plain command: literal
 	// words only (quotes allowed), no variables, substitutions, globs,
 	// pipelines or lists. Nil otherwise.
@@ -37,8 +41,19 @@ type word struct {
 
 var shellParser = syntax.NewParser(syntax.Variant(syntax.LangBash))
 
+// shellSpecial are the characters that make a command more than words
+// separated by blanks.
+const shellSpecial = "\"'`$\\|&;<>(){}[]*?~#!=\n\r%"
+
 func parseCommand(src string) *command {
 	c := &command{src: src}
+	if !strings.ContainsAny(src, shellSpecial) {
+		// Words and blanks only: the shell splits it exactly so, and most
+		// commands look like this, so the parser is not needed.
+		c.argv = fields(src)
+		c.simple = true
+		return c
+	}
 	f, err := shellParser.Parse(strings.NewReader(src), "")
 	if err != nil {
 		return c
@@ -46,6 +61,26 @@ func parseCommand(src string) *command {
 	c.file = f
 	c.argv = plainArgv(f)
 	return c
+}
+
+// fields splits a command of plain words at blanks, keeping where each
+// word stands.
+func fields(s string) []word {
+	var out []word
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' || s[i] == '\t' {
+			if start >= 0 {
+				out = append(out, word{text: s[start:i], from: start, to: i})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
 }
 
 // plainArgv returns the words of a program that is one simple command with

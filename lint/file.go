@@ -25,7 +25,10 @@ type File struct {
 	walked   bool
 	cmds     map[*schema.Node]*command
 	hookRefs []hookRef
-	probs    map[string][]schema.Problem
+
+	scriptsDone bool
+	scriptList  []handlerScript
+	probs       map[string][]schema.Problem
 }
 
 // problems returns the decoder's problems that the rule names, in file

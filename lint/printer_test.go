@@ -23,8 +23,8 @@ func printerInput(t *testing.T) *Result {
 		t.Fatal(err)
 	}
 	name := ".agents/hooks.json"
-	file := &File{Name: name, Config: schema.Parse(name, src)}
-	run := &Run{Files: []*File{file}, fs: newFSCache()}
+	run := &Run{fs: newFSCache()}
+	run.Files = []*File{run.newFile(Target{Path: name, Name: name}, schema.Parse(name, src))}
 	run.check([]string{"schema-key", "unknown-event", "foreign-tool", "timeout-value"})
 	run.out = append(run.out, Finding{File: name, Span: schema.Span{Start: schema.Pos{Line: 3, Col: 3}, End: schema.Pos{Line: 3, Col: 9}},
 		Severity: Info, Rule: "shadowed-hook", Message: "the user's hooks.json also has a hook named \"gate\" (~/.gemini/config/hooks.json:2:3): both run"})

@@ -35,6 +35,15 @@ func (r *dangerousCommand) Check(f *File) {
 		if c == nil {
 			continue
 		}
+		if c.simple {
+			if len(c.argv) > 0 && program(c.argv[0]) == "rm" {
+				if what, w := broadRemovalWords(c.argv); what != "" {
+					r.report(f, f.strSpan(h.Command, w.from, w.to), "",
+						"rm -r on %s: a hook runs on every matching call, unattended; delete only the paths the hook creates", what)
+				}
+			}
+			continue
+		}
 		if c.file == nil {
 			if loc := downloadPipe.FindStringIndex(c.src); loc != nil {
 				r.report(f, f.strSpan(h.Command, loc[0], loc[1]), "", "this command downloads code and runs it: whoever controls the server runs commands on every machine that uses this hook; commit the script instead")
@@ -148,4 +157,23 @@ func broadRemoval(src string, c *syntax.CallExpr) (string, *syntax.Word) {
 		}
 	}
 	return "", nil
+}
+
+// broadRemovalWords is broadRemoval for a command of plain words.
+func broadRemovalWords(argv []word) (string, word) {
+	recursive := false
+	for _, a := range argv[1:] {
+		if a.text == "--recursive" || strings.HasPrefix(a.text, "-") && !strings.HasPrefix(a.text, "--") && strings.ContainsAny(a.text, "rR") {
+			recursive = true
+		}
+	}
+	if !recursive {
+		return "", word{}
+	}
+	for _, a := range argv[1:] {
+		if what, ok := broadTargets[a.text]; ok {
+			return what, a
+		}
+	}
+	return "", word{}
 }

@@ -29,7 +29,7 @@ func (r *duplicateHandler) Check(f *File) {
 		}
 		key := string(h.Event) + "\x00" + strings.Join(strings.Fields(h.Command.Str), " ")
 		for _, s := range byKey[key] {
-			if !h.Event.IsTool() || overlap(s.matcher, matcher) {
+			if !h.Event.IsTool() || s.matcher == matcher || f.fs.matcher(s.matcher).overlaps(f.fs.matcher(matcher)) {
 				where := ""
 				if s.h.Hook != h.Hook {
 					where = " in the hook \"" + s.h.Hook + "\""
@@ -42,23 +42,4 @@ func (r *duplicateHandler) Check(f *File) {
 		}
 		byKey[key] = append(byKey[key], seen{h, matcher})
 	}
-}
-
-// overlap reports whether two matchers select a common tool: both select
-// every tool, they are written alike, or a known tool satisfies both.
-func overlap(a, b string) bool {
-	if a == b || selectsAll(a) || selectsAll(b) {
-		return true
-	}
-	ma, err1 := schema.CompileMatcher(a)
-	mb, err2 := schema.CompileMatcher(b)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	for _, t := range append(schema.ToolNames(), browserSamples...) {
-		if ma.Match(t) && mb.Match(t) {
-			return true
-		}
-	}
-	return false
 }

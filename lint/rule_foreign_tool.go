@@ -18,19 +18,8 @@ func (r *foreignTool) Check(f *File) {
 		if g.Matcher == nil || g.Matcher.Kind != schema.String {
 			continue
 		}
-		text := g.Matcher.Str
-		m, err := schema.CompileMatcher(text)
-		if err != nil || m.MatchesAll() {
-			continue
-		}
-		// A foreign name counts when the matcher spells it out and selects
-		// it: "run_command|Bash" and "^(?:Bash|Read)$" do, ".*" does not.
-		for _, ft := range schema.ForeignTools {
-			i := wordIndex(text, ft.Name)
-			if i < 0 || !m.Match(ft.Name) || schema.IsKnownTool(ft.Name) {
-				continue
-			}
-			r.reportTool(f, f.strSpan(g.Matcher, i, i+len(ft.Name)), ft)
+		for _, h := range f.fs.matcher(g.Matcher.Str).foreignTools(g.Matcher.Str) {
+			r.reportTool(f, f.strSpan(g.Matcher, h.at, h.at+len(h.ft.Name)), h.ft)
 		}
 	}
 }

@@ -16,18 +16,11 @@ func newMatcherNoTool() Rule {
 
 func (r *matcherNoTool) Check(f *File) {
 	for _, g := range f.groups() {
-		if g.Matcher == nil || g.Matcher.Kind != schema.String || selectsAll(g.Matcher.Str) || !validMatcher(g.Matcher.Str) {
+		if g.Matcher == nil || g.Matcher.Kind != schema.String {
 			continue
 		}
-		for _, a := range alternatives(g.Matcher.Str) {
-			if a.text == "" || matchesKnownTool(a.text) {
-				continue
-			}
-			if _, ok := schema.LookupForeignTool(a.text); ok {
-				continue // foreign-tool names the equivalent
-			}
-			msg, sugg := noToolMessage(a.text)
-			r.report(f, f.strSpan(g.Matcher, a.from, a.to), sugg, "%s", msg)
+		for _, a := range f.fs.matcher(g.Matcher.Str).noToolAlternatives(g.Matcher.Str) {
+			r.report(f, f.strSpan(g.Matcher, a.alt.from, a.alt.to), a.suggestion, "%s", a.msg)
 		}
 	}
 }

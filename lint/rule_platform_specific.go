@@ -31,6 +31,9 @@ func (r *platformSpecific) Check(f *File) {
 			continue
 		}
 		s := h.Command.Str
+		if !maybePlatformSpecific(s) {
+			continue
+		}
 		at := func(loc []int, group int) (int, int) { return loc[2*group], loc[2*group+1] }
 		switch {
 		case winProgram.MatchString(s):
@@ -103,4 +106,20 @@ func wordStart(s string, i int) int {
 		i--
 	}
 	return i
+}
+
+// maybePlatformSpecific is a quick look for what the patterns above need,
+// so that most commands skip the regular expressions.
+func maybePlatformSpecific(s string) bool {
+	if strings.ContainsAny(s, "%\\:") || strings.Contains(s, "/home/") || strings.Contains(s, "/Users/") ||
+		strings.Contains(s, "/root") || strings.Contains(s, "/workspaces/") || strings.Contains(s, "/mnt/") {
+		return true
+	}
+	l := strings.ToLower(strings.TrimSpace(s))
+	for _, p := range []string{"cmd", "powershell", "pwsh", "py ", "py.exe"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return strings.Contains(l, ".exe") || strings.Contains(l, ".bat") || strings.Contains(l, ".cmd") || strings.Contains(l, ".ps1")
 }

@@ -166,11 +166,12 @@ func ScopeOf(path, home string) (Scope, string) {
 	return Workspace, ""
 }
 
-// fsCache remembers what the disk said about each path within one run:
-// many handlers name the same script.
+// fsCache remembers, within one run, what the disk said about each path
+// (many handlers name the same script) and what each matcher selects.
 type fsCache struct {
-	stats map[string]statResult
-	heads map[string][]byte
+	stats    map[string]statResult
+	heads    map[string][]byte
+	matchers map[string]*matcherInfo
 }
 
 type statResult struct {
@@ -179,7 +180,7 @@ type statResult struct {
 }
 
 func newFSCache() *fsCache {
-	return &fsCache{stats: map[string]statResult{}, heads: map[string][]byte{}}
+	return &fsCache{stats: map[string]statResult{}, heads: map[string][]byte{}, matchers: map[string]*matcherInfo{}}
 }
 
 func (c *fsCache) stat(path string) (os.FileInfo, error) {

@@ -21,7 +21,11 @@ type handlerScript struct {
 // scripts returns the file each handler with a plain command executes.
 // Commands that are inline shell are left alone rather than guessed at.
 func (f *File) scripts() []handlerScript {
-	var out []handlerScript
+	if f.scriptsDone {
+		return f.scriptList
+	}
+	f.scriptsDone = true
+	out := []handlerScript{}
 	for _, h := range f.allHandlers() {
 		c := f.command(h)
 		if c == nil || c.argv == nil {
@@ -37,6 +41,7 @@ func (f *File) scripts() []handlerScript {
 		}
 		out = append(out, handlerScript{handler: h, ref: ref, path: p, span: f.strSpan(h.Command, ref.word.from, ref.word.to)})
 	}
+	f.scriptList = out
 	return out
 }
 
