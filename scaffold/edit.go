@@ -34,11 +34,16 @@ var ErrNotObject = errors.New("the top level is not a JSON object")
 // object. Every byte of src is kept: the other hooks, key order, spacing,
 // line endings and a missing final newline. The new entries follow the
 // file's own indentation (tabs or spaces, and their width), or its one-line
-// style when the object is written on one line. It refuses a src that is not
+// style when the object is written on one line. An empty src (or one of
+// whitespace only) is taken as {}. It refuses a src that is not
 // valid JSON (a *schema.SyntaxError), whose top level is not an object
 // (ErrNotObject), or that already has a hook of one of the names (a
 // *NameTakenError).
 func AddHooks(src []byte, hooks ...NamedHook) ([]byte, error) {
+	if len(bytes.TrimSpace(src)) == 0 {
+		// An empty file holds nothing to keep: it becomes an object.
+		src = []byte("{}\n")
+	}
 	root, _, serr := schema.ParseJSON(src)
 	if serr != nil {
 		return nil, serr

@@ -234,3 +234,20 @@ func TestPlanVSCode(t *testing.T) {
 		t.Error("--vscode with the user scope is accepted")
 	}
 }
+
+func TestPlanFillsAnEmptyFile(t *testing.T) {
+	dir := t.TempDir()
+	config := filepath.Join(dir, ".agents", "hooks.json")
+	write(t, config, "\n", 0o644)
+	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	c, err := schema.Load(config)
+	if err != nil || !c.Usable() || len(c.File.Hooks) != 1 || !strings.HasPrefix(string(c.Src), "{\n  \"notify\": {\n") {
+		t.Errorf("%v\n%s", err, c.Src)
+	}
+}

@@ -9,6 +9,7 @@
 package scaffold
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -134,7 +135,7 @@ type Existing struct {
 	Path string
 	// Src is the file's content, nil when it does not exist.
 	Src []byte
-	// Config is the parsed file, nil when it does not exist.
+	// Config is the parsed file, nil when it does not exist or is empty.
 	Config *schema.Config
 }
 
@@ -148,6 +149,10 @@ func LoadExisting(path string) (*Existing, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
+	}
+	if len(bytes.TrimSpace(src)) == 0 {
+		// Nothing to keep: init fills an empty file as it would create one.
+		return &Existing{Path: path, Src: src}, nil
 	}
 	c := schema.Parse(path, src)
 	if c.Syntax != nil {

@@ -608,7 +608,7 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 	where := strings.Join(u.where, ", ")
 	agent := c.src.Agent.Title()
 	if len(u.inputs) > 0 {
-		c.report.warn(pos, "%s %s %s's payload (%s): here the handler reads %s on stdin (hookctl schema input %s); rewrite it", where, reads(u.where), agent, strings.Join(u.inputs, ", "), inputShape(target), target)
+		c.report.warn(pos, "%s %s %s's payload (%s): here the handler reads %s (hookctl schema input %s); rewrite it", where, reads(u.where), agent, strings.Join(u.inputs, ", "), inputShape(target), target)
 	}
 	if len(u.outputs) > 0 {
 		c.report.warn(pos, "%s %s in %s's way (%s): %s (hookctl schema output %s); rewrite it", where, answers(u.where), agent, strings.Join(u.outputs, ", "), outputShape(target), target)
@@ -653,11 +653,11 @@ func prefixed(vars []string) []string {
 func inputShape(e schema.Event) string {
 	switch e {
 	case schema.PreToolUse, schema.PostToolUse:
-		return `{"toolCall": {"name": "run_command", "args": {"CommandLine": ...}}}`
+		return `{"toolCall": {"name", "args"}} on stdin, the file in toolCall.args.TargetFile and the command in toolCall.args.CommandLine`
 	case schema.Stop:
-		return `{"executionNum", "terminationReason", "fullyIdle", ...}`
+		return `{"executionNum", "terminationReason", "fullyIdle", ...} on stdin`
 	}
-	return `{"invocationNum", "initialNumSteps", ...}`
+	return `{"invocationNum", "initialNumSteps", ...} on stdin`
 }
 
 func outputShape(e schema.Event) string {
