@@ -48,7 +48,7 @@ func importCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "from", Usage: "the `AGENT` whose configuration FILE is: claude, gemini, cursor or codex (default: recognised)"},
 			&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "add the hooks to the hooks.json instead of printing them"},
 			&cli.StringFlag{Name: "dir", Value: ".", Usage: "the workspace root `DIR`, whose .agents/hooks.json the hooks are for"},
-			&cli.StringFlag{Name: "scope", Value: scaffold.Workspace, Usage: "the hooks.json the hooks are for: `SCOPE` workspace (DIR/.agents/hooks.json) or user (~/.gemini/config/hooks.json)"},
+			&cli.StringFlag{Name: "scope", Value: scaffold.Workspace, Usage: "the hooks.json the hooks are for, by `SCOPE`: workspace (DIR/.agents/hooks.json) or user (~/.gemini/config/hooks.json)"},
 		},
 		Action: func(c *cli.Context) error {
 			opts := importOptions{write: c.Bool("write"), dir: c.String("dir"), scope: c.String("scope")}
