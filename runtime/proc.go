@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // Limits of a handler's output.
@@ -22,10 +23,9 @@ const (
 	Grace = 2 * time.Second
 )
 
-// drainWait bounds the wait for a handler's pipes to close once its whole
-// process group is gone: only a process that left the group (setsid) can
-// still hold them, and run does not wait on it.
-const drainWait = 250 * time.Millisecond
+// drainPoll is how often a reader that has not reached EOF is checked
+// once the handler's process group is gone.
+const drainPoll = 50 * time.Millisecond
 
 // procSpec is one process to run.
 type procSpec struct {
@@ -142,26 +142,49 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 	// orphan that holds nothing open) goes with the handler.
 	_ = syscall.Kill(-pgid, syscall.SIGKILL)
 
-	drained := make(chan struct{})
-	drainTimer := time.AfterFunc(drainWait, func() { close(drained) })
-	defer drainTimer.Stop()
-	select {
-	case res.stdout = <-outDone:
-	case <-drained:
-		_ = outR.Close() // unblocks the reader, which returns what it has
-		res.stdout = <-outDone
-	}
-	var c capped
-	select {
-	case c = <-errDone:
-	case <-drained:
-		_ = errR.Close()
-		c = <-errDone
-	}
+	res.stdout = drain(outR, outDone)
+	c := drain(errR, errDone)
 	res.stderr, res.stderrTrunc = c.data, c.truncated
 	closeAll(inW, outR, errR)
 	res.elapsed = time.Since(start)
 	return res
+}
+
+// drain returns what the reader of f produced. Once the handler's process
+// group is gone, only a process that left the group (setsid) can hold the
+// pipe open: when the pipe holds nothing left to read, the reader is cut
+// off rather than waited for. Data still in the pipe is always read, however
+// long the reader takes to be scheduled.
+func drain[T any](f *os.File, done <-chan T) T {
+	tick := time.NewTicker(drainPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case v := <-done:
+			return v
+		case <-tick.C:
+			if pending(f) == 0 {
+				_ = f.Close() // unblocks the reader, which returns what it has
+				return <-done
+			}
+		}
+	}
+}
+
+// pending returns how many bytes wait in the pipe f, 0 when unknown.
+func pending(f *os.File) int {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	var n int32
+	_ = rc.Control(func(fd uintptr) {
+		_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, fd, fionread, uintptr(unsafe.Pointer(&n)))
+		if errno != 0 {
+			n = 0
+		}
+	})
+	return int(n)
 }
 
 // terminate stops a process group: SIGTERM to all of it, then SIGKILL once

@@ -3,8 +3,10 @@ package runtime
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -304,5 +306,48 @@ func TestUnknownKeysAreIgnoredWithANote(t *testing.T) {
 	want := `hook h: ignoring "continue" in its answer: a PreToolUse answer holds "decision", "reason", "permissionOverrides" and "overwrite"`
 	if len(res.Notes) != 1 || res.Notes[0] != want {
 		t.Errorf("notes %q, want %q", res.Notes, want)
+	}
+}
+
+func TestDrainNeverDropsWhatThePipeHolds(t *testing.T) {
+	t.Parallel()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close() // held open, as by a process that left the group
+	if _, err := w.Write([]byte(`{"decision":"allow"}`)); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan []byte, 1)
+	go func() {
+		// A reader scheduled late, as on a loaded machine.
+		time.Sleep(5 * drainPoll)
+		done <- readStdout(r, StdoutCap, make(chan struct{}))
+	}()
+	if got := drain(r, done); string(got) != `{"decision":"allow"}` {
+		t.Errorf("drained %q", got)
+	}
+}
+
+func TestProcessThatLeftTheGroupDoesNotDelay(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	e := newEnv(t)
+	pids := filepath.Join(e.ws, "pids")
+	// setsid moves the sleep out of the handler's group: it cannot be
+	// stopped, but it must not hold the dispatch up by keeping stdout open.
+	e.workspace(hooks(hookEntry{name: "escape", event: pre,
+		command: `setsid sh -c 'echo $$ > ` + pids + `; exec sleep 30' & while [ ! -s ` + pids + ` ]; do sleep 0.01; done; echo '{"decision":"allow"}'`}))
+	start := time.Now()
+	res := e.dispatch(pre, e.payload(pre, "run_command"), e.opts())
+	for _, pid := range pidsIn(t, pids) {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+	within(t, time.Since(start), 5*time.Second, "a handler whose escaped child holds stdout")
+	if string(res.Answer) != `{"decision":"allow"}` {
+		t.Errorf("answer %s notes %q", res.Answer, res.Notes)
 	}
 }
