@@ -443,6 +443,18 @@ func matchesSomeTool(m schema.Matcher) bool {
 	return false
 }
 
+// stringList returns the strings of an array that holds only strings.
+func stringList(n *schema.Node) ([]string, bool) {
+	out := make([]string, 0, len(n.Elems))
+	for _, e := range n.Elems {
+		if e.Kind != schema.String {
+			return nil, false
+		}
+		out = append(out, e.Str)
+	}
+	return out, true
+}
+
 func isAre(n int) string {
 	if n == 1 {
 		return "is"
@@ -469,7 +481,20 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 		}
 	}
 	cm := h.Get("command")
-	if cm == nil || cm.Value.Kind != schema.String || strings.TrimSpace(cm.Value.Str) == "" {
+	command := ""
+	if cm != nil && cm.Value.Kind == schema.String {
+		command = cm.Value.Str
+	} else if cm != nil && cm.Value.Kind == schema.Array {
+		// Some Codex builds take the program and its arguments as a list.
+		if argv, ok := stringList(cm.Value); ok && len(argv) > 0 {
+			for i, a := range argv {
+				argv[i] = shellQuote(a)
+			}
+			command = strings.Join(argv, " ")
+			c.report.note(cm.Value.Span.Start, "the command's list of arguments becomes one shell command: %s", command)
+		}
+	}
+	if cm == nil || strings.TrimSpace(command) == "" {
 		what := "no command"
 		if cm != nil {
 			what = "a command that is " + cm.Value.Describe()
@@ -493,7 +518,7 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 			}
 		case "description":
 			c.report.note(m.KeySpan.Start, "the handler's description is left out: JSON has no comments; the hook's name says what it does")
-		case "statusMessage":
+		case "statusMessage", "status_message":
 			c.report.note(m.KeySpan.Start, "statusMessage is left out: this agent shows no message while a hook runs")
 		case "async":
 			if m.Value.Kind == schema.Bool && m.Value.Bool {
@@ -511,9 +536,9 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 			c.report.note(m.KeySpan.Start, "%q has no equivalent and is left out", m.Key)
 		}
 	}
-	ch := c.places.convertCommand(cm.Value.Str)
+	ch := c.places.convertCommand(command)
 	out.Command = ch.Command
-	c.commandReport(target, cm.Value.Span.Start, cm.Value.Str, ch)
+	c.commandReport(target, cm.Value.Span.Start, command, ch)
 	return out, name, true
 }
 

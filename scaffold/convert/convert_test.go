@@ -336,3 +336,46 @@ func TestMixed(t *testing.T) {
 		t.Errorf("the report does not name SessionStart at 3:5:\n%s", reportText(res))
 	}
 }
+
+// TestCommandList: a command given as a list of arguments becomes one
+// shell command, each argument quoted as needed.
+func TestCommandList(t *testing.T) {
+	res := convertString(t, `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":["/opt/hooks/gate", "--mode", "strict mode"]}]}]}}`, schema.Codex)
+	if got := res.Hooks[0].Def.PreToolUse[0].Hooks[0].Command; got != `/opt/hooks/gate --mode 'strict mode'` {
+		t.Errorf("command %q", got)
+	}
+}
+
+// TestGeminiExtension recognises a Gemini CLI extension's hooks/hooks.json
+// and resolves ${extensionPath}.
+func TestGeminiExtension(t *testing.T) {
+	root := t.TempDir()
+	ext := filepath.Join(root, "ext")
+	for _, f := range []string{"gemini-extension.json", "hooks/hooks.json", "scripts/check.sh"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(ext, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := map[string]string{
+		"gemini-extension.json": `{"name": "ext", "version": "1.0.0"}`,
+		"hooks/hooks.json":      `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "${extensionPath}/scripts/check.sh", "timeout": 3000}]}]}}`,
+		"scripts/check.sh":      "#!/bin/sh\n",
+	}
+	for f, c := range files {
+		if err := os.WriteFile(filepath.Join(ext, f), []byte(c), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Read(filepath.Join(ext, "hooks", "hooks.json"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Agent != schema.Gemini || s.DetectedBy != "its path" {
+		t.Errorf("recognised as %s by %s", s.Agent, s.DetectedBy)
+	}
+	res := Convert(s, Options{Target: filepath.Join(root, ".agents", "hooks.json"), Root: root})
+	h := res.Hooks[0].Def.PreToolUse[0].Hooks[0]
+	if h.Command != "../ext/scripts/check.sh" || h.Timeout != 3 {
+		t.Errorf("got %+v", h)
+	}
+}

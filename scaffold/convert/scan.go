@@ -18,7 +18,7 @@ var (
 	// Cursor.
 	inputFields = wordSet("tool_input", "tool_name", "tool_response", "file_path", "tool_use_id", "hook_event_name", "session_id", "transcript_path", "stop_hook_active", "llm_request", "prompt_response", "conversation_id", "generation_id", "workspace_roots")
 	// outputFields are answer fields of those agents.
-	outputFields = wordSet("hookSpecificOutput", "permissionDecision", "permissionDecisionReason", "additionalContext", "systemMessage", "suppressOutput", "stopReason", "followup_message", "updated_input", "agent_message", "user_message", "agentMessage", "userMessage")
+	outputFields = wordSet("hookSpecificOutput", "permissionDecision", "permissionDecisionReason", "additionalContext", "systemMessage", "suppressOutput", "stopReason", "followup_message", "updated_input", "updatedInput", "agent_message", "user_message", "agentMessage", "userMessage")
 	// blockDecision is Claude Code's and Gemini CLI's {"decision": "block"}.
 	blockDecision = regexp.MustCompile(`["']?\bdecision\b["']?\s*[:=]\s*\\?["']block\b`)
 	// cursorPermission is Cursor's {"permission": "deny"}.

@@ -243,6 +243,9 @@ func agentOfPath(abs string) schema.Agent {
 		if isDir(filepath.Join(plugin, ".codex-plugin")) {
 			return schema.Codex
 		}
+		if exists(filepath.Join(plugin, "gemini-extension.json")) {
+			return schema.Gemini
+		}
 	}
 	return ""
 }
