@@ -86,10 +86,12 @@ func (c *converter) placesFor() places {
 	pl := places{base: dir, project: dir, targetDir: filepath.Dir(c.opts.Target), targetRoot: c.opts.Root}
 	parent := filepath.Dir(dir)
 	if c.src.Shape == Named {
-		// Already this format: its handlers ran where they will run, and
-		// its folder corresponds to the target's.
+		// Already this format: its handlers ran where they will run, its
+		// folder corresponds to the target's, and the project root to the
+		// folder above.
+		pl.project = parent
 		if agentFolders[filepath.Base(dir)] {
-			pl.project, pl.altBase = parent, parent
+			pl.altBase = parent
 		}
 		pl.anchorSrc, pl.anchorDst = dir, pl.targetDir
 		return pl

@@ -379,3 +379,37 @@ func TestGeminiExtension(t *testing.T) {
 		t.Errorf("got %+v", h)
 	}
 }
+
+// TestMixedInPlace converts a workspace hooks.json that names other agents'
+// tools: its commands already run from .agents/ and stay, but paths written
+// from the project root are rebased.
+func TestMixedInPlace(t *testing.T) {
+	root := t.TempDir()
+	target := filepath.Join(root, ".agents", "hooks.json")
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := `{"guard": {"PreToolUse": [{"matcher": "Bash|Edit", "hooks": [
+	  {"command": "./gate.sh"},
+	  {"command": "python3 \"$(git rev-parse --show-toplevel)/tools/check.py\""},
+	  {"command": "node .agents/hooks/x.js"}]}]}}`
+	if err := os.WriteFile(target, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Read(target, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Convert(s, Options{Target: target, Root: root})
+	var got []string
+	for _, h := range res.Hooks[0].Def.PreToolUse[0].Hooks {
+		got = append(got, h.Command)
+	}
+	want := []string{"./gate.sh", "python3 ../tools/check.py", "node hooks/x.js"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("commands %q, want %q", got, want)
+	}
+	if m := *res.Hooks[0].Def.PreToolUse[0].Matcher; m != "run_command|replace_file_content" {
+		t.Errorf("matcher %q", m)
+	}
+}
