@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"text/tabwriter"
+	"strings"
+	"unicode/utf8"
 )
 
 // Explain writes what the plan would do, without running anything: each
@@ -18,7 +19,12 @@ func (p *Plan) Explain(w io.Writer) error {
 	if _, err := fmt.Fprintf(w, "%s in workspace %s\n", head, p.Workspace); err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	// Columns line up across files, so that the listing reads as one table.
+	var nameW, whereW int
+	for _, s := range p.Steps {
+		nameW = max(nameW, utf8.RuneCountInString(stepName(s)))
+		whereW = max(whereW, utf8.RuneCountInString(s.Where()))
+	}
 	runs, fails := 0, 0
 	for _, src := range p.Sources {
 		status := "handlers run in " + src.Dir
@@ -30,14 +36,12 @@ func (p *Plan) Explain(w io.Writer) error {
 		case src.Err != nil:
 			status = "cannot be read"
 		}
-		fmt.Fprintf(tw, "%s file %s (%s)\n", src.Scope, src.Path, status)
+		if _, err := fmt.Fprintf(w, "%s file %s (%s)\n", src.Scope, src.Path, status); err != nil {
+			return err
+		}
 		for _, s := range p.Steps {
 			if s.Source != src {
 				continue
-			}
-			name := s.Hook
-			if name == "" {
-				name = "-"
 			}
 			detail := s.Why
 			switch s.State {
@@ -49,11 +53,10 @@ func (p *Plan) Explain(w io.Writer) error {
 			case Same:
 				detail = p.describe(s) + ": " + s.Why
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", s.State, name, s.Where(), detail)
+			if _, err := fmt.Fprintf(w, "  %-4s  %s  %s  %s\n", s.State, pad(stepName(s), nameW), pad(s.Where(), whereW), detail); err != nil {
+				return err
+			}
 		}
-	}
-	if err := tw.Flush(); err != nil {
-		return err
 	}
 	how := "in parallel"
 	if p.opts.Sequential {
@@ -88,4 +91,16 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func stepName(s *Step) string {
+	if s.Hook == "" {
+		return "-"
+	}
+	return s.Hook
+}
+
+// pad fills s with spaces to width characters.
+func pad(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s)))
 }
