@@ -1,8 +1,12 @@
 package convert
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // TestConvertMatcher renames tools name by name wherever they stand in the
@@ -106,6 +110,33 @@ func FuzzConvertMatcher(f *testing.F) {
 		ch := convertMatcher(m)
 		if len(ch.Renamed) == 0 && len(ch.Dropped) == 0 && ch.Text != m {
 			t.Errorf("%q changed into %q without a rename", m, ch.Text)
+		}
+	})
+}
+
+// FuzzConvert: no file makes reading or converting panic, and whatever is
+// converted is a hooks.json that loads without a problem.
+func FuzzConvert(f *testing.F) {
+	for _, s := range samples {
+		if b, err := os.ReadFile(s.file); err == nil {
+			f.Add(b)
+		}
+	}
+	for _, n := range []string{"033", "035", "036", "042", "049", "067", "093", "095"} {
+		if b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "realworld", n+".json")); err == nil {
+			f.Add(b)
+		}
+	}
+	dir := f.TempDir()
+	opts := Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := Parse(filepath.Join(dir, "settings.json"), src, "")
+		if err != nil {
+			return
+		}
+		out := Convert(s, opts).JSON()
+		if cfg := schema.Parse("hooks.json", out); cfg.Syntax != nil || len(cfg.Problems) > 0 {
+			t.Errorf("the conversion does not load: %v %v\n%s", cfg.Syntax, cfg.Problems, out)
 		}
 	})
 }
