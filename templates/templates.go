@@ -1,7 +1,7 @@
 // Package templates holds the handler scripts that hookctl init writes: one
 // template per job (blocking dangerous commands, protecting paths,
-// formatting edited files, ...), each in POSIX shell and Python 3, embedded
-// in the binary.
+// formatting edited files, ...), each in POSIX shell, Python 3 and Node.js,
+// embedded in the binary.
 package templates
 
 import (
@@ -32,6 +32,7 @@ type Language struct {
 var Languages = []Language{
 	{ID: "sh", Name: "POSIX shell", Ext: ".sh"},
 	{ID: "py", Name: "Python 3", Ext: ".py"},
+	{ID: "node", Name: "Node.js (18 or later)", Ext: ".mjs"},
 }
 
 // LanguageIDs returns the IDs of Languages.
@@ -47,7 +48,7 @@ func LanguageIDs() []string {
 // without its dot), or false.
 func LookupLanguage(id string) (Language, bool) {
 	for _, l := range Languages {
-		if id == l.ID || id == l.Ext || "."+id == l.Ext || (l.ID == "py" && id == "python") || (l.ID == "sh" && id == "shell") {
+		if id == l.ID || id == l.Ext || "."+id == l.Ext || (l.ID == "py" && id == "python") || (l.ID == "sh" && id == "shell") || (l.ID == "node" && (id == "js" || id == "javascript")) {
 			return l, true
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // on stdin.
 func runScript(t *testing.T, tmpl Template, lang string, workspace string, in []byte) (stdout, stderr string, code int) {
 	t.Helper()
-	needs := map[string]string{"sh": "sh", "py": "python3"}[lang]
+	needs := map[string]string{"sh": "sh", "py": "python3", "node": "node"}[lang]
 	if _, err := exec.LookPath(needs); err != nil {
 		t.Skipf("%s is not installed", needs)
 	}
@@ -59,7 +59,7 @@ func TestScriptsNameTheHookAndStartWithAShebang(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s.%s: %v", tmpl.ID, l.ID, err)
 			}
-			want := map[string]string{"sh": "#!/bin/sh\n", "py": "#!/usr/bin/env python3\n"}[l.ID]
+			want := map[string]string{"sh": "#!/bin/sh\n", "py": "#!/usr/bin/env python3\n", "node": "#!/usr/bin/env node\n"}[l.ID]
 			if !bytes.HasPrefix(src, []byte(want)) {
 				t.Errorf("%s%s starts with %q, want %q", tmpl.ID, l.Ext, bytes.SplitN(src, []byte("\n"), 2)[0], want)
 			}
