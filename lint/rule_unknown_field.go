@@ -33,9 +33,20 @@ var fieldMeant = map[string]struct{ field, why string }{
 }
 
 func (r *unknownField) Check(f *File) {
+	// A handler without "command" whose command stands under another key
+	// gets one finding, from missing-command, which says to rename it.
+	var noCommand []schema.Span
+	for _, p := range f.problems("missing-command") {
+		if p.Key == "command" {
+			noCommand = append(noCommand, p.Span)
+		}
+	}
 	for _, p := range f.problems(r.id) {
 		if p.Key == "matcher" && p.Context == "handler" && len(p.Events) == 1 && !p.Events[0].IsTool() {
 			continue // ignored-matcher says it better
+		}
+		if p.Context == "handler" && contains(commandLike, p.Key) && within(p.Span, noCommand) {
+			continue
 		}
 		msg, sugg := p.Msg, ""
 		known := schema.HandlerKeys
@@ -75,6 +86,16 @@ func contextName(c string) string {
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether span lies inside one of the spans.
+func within(span schema.Span, spans []schema.Span) bool {
+	for _, s := range spans {
+		if span.Start.Offset >= s.Start.Offset && span.End.Offset <= s.End.Offset {
 			return true
 		}
 	}

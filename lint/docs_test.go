@@ -1,0 +1,181 @@
+package lint
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fatih/color"
+)
+
+// docsFile is the rule catalogue: every rule with a bad example and the
+// exact output hookctl lint gives for it.
+var docsFile = filepath.Join("..", "docs", "rules.md")
+
+// docExample is one rule's example in docs/rules.md.
+type docExample struct {
+	rule  string
+	files map[string]docFile
+	// args are the arguments of the "$ hookctl lint" line.
+	args []string
+	// output is what the console block says hookctl prints; outStart and
+	// outEnd are the lines of the document it spans.
+	output           string
+	outStart, outEnd int
+}
+
+type docFile struct {
+	body string
+	mode os.FileMode
+}
+
+var (
+	ruleHeading = regexp.MustCompile("^## `([a-z-]+)`$")
+	fenceInfo   = regexp.MustCompile("^```([a-z]*)(.*)$")
+)
+
+// parseDocs reads the examples of docs/rules.md: in each rule's section, a
+// json block is .agents/hooks.json, a block whose info says file=PATH
+// (mode=NNNN) is another file, and the console block is the command and
+// its output.
+func parseDocs(t *testing.T, lines []string) []*docExample {
+	t.Helper()
+	var out []*docExample
+	var cur *docExample
+	for i := 0; i < len(lines); i++ {
+		if m := ruleHeading.FindStringSubmatch(lines[i]); m != nil {
+			cur = &docExample{rule: m[1], files: map[string]docFile{}}
+			out = append(out, cur)
+			continue
+		}
+		if strings.HasPrefix(lines[i], "## ") {
+			cur = nil
+			continue
+		}
+		m := fenceInfo.FindStringSubmatch(lines[i])
+		if cur == nil || m == nil || lines[i] == "```" {
+			continue
+		}
+		lang, info := m[1], strings.Fields(m[2])
+		start := i + 1
+		for i++; i < len(lines) && lines[i] != "```"; i++ {
+		}
+		body := strings.Join(lines[start:i], "\n") + "\n"
+		if lang == "console" {
+			if !strings.HasPrefix(lines[start], "$ hookctl lint") {
+				t.Fatalf("rules.md:%d: a console block starts with $ hookctl lint", start+1)
+			}
+			cur.args = strings.Fields(lines[start])[3:]
+			cur.output = strings.Join(lines[start+1:i], "\n") + "\n"
+			cur.outStart, cur.outEnd = start+1, i
+			continue
+		}
+		f := docFile{body: body, mode: 0o644}
+		name := ".agents/hooks.json"
+		for _, kv := range info {
+			k, v, _ := strings.Cut(kv, "=")
+			switch k {
+			case "file":
+				name = v
+			case "mode":
+				mode, err := strconv.ParseUint(v, 8, 32)
+				if err != nil {
+					t.Fatalf("rules.md:%d: %v", start, err)
+				}
+				f.mode = os.FileMode(mode)
+			}
+		}
+		cur.files[name] = f
+	}
+	return out
+}
+
+// run lints the example in a fresh workspace and home, as hookctl lint
+// would, and returns the text output with the home folder written as ~.
+func (ex *docExample) run(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	ws, home := filepath.Join(root, "ws"), filepath.Join(root, "home")
+	for name, f := range ex.files {
+		path := filepath.Join(ws, name)
+		if rest, ok := strings.CutPrefix(name, "~/"); ok {
+			path = filepath.Join(home, rest)
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(f.body), f.mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, f.mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(ws)
+	req, err := NewRequest(ex.args, home)
+	if err != nil {
+		t.Fatalf("%s: %v", ex.rule, err)
+	}
+	res, err := Lint(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := (&TextPrinter{}).Print(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(b.String(), home, "~")
+}
+
+// TestDocs lints every example of docs/rules.md and checks that the output
+// shown there is the real output, and that every rule has an example.
+func TestDocs(t *testing.T) {
+	defer func(c bool) { color.NoColor = c }(color.NoColor)
+	color.NoColor = true
+	docs, err := filepath.Abs(docsFile) // the examples change the working folder
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(src), "\n"), "\n")
+	examples := parseDocs(t, lines)
+	documented := map[string]bool{}
+	// Replace from the end so that earlier line numbers stay right.
+	for i := len(examples) - 1; i >= 0; i-- {
+		ex := examples[i]
+		documented[ex.rule] = true
+		if ex.outStart == 0 {
+			t.Errorf("rules.md: %s has no console block", ex.rule)
+			continue
+		}
+		got := ex.run(t)
+		if !strings.Contains(got, "["+ex.rule+"]") {
+			t.Errorf("rules.md: the example of %s does not show it:\n%s", ex.rule, got)
+		}
+		if *update {
+			repl := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+			lines = append(lines[:ex.outStart], append(repl, lines[ex.outEnd:]...)...)
+			continue
+		}
+		if got != ex.output {
+			t.Errorf("rules.md: the output of the %s example differs\n--- real\n%s--- documented\n%s", ex.rule, got, ex.output)
+		}
+	}
+	if *update {
+		if err := os.WriteFile(docs, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, r := range Catalogue() {
+		if !documented[r.ID] {
+			t.Errorf("rules.md documents no %s", r.ID)
+		}
+	}
+}
