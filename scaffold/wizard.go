@@ -162,6 +162,10 @@ func askMatcher(p Prompter, t templates.Template) (string, error) {
 				defaults = append(defaults, i)
 			}
 		}
+		// The browser tools are a family the documentation does not list one
+		// by one.
+		names = append(names, schema.BrowserPrefix+".*")
+		desc = append(desc, "Every browser tool ("+schema.BrowserPrefix+"click, ...).")
 		picked, err := p.MultiSelect("Which tools?", names, desc, defaults)
 		if err != nil {
 			return "", err

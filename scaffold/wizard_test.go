@@ -200,13 +200,13 @@ func TestWizardPicksToolsFromTheList(t *testing.T) {
 		enter("What should it do"),        // format-file
 		enter("Name"),
 		answer{prompt: "tools", index: 2}, // choose from the list
-		answer{prompt: "Which tools", indexes: []int{1, 2}},
+		answer{prompt: "Which tools", indexes: []int{1, 2, 20}},
 		enter("language"), enter("Timeout"))
 	a, _, err := Ask(q, Answers{Scope: Workspace}, loaderFor(dir, ""), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Matcher != "write_to_file|replace_file_content" || a.Template != "format-file" || a.Name != "format-file" {
+	if a.Matcher != "write_to_file|replace_file_content|browser_.*" || a.Template != "format-file" || a.Name != "format-file" {
 		t.Errorf("answers %+v", a)
 	}
 }
