@@ -126,26 +126,33 @@ func importRun(s streams, opts importOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if len(res.Hooks) == 0 {
-		fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
-		fmt.Fprintf(s.out, "nothing to write: no hook could be carried over, so %s is unchanged\n", displayTarget(target))
-		return nil
+	shown := displayTarget(target)
+	for _, r := range merged.Unchanged {
+		fmt.Fprintf(s.err, "%s:%d:%d: note: the hook %q is already there as converted: left as it is\n", shown, r.Pos.Line, r.Pos.Col, r.From)
 	}
 	for _, r := range merged.Renamed {
-		fmt.Fprintf(s.err, "%s:%d:%d: note: a hook named %q is already there: the imported one is named %q\n", displayTarget(target), r.Pos.Line, r.Pos.Col, r.From, r.To)
+		fmt.Fprintf(s.err, "%s:%d:%d: note: a hook named %q is already there: the imported one is named %q\n", shown, r.Pos.Line, r.Pos.Col, r.From, r.To)
+	}
+	if merged.Added == 0 {
+		fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
+		if len(res.Hooks) == 0 {
+			fmt.Fprintf(s.out, "nothing to write: no hook could be carried over, so %s is unchanged\n", shown)
+		} else {
+			fmt.Fprintf(s.out, "nothing to write: %s already has every hook, so it is unchanged\n", shown)
+		}
+		return nil
 	}
 	if err := merged.Write(); err != nil {
 		return usageErrorf("%v", err)
 	}
 	fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
-	shown := displayTarget(target)
 	switch {
 	case merged.Replaced:
 		fmt.Fprintf(s.out, "replaced %s with its %s in this format\n", shown, importPlural(len(res.Hooks), "hook", "hooks"))
 	case merged.Created:
 		fmt.Fprintf(s.out, "wrote %s to %s\n", importPlural(len(res.Hooks), "hook", "hooks"), shown)
 	default:
-		fmt.Fprintf(s.out, "added %s to %s\n", importPlural(len(res.Hooks), "hook", "hooks"), shown)
+		fmt.Fprintf(s.out, "added %s to %s\n", importPlural(merged.Added, "hook", "hooks"), shown)
 	}
 	return importLint(s, target, shown, opts)
 }

@@ -163,6 +163,15 @@ func TestMerge(t *testing.T) {
 		t.Errorf("the merged file does not load with 2 hooks: %v", cfg.Syntax)
 	}
 
+	// Importing again adds nothing: stop-2 is the converted hook.
+	again, err := res.Merge(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Added != 0 || len(again.Unchanged) != 1 || !bytes.Equal(again.Src, got) {
+		t.Errorf("a second import: added %d, unchanged %+v", again.Added, again.Unchanged)
+	}
+
 	// A target that is not valid JSON is refused and left alone.
 	if err := os.WriteFile(target, []byte("{\"a\": }"), 0o644); err != nil {
 		t.Fatal(err)

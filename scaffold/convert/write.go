@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
@@ -28,6 +29,12 @@ type Merged struct {
 	Created, Replaced bool
 	// Renamed lists the hooks renamed for names the file already used.
 	Renamed []Renamed
+	// Unchanged lists the hooks the file already has, word for word (under
+	// their name, or the free name an earlier import gave them): an import
+	// run twice adds nothing the second time.
+	Unchanged []Renamed
+	// Added counts the hooks added.
+	Added int
 }
 
 // Merge computes the target hooks.json with the converted hooks added at
@@ -37,7 +44,7 @@ type Merged struct {
 func (r *Result) Merge(target string) (*Merged, error) {
 	m := &Merged{Path: target}
 	if sameFile(target, r.Source.Abs) {
-		m.Src, m.Replaced = r.JSON(), true
+		m.Src, m.Replaced, m.Added = r.JSON(), true, len(r.Hooks)
 		return m, nil
 	}
 	x, err := scaffold.LoadExisting(target)
@@ -45,7 +52,7 @@ func (r *Result) Merge(target string) (*Merged, error) {
 		return nil, err
 	}
 	if x.Src == nil {
-		m.Src, m.Created = r.JSON(), true
+		m.Src, m.Created, m.Added = r.JSON(), true, len(r.Hooks)
 		return m, nil
 	}
 	if x.Config != nil {
@@ -60,6 +67,10 @@ func (r *Result) Merge(target string) (*Merged, error) {
 	}
 	for _, h := range r.Hooks {
 		name := h.Name
+		if pos, same := sameHook(x, h); same {
+			m.Unchanged = append(m.Unchanged, Renamed{From: name, To: name, Pos: pos})
+			continue
+		}
 		if pos, taken := x.Taken(name); taken {
 			name = freeName(x, h.Name, used)
 			m.Renamed = append(m.Renamed, Renamed{From: h.Name, To: name, Pos: pos})
@@ -67,6 +78,7 @@ func (r *Result) Merge(target string) (*Merged, error) {
 		used[name] = true
 		hooks = append(hooks, scaffold.NamedHook{Name: name, Def: *h.Def})
 	}
+	m.Added = len(hooks)
 	if len(hooks) == 0 {
 		m.Src = x.Src
 		return m, nil
@@ -81,6 +93,66 @@ func (r *Result) Merge(target string) (*Merged, error) {
 	}
 	m.Src = src
 	return m, nil
+}
+
+// sameHook reports whether the file has the hook under its name with the
+// same definition.
+func sameHook(x *scaffold.Existing, h Hook) (schema.Pos, bool) {
+	if x.Config == nil || x.Config.File == nil {
+		return schema.Pos{}, false
+	}
+	want, err := MarshalHook(h.Def, "")
+	if err != nil {
+		return schema.Pos{}, false
+	}
+	for _, e := range x.Config.File.Hooks {
+		// An earlier import may have given the hook a free name (stop-2).
+		if e.Name != h.Name && !isFreeName(e.Name, h.Name) {
+			continue
+		}
+		if have, err := MarshalHook(withTypes(e), ""); err == nil && string(have) == string(want) {
+			return e.Pos, true
+		}
+	}
+	return schema.Pos{}, false
+}
+
+// isFreeName reports whether name is base-N, as freeName makes them.
+func isFreeName(name, base string) bool {
+	n, ok := strings.CutPrefix(name, base+"-")
+	if !ok || n == "" {
+		return false
+	}
+	for _, r := range n {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// withTypes returns a copy of a hook definition whose handlers all name
+// their type, as converted handlers do.
+func withTypes(d *schema.HookDefinition) *schema.HookDefinition {
+	c := *d
+	fix := func(hs []schema.Handler) []schema.Handler {
+		out := append([]schema.Handler(nil), hs...)
+		for i := range out {
+			if out[i].Type == "" {
+				out[i].Type = "command"
+			}
+		}
+		return out
+	}
+	c.PreInvocation, c.PostInvocation, c.Stop = fix(d.PreInvocation), fix(d.PostInvocation), fix(d.Stop)
+	for _, gs := range []*[]schema.MatcherGroup{&c.PreToolUse, &c.PostToolUse} {
+		groups := append([]schema.MatcherGroup(nil), (*gs)...)
+		for i := range groups {
+			groups[i].Hooks = fix(groups[i].Hooks)
+		}
+		*gs = groups
+	}
+	return &c
 }
 
 // freeName finds a name neither the file nor the other converted hooks use.
