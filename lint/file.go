@@ -263,9 +263,6 @@ func hexVal(c byte) int {
 	return 0
 }
 
-// keySpan returns the span of a member's key.
-func keySpan(m *schema.Member) schema.Span { return m.KeySpan }
-
 // rel returns path relative to dir when it can, else path itself.
 func rel(dir, path string) string {
 	if r, err := filepath.Rel(dir, path); err == nil {

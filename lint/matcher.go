@@ -198,9 +198,3 @@ func validMatcher(s string) bool {
 	_, err := schema.CompileMatcher(s)
 	return err == nil
 }
-
-// selectsAll reports whether a matcher as written selects every tool.
-func selectsAll(s string) bool {
-	m, err := schema.CompileMatcher(s)
-	return err == nil && m.MatchesAll()
-}
