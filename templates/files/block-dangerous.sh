@@ -171,6 +171,6 @@ if [ -z "$verdict" ]; then
 	echo '{"decision":"ask"}'
 	exit 0
 fi
-decision=$(printf '%s' "$verdict" | cut -f1)
+decision=$(printf '%s\n' "$verdict" | head -n 1 | cut -f1)
 reason=$(printf '%s' "$verdict" | cut -f2-)
 jq -cn --arg d "$decision" --arg r "{{name}}: $reason" '{decision: $d, reason: $r}'
