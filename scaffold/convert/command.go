@@ -129,8 +129,12 @@ func (pl places) convertCommand(cmd string) commandChange {
 		case *syntax.CallExpr:
 			calls = append(calls, n)
 		case *syntax.ParamExp:
-			if n.Param != nil && hasAgentPrefix(n.Param.Value) && !isOneOf(n.Param.Value, projectVars) && !isOneOf(n.Param.Value, pluginVars) {
-				ch.Unset = appendNew(ch.Unset, n.Param.Value)
+			if n.Param == nil {
+				break
+			}
+			name := n.Param.Value
+			if hasAgentPrefix(name) && !isOneOf(name, projectVars) && !isOneOf(name, pluginVars) || isOneOf(name, pluginVars) && pl.plugin == "" {
+				ch.Unset = appendNew(ch.Unset, name)
 			}
 		}
 		return true

@@ -84,6 +84,11 @@ func TestConvertCommandReports(t *testing.T) {
 	if strings.Join(ch.Unset, ",") != "CLAUDE_TOOL_INPUT" {
 		t.Errorf("Unset = %v, want CLAUDE_TOOL_INPUT", ch.Unset)
 	}
+	// Outside a plugin, its folder is unknown: reported, left as written.
+	plugin := pl.convertCommand(`node ${CLAUDE_PLUGIN_ROOT}/scripts/stop.js`)
+	if plugin.Command != `node ${CLAUDE_PLUGIN_ROOT}/scripts/stop.js` || strings.Join(plugin.Unset, ",") != "CLAUDE_PLUGIN_ROOT" {
+		t.Errorf("a plugin variable outside a plugin: %q, Unset %v", plugin.Command, plugin.Unset)
+	}
 	bad := pl.convertCommand(`if [ -f x ]; then "$CLAUDE_PROJECT_DIR/x.sh"`)
 	if !bad.Unparsed || bad.Command != `if [ -f x ]; then "../x.sh"` {
 		t.Errorf("an unparsable command: Unparsed %v, %q", bad.Unparsed, bad.Command)

@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -103,7 +104,7 @@ func (c *converter) placesFor() places {
 			// The user's ~/.cursor/hooks.json runs in ~/.cursor.
 			pl.base, pl.altBase = dir, ""
 		}
-	case filepath.Base(dir) == "hooks" && agentOfPath(c.src.Abs) != "":
+	case filepath.Base(dir) == "hooks" && (agentOfPath(c.src.Abs) != "" || namesPluginRoot(c.src.Src)):
 		// A plugin's hooks/hooks.json: its commands name the plugin's
 		// files through $CLAUDE_PLUGIN_ROOT and run in the user's project.
 		pl.plugin = parent
@@ -113,6 +114,16 @@ func (c *converter) placesFor() places {
 	}
 	pl.anchorSrc, pl.anchorDst, pl.strict = pl.project, c.opts.Root, true
 	return pl
+}
+
+// namesPluginRoot reports whether a file's commands use a plugin's folder.
+func namesPluginRoot(src []byte) bool {
+	for _, v := range pluginVars {
+		if bytes.Contains(src, []byte(v)) {
+			return true
+		}
+	}
+	return false
 }
 
 func isHome(dir string) bool {
@@ -717,6 +728,9 @@ func unsetAdvice(v string) string {
 		return "the tool call arrives as JSON on stdin (toolCall.name and toolCall.args); read it from there"
 	case "CLAUDE_ENV_FILE":
 		return "there is no file of variables for later commands"
+	}
+	if isOneOf(v, pluginVars) {
+		return "the file is not in a plugin's hooks/ folder, so hookctl cannot tell which folder it names: write the path of the plugin's files instead"
 	}
 	return "read what it held from the payload on stdin, or from $HOOKCTL_WORKSPACE when hookctl runs the hook"
 }
