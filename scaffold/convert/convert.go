@@ -634,10 +634,16 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 			continue
 		}
 		c.noted["script:"+s] = true
-		before := len(u.tools)
+		before, pathsBefore := len(u.tools), len(u.paths)
 		u.scanFile(s, displayPath(s, c.places.project))
-		if len(u.tools) > before && !ch.ToRoot && c.opts.Root != "" {
+		if ch.ToRoot || c.opts.Root == "" || c.src.Shape == Named {
+			continue
+		}
+		if len(u.tools) > before {
 			c.report.note(pos, "%s runs %s, which looks for the project from the folder it starts in: handlers start in %s here, so have the script go to the workspace root first (cd ..)", displayPath(s, c.places.project), strings.Join(u.tools[before:], ", "), c.targetName)
+		}
+		if len(u.paths) > pathsBefore {
+			c.report.note(pos, "%s names %s from the project root, but handlers start in %s here: have the script go to the workspace root first (cd ..), or write the paths from %s", displayPath(s, c.places.project), strings.Join(u.paths[pathsBefore:], ", "), c.targetName, c.targetName)
 		}
 	}
 	if u.empty() {

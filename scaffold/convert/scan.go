@@ -25,6 +25,9 @@ var (
 	cursorPermission = regexp.MustCompile(`["']permission["']\s*:`)
 	// exit2 is a handler ending with status 2.
 	exit2 = regexp.MustCompile(`\bexit\s+2\b|\bexit\(2\)|\bexitCode\s*=\s*2\b|\bExit\(2\)`)
+	// rootPath is a path from the project root into an agent's folder, which
+	// a script that now starts in .agents/ no longer finds.
+	rootPath = regexp.MustCompile(`(?:^|[\s"'=(])(\.(?:claude|cursor|gemini|codex|agents)/[\w./-]*[\w-])`)
 	// projectToolUse is a script line that runs a project tool.
 	projectToolUse = regexp.MustCompile(`(?m)^[ \t]*(?:if\s+!?\s*)?(npm|npx|pnpm|yarn|make|go|cargo|pytest|tox|gradle|mvn)\s+[a-z-]`)
 )
@@ -65,6 +68,8 @@ type usage struct {
 	// tools are project tools a script runs, which look for the project
 	// from the folder they start in.
 	tools []string
+	// paths are paths from the project root a script names.
+	paths []string
 	// where names the files the findings come from: "the command" or a
 	// script's path.
 	where []string
@@ -141,6 +146,9 @@ func (u *usage) scanFile(path, where string) {
 		return
 	}
 	u.scanText(b, where, true)
+	for _, m := range rootPath.FindAllSubmatch(b, -1) {
+		u.paths = appendNew(u.paths, string(m[1]))
+	}
 }
 
 // sortedEnv returns the variables in a stable order.
