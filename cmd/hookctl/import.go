@@ -34,7 +34,8 @@ func importCommand(s streams) *cli.Command {
 		Description: "FILE is another agent's hook configuration: .claude/settings.json, a Claude\n" +
 			"Code plugin's hooks/hooks.json, .gemini/settings.json, .cursor/hooks.json or\n" +
 			".codex/hooks.json, or a hooks.json that holds one of them. Without FILE,\n" +
-			"import looks for those files in --dir. The agent is recognised from the\n" +
+			"import looks for those files in --dir, and for a .agents/hooks.json that\n" +
+			"holds another agent's configuration. The agent is recognised from the\n" +
 			"file's place and content unless --from names it.\n\n" +
 			"The converted hooks.json goes to stdout, and the report to stderr: with its\n" +
 			"line and column, everything that could not be carried over (events with no\n" +
@@ -87,6 +88,9 @@ var importPlaces = []string{
 	".gemini/settings.json",
 	".cursor/hooks.json",
 	".codex/hooks.json",
+	// A hooks.json that holds another agent's configuration (or mixes
+	// its events in) is converted in place.
+	".agents/hooks.json",
 }
 
 func importRun(s streams, opts importOptions) error {
