@@ -62,7 +62,7 @@ func runCommand(s streams) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.GenericFlag{Name: "config", Value: &pathList{}, Usage: "use the hooks.json `FILE` instead of the user's and the workspace's (repeatable)"},
 			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the payload's first workspacePaths entry, else the current folder)"},
-			&cli.StringFlag{Name: "on-error", Value: "deny", Usage: "what a failed PreToolUse handler adds: `deny`, ask (force_ask) or ignore"},
+			&cli.StringFlag{Name: "on-error", Value: "deny", Usage: "what a failed PreToolUse handler adds: `WHAT` is deny, ask (force_ask) or ignore"},
 			&cli.IntFlag{Name: "max-continues", Value: runtime.DefaultMaxContinues, Usage: "refuse a Stop continue once executionNum exceeds `N` (the loop guard)"},
 			&cli.BoolFlag{Name: "sequential", Usage: "run handlers one after another in config order; PreToolUse stops at the first deny"},
 			&cli.BoolFlag{Name: "explain", Usage: "run nothing: show which hooks and handlers would run, from which file and line, and why the others would not"},
