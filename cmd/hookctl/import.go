@@ -168,13 +168,26 @@ func importLint(s streams, target, shown string, opts importOptions) error {
 	findings := lint.LintSource(lint.Target{Path: target, Name: shown, Scope: scope, Root: root}, mustRead(target))
 	if len(findings) == 0 {
 		fmt.Fprintf(s.out, "hookctl lint finds nothing to fix in %s\n", shown)
-		return nil
+	} else {
+		fmt.Fprintf(s.out, "hookctl lint %s finds %s:\n", shown, importPlural(len(findings), "thing", "things"))
+		for _, f := range findings {
+			fmt.Fprintf(s.out, "  %s\n", f)
+		}
 	}
-	fmt.Fprintf(s.out, "hookctl lint %s finds %s:\n", shown, importPlural(len(findings), "thing", "things"))
-	for _, f := range findings {
-		fmt.Fprintf(s.out, "  %s\n", f)
+	if opts.scope == scaffold.Workspace {
+		// Workspace hooks run only once the workspace is trusted; what was
+		// imported is for the user to review first, so import trusts nothing.
+		fmt.Fprintf(s.out, "next: review the hooks and the report, try them with hookctl run, then hookctl trust %s\n", shellArg(opts.dir))
 	}
 	return nil
+}
+
+// shellArg quotes a path for a command line shown to the user.
+func shellArg(p string) string {
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") == "" {
+		return p
+	}
+	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
 }
 
 func mustRead(path string) []byte {
