@@ -1,0 +1,16 @@
+// Package trust decides whether a workspace's hooks may run.
+//
+// A cloned repository's .agents/hooks.json runs commands on the user's
+// machine the moment an agent calls a tool, so its hooks run only once the
+// user has trusted the workspace. Trust is a SHA-256 fingerprint over the
+// workspace's hooks.json and the content of every file its commands name
+// inside the workspace (the program a command runs, the script it hands to
+// an interpreter): editing a script withdraws the trust as surely as
+// editing the JSON, and so does creating a script that was missing when the
+// workspace was trusted.
+//
+// The store (Store) keeps, for each workspace by its absolute real path,
+// the fingerprint, each file's path and hash, the time it was trusted and a
+// bounded copy of the files' text, so that Compare can show what changed
+// since, as a unified diff, before the user trusts it again.
+package trust

@@ -1,0 +1,277 @@
+package trust
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Bounds of the file contents a store keeps for diffs. Past them a
+// record keeps hashes only, and a diff names the changed file without
+// showing its lines.
+const (
+	// MaxKeptWorkspace bounds the content one workspace's record keeps.
+	MaxKeptWorkspace = 256 << 10
+	// MaxKeptStore bounds the content the whole store keeps; the oldest
+	// records lose their copies first.
+	MaxKeptStore = 2 << 20
+)
+
+// storeVersion is the version of the store's format this package writes.
+const storeVersion = 1
+
+// Store is the trust store: the workspaces the user trusted, by absolute
+// real path.
+type Store struct {
+	// Path is the store's file.
+	Path string
+	// Workspaces are the trusted workspaces by key (see Key).
+	Workspaces map[string]*Record
+}
+
+// Record is what was trusted in one workspace.
+type Record struct {
+	// Fingerprint is the snapshot's fingerprint when it was trusted.
+	Fingerprint string `json:"fingerprint"`
+	// TrustedAt is when.
+	TrustedAt time.Time `json:"trustedAt"`
+	// Files are the files the fingerprint covered.
+	Files []RecordFile `json:"files"`
+}
+
+// RecordFile is one trusted file.
+type RecordFile struct {
+	Path   string `json:"path"`
+	State  State  `json:"state"`
+	SHA256 string `json:"sha256,omitempty"`
+	Size   int64  `json:"size,omitempty"`
+	// Content is the file's text when it was trusted, kept within the
+	// store's bounds; absent for binary or large files.
+	Content *string `json:"content,omitempty"`
+}
+
+// file is the store's file format.
+type file struct {
+	Version    int                `json:"version"`
+	Workspaces map[string]*Record `json:"workspaces"`
+}
+
+// DefaultPath returns the store's file: $XDG_CONFIG_HOME/hookctl/trust.json,
+// else ~/.config/hookctl/trust.json.
+func DefaultPath() (string, error) {
+	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "hookctl", "trust.json"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find the trust store: %v; set XDG_CONFIG_HOME or HOME", err)
+	}
+	return filepath.Join(home, ".config", "hookctl", "trust.json"), nil
+}
+
+// CorruptError is a store file that cannot be understood. Nothing in it is
+// trusted, and nothing overwrites it until the user has looked at it.
+type CorruptError struct {
+	Path string
+	Msg  string
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("the trust store %s cannot be read: %s; fix it, or delete it and trust your workspaces again with 'hookctl trust DIR'", e.Path, e.Msg)
+}
+
+// UnsafeError is a store that someone other than the user could have
+// written: trusting what it says would let them choose what runs.
+type UnsafeError struct {
+	Path string
+	Msg  string
+}
+
+func (e *UnsafeError) Error() string { return e.Msg }
+
+// Open reads the store at path. A store that does not exist is empty. A
+// store that is not valid JSON, or not in this format, is a *CorruptError;
+// one writable by others or owned by another user is an *UnsafeError.
+func Open(path string) (*Store, error) {
+	s := &Store{Path: path, Workspaces: map[string]*Record{}}
+	b, err := readStore(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, &CorruptError{Path: path, Msg: "the file is empty"}
+	}
+	cfgLike, _, serr := schema.ParseJSON(b)
+	if serr != nil {
+		return nil, &CorruptError{Path: path, Msg: fmt.Sprintf("line %d, column %d: %s", serr.Pos.Line, serr.Pos.Col, serr.Msg)}
+	}
+	if cfgLike.Kind != schema.Object {
+		return nil, &CorruptError{Path: path, Msg: "it is not a JSON object"}
+	}
+	var f file
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, &CorruptError{Path: path, Msg: err.Error()}
+	}
+	switch {
+	case f.Version > storeVersion:
+		return nil, &CorruptError{Path: path, Msg: fmt.Sprintf("it is version %d, written by a newer hookctl than this one (which reads version %d)", f.Version, storeVersion)}
+	case f.Version != storeVersion:
+		return nil, &CorruptError{Path: path, Msg: fmt.Sprintf(`"version" must be %d`, storeVersion)}
+	}
+	for k, r := range f.Workspaces {
+		if r == nil || !filepath.IsAbs(k) || len(r.Fingerprint) != len("sha256:")+64 || len(r.Files) == 0 {
+			return nil, &CorruptError{Path: path, Msg: fmt.Sprintf("the entry of %q is incomplete", k)}
+		}
+		s.Workspaces[k] = r
+	}
+	return s, nil
+}
+
+// readStore reads the store's file after checking that only its owner, the
+// user, can change it or the folder that holds it.
+func readStore(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, &CorruptError{Path: path, Msg: "it is not a regular file"}
+	}
+	if err := ownedAndPrivate(path, info); err != nil {
+		return nil, err
+	}
+	if dinfo, err := os.Stat(filepath.Dir(path)); err == nil {
+		if err := ownedAndPrivate(filepath.Dir(path), dinfo); err != nil {
+			return nil, err
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func ownedAndPrivate(path string, info fs.FileInfo) error {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Getuid() {
+		return &UnsafeError{Path: path, Msg: fmt.Sprintf("the trust store %s belongs to another user (uid %d), so nothing it says is trusted; remove it, or give it to yourself", path, st.Uid)}
+	}
+	if info.Mode().Perm()&0o022 != 0 {
+		return &UnsafeError{Path: path, Msg: fmt.Sprintf("the trust store %s is writable by group or others (mode %04o), so anyone on this machine could trust a workspace for you; run chmod go-w %s", path, info.Mode().Perm(), path)}
+	}
+	return nil
+}
+
+// Save writes the store atomically, mode 0600 in a folder of mode 0700,
+// after trimming the kept contents to MaxKeptStore.
+func (s *Store) Save() error {
+	dir := filepath.Dir(s.Path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("cannot create the trust store's folder: %v", err)
+	}
+	s.trim()
+	b, err := json.MarshalIndent(file{Version: storeVersion, Workspaces: s.Workspaces}, "", "  ")
+	if err != nil {
+		return err
+	}
+	// An existing file keeps its mode through WriteFileAtomic: a store
+	// left readable by others is made private first.
+	if info, err := os.Lstat(s.Path); err == nil && info.Mode().IsRegular() && info.Mode().Perm() != 0o600 {
+		_ = os.Chmod(s.Path, 0o600)
+	}
+	if err := schema.WriteFileAtomic(s.Path, append(b, '\n'), 0o600); err != nil {
+		return fmt.Errorf("cannot write the trust store: %v", err)
+	}
+	return nil
+}
+
+// trim drops kept contents, the oldest records' first, until the store
+// holds no more than MaxKeptStore of them.
+func (s *Store) trim() {
+	keys := make([]string, 0, len(s.Workspaces))
+	total := 0
+	for k, r := range s.Workspaces {
+		keys = append(keys, k)
+		total += r.kept()
+	}
+	slices.SortFunc(keys, func(a, b string) int { return s.Workspaces[a].TrustedAt.Compare(s.Workspaces[b].TrustedAt) })
+	for _, k := range keys {
+		if total <= MaxKeptStore {
+			return
+		}
+		r := s.Workspaces[k]
+		total -= r.kept()
+		for i := range r.Files {
+			r.Files[i].Content = nil
+		}
+	}
+}
+
+func (r *Record) kept() int {
+	n := 0
+	for _, f := range r.Files {
+		if f.Content != nil {
+			n += len(*f.Content)
+		}
+	}
+	return n
+}
+
+// Lock takes the store's lock, so that two hookctl trust at once do not
+// lose each other's change; the returned function releases it.
+func Lock(path string) (func(), error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("cannot create the trust store's folder: %v", err)
+	}
+	f, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("cannot lock the trust store: %v", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cannot lock the trust store: %v", err)
+	}
+	return func() { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
+}
+
+// NewRecord is the record of trusting snap at the time given, keeping the
+// text of its files within MaxKeptWorkspace, hooks.json first.
+func NewRecord(snap *Snapshot, at time.Time) *Record {
+	r := &Record{Fingerprint: snap.Fingerprint, TrustedAt: at.UTC().Truncate(time.Second)}
+	budget := MaxKeptWorkspace
+	for _, f := range snap.Files {
+		rf := RecordFile{Path: f.Path, State: f.State, SHA256: f.SHA256, Size: f.Size}
+		if f.Content != nil && len(f.Content) <= budget && isText(f.Content) {
+			c := string(f.Content)
+			rf.Content = &c
+			budget -= len(f.Content)
+		}
+		r.Files = append(r.Files, rf)
+	}
+	return r
+}
+
+// isText reports whether b reads as text: valid UTF-8 without NUL bytes.
+func isText(b []byte) bool {
+	return utf8.Valid(b) && bytes.IndexByte(b, 0) < 0
+}
