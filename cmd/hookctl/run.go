@@ -110,6 +110,7 @@ func runRun(s streams, opts runOptions) error {
 		OnError:      onError,
 		MaxContinues: opts.maxContinues,
 		Sequential:   opts.sequential,
+		Trusted:      trustChecker(),
 	}
 	if ropts.MaxContinues == 0 {
 		ropts.MaxContinues = -1 // the library's zero means its default
