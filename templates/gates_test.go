@@ -18,8 +18,80 @@ func decisionOf(t *testing.T, out string) (decision, reason string) {
 	return a.Decision, a.Reason
 }
 
-// The shell and Python versions of a gate must give the same decision on
-// every command line.
+// gateDecisions returns a gate's decision for each input: the shell version
+// runs once per input, as the agent runs it; the Python and Node.js versions
+// are loaded once and their verdict function called for every input, which
+// keeps the tables fast (the runtime tests run their main paths).
+func gateDecisions(t *testing.T, tmpl Template, lang string, inputs []any, event func(any) []byte) (decisions, reasons []string) {
+	t.Helper()
+	l, _ := LookupLanguage(lang)
+	if lang != "sh" {
+		needs := map[string]string{"py": "python3", "node": "node"}[lang]
+		if _, err := exec.LookPath(needs); err != nil {
+			t.Skipf("%s is not installed", needs)
+		}
+		src, err := tmpl.Script(lang, "test-hook")
+		if err != nil {
+			t.Fatal(err)
+		}
+		script := filepath.Join(t.TempDir(), tmpl.ID+l.Ext)
+		if err := os.WriteFile(script, src, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		in, _ := json.Marshal(inputs)
+		var cmd *exec.Cmd
+		if lang == "py" {
+			cmd = exec.Command("python3", "-c", `import json, runpy, sys
+m = runpy.run_path(sys.argv[1])
+print(json.dumps([m["verdict"](i) for i in json.load(sys.stdin)]))`, script)
+		} else {
+			cmd = exec.Command("node", "--input-type=module", "-e", `import { readFileSync } from "node:fs";
+const m = await import(process.env.GATE);
+console.log(JSON.stringify(JSON.parse(readFileSync(0, "utf8")).map((i) => m.verdict(i))));`)
+			cmd.Env = append(os.Environ(), "GATE="+script)
+		}
+		cmd.Stdin = strings.NewReader(string(in))
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		var raw []any
+		if err := json.Unmarshal(out, &raw); err != nil {
+			t.Fatalf("%s: %v: %s", lang, err, out)
+		}
+		for _, v := range raw {
+			switch v := v.(type) {
+			case nil:
+				decisions, reasons = append(decisions, "ask"), append(reasons, "")
+			case []any: // Python's (decision, reason)
+				decisions, reasons = append(decisions, v[0].(string)), append(reasons, v[1].(string))
+			case map[string]any:
+				decisions, reasons = append(decisions, v["decision"].(string)), append(reasons, v["reason"].(string))
+			}
+		}
+		return decisions, reasons
+	}
+	decisions = make([]string, len(inputs))
+	reasons = make([]string, len(inputs))
+	// The group returns once every parallel run in it has finished.
+	t.Run("runs", func(t *testing.T) {
+		for i, in := range inputs {
+			t.Run("", func(t *testing.T) {
+				t.Parallel()
+				ws := t.TempDir()
+				out, errOut, code := runScript(t, tmpl, lang, ws, event(in))
+				if code != 0 {
+					t.Fatalf("%v: exit status %d: %s", in, code, errOut)
+				}
+				decisions[i], reasons[i] = decisionOf(t, out)
+				reasons[i] = strings.TrimPrefix(reasons[i], "test-hook: ")
+			})
+		}
+	})
+	return decisions, reasons
+}
+
+// The versions of a gate must give the same decision on every command line.
 func TestBlockDangerousParsesTheCommandLine(t *testing.T) {
 	cases := []struct{ line, want string }{
 		{"sudo rm -rf /", "deny"},
@@ -61,25 +133,29 @@ func TestBlockDangerousParsesTheCommandLine(t *testing.T) {
 		{"", "ask"},
 	}
 	tmpl, _ := Lookup("block-dangerous")
+	var lines []any
+	for _, c := range cases {
+		lines = append(lines, c.line)
+	}
+	event := func(line any) []byte {
+		b, _ := json.Marshal(map[string]any{"toolCall": map[string]any{"name": "run_command", "args": map[string]any{"CommandLine": line}}})
+		return b
+	}
+	var first []string
 	for _, lang := range LanguageIDs() {
-		for _, c := range cases {
-			t.Run(lang, func(t *testing.T) {
-				t.Parallel()
-				ws := t.TempDir()
-				in, _ := json.Marshal(map[string]any{"toolCall": map[string]any{"name": "run_command", "args": map[string]any{"CommandLine": c.line}}, "workspacePaths": []string{ws}})
-				out, errOut, code := runScript(t, tmpl, lang, ws, in)
-				if code != 0 {
-					t.Fatalf("%s %q: exit status %d: %s", lang, c.line, code, errOut)
+		t.Run(lang, func(t *testing.T) {
+			got, reasons := gateDecisions(t, tmpl, lang, lines, event)
+			for i, c := range cases {
+				if got[i] != c.want {
+					t.Errorf("%q gives %s (%s), want %s", c.line, got[i], reasons[i], c.want)
 				}
-				got, reason := decisionOf(t, out)
-				if got != c.want {
-					t.Errorf("%s: %q gives %s (%s), want %s", lang, c.line, got, reason, c.want)
-				}
-				if got != "ask" && !strings.HasPrefix(reason, "test-hook: ") {
-					t.Errorf("%s: %q: the reason %q does not name the hook", lang, c.line, reason)
-				}
-			})
-		}
+			}
+			if first == nil {
+				first = reasons
+			} else if strings.Join(first, "\n") != strings.Join(reasons, "\n") {
+				t.Errorf("the reasons differ from the shell version's:\n%q\n%q", reasons, first)
+			}
+		})
 	}
 }
 
@@ -88,7 +164,7 @@ func TestProtectPathsResolvesAgainstTheWorkspace(t *testing.T) {
 		{"view_file", "AbsolutePath", ".env", "deny"},
 		{"view_file", "AbsolutePath", "config/.env.production", "deny"},
 		{"view_file", "AbsolutePath", "config/.env.example", "ask"},
-		{"view_file", "AbsolutePath", "WS/src/../.env", "deny"},
+		{"view_file", "AbsolutePath", "/ws/src/../.env", "deny"},
 		{"view_file", "AbsolutePath", "/home/u/.ssh/config", "deny"},
 		{"list_dir", "DirectoryPath", "~/.aws", "deny"},
 		{"write_to_file", "TargetFile", "certs/server.key", "deny"},
@@ -97,26 +173,33 @@ func TestProtectPathsResolvesAgainstTheWorkspace(t *testing.T) {
 		{"view_file", "AbsolutePath", ".git/config", "ask"},
 		{"write_to_file", "TargetFile", "../elsewhere/x.txt", "force_ask"},
 		{"write_to_file", "TargetFile", "/etc/hosts", "force_ask"},
-		{"replace_file_content", "TargetFile", "WS/.agents/hooks.json", "force_ask"},
-		{"write_to_file", "TargetFile", "WS/src/main.go", "ask"},
+		{"replace_file_content", "TargetFile", "/ws/.agents/hooks.json", "force_ask"},
+		{"write_to_file", "TargetFile", "/ws/src/main.go", "ask"},
 		{"grep_search", "SearchPath", "src", "ask"},
+		{"generate_image", "ImagePaths", "keys/id_rsa", "deny"},
 	}
 	tmpl, _ := Lookup("protect-paths")
-	for _, lang := range LanguageIDs() {
-		for _, c := range cases {
-			t.Run(lang, func(t *testing.T) {
-				t.Parallel()
-				ws := t.TempDir()
-				in, _ := json.Marshal(map[string]any{"toolCall": map[string]any{"name": c.tool, "args": map[string]any{c.arg: strings.Replace(c.path, "WS", ws, 1)}}, "workspacePaths": []string{ws}})
-				out, errOut, code := runScript(t, tmpl, lang, ws, in)
-				if code != 0 {
-					t.Fatalf("%s %s: exit status %d: %s", lang, c.path, code, errOut)
-				}
-				if got, reason := decisionOf(t, out); got != c.want {
-					t.Errorf("%s: %s %s gives %s (%s), want %s", lang, c.tool, c.path, got, reason, c.want)
-				}
-			})
+	var events []any
+	for _, c := range cases {
+		var v any = c.path
+		if c.arg == "ImagePaths" {
+			v = []string{c.path}
 		}
+		events = append(events, map[string]any{"toolCall": map[string]any{"name": c.tool, "args": map[string]any{c.arg: v}}, "workspacePaths": []string{"/ws"}})
+	}
+	event := func(e any) []byte {
+		b, _ := json.Marshal(e)
+		return b
+	}
+	for _, lang := range LanguageIDs() {
+		t.Run(lang, func(t *testing.T) {
+			got, reasons := gateDecisions(t, tmpl, lang, events, event)
+			for i, c := range cases {
+				if got[i] != c.want {
+					t.Errorf("%s %s gives %s (%s), want %s", c.tool, c.path, got[i], reasons[i], c.want)
+				}
+			}
+		})
 	}
 }
 

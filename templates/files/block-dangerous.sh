@@ -28,7 +28,17 @@ command_line=$(jq -r '.toolCall.args.CommandLine // "" | tostring') || {
 	exit 1
 }
 
-verdict=$(printf '%s\n' "$command_line" | awk '
+answer=$(printf '%s\n' "$command_line" | awk '
+function esc(s,   out, i, c) {
+	out = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (c == "\\" || c == "\"") out = out "\\" c
+		else if (c in ctl) out = out ctl[c]
+		else out = out c
+	}
+	return out
+}
 function rank(d) { return d == "deny" ? 2 : d == "force_ask" ? 1 : 0 }
 function decide(d, r) { if (rank(d) > rank(best)) { best = d; reason = r } }
 function base(p,   n, parts) { n = split(p, parts, "/"); return parts[n] }
@@ -120,6 +130,7 @@ function segment(sep) {
 { s = NR == 1 ? $0 : s "\n" $0 }
 END {
 	sq = sprintf("%c", 39)
+	for (k = 1; k < 32; k++) ctl[sprintf("%c", k)] = sprintf("\\u%04x", k)
 	if (s ~ /:[ \t]*\([ \t]*\)[ \t]*\{[^}]*:[ \t]*\|[ \t]*:/)
 		decide("deny", "that is a fork bomb")
 	if (s ~ />[ \t]*\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk)/)
@@ -161,16 +172,11 @@ END {
 		}
 	}
 	segment("")
-	if (best != "") printf "%s\t%s\n", best, reason
+	if (best == "") print "{\"decision\":\"ask\"}"
+	else printf "{\"decision\":\"%s\",\"reason\":\"{{name}}: %s\"}\n", best, esc(reason)
 }') || {
 	echo "{{name}}: could not check the command line (awk failed)" >&2
 	exit 1
 }
 
-if [ -z "$verdict" ]; then
-	echo '{"decision":"ask"}'
-	exit 0
-fi
-decision=$(printf '%s\n' "$verdict" | head -n 1 | cut -f1)
-reason=$(printf '%s' "$verdict" | cut -f2-)
-jq -cn --arg d "$decision" --arg r "{{name}}: $reason" '{decision: $d, reason: $r}'
+printf '%s\n' "$answer"

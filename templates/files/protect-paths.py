@@ -47,12 +47,9 @@ def normalize(path):
     return "/" + path.lstrip("/")
 
 
-def main():
-    try:
-        event = json.load(sys.stdin)
-    except ValueError as e:
-        print("%s: the input is not JSON: %s" % (NAME, e), file=sys.stderr)
-        return 1
+def verdict(event):
+    """Returns the strictest (decision, reason) for the paths of a tool
+    call, or None when none of them is protected."""
     call = event.get("toolCall") or {}
     args = call.get("args") or {}
     writes = call.get("name") in WRITE_TOOLS
@@ -60,13 +57,12 @@ def main():
     workspace = workspaces[0] if workspaces else os.environ.get("HOOKCTL_WORKSPACE", "")
 
     paths = [args.get(k) for k in PATH_ARGS] + list(args.get("ImagePaths") or [])
-    best, reason = None, ""
+    best = None
 
     def decide(decision, why):
-        nonlocal best, reason
-        if best == "deny" or (best == decision):
-            return
-        best, reason = decision, why
+        nonlocal best
+        if best is None or (best[0] != "deny" and best[0] != decision):
+            best = (decision, why)
 
     for path in paths:
         if not isinstance(path, str) or not path:
@@ -90,11 +86,20 @@ def main():
                 decide("force_ask", "%s is part of the agent's hooks and settings" % path)
             elif not (full + "/").startswith(root + "/"):
                 decide("force_ask", "%s is outside the workspace %s" % (path, root))
+    return best
 
-    if best is None:
+
+def main():
+    try:
+        event = json.load(sys.stdin)
+    except ValueError as e:
+        print("%s: the input is not JSON: %s" % (NAME, e), file=sys.stderr)
+        return 1
+    found = verdict(event)
+    if found is None:
         answer = {"decision": "ask"}
     else:
-        answer = {"decision": best, "reason": "%s: %s" % (NAME, reason)}
+        answer = {"decision": found[0], "reason": "%s: %s" % (NAME, found[1])}
     print(json.dumps(answer, separators=(",", ":")))
     return 0
 

@@ -30,8 +30,12 @@ fields=$(printf '%s' "$payload" | jq -r '
 	echo "{{name}}: the input is not JSON" >&2
 	exit 1
 }
-tool=$(printf '%s\n' "$fields" | sed -n 1p)
-workspace=$(printf '%s\n' "$fields" | sed -n 2p)
+{
+	read -r tool
+	read -r workspace
+} <<FIELDS
+$fields
+FIELDS
 [ -n "$workspace" ] || workspace=${HOOKCTL_WORKSPACE:-}
 
 case $tool in
@@ -39,18 +43,23 @@ write_to_file | replace_file_content | multi_replace_file_content) writes=1 ;;
 *) writes=0 ;;
 esac
 
-# normalize folds ".", ".." and repeated slashes out of an absolute path.
+# normalize sets normalized to an absolute path with ".", ".." and repeated
+# slashes folded out, without starting a process.
 normalize() {
-	printf '%s\n' "$1" | awk '{
-		n = split($0, part, "/"); out = ""; depth = 0
-		for (i = 1; i <= n; i++) {
-			if (part[i] == "" || part[i] == ".") continue
-			if (part[i] == "..") { if (depth > 0) depth--; continue }
-			keep[++depth] = part[i]
-		}
-		for (i = 1; i <= depth; i++) out = out "/" keep[i]
-		print (out == "" ? "/" : out)
-	}'
+	normalized=""
+	old_ifs=$IFS
+	IFS=/
+	set -f
+	for part in $1; do
+		case $part in
+		"" | .) ;;
+		..) normalized=${normalized%/*} ;;
+		*) normalized=$normalized/$part ;;
+		esac
+	done
+	set +f
+	IFS=$old_ifs
+	normalized=${normalized:-/}
 }
 
 # secret reports whether a path holds credentials.
@@ -83,9 +92,10 @@ while IFS= read -r path; do
 	case $path in
 	"~" | "~/"*) full=$HOME${path#"~"} ;;
 	/*) full=$path ;;
-	*) if [ -n "$workspace" ]; then full=$workspace/$path; else full=$(pwd)/$path; fi ;;
+	*) if [ -n "$workspace" ]; then full=$workspace/$path; else full=$PWD/$path; fi ;;
 	esac
-	full=$(normalize "$full")
+	normalize "$full"
+	full=$normalized
 	if secret "$full"; then
 		decide deny "$path holds secrets; hooks keep the agent away from it"
 	fi
@@ -94,7 +104,8 @@ while IFS= read -r path; do
 	*/.git/*) decide deny "$path is inside .git/; change the repository with git commands instead" ;;
 	esac
 	if [ -n "$workspace" ]; then
-		root=$(normalize "$workspace")
+		normalize "$workspace"
+		root=$normalized
 		case "$full/" in
 		"$root"/.agents/*) decide force_ask "$path is part of the agent's hooks and settings" ;;
 		"$root"/*) ;;
