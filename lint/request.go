@@ -71,7 +71,11 @@ func NewRequest(paths []string, home string) (Request, error) {
 				return req, fmt.Errorf("%s: %v", p, pathError(err))
 			}
 			fh.Close()
-			req.Files = append(req.Files, target(p))
+			t := target(p)
+			req.Files = append(req.Files, t)
+			if t.Scope == User && req.Home == nil {
+				req.Home = &Place{Dir: home, Name: home}
+			}
 		}
 	}
 	return req, nil
