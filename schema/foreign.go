@@ -96,6 +96,10 @@ var ForeignEvents = []ForeignEvent{
 		Note: "there is no sub-agent event: Stop fires when the execution loop terminates"},
 	{Name: "Notification", Agents: []Agent{Claude},
 		Note: "there is no notification event"},
+	{Name: "StopFailure", Agents: []Agent{Claude},
+		Note: "there is no event for a turn that ends in an error: Stop fires when the execution loop terminates, with terminationReason \"error\""},
+	{Name: "FileChanged", Agents: []Agent{Claude},
+		Note: "there is no file watch event: a PostToolUse hook on the file-writing tools sees the agent's own edits"},
 	{Name: "PreCompact", Agents: claudeCodex,
 		Note: "there is no context compaction event"},
 	{Name: "PostCompact", Agents: claudeCodex,
@@ -146,6 +150,10 @@ var ForeignEvents = []ForeignEvent{
 		Note: "there is no sub-agent event"},
 	{Name: "preCompact", Agents: []Agent{Cursor},
 		Note: "there is no context compaction event"},
+	{Name: "beforeTabFileRead", Agents: []Agent{Cursor},
+		Note: "there is no tab completion event"},
+	{Name: "afterTabFileEdit", Agents: []Agent{Cursor},
+		Note: "there is no tab completion event"},
 }
 
 // ForeignTools maps the tool names of other agents to the tools of this
