@@ -53,5 +53,8 @@ func agentsTitle(agents []schema.Agent) string {
 	for i, a := range agents {
 		names[i] = a.Title()
 	}
-	return strings.Join(names, " and ")
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
