@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/AlecAivazis/survey/v2/terminal"
 	"github.com/mattn/go-isatty"
@@ -149,10 +150,19 @@ func initRun(s streams, opts initOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	tr, err := checkTrustBefore(opts, x)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
 	if err := plan.Apply(); err != nil {
 		return usageErrorf("%v", err)
 	}
-	return initReport(s, opts, plan)
+	if tr != nil && tr.renew {
+		if err := tr.renewAfter(time.Now()); err != nil {
+			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellQuote(tr.root))
+		}
+	}
+	return initReport(s, opts, plan, tr)
 }
 
 // checkInitFlags rejects flag values that cannot be right before any
@@ -227,7 +237,7 @@ func fileIsTerminal(f *os.File) bool {
 
 // initReport says what was written, lints the result and prints the next
 // steps.
-func initReport(s streams, opts initOptions, p *scaffold.Plan) error {
+func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) error {
 	rel := func(path string) string {
 		if r, err := filepath.Rel(opts.cwd, path); err == nil && !strings.HasPrefix(r, "..") {
 			return r
@@ -278,6 +288,14 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan) error {
 	if p.Lang == "sh" && p.Template.NeedsJQ {
 		if _, err := exec.LookPath("jq"); err != nil {
 			fmt.Fprintf(w, "Note: the script reads its input with jq, which is not installed: apt-get install jq, or brew install jq\n")
+		}
+	}
+
+	if tr != nil {
+		if tr.renew {
+			fmt.Fprintf(w, "Trusted the workspace's hooks as they now are, so they run\n")
+		} else {
+			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.untrusted, shellQuote(tr.root))
 		}
 	}
 
