@@ -44,6 +44,7 @@ var coveredByForeign = map[string]bool{
 	"shadowed-hook":         true,
 	"foreign-tool":          true,
 	"foreign-variable":      true,
+	"foreign-payload":       true,
 	"schema-key":            true,
 }
 

@@ -30,6 +30,7 @@ func newRules() []Rule {
 		newSchemaKey(),
 		newPlatformSpecific(),
 		newForeignVariable(),
+		newForeignPayload(),
 		newMisplacedConfig(),
 	}
 }

@@ -172,6 +172,7 @@ type fsCache struct {
 	stats    map[string]statResult
 	heads    map[string][]byte
 	matchers map[string]*matcherInfo
+	bodies   map[string][]byte
 }
 
 type statResult struct {

@@ -1,0 +1,90 @@
+package lint
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+)
+
+type foreignPayload struct{ RuleBase }
+
+func newForeignPayload() Rule {
+	return &foreignPayload{newBase("foreign-payload", Warning,
+		"a handler, or the script it runs, reads another agent's payload fields (tool_input, tool_name) or prints its answer fields (permissionDecision)")}
+}
+
+// payloadFields are Claude Code's (and Codex's) payload and answer fields,
+// and what this agent uses instead. A script that also mentions toolCall
+// handles both formats and is left alone.
+var (
+	payloadFields  = regexp.MustCompile(`["'.\[](tool_input|tool_name|tool_response|hookSpecificOutput|permissionDecision)\b`)
+	payloadOwn     = regexp.MustCompile(`\btoolCall\b`)
+	payloadInstead = map[string]string{
+		"tool_input":         "toolCall.args",
+		"tool_name":          "toolCall.name",
+		"tool_response":      "the error field (PostToolUse has no tool output)",
+		"hookSpecificOutput": `{"decision": ...} at the top level of the answer`,
+		"permissionDecision": `"decision" ("allow", "ask", "deny", "force_ask" or "deny_unless_prior_grant")`,
+	}
+)
+
+// maxScriptRead is how much of a script the rule reads.
+const maxScriptRead = 256 << 10
+
+func (r *foreignPayload) Check(f *File) {
+	for _, h := range f.allHandlers() {
+		if h.Command == nil {
+			continue
+		}
+		s := h.Command.Str
+		if loc := payloadFields.FindStringSubmatchIndex(s); loc != nil && !payloadOwn.MatchString(s) {
+			field := s[loc[2]:loc[3]]
+			r.report(f, f.strSpan(h.Command, loc[2], loc[3]), payloadInstead[field],
+				"%q is a field of Claude Code's hook payload, which this agent does not send: use %s", field, payloadInstead[field])
+		}
+	}
+	for _, s := range f.scripts() {
+		body := f.fs.read(s.path, maxScriptRead)
+		loc := payloadFields.FindSubmatchIndex(body)
+		if loc == nil || payloadOwn.Match(body) {
+			continue
+		}
+		field := string(body[loc[2]:loc[3]])
+		line := 1 + countNewlines(body[:loc[2]])
+		r.report(f, s.span, payloadInstead[field], "%s", fmt.Sprintf(
+			"%s reads %q (its line %d), a field of Claude Code's hook payload, which this agent does not send: use %s (hookctl schema input EVENT shows the payload)",
+			s.ref.word.text, field, line, payloadInstead[field]))
+	}
+}
+
+func countNewlines(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// read returns up to limit bytes of a regular file, nil when it cannot be
+// read.
+func (c *fsCache) read(path string, limit int64) []byte {
+	if b, ok := c.bodies[path]; ok {
+		return b
+	}
+	var b []byte
+	if info, err := c.stat(path); err == nil && info.Mode().IsRegular() {
+		if fh, err := os.Open(path); err == nil {
+			buf := make([]byte, min(info.Size(), limit))
+			n, _ := fh.Read(buf)
+			b = buf[:n]
+			fh.Close()
+		}
+	}
+	if c.bodies == nil {
+		c.bodies = map[string][]byte{}
+	}
+	c.bodies[path] = b
+	return b
+}

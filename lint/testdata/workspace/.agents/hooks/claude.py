@@ -1,0 +1,3 @@
+import json, sys
+p = json.load(sys.stdin)
+print(p["tool_input"]["command"])
