@@ -67,16 +67,19 @@ func (p *TextPrinter) Case(r *Report) error {
 		w.printf("    %s\n", m)
 	}
 	w.printf("    answer: %s\n", r.Answer)
+	expected := map[*runtime.Outcome]bool{}
 	for _, f := range r.Failures {
-		o := f.Outcome
-		how := "failed"
-		if f.Expected {
-			how = "failed, as expected"
-		}
+		expected[f.Outcome] = f.Expected
+	}
+	for _, o := range r.Result.Outcomes {
+		what := p.outcome(o, expected[o])
 		if o.Hook == "" {
-			w.printf("    %s: %s: %s\n", p.where(o.Step), how, o.Cause)
+			w.printf("    %s: %s\n", p.where(o.Step), what)
 		} else {
-			w.printf("    hook %q %s: %s (%s)\n", o.Hook, how, o.Cause, p.where(o.Step))
+			w.printf("    hook %q %s (%s)\n", o.Hook, what, p.where(o.Step))
+		}
+		if o.Kind == runtime.Blocked {
+			continue // its stderr is the reason, shown above
 		}
 		lines := stderrLines(o.Stderr)
 		if len(lines) > 0 {
@@ -90,6 +93,24 @@ func (p *TextPrinter) Case(r *Report) error {
 		w.printf("    note: %s\n", n)
 	}
 	return w.err
+}
+
+// outcome says how a handler ended.
+func (p *TextPrinter) outcome(o *runtime.Outcome, expected bool) string {
+	switch o.Kind {
+	case runtime.Failed:
+		if expected {
+			return "failed, as expected: " + o.Cause
+		}
+		return gotColor.Sprint("failed: ") + o.Cause
+	case runtime.Answered:
+		return "answered " + string(o.Answer)
+	case runtime.Blocked:
+		return fmt.Sprintf("blocked (exit status 2): %s", jsonText(o.Reason))
+	case runtime.NoAnswer:
+		return "gave no answer"
+	}
+	return "did not run: an earlier handler denied the call"
 }
 
 // Summary writes the closing line.

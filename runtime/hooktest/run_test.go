@@ -133,6 +133,7 @@ FAIL allow rm (T)
         want: null
         got:  "gate: no rm -rf"
     answer: {"decision":"deny","reason":"gate: no rm -rf"}
+    hook "gate" answered {"decision":"deny","reason":"gate: no rm -rf"} (.agents/hooks.json:3:57)
 FAIL view (T)
     answer: {"decision":"deny","reason":"hook broken failed: exit status 3: cannot parse the payload"}
     hook "broken" failed: exit status 3: cannot parse the payload (.agents/hooks.json:6:55)
