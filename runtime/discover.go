@@ -104,6 +104,11 @@ func load(path string, scope Scope) *Source {
 	case err == nil && info.IsDir():
 		src.Err = fmt.Errorf("%s is a folder, not a hooks.json file", abs)
 		return src
+	case err == nil:
+		if err := unsafeFile(abs, info); err != nil {
+			src.Err = fmt.Errorf("refusing to read it: %v", err)
+			return src
+		}
 	}
 	cfg, err := schema.Load(abs)
 	if err != nil {

@@ -184,6 +184,9 @@ func (p *Plan) runSequential(ctx context.Context, steps []*Step, outs []*Outcome
 
 // runStep runs one handler with the payload on its stdin.
 func (p *Plan) runStep(ctx context.Context, s *Step, payload []byte) *Outcome {
+	if err := unsafeScript(s.Handler.Command, s.Source.Dir, p.Workspace); err != nil {
+		return &Outcome{Step: s, Hook: s.Hook, Kind: Failed, Cause: err.Error(), ExitCode: -1}
+	}
 	r := runProc(ctx, procSpec{
 		command: s.Handler.Command,
 		dir:     s.Source.Dir,

@@ -1,0 +1,47 @@
+package runtime
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/hookctl/hookctl/runtime/trust"
+)
+
+// A file that group or others can write lets anyone on the machine choose
+// what the agent executes, so such a hooks.json is not read and such a
+// script is not run. Folders are left to the system's own rules: /tmp is
+// world-writable by design, and its sticky bit keeps files there their
+// owner's.
+
+// unsafeFile returns why the file whose info is given must not be used,
+// or nil.
+func unsafeFile(path string, info fs.FileInfo) error {
+	m := info.Mode().Perm()
+	if m&0o022 == 0 {
+		return nil
+	}
+	who := "its group"
+	switch {
+	case m&0o022 == 0o022:
+		who = "group and others"
+	case m&0o002 != 0:
+		who = "others"
+	}
+	return fmt.Errorf("%s is writable by %s (mode %04o), so anyone on this machine could change what the agent runs; run chmod go-w %s", path, who, m, path)
+}
+
+// unsafeScript checks the files a handler's command names (see
+// trust.Named) and returns why one of them must not run, or nil.
+func unsafeScript(command, dir, workspace string) error {
+	for _, p := range trust.Named(command, dir, workspace) {
+		info, err := os.Stat(p)
+		if err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		if err := unsafeFile(p, info); err != nil {
+			return fmt.Errorf("refusing to run it: %v", err)
+		}
+	}
+	return nil
+}
