@@ -102,6 +102,9 @@ func trustRun(s streams, opts trustOptions) error {
 		return usageErrorf("%s: %s\nhooks.json is not valid JSON, so what it would run cannot be shown; fix it (hookctl lint %s) and trust again",
 			snap.Config.Where(snap.Config.Syntax.Pos), snap.Config.Syntax.Msg, root)
 	}
+	if err := unsafeFiles(snap); err != nil {
+		return err
+	}
 	unlock, err := trust.Lock(opts.store)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -353,13 +356,42 @@ func trustChecker() func(*runtime.Source) (bool, string) {
 		if openErr != nil {
 			return false, openErr.Error()
 		}
-		if src.Config == nil {
-			return false, "it cannot be read"
-		}
 		root, err := trust.Key(filepath.Dir(filepath.Dir(src.Path)))
 		if err != nil {
 			return false, err.Error()
 		}
+		if src.Config == nil {
+			// A trusted workspace whose file cannot be read reports the
+			// failure (a gate fails closed); a workspace never trusted
+			// cannot make every tool call fail by shipping a broken file.
+			if store.Workspaces[root] != nil {
+				return true, ""
+			}
+			if src.Err != nil {
+				return false, "never trusted, and " + src.Err.Error()
+			}
+			return false, "never trusted"
+		}
 		return store.Check(trust.FromConfig(root, src.Config))
 	}
+}
+
+// unsafeFiles refuses to trust files that group or others can write:
+// hookctl run would refuse them anyway, and anyone on the machine could
+// change them after the user looked.
+func unsafeFiles(snap *trust.Snapshot) error {
+	for _, f := range snap.Files {
+		if f.State != trust.Present {
+			continue
+		}
+		p := filepath.Join(snap.Root, filepath.FromSlash(f.Path))
+		info, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		if m := info.Mode().Perm(); m&0o022 != 0 {
+			return usageErrorf("refusing to trust %s: %s is writable by group or others (mode %04o), so anyone on this machine could change it after you looked; run chmod go-w %s", snap.Root, f.Path, m, p)
+		}
+	}
+	return nil
 }
