@@ -73,7 +73,7 @@ func NewPlan(opts Options, x *Existing) (*Plan, error) {
 	p.Command = "./hooks/" + a.Name + lang.Ext
 	p.Script = filepath.Join(dir, "hooks", a.Name+lang.Ext)
 	switch fi, err := os.Lstat(p.Script); {
-	case err == nil && !opts.Force:
+	case err == nil && !opts.Force && !a.Overwrite:
 		return nil, fmt.Errorf("%s already exists: pass --force to overwrite it, or pick another name", p.Script)
 	case err == nil && fi.IsDir():
 		return nil, fmt.Errorf("%s is a folder, not a script: pick another name", p.Script)

@@ -49,6 +49,10 @@ type Answers struct {
 	// MatcherSet tells an answered matcher from an unanswered one: "" is a
 	// valid matcher (every tool).
 	MatcherSet bool
+
+	// Overwrite is the person's consent to replace a script that exists,
+	// as --force gives it.
+	Overwrite bool
 }
 
 // Options are the answers and where to write.

@@ -2,7 +2,9 @@ package scaffold
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -116,6 +118,20 @@ func Ask(p Prompter, a Answers, load Loader, dir string) (Answers, *Existing, er
 			return a, nil, err
 		}
 		a.Lang = ids[i]
+	}
+
+	if l, ok := templates.LookupLanguage(a.Lang); ok {
+		script := filepath.Join(filepath.Dir(x.Path), "hooks", a.Name+l.Ext)
+		if _, err := os.Lstat(script); err == nil {
+			ok, err := p.Confirm(script+" already exists. Overwrite it?", false)
+			if err != nil {
+				return a, nil, err
+			}
+			if !ok {
+				return a, nil, fmt.Errorf("%s already exists and was kept: run init again with another name", script)
+			}
+			a.Overwrite = true
+		}
 	}
 
 	if a.Timeout == 0 {

@@ -249,3 +249,28 @@ func TestWizardRefusesABrokenFileBeforeAsking(t *testing.T) {
 		t.Errorf("error %v, want it to name %s:3:3", err, config)
 	}
 }
+
+func TestWizardAsksBeforeOverwritingAScript(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, ".agents", "hooks", "notify.sh")
+	if err := os.MkdirAll(filepath.Dir(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(script, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	q := newQueue(t, enter("Name"), enter("language"), answer{prompt: "notify.sh already exists. Overwrite it?", yes: false})
+	_, _, err := Ask(q, Answers{Scope: Workspace, Template: "notify"}, loaderFor(dir, ""), dir)
+	if err == nil || !strings.Contains(err.Error(), "was kept") {
+		t.Errorf("declining gives %v", err)
+	}
+	q = newQueue(t, enter("Name"), enter("language"), answer{prompt: "Overwrite it?", yes: true}, enter("Timeout"))
+	a, x, err := Ask(q, Answers{Scope: Workspace, Template: "notify"}, loaderFor(dir, ""), dir)
+	if err != nil || !a.Overwrite {
+		t.Fatalf("%v %+v", err, a)
+	}
+	p, err := NewPlan(Options{Answers: a, Dir: dir}, x)
+	if err != nil || !p.Overwrite {
+		t.Fatalf("%v", err)
+	}
+}
