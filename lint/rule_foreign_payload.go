@@ -13,8 +13,8 @@ func newForeignPayload() Rule {
 		"a handler, or the script it runs, reads another agent's payload fields (tool_input, tool_name) or prints its answer fields (permissionDecision)")}
 }
 
-// payloadFields are Claude Code's (and Codex's) payload and answer fields,
-// and what this agent uses instead. A script that also mentions toolCall
+// payloadFields are payload and answer fields of Claude Code, Codex and
+// Gemini CLI, and what this agent uses instead. A script that also mentions toolCall
 // handles both formats and is left alone.
 var (
 	payloadFields  = regexp.MustCompile(`["'.\[](tool_input|tool_name|tool_response|hookSpecificOutput|permissionDecision)\b`)
@@ -40,7 +40,7 @@ func (r *foreignPayload) Check(f *File) {
 		if loc := payloadFields.FindStringSubmatchIndex(s); loc != nil && !payloadOwn.MatchString(s) {
 			field := s[loc[2]:loc[3]]
 			r.report(f, f.strSpan(h.Command, loc[2], loc[3]), payloadInstead[field],
-				"%q is a field of Claude Code's hook payload, which this agent does not send: use %s", field, payloadInstead[field])
+				"%q is a field of another agent's hook payload (Claude Code, Codex, Gemini CLI), which this agent does not send: use %s", field, payloadInstead[field])
 		}
 	}
 	for _, s := range f.scripts() {
@@ -52,7 +52,7 @@ func (r *foreignPayload) Check(f *File) {
 		field := string(body[loc[2]:loc[3]])
 		line := 1 + countNewlines(body[:loc[2]])
 		r.report(f, s.span, payloadInstead[field], "%s", fmt.Sprintf(
-			"%s reads %q (its line %d), a field of Claude Code's hook payload, which this agent does not send: use %s (hookctl schema input EVENT shows the payload)",
+			"%s reads %q (its line %d), a field of another agent's hook payload (Claude Code, Codex, Gemini CLI), which this agent does not send: use %s (hookctl schema input EVENT shows the payload)",
 			s.ref.word.text, field, line, payloadInstead[field]))
 	}
 }
