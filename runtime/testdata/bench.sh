@@ -3,9 +3,8 @@
 #
 #   sh runtime/testdata/bench.sh            (from the repository's root)
 #
-# Needs hyperfine (apt-get install hyperfine, brew install hyperfine), jq and
-# GNU time (/usr/bin/time -v). Prints one line per figure: the median of
-# each command and, for overheads, the difference of the medians.
+# Needs hyperfine (apt-get install hyperfine, brew install hyperfine), jq, bc
+# and GNU time (/usr/bin/time -v). RUNS sets the runs per command (60).
 set -eu
 
 runs=${RUNS:-60}
@@ -17,7 +16,6 @@ export HOME="$dir/home"
 mkdir -p "$HOME"
 
 allow='echo {\"decision\":\"allow\"}'
-printf '{"toolCall":{"name":"run_command","args":{"CommandLine":"npm test"}},"stepIdx":0,"workspacePaths":["%s"]}\n' "$dir" > pre.json
 
 # One hook; 2,000 hooks of which the last matches; eight 200 ms handlers;
 # a handler that prints 100 MB.
@@ -43,27 +41,36 @@ printf '{"gate":{"PreToolUse":[{"matcher":"run_command","hooks":[{"command":"%s"
 } > eight.json
 printf '{"flood":{"PreToolUse":[{"hooks":[{"command":"head -c 100000000 /dev/zero | tr \\"\\\\\\\\0\\" x"}]}]}}\n' > flood.json
 
-hyperfine --style none --warmup 5 --runs "$runs" --export-json times.json \
-	-n direct "sh -c '$allow' < pre.json" \
-	-n run-1 "./hookctl run PreToolUse --config one.json < pre.json" \
-	-n run-2000 "./hookctl run PreToolUse --config big.json < pre.json" \
-	-n direct-sleep "sh -c 'sleep 0.2; $allow' < pre.json" \
-	-n run-8x200ms "./hookctl run PreToolUse --config eight.json < pre.json" \
+# -N runs each command without a shell, so nothing is subtracted by
+# estimate; --tool builds in-process the payload that the agent would pipe.
+run="./hookctl run PreToolUse --tool run_command --args {}"
+hyperfine -N --style none --warmup 5 --runs "$runs" --export-json times.json \
+	-n direct "sh -c '$allow'" \
+	-n run-1 "$run --config one.json" \
+	-n run-2000 "$run --config big.json" \
+	-n direct-sleep "sh -c 'sleep 0.2; $allow'" \
+	-n run-8x200ms "$run --config eight.json" \
 	-n startup "./hookctl --version" >/dev/null 2>hyperfine.log
 
+# Wall time swings on a shared machine; CPU time (user + system, mean) is
+# the steadier figure, so both are printed.
 median() { jq -r --arg n "$1" '.results[] | select(.command == $n) | .median * 1000' times.json; }
-report() { printf '%-46s %8.1f %s\n' "$1" "$2" "${3:-ms}"; }
-d=$(median direct)
-report "sh -c, the handler alone (median)" "$d"
-report "hookctl run, 1 hook (median)" "$(median run-1)"
-report "  overhead over sh -c" "$(echo "$(median run-1) - $d" | bc -l)"
-report "hookctl run, 2,000 hooks, 1 matching (median)" "$(median run-2000)"
-report "  overhead over sh -c" "$(echo "$(median run-2000) - $d" | bc -l)"
-report "sh -c, one 200 ms handler (median)" "$(median direct-sleep)"
-report "hookctl run, 8 handlers of 200 ms (median)" "$(median run-8x200ms)"
-report "hookctl --version, start-up (median)" "$(median startup)"
+cpu() { jq -r --arg n "$1" '.results[] | select(.command == $n) | (.user + .system) * 1000' times.json; }
+report() { printf '%-40s %8.1f ms   cpu %6.1f ms\n' "$1" "$(median "$2")" "$(cpu "$2")"; }
+overhead() {
+	printf '%-40s %8.1f ms   cpu %6.1f ms\n' "  overhead over sh -c" \
+		"$(echo "$(median "$1") - $(median "$2")" | bc -l)" "$(echo "$(cpu "$1") - $(cpu "$2")" | bc -l)"
+}
+report "sh -c, the handler alone" direct
+report "hookctl run, 1 hook" run-1
+overhead run-1 direct
+report "hookctl run, 2,000 hooks, 1 matching" run-2000
+overhead run-2000 direct
+report "sh -c, one 200 ms handler" direct-sleep
+report "hookctl run, 8 handlers of 200 ms" run-8x200ms
+report "hookctl --version (start-up)" startup
 
-/usr/bin/time -v ./hookctl run PreToolUse --config flood.json < pre.json > flood.out 2> flood.err || true
+/usr/bin/time -v $run --config flood.json > flood.out 2> flood.err || true
 rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' flood.err)
-report "peak RSS, a handler printing 100 MB" "$(echo "$rss / 1024" | bc -l)" MB
+printf '%-40s %8.1f MB\n' "peak RSS, a handler printing 100 MB" "$(echo "$rss / 1024" | bc -l)"
 printf '  answer: %s\n' "$(cat flood.out)"
