@@ -15,7 +15,7 @@ func newPlatformSpecific() Rule {
 var (
 	winProgram = regexp.MustCompile(`(?i)^\s*(cmd(\.exe)?\s+/[ck]\b|powershell(\.exe)?\b|pwsh(\.exe)?\b|py(\.exe)?\s+-[0-9])`)
 	winPyBare  = regexp.MustCompile(`^\s*py\s`)
-	winVar     = regexp.MustCompile(`%[A-Za-z_][A-Za-z0-9_()]*%`)
+	winVar     = regexp.MustCompile(`%[A-Z_][A-Z0-9_]+%`)
 	winDrive   = regexp.MustCompile(`(^|[\s"'=(])([A-Za-z]:[\\/])`)
 	winExe     = regexp.MustCompile(`(?i)[A-Za-z0-9_\-]\.(exe|bat|cmd|ps1)\b`)
 	winSep     = regexp.MustCompile(`(^|[\s"'])(\.{1,2}\\[A-Za-z0-9_.\-]|[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-])`)
@@ -60,8 +60,8 @@ func (r *platformSpecific) Check(f *File) {
 			loc := winExe.FindStringIndex(s)
 			from := wordStart(s, loc[0])
 			r.report(f, f.strSpan(h.Command, from, loc[1]), "", "%s runs only on Windows: this workspace file runs on every clone, on macOS and Linux too", s[from:loc[1]])
-		case winSep.MatchString(s):
-			loc := winSep.FindStringSubmatchIndex(s)
+		case winSep.MatchString(leadingWords(s, 2)):
+			loc := winSep.FindStringSubmatchIndex(leadingWords(s, 2))
 			from, _ := at(loc, 2)
 			w := pathWord(s, from)
 			r.report(f, f.strSpan(h.Command, from, from+len(w)), strings.ReplaceAll(w, `\`, "/"), "%s uses Windows path separators, which /bin/sh reads as escapes: write %s", w, strings.ReplaceAll(w, `\`, "/"))
@@ -122,4 +122,20 @@ func maybePlatformSpecific(s string) bool {
 		}
 	}
 	return strings.Contains(l, ".exe") || strings.Contains(l, ".bat") || strings.Contains(l, ".cmd") || strings.Contains(l, ".ps1")
+}
+
+// leadingWords returns the start of s up to its first n words: the program
+// and the script it runs, where a backslash can only be a path separator
+// (further on, inline code holds escapes such as \n).
+func leadingWords(s string, n int) string {
+	i := 0
+	for w := 0; w < n && i < len(s); w++ {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
+			i++
+		}
+	}
+	return s[:i]
 }
