@@ -87,13 +87,18 @@ func windowsProgramMessage(word string) string {
 	return "powershell runs only on Windows, and handlers run with /bin/sh: write the hook as a POSIX shell or Python script so that every clone can run it"
 }
 
-// pathWord returns the path that starts at from: up to white space or a
-// quote.
+// pathWord returns the path that starts at from: up to the closing quote
+// when the path is quoted, else up to white space or a quote.
 func pathWord(s string, from int) string {
 	return s[from:pathEnd(s, from)]
 }
 
 func pathEnd(s string, from int) int {
+	if from > 0 && (s[from-1] == '"' || s[from-1] == '\'') {
+		if i := strings.IndexByte(s[from:], s[from-1]); i >= 0 {
+			return from + i
+		}
+	}
 	end := from
 	for end < len(s) && !strings.ContainsRune(" \t\"';&|)", rune(s[end])) {
 		end++
