@@ -1,0 +1,567 @@
+package main
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fatih/color"
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// listOptions are the answers of the list command's flags.
+type listOptions struct {
+	json      bool
+	event     string
+	tool      string
+	workspace string
+	configs   []string
+	home      string
+	// trusted decides whether a workspace file's hooks may run.
+	trusted func(*runtime.Source) (bool, string)
+}
+
+func init() { register(50, listCommand) }
+
+func listCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "list the hooks of the user's and the workspace's hooks.json, in the order they run",
+		Description: "Shows every hook of ~/.gemini/config/hooks.json and .agents/hooks.json in config order\n" +
+			"(the user's first): where it stands, whether it is enabled and trusted, and for each\n" +
+			"handler its event, matcher, timeout and command. Invalid parts and files that cannot\n" +
+			"be read are listed with their place, never left out.\n\n" +
+			"With --event (and --tool for PreToolUse and PostToolUse) it shows what would run for\n" +
+			"that event, deciding each handler as hookctl run does and saying why the others\n" +
+			"would not:\n" +
+			"  hookctl list --tool run_command\n" +
+			"  hookctl list --event Stop --json\n\n" +
+			"Exit status: 0 when the list was printed, even with invalid parts; 2 for a bad flag\n" +
+			"or a --config that does not exist.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print a JSON array with one object per handler, hook or invalid part"},
+			&cli.StringFlag{Name: "event", Usage: "show what would run for `EVENT` (PreToolUse with --tool)"},
+			&cli.StringFlag{Name: "tool", Usage: "show what would run for a call to the tool `NAME`"},
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the current folder)"},
+			&cli.GenericFlag{Name: "config", Value: &pathList{}, Usage: "list the hooks.json `FILE` instead of the user's and the workspace's (repeatable)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErrorf("hookctl list takes no arguments, not %q: name files with --config, a workspace with --workspace", c.Args().First())
+			}
+			home, _ := os.UserHomeDir()
+			return listRun(s, listOptions{
+				json:      c.Bool("json"),
+				event:     c.String("event"),
+				tool:      c.String("tool"),
+				workspace: c.String("workspace"),
+				configs:   *c.Generic("config").(*pathList),
+				home:      home,
+				trusted:   trustChecker(),
+			})
+		},
+	}
+}
+
+// listEntry is one line of the list: a handler, a hook with nothing to
+// run, an invalid part, or a file that cannot be used.
+type listEntry struct {
+	// Scope is user, workspace or config; File the hooks.json.
+	Scope  string `json:"scope"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	// Hook is the hook's name, "" for an entry about the whole file.
+	Hook    string `json:"hook"`
+	Enabled bool   `json:"enabled"`
+	Trusted bool   `json:"trusted"`
+	Event   string `json:"event,omitempty"`
+	// Matcher is the group's matcher as written ("" when absent), for tool
+	// events.
+	Matcher *string `json:"matcher,omitempty"`
+	Command string  `json:"command,omitempty"`
+	// Timeout is the handler's timeout in seconds, the default when unset.
+	Timeout int `json:"timeout,omitempty"`
+	// State, with --event, says what a dispatch does: run, same (an
+	// identical handler runs for both), skip or fail; Why says why.
+	State string `json:"state,omitempty"`
+	Why   string `json:"why,omitempty"`
+	// Invalid says what is wrong with a part that does not follow the
+	// format, and Rule names the lint rule that reports it.
+	Invalid string `json:"invalid,omitempty"`
+	Rule    string `json:"rule,omitempty"`
+
+	offset int
+	src    *runtime.Source
+}
+
+func listRun(s streams, opts listOptions) error {
+	var event schema.Event
+	if opts.event != "" {
+		e, err := parseEvent(opts.event)
+		if err != nil {
+			return err
+		}
+		event = e
+	}
+	if opts.tool != "" {
+		if event == "" {
+			event = schema.PreToolUse
+		}
+		if !event.IsTool() {
+			return usageErrorf("--tool is for PreToolUse and PostToolUse; a %s payload names no tool", event)
+		}
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return usageErrorf("cannot tell the current folder: %v", err)
+	}
+	ws := opts.workspace
+	if ws == "" {
+		ws = dir
+	}
+	if ws, err = filepath.Abs(ws); err != nil {
+		return usageErrorf("--workspace: %v", err)
+	}
+
+	var (
+		srcs    []*runtime.Source
+		entries []listEntry
+		plan    *runtime.Plan
+	)
+	if event != "" && (!event.IsTool() || opts.tool != "") {
+		plan, err = listPlan(event, ws, opts)
+		if err != nil {
+			return err
+		}
+		srcs = plan.Sources
+		entries = planEntries(plan)
+	} else {
+		srcs, err = runtime.Discover(opts.configs, opts.home, ws)
+		if err != nil {
+			return usageErrorf("%v", err)
+		}
+		for _, src := range srcs {
+			if src.Scope == runtime.WorkspaceScope && src.Exists && opts.trusted != nil {
+				src.Trusted, src.TrustNote = opts.trusted(src)
+			}
+			for _, e := range fileEntries(src) {
+				if event == "" || e.Event == string(event) || e.Hook == "" || e.Event == "" && e.Invalid != "" {
+					entries = append(entries, e)
+				}
+			}
+		}
+	}
+	if opts.json {
+		if entries == nil {
+			entries = []listEntry{}
+		}
+		enc := json.NewEncoder(s.out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(entries)
+	}
+	return printList(s.out, srcs, entries, plan)
+}
+
+// listPlan decides, as hookctl run would, what runs for the event.
+func listPlan(e schema.Event, ws string, opts listOptions) (*runtime.Plan, error) {
+	var partial []byte
+	if opts.tool != "" {
+		p, err := runtime.ToolPayload(opts.tool, "")
+		if err != nil {
+			return nil, usageErrorf("--tool: %v", err)
+		}
+		partial = p
+	}
+	payload, err := runtime.CompletePayload(e, partial, ws, opts.home)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	plan, err := runtime.NewPlan(e, payload, runtime.Options{Configs: opts.configs, Workspace: ws, Home: opts.home, Trusted: opts.trusted})
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return plan, nil
+}
+
+// fileEntries lists one file: every handler of every hook, each hook that
+// has none, and every part that does not follow the format, in file order.
+func fileEntries(src *runtime.Source) []listEntry {
+	if !src.Exists {
+		return nil
+	}
+	base := listEntry{Scope: src.Scope.String(), File: src.Path, Trusted: src.Trusted, src: src}
+	at := func(p schema.Pos) listEntry {
+		e := base
+		e.Line, e.Column, e.offset = p.Line, p.Col, p.Offset
+		return e
+	}
+	if src.Err != nil {
+		e := at(schema.Pos{})
+		e.Invalid = src.Err.Error()
+		return []listEntry{e}
+	}
+	cfg := src.Config
+	if cfg.Syntax != nil {
+		e := at(cfg.Syntax.Pos)
+		e.Invalid, e.Rule = "not valid JSON: "+cfg.Syntax.Msg+"; none of its hooks can run", "json-syntax"
+		return []listEntry{e}
+	}
+	var out []listEntry
+	enabled := map[string]bool{}
+	for _, h := range cfg.File.Hooks {
+		enabled[h.Name] = h.IsEnabled()
+		n := len(out)
+		for _, ev := range schema.Events {
+			if ev.IsTool() {
+				for _, g := range h.Groups(ev) {
+					m := g.MatcherText()
+					for i := range g.Hooks {
+						out = append(out, handlerEntry(at(g.Hooks[i].Pos), h, ev, &m, &g.Hooks[i]))
+					}
+				}
+				continue
+			}
+			for i, hd := range h.Handlers(ev) {
+				out = append(out, handlerEntry(at(hd.Pos), h, ev, nil, &h.Handlers(ev)[i]))
+			}
+		}
+		if len(out) == n {
+			e := at(h.Pos)
+			e.Hook, e.Enabled, e.Why = h.Name, h.IsEnabled(), "no handlers"
+			out = append(out, e)
+		}
+	}
+	for _, pr := range cfg.Problems {
+		e := at(pr.Span.Start)
+		e.Hook, e.Rule, e.Enabled = pr.Hook, pr.Rule, pr.Hook != "" && enabled[pr.Hook]
+		if len(pr.Events) == 1 {
+			e.Event = string(pr.Events[0])
+		}
+		switch pr.Dropped {
+		case "":
+			e.Invalid = pr.Msg + "; ignored"
+		case "file":
+			e.Invalid = pr.Msg + "; none of its hooks can run"
+		default:
+			e.Invalid = fmt.Sprintf("%s; this %s cannot run", pr.Msg, pr.Dropped)
+		}
+		out = append(out, e)
+		if pr.Dropped == "file" {
+			return []listEntry{e}
+		}
+	}
+	for _, d := range cfg.Duplicates {
+		e := at(d.Again.Start)
+		e.Invalid, e.Rule = fmt.Sprintf("key %q repeated (first at %d:%d): the last one counts, the others are ignored", d.Key, d.First.Start.Line, d.First.Start.Col), "duplicate-key"
+		out = append(out, e)
+	}
+	slices.SortStableFunc(out, func(a, b listEntry) int { return cmp.Compare(a.offset, b.offset) })
+	return out
+}
+
+func handlerEntry(e listEntry, h *schema.HookDefinition, ev schema.Event, matcher *string, hd *schema.Handler) listEntry {
+	e.Hook, e.Enabled, e.Event, e.Matcher = h.Name, h.IsEnabled(), string(ev), matcher
+	e.Command, e.Timeout = hd.Command, hd.TimeoutSeconds()
+	return e
+}
+
+// planEntries lists what a dispatch would do with each hook of the event.
+func planEntries(p *runtime.Plan) []listEntry {
+	var out []listEntry
+	for _, st := range p.Steps {
+		if st.State == runtime.NoEvent || st.State == runtime.Disabled && !hookHasEvent(st.Source, st.Hook, p.Event) {
+			continue
+		}
+		src := st.Source
+		e := listEntry{Scope: src.Scope.String(), File: src.Path, Line: st.Pos.Line, Column: st.Pos.Col,
+			Hook: st.Hook, Trusted: src.Trusted, Event: string(p.Event), State: st.State.String(), Why: st.Why, src: src}
+		e.Enabled = st.State != runtime.Disabled && st.Hook != ""
+		if st.Handler != nil {
+			e.Command, e.Timeout = st.Handler.Command, st.Handler.TimeoutSeconds()
+			if p.Event.IsTool() {
+				m := st.Matcher
+				e.Matcher = &m
+			}
+		}
+		if st.State == runtime.Broken {
+			e.Invalid, e.Why = st.Why, ""
+		}
+		if st.State == runtime.Untrusted && st.Hook != "" {
+			// The plan sets an untrusted hook aside as a whole; its handlers
+			// are still worth seeing.
+			if hs := untrustedHandlers(e, p.Event, src, st.Hook); len(hs) > 0 {
+				out = append(out, hs...)
+				continue
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// hookHasEvent reports whether the file's hook of that name handles the
+// event.
+func hookHasEvent(src *runtime.Source, name string, ev schema.Event) bool {
+	if src.Config == nil || src.Config.File == nil {
+		return false
+	}
+	for _, h := range src.Config.File.Hooks {
+		if h.Name == name && h.HasEvent(ev) {
+			return true
+		}
+	}
+	return false
+}
+
+// untrustedHandlers lists the handlers of the event in a hook of an
+// untrusted file, each set aside for the same reason as the hook.
+func untrustedHandlers(base listEntry, ev schema.Event, src *runtime.Source, name string) []listEntry {
+	if src.Config == nil || src.Config.File == nil {
+		return nil
+	}
+	var out []listEntry
+	for _, h := range src.Config.File.Hooks {
+		if h.Name != name {
+			continue
+		}
+		add := func(hd *schema.Handler, matcher *string) {
+			e := base
+			e.Line, e.Column, e.Command, e.Timeout, e.Matcher = hd.Pos.Line, hd.Pos.Col, hd.Command, hd.TimeoutSeconds(), matcher
+			out = append(out, e)
+		}
+		for _, g := range h.Groups(ev) {
+			m := g.MatcherText()
+			for i := range g.Hooks {
+				add(&g.Hooks[i], &m)
+			}
+		}
+		for i := range h.Handlers(ev) {
+			add(&h.Handlers(ev)[i], nil)
+		}
+	}
+	return out
+}
+
+// Colours of the list; fatih/color leaves them out when color.NoColor is
+// set.
+var (
+	listHead    = color.New(color.Bold)
+	listBad     = color.New(color.FgRed)
+	listOff     = color.New(color.Faint)
+	listRunning = color.New(color.FgGreen)
+)
+
+// printList writes the list as a table per file, the columns lined up
+// across files.
+func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *runtime.Plan) error {
+	head := []string{"WHERE", "HOOK", "ENABLED", "TRUSTED", "EVENT", "MATCHER", "TIMEOUT"}
+	if plan != nil {
+		head = append(head, "RUNS")
+	}
+	rows := make([][]string, len(entries))
+	for i, e := range entries {
+		rows[i] = listCells(e, plan != nil)
+	}
+	widths := make([]int, len(head))
+	for i, h := range head {
+		widths[i] = utf8.RuneCountInString(h)
+	}
+	for _, r := range rows {
+		for i := range head {
+			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
+		}
+	}
+	last := "COMMAND"
+	line := func(cells []string, tail string, paint func(i int, s string) string) string {
+		var b strings.Builder
+		b.WriteString("  ")
+		for i, c := range cells {
+			b.WriteString(paint(i, c))
+			b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
+		}
+		b.WriteString(tail)
+		return strings.TrimRight(b.String(), " ") + "\n"
+	}
+	bw := &listWriter{w: w}
+	hooks, handlers, invalid := 0, 0, 0
+	seen := map[string]bool{}
+	for _, src := range srcs {
+		bw.printf("%s\n", listHead.Sprint(sourceTitle(src)))
+		var mine []int
+		for i, e := range entries {
+			if e.src == src {
+				mine = append(mine, i)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		bw.printf("%s", line(head, last, func(_ int, s string) string { return s }))
+		for _, i := range mine {
+			e := entries[i]
+			switch {
+			case e.Invalid != "":
+				invalid++
+			case e.Command != "":
+				handlers++
+			}
+			if key := src.Path + "\x00" + e.Hook; e.Hook != "" && !seen[key] {
+				seen[key] = true
+				hooks++
+			}
+			bw.printf("%s", line(rows[i][:len(head)], paintTail(e, rows[i][len(head)]), func(col int, s string) string {
+				return paintCell(e, head[col], s)
+			}))
+		}
+	}
+	bw.printf("%s\n", listSummary(hooks, handlers, invalid, entries, plan))
+	return bw.err
+}
+
+// listCells returns an entry's cells, the last being the command (or what
+// is wrong).
+func listCells(e listEntry, planned bool) []string {
+	where := "-"
+	if e.Line > 0 {
+		where = fmt.Sprintf("%d:%d", e.Line, e.Column)
+	}
+	yesNo := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	hook, enabled, event, matcher, timeout := e.Hook, yesNo(e.Enabled), e.Event, "-", "-"
+	if hook == "" {
+		hook, enabled = "-", "-"
+	}
+	if event == "" {
+		event = "-"
+	}
+	if e.Matcher != nil {
+		matcher = *e.Matcher
+		if matcher == "" || matcher == "*" {
+			matcher = "*"
+		}
+	}
+	if e.Timeout > 0 {
+		timeout = strconv.Itoa(e.Timeout) + "s"
+	}
+	trusted := yesNo(e.Trusted)
+	cells := []string{where, hook, enabled, trusted, event, matcher, timeout}
+	if planned {
+		cells = append(cells, e.State)
+	}
+	tail := e.Command
+	switch {
+	case e.Invalid != "" && e.Rule != "":
+		tail = fmt.Sprintf("invalid: %s [%s]", e.Invalid, e.Rule)
+	case e.Invalid != "":
+		tail = "invalid: " + e.Invalid
+	case tail == "" && e.Why != "":
+		tail = "(" + e.Why + ")"
+	case e.Why != "" && e.State != "":
+		tail += "  (" + e.Why + ")"
+	}
+	return append(cells, tail)
+}
+
+func paintCell(e listEntry, col, s string) string {
+	switch {
+	case col == "ENABLED" && s == "no", col == "TRUSTED" && s == "no":
+		return listBad.Sprint(s)
+	case col == "RUNS" && s == "run":
+		return listRunning.Sprint(s)
+	case col == "RUNS" && s == "fail":
+		return listBad.Sprint(s)
+	case col == "RUNS":
+		return listOff.Sprint(s)
+	}
+	return s
+}
+
+func paintTail(e listEntry, s string) string {
+	switch {
+	case e.Invalid != "":
+		return listBad.Sprint(s)
+	case !e.Enabled || e.State == "skip" || e.State == "same":
+		return listOff.Sprint(s)
+	}
+	return s
+}
+
+// sourceTitle names a file and says whether its hooks can run at all.
+func sourceTitle(src *runtime.Source) string {
+	t := fmt.Sprintf("%s file %s", src.Scope, src.Path)
+	switch {
+	case !src.Exists:
+		return t + " (not found)"
+	case src.Scope != runtime.WorkspaceScope:
+		return t
+	case src.Trusted:
+		return t + " (trusted)"
+	case src.TrustNote != "":
+		return fmt.Sprintf("%s (untrusted: %s; run 'hookctl trust %s' to let its hooks run)", t, src.TrustNote, filepath.Dir(src.Dir))
+	}
+	return fmt.Sprintf("%s (untrusted: run 'hookctl trust %s' to let its hooks run)", t, filepath.Dir(src.Dir))
+}
+
+func listSummary(hooks, handlers, invalid int, entries []listEntry, plan *runtime.Plan) string {
+	if plan != nil {
+		runs, fails := 0, 0
+		for _, e := range entries {
+			switch e.State {
+			case "run":
+				runs++
+			case "fail":
+				fails++
+			}
+		}
+		what := string(plan.Event)
+		if plan.Event.IsTool() {
+			what += " of " + plan.Payload.Tool
+		}
+		s := fmt.Sprintf("%s would run for %s", listCount(runs, "handler"), what)
+		if fails > 0 {
+			s += fmt.Sprintf("; %s would be reported", listCount(fails, "failure"))
+		}
+		return s
+	}
+	s := fmt.Sprintf("%s, %s", listCount(hooks, "hook"), listCount(handlers, "handler"))
+	if invalid > 0 {
+		s += fmt.Sprintf(", %s", listCount(invalid, "invalid part"))
+	}
+	return s
+}
+
+func listCount(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// listWriter keeps the first write error, so that a listing is written
+// without checking each line.
+type listWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *listWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
