@@ -3,9 +3,12 @@ package lint
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 type scriptNotFound struct{ RuleBase }
@@ -47,6 +50,14 @@ func (r *scriptNotFound) Check(f *File) {
 				"%s does not exist: handlers run in %s, so a path that starts with .agents/ points into .agents/.agents/; write it from there, as %s (which does not exist either)", p, where, rest)
 			continue
 		}
+		if near := f.fs.nearestEntry(s.path); near != "" {
+			fix := filepath.ToSlash(filepath.Join(filepath.Dir(p), near))
+			if strings.HasPrefix(p, "./") && !strings.HasPrefix(fix, ".") {
+				fix = "./" + fix
+			}
+			r.report(f, s.span, fix, "%s does not exist in %s, where handlers run: did you mean %s?", p, where, fix)
+			continue
+		}
 		r.report(f, s.span, "", "%s does not exist in %s, where handlers run (relative paths in commands start from the folder that holds hooks.json)", p, where)
 	}
 }
@@ -54,4 +65,26 @@ func (r *scriptNotFound) Check(f *File) {
 func isNotDir(err error) bool {
 	var pe *fs.PathError
 	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "not a directory")
+}
+
+// nearestEntry returns the name in path's folder that path's name most
+// likely meant ("gaurd.py" for "guard.py"), or "".
+func (c *fsCache) nearestEntry(path string) string {
+	dir, base := filepath.Split(path)
+	names, ok := c.dirs[dir]
+	if !ok {
+		if entries, err := os.ReadDir(dir); err == nil && len(entries) <= 1000 {
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+		}
+		if c.dirs == nil {
+			c.dirs = map[string][]string{}
+		}
+		c.dirs[dir] = names
+	}
+	if near := schema.Nearest(base, names); near != base {
+		return near
+	}
+	return ""
 }

@@ -173,6 +173,7 @@ type fsCache struct {
 	heads    map[string][]byte
 	matchers map[string]*matcherInfo
 	bodies   map[string][]byte
+	dirs     map[string][]string
 }
 
 type statResult struct {
