@@ -203,3 +203,43 @@ func TestExamples(t *testing.T) {
 		t.Errorf("%d cases, want 5", n)
 	}
 }
+
+// BenchmarkTemplates measures what each template adds to a tool call or a
+// model call: one dispatch of its first case through the runtime, process
+// start included.
+func BenchmarkTemplates(b *testing.B) {
+	for _, tmpl := range templates.All() {
+		for _, lang := range templates.LanguageIDs() {
+			b.Run(tmpl.ID+"."+lang, func(b *testing.B) {
+				dir := b.TempDir()
+				x, err := scaffold.LoadExisting(scaffold.ConfigPath(scaffold.Workspace, dir, ""))
+				if err != nil {
+					b.Fatal(err)
+				}
+				a := scaffold.Answers{Scope: scaffold.Workspace, Template: tmpl.ID, Lang: lang}
+				a.Fill(x)
+				p, err := scaffold.NewPlan(scaffold.Options{Answers: a, Dir: dir}, x)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := p.Apply(); err != nil {
+					b.Fatal(err)
+				}
+				c := tmpl.Cases[0]
+				partial, _ := json.Marshal(c.EventPayload())
+				payload, err := runtime.CompletePayload(tmpl.Event, partial, dir, dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.Setenv("HOOK_AUDIT_LOG", filepath.Join(dir, "audit.jsonl"))
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					res, err := runtime.Dispatch(context.Background(), tmpl.Event, payload, runtime.Options{Configs: []string{p.Config}, Workspace: dir})
+					if err != nil || len(res.Notes) > 0 {
+						b.Fatal(err, res.Notes)
+					}
+				}
+			})
+		}
+	}
+}
