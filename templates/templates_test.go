@@ -2,6 +2,7 @@ package templates
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,6 +83,27 @@ func TestEveryEventHasATemplate(t *testing.T) {
 	for _, e := range schema.Events {
 		if len(ForEvent(e)) == 0 {
 			t.Errorf("no template for %s", e)
+		}
+	}
+}
+
+// TestDocsDescribeEveryTemplate keeps docs/templates.md in step with the
+// templates: a section per template naming its event and its timeout.
+func TestDocsDescribeEveryTemplate(t *testing.T) {
+	doc, err := os.ReadFile("../docs/templates.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tmpl := range All() {
+		head := fmt.Sprintf("### `%s` (%s, ", tmpl.ID, tmpl.Event)
+		i := bytes.Index(doc, []byte(head))
+		if i < 0 {
+			t.Errorf("docs/templates.md has no section %q", head)
+			continue
+		}
+		line := doc[i : i+bytes.IndexByte(doc[i:], '\n')]
+		if !bytes.HasSuffix(line, []byte(fmt.Sprintf(" %d s)", tmpl.Timeout))) {
+			t.Errorf("%s: the section says %q, but the timeout is %d s", tmpl.ID, line, tmpl.Timeout)
 		}
 	}
 }
