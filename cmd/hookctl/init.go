@@ -222,6 +222,12 @@ func checkInitFlags(opts *initOptions) error {
 			return usageErrorf("--dir: %v", err)
 		}
 	}
+	if filepath.Base(opts.Dir) == ".agents" && opts.Scope != scaffold.User {
+		// The hook would land in .agents/.agents/hooks.json, which the
+		// agent never reads.
+		return usageErrorf("%s is an .agents folder, not a workspace's root: run init from %s, or pass --dir %s",
+			opts.Dir, filepath.Dir(opts.Dir), shellQuote(filepath.Dir(opts.Dir)))
+	}
 	if opts.Home == "" {
 		opts.Home, _ = os.UserHomeDir()
 	}
