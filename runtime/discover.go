@@ -46,7 +46,8 @@ type Source struct {
 	// Exists is false for a discovered file that is not there, which is
 	// normal: neither file is required.
 	Exists bool
-	// Err is why an existing file could not be read.
+	// Err is why an existing file could not be read, in words that follow
+	// its path ("cannot read it: permission denied").
 	Err error
 	// Config is the loaded file, nil when it does not exist or could not be
 	// read. It may still hold a syntax error or invalid parts.
@@ -102,7 +103,11 @@ func load(path string, scope Scope) *Source {
 		src.Exists = false
 		return src
 	case err == nil && info.IsDir():
-		src.Err = fmt.Errorf("%s is a folder, not a hooks.json file", abs)
+		src.Err = errors.New("it is a folder, not a hooks.json file")
+		return src
+	case err == nil && !info.Mode().IsRegular():
+		// A FIFO would block the read forever, a device never end.
+		src.Err = fmt.Errorf("%s is not a regular file (mode %s), so it is not read", abs, info.Mode().Type())
 		return src
 	case err == nil:
 		if err := unsafeFile(abs, info); err != nil {
@@ -116,7 +121,7 @@ func load(path string, scope Scope) *Source {
 			src.Exists = false
 			return src
 		}
-		src.Err = fmt.Errorf("cannot read %s: %v", abs, unwrapPath(err))
+		src.Err = fmt.Errorf("cannot read it: %v", unwrapPath(err))
 		return src
 	}
 	src.Config = cfg

@@ -108,7 +108,7 @@ func preToolUseVote(o *Outcome, on OnError) (vote, bool) {
 		if d == "" {
 			return vote{}, false
 		}
-		return vote{o: o, decision: d, reason: o.Label() + " failed: " + o.Cause}, true
+		return vote{o: o, decision: d, reason: o.failureReason()}, true
 	}
 	return vote{}, false
 }

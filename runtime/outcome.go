@@ -94,15 +94,28 @@ func (o *Outcome) Label() string {
 }
 
 // Message is the line that reports a failure on stderr, without the
-// "hookctl: " prefix.
+// "hookctl: " prefix: "hook NAME: CAUSE", with FILE:LINE:COL for a part of a
+// file that cannot run, and FILE:LINE:COL alone for a file that cannot be
+// used at all.
 func (o *Outcome) Message() string {
-	if o.Hook == "" && o.Step != nil {
+	switch {
+	case o.Hook == "" && o.Step != nil:
 		return o.Step.Where() + ": " + o.Cause
-	}
-	if o.Step != nil && o.Step.Handler == nil {
+	case o.Step != nil && o.Step.Handler == nil:
 		return fmt.Sprintf("hook %s: %s: %s", o.Hook, o.Step.Where(), o.Cause)
 	}
 	return fmt.Sprintf("hook %s: %s", o.Hook, o.Cause)
+}
+
+// failureReason is the reason a failure gives to the decision it adds.
+func (o *Outcome) failureReason() string {
+	switch {
+	case o.Hook == "" && o.Step != nil:
+		return o.Step.Where() + ": " + o.Cause
+	case o.Step != nil && o.Step.Handler == nil:
+		return fmt.Sprintf("hook %s failed: %s: %s", o.Hook, o.Step.Where(), o.Cause)
+	}
+	return fmt.Sprintf("hook %s failed: %s", o.Hook, o.Cause)
 }
 
 // brokenOutcome is the failure of a step that cannot run.

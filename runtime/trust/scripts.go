@@ -2,8 +2,8 @@ package trust
 
 import (
 	"path"
-	"slices"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
