@@ -40,6 +40,37 @@ var (
 
 type decoder struct {
 	problems []Problem
+	// matchers caches each distinct matcher's compile error: a large file
+	// repeats a few matchers many times.
+	matchers map[string]error
+}
+
+func (d *decoder) compile(matcher string) error {
+	if err, ok := d.matchers[matcher]; ok {
+		return err
+	}
+	_, err := CompileMatcher(matcher)
+	if d.matchers == nil {
+		d.matchers = make(map[string]error)
+	}
+	d.matchers[matcher] = err
+	return err
+}
+
+// lastOccurrences marks the members of an object whose key does not appear
+// again later in it: those are the ones that count. One pass, so that a file
+// of many hooks decodes in linear time.
+func lastOccurrences(n *Node) []bool {
+	last := make([]bool, len(n.Members))
+	seen := make(map[string]struct{}, len(n.Members))
+	for i := len(n.Members) - 1; i >= 0; i-- {
+		k := n.Members[i].Key
+		if _, dup := seen[k]; !dup {
+			last[i] = true
+			seen[k] = struct{}{}
+		}
+	}
+	return last
 }
 
 func (d *decoder) add(p Problem) { d.problems = append(d.problems, p) }
@@ -55,9 +86,10 @@ func Decode(root *Node) (*File, []Problem) {
 			Msg: fmt.Sprintf("the top level of hooks.json must be an object that maps hook names to hook definitions, not %s", root.Describe())})
 		return f, d.problems
 	}
+	last := lastOccurrences(root)
 	for i := range root.Members {
 		m := &root.Members[i]
-		if root.Get(m.Key) != m {
+		if !last[i] {
 			continue // a later occurrence of the key counts
 		}
 		if m.Key == "$schema" && m.Value.Kind == String {
@@ -102,9 +134,10 @@ func (d *decoder) hook(m *Member) *HookDefinition {
 		b := em.Value.Bool
 		h.Enabled = &b
 	}
+	lastInHook := lastOccurrences(v)
 	for i := range v.Members {
 		em := &v.Members[i]
-		if v.Get(em.Key) != em || em.Key == "enabled" {
+		if !lastInHook[i] || em.Key == "enabled" {
 			continue
 		}
 		e := Event(em.Key)
@@ -175,7 +208,7 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 				s := mm.Value.Str
 				g.Matcher = &s
 				g.MatcherPos = mm.Value.Span.Start
-				if _, err := CompileMatcher(s); err != nil {
+				if err := d.compile(s); err != nil {
 					d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
 						Msg: err.Error()})
 					ok = false
