@@ -126,6 +126,9 @@ func initRun(s streams, opts initOptions) error {
 		if x, err = load(opts.Scope); err != nil {
 			return usageErrorf("%v", err)
 		}
+		// Only what follows from the answers given is left: the template's
+		// event.
+		opts.Fill(x)
 	default:
 		p := opts.prompter
 		if p == nil {
@@ -269,12 +272,8 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 		}
 		where += " on " + m
 	}
-	verb = "Added"
 	if p.Created {
-		verb = "Created " + rel(p.Config) + " with"
-	}
-	if p.Created {
-		fmt.Fprintf(w, "%s the hook %q (%s)\n", verb, p.Name, where)
+		fmt.Fprintf(w, "Created %s with the hook %q (%s)\n", rel(p.Config), p.Name, where)
 	} else {
 		fmt.Fprintf(w, "Added the hook %q to %s (%s)\n", p.Name, rel(p.Config), where)
 	}
