@@ -220,6 +220,12 @@ func fileEntries(src *runtime.Source) []listEntry {
 	}
 	var out []listEntry
 	enabled := map[string]bool{}
+	flawed := map[string]bool{}
+	for _, pr := range cfg.Problems {
+		if pr.Dropped != "" {
+			flawed[pr.Hook] = true
+		}
+	}
 	for _, h := range cfg.File.Hooks {
 		enabled[h.Name] = h.IsEnabled()
 		n := len(out)
@@ -237,7 +243,8 @@ func fileEntries(src *runtime.Source) []listEntry {
 				out = append(out, handlerEntry(at(hd.Pos), h, ev, nil, &h.Handlers(ev)[i]))
 			}
 		}
-		if len(out) == n {
+		// A hook whose handlers are all invalid shows them as such below.
+		if len(out) == n && !flawed[h.Name] {
 			e := at(h.Pos)
 			e.Hook, e.Enabled, e.Why = h.Name, h.IsEnabled(), "no handlers"
 			out = append(out, e)

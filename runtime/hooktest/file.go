@@ -162,8 +162,8 @@ func Parse(path string, src []byte) (*Suite, Problems) {
 	default:
 		names := map[string]schema.Pos{}
 		for _, n := range tests.Value.Elems {
-			c := parseCase(s, n, add)
-			if c == nil {
+			c, ok := parseCase(s, n, add)
+			if c == nil || c.Name == "" {
 				continue
 			}
 			if first, dup := names[c.Name]; dup {
@@ -171,7 +171,9 @@ func Parse(path string, src []byte) (*Suite, Problems) {
 				continue
 			}
 			names[c.Name] = c.Pos
-			s.Cases = append(s.Cases, c)
+			if ok {
+				s.Cases = append(s.Cases, c)
+			}
 		}
 	}
 	if len(ps) > 0 {
@@ -181,14 +183,16 @@ func Parse(path string, src []byte) (*Suite, Problems) {
 	return s, nil
 }
 
-// parseCase checks one case, reporting its mistakes with add; it returns
-// nil when the case cannot run.
-func parseCase(s *Suite, n *schema.Node, add func(schema.Pos, string, ...any)) *Case {
+// parseCase checks one case, reporting its mistakes with add. It returns
+// the case, with ok false when it cannot run (its name still counts, so
+// that a name given twice is reported too), or nil for a case that is not
+// an object.
+func parseCase(s *Suite, n *schema.Node, add func(schema.Pos, string, ...any)) (c *Case, ok bool) {
 	if n.Kind != schema.Object {
 		add(n.Span.Start, `a case must be an object such as {"name": ..., "event": ..., "expect": ...}, not %s`, n.Describe())
-		return nil
+		return nil, false
 	}
-	c := &Case{Pos: n.Span.Start, suite: s}
+	c = &Case{Pos: n.Span.Start, suite: s}
 	bad := false
 	fail := func(p schema.Pos, format string, args ...any) {
 		add(p, format, args...)
@@ -308,10 +312,10 @@ func parseCase(s *Suite, n *schema.Node, add func(schema.Pos, string, ...any)) *
 		}
 	}
 	if bad {
-		return nil
+		return c, false
 	}
 	c.Payload = buildPayload(s.Src, tool, args, payload)
-	return c
+	return c, true
 }
 
 // buildPayload returns the partial payload as compact JSON: the payload as

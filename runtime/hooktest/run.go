@@ -105,8 +105,11 @@ func (r *Report) check() {
 		obj, _ := got.(map[string]any)
 		reason, present := obj["reason"].(string)
 		if !strings.Contains(reason, c.ExpectReason) {
-			r.Mismatches = append(r.Mismatches, Mismatch{Path: "reason", Pos: c.ReasonPos, Want: c.ExpectReason,
-				Got: reason, Missing: !present, Contains: true})
+			m := Mismatch{Path: "reason", Pos: c.ReasonPos, Want: c.ExpectReason, Missing: !present, Contains: true}
+			if present {
+				m.Got = reason
+			}
+			r.Mismatches = append(r.Mismatches, m)
 		}
 	}
 	failed := map[string]bool{}
