@@ -251,3 +251,23 @@ func TestPlanFillsAnEmptyFile(t *testing.T) {
 		t.Errorf("%v\n%s", err, c.Src)
 	}
 }
+
+func TestDefaultLanguageWorksHere(t *testing.T) {
+	gate, _ := templates.Lookup("block-dangerous")
+	notify, _ := templates.Lookup("notify")
+	bin := t.TempDir()
+	for _, p := range []string{"python3", "node"} {
+		write(t, filepath.Join(bin, p), "#!/bin/sh\n", 0o755)
+	}
+	t.Setenv("PATH", bin)
+	if got := DefaultLanguage(gate); got != "py" {
+		t.Errorf("without jq, the gate's default language is %s, want py", got)
+	}
+	if got := DefaultLanguage(notify); got != "sh" {
+		t.Errorf("notify's default language is %s, want sh: it needs no jq", got)
+	}
+	write(t, filepath.Join(bin, "jq"), "#!/bin/sh\n", 0o755)
+	if got := DefaultLanguage(gate); got != "sh" {
+		t.Errorf("with jq, the gate's default language is %s, want sh", got)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -219,11 +220,31 @@ func (a *Answers) Fill(x *Existing) {
 		a.Matcher, a.MatcherSet = t.Matcher, true
 	}
 	if a.Lang == "" {
-		a.Lang = templates.Languages[0].ID
+		a.Lang = DefaultLanguage(t)
 	}
 	if a.Timeout == 0 {
 		a.Timeout = t.Timeout
 	}
+}
+
+// DefaultLanguage is the language a template's script is written in when
+// none is asked for: shell, unless the shell version needs jq and jq is not
+// installed, so that the defaults always make a hook that works here.
+func DefaultLanguage(t templates.Template) string {
+	if !t.NeedsJQ || onPath("jq") {
+		return templates.Languages[0].ID
+	}
+	for _, l := range []struct{ id, program string }{{"py", "python3"}, {"node", "node"}} {
+		if onPath(l.program) {
+			return l.id
+		}
+	}
+	return templates.Languages[0].ID
+}
+
+func onPath(program string) bool {
+	_, err := exec.LookPath(program)
+	return err == nil
 }
 
 // Missing lists the flags of the questions that are still unanswered.

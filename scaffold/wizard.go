@@ -3,7 +3,6 @@ package scaffold
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -102,18 +101,22 @@ func Ask(p Prompter, a Answers, load Loader, dir string) (Answers, *Existing, er
 
 	if a.Lang == "" {
 		var ids, desc []string
-		for _, l := range templates.Languages {
+		def := 0
+		for i, l := range templates.Languages {
 			ids = append(ids, l.ID)
 			d := l.Name
 			if l.ID == "sh" && t.NeedsJQ {
 				d += ", reads its input with jq"
-				if _, err := exec.LookPath("jq"); err != nil {
+				if !onPath("jq") {
 					d += " (not installed: apt-get install jq or brew install jq)"
 				}
 			}
+			if l.ID == DefaultLanguage(t) {
+				def = i
+			}
 			desc = append(desc, d)
 		}
-		i, err := p.Select("Which language should the script be in?", ids, desc, 0)
+		i, err := p.Select("Which language should the script be in?", ids, desc, def)
 		if err != nil {
 			return a, nil, err
 		}
