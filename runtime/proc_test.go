@@ -351,3 +351,34 @@ func TestProcessThatLeftTheGroupDoesNotDelay(t *testing.T) {
 		t.Errorf("answer %s notes %q", res.Answer, res.Notes)
 	}
 }
+
+func TestEachHandlerHasAProcessGroupOfItsOwn(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	// Field 5 of /proc/PID/stat is the process group; the shell leads its
+	// own, apart from the dispatch's and from the other handler's.
+	pgrp := `set -- $(sed 's/^.*) //' /proc/$$/stat); echo "$$ $3" > ../pg.$HOOKCTL_HOOK`
+	e.workspace(hooks(
+		hookEntry{name: "a", event: schema.Stop, command: pgrp},
+		hookEntry{name: "b", event: schema.Stop, command: pgrp + " # b"},
+	))
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	e.dispatch(schema.Stop, e.payload(schema.Stop, ""), e.opts())
+	seen := map[string]bool{}
+	for _, h := range []string{"a", "b"} {
+		b, err := os.ReadFile(filepath.Join(e.ws, "pg."+h))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := strings.Fields(string(b))
+		if len(f) != 2 || f[0] != f[1] {
+			t.Errorf("hook %s: pid and process group %q, want the shell to lead its group", h, f)
+		}
+		if f[1] == jsonInt(syscall.Getpgrp()) || seen[f[1]] {
+			t.Errorf("hook %s shares the process group %s", h, f[1])
+		}
+		seen[f[1]] = true
+	}
+}
