@@ -256,6 +256,14 @@ func fileEntries(src *runtime.Source) []listEntry {
 		if len(pr.Events) == 1 {
 			e.Event = string(pr.Events[0])
 		}
+		if pr.Rule == "matcher-syntax" {
+			// The group is dropped, but its matcher as written is what the
+			// reader looks for.
+			var m string
+			if json.Unmarshal(cfg.Src[pr.Span.Start.Offset:pr.Span.End.Offset], &m) == nil {
+				e.Matcher = &m
+			}
+		}
 		switch pr.Dropped {
 		case "":
 			e.Invalid = pr.Msg + "; ignored"
