@@ -115,6 +115,9 @@ func trustRun(s streams, opts trustOptions) error {
 		return usageErrorf("%v", err)
 	}
 	prev := store.Workspaces[root]
+	if prev != nil {
+		store.Fill(prev)
+	}
 	d := trust.Compare(prev, snap)
 	if d.Same() {
 		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", root, prev.TrustedAt.Format(time.RFC3339))
@@ -249,6 +252,9 @@ func oneLine(s string) string {
 
 func trustDiff(s streams, store *trust.Store, snap *trust.Snapshot) error {
 	rec := store.Workspaces[snap.Root]
+	if rec != nil {
+		store.Fill(rec)
+	}
 	d := trust.Compare(rec, snap)
 	switch {
 	case rec == nil:

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -48,11 +49,27 @@ func Named(command, dir, workspace string) []string {
 	return out
 }
 
+// plainSpecial are the characters that make a command more than words
+// separated by blanks; without them the shell splits it at blanks, and the
+// parser is not needed.
+const plainSpecial = "\"'`$\\|&;<>(){}[]*?~#!=\n\r%"
+
+// parsers are reused: making one costs more than parsing a command.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
 func named(command, dir, workspace string, depth int, add func(string)) {
 	if depth > maxNesting {
 		return
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if !strings.ContainsAny(command, plainSpecial) {
+		for _, w := range strings.Fields(command) {
+			addWord(w, dir, add)
+		}
+		return
+	}
+	parser := parsers.Get().(*syntax.Parser)
+	f, err := parser.Parse(strings.NewReader(command), "")
+	parsers.Put(parser)
 	if err != nil {
 		return
 	}
@@ -77,20 +94,21 @@ func named(command, dir, workspace string, depth int, add func(string)) {
 				named(w, dir, workspace, depth+1, add)
 				continue
 			}
-			if !strings.Contains(w, "/") && !scriptExts[path.Ext(w)] {
-				continue
-			}
-			if strings.ContainsRune(w, 0) {
-				continue
-			}
-			p := w
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			add(filepath.Clean(p))
+			addWord(w, dir, add)
 		}
 		return true // command substitutions inside words are calls too
 	})
+}
+
+// addWord adds the file a word names, if it names one.
+func addWord(w, dir string, add func(string)) {
+	if strings.HasPrefix(w, "-") || !strings.Contains(w, "/") && !scriptExts[path.Ext(w)] || strings.ContainsRune(w, 0) {
+		return
+	}
+	if !filepath.IsAbs(w) {
+		w = filepath.Join(dir, w)
+	}
+	add(filepath.Clean(w))
 }
 
 // literal returns the value of a word the shell leaves as written: plain

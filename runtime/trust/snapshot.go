@@ -224,38 +224,26 @@ func hashFile(root, rel string) File {
 	case !info.Mode().IsRegular():
 		return File{Path: rel, State: NotFile}
 	}
+	if info.Size() <= MaxKeptFile {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return File{Path: rel, State: Unreadable}
+		}
+		if len(b) <= MaxKeptFile {
+			return hashBytes(rel, b)
+		}
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		return File{Path: rel, State: Unreadable}
 	}
 	defer f.Close()
 	h := sha256.New()
-	var kept []byte
-	n, err := io.Copy(io.MultiWriter(h, &keeper{buf: &kept, limit: MaxKeptFile}), f)
+	n, err := io.Copy(h, f)
 	if err != nil {
 		return File{Path: rel, State: Unreadable}
 	}
-	out := File{Path: rel, State: Present, SHA256: hex.EncodeToString(h.Sum(nil)), Size: n}
-	if n <= MaxKeptFile {
-		out.Content = kept
-		if out.Content == nil {
-			out.Content = []byte{}
-		}
-	}
-	return out
-}
-
-// keeper keeps what is written to it up to limit bytes.
-type keeper struct {
-	buf   *[]byte
-	limit int
-}
-
-func (k *keeper) Write(p []byte) (int, error) {
-	if room := k.limit + 1 - len(*k.buf); room > 0 {
-		*k.buf = append(*k.buf, p[:min(len(p), room)]...)
-	}
-	return len(p), nil
+	return File{Path: rel, State: Present, SHA256: hex.EncodeToString(h.Sum(nil)), Size: n}
 }
 
 // fingerprint hashes the files' paths, states and hashes, one line each.

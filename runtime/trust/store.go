@@ -2,6 +2,8 @@ package trust
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -55,9 +57,12 @@ type RecordFile struct {
 	State  State  `json:"state"`
 	SHA256 string `json:"sha256,omitempty"`
 	Size   int64  `json:"size,omitempty"`
-	// Content is the file's text when it was trusted, kept within the
-	// store's bounds; absent for binary or large files.
-	Content *string `json:"content,omitempty"`
+	// Kept is set when the store keeps a copy of the file's text, within
+	// its bounds, for later diffs: binary and large files are not kept.
+	Kept bool `json:"kept,omitempty"`
+	// Content is the kept text once read with Store.Fill, or of a record
+	// not saved yet.
+	Content *string `json:"-"`
 }
 
 // file is the store's file format.
@@ -114,17 +119,22 @@ func Open(path string) (*Store, error) {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return nil, &CorruptError{Path: path, Msg: "the file is empty"}
 	}
-	cfgLike, _, serr := schema.ParseJSON(b)
-	if serr != nil {
-		return nil, &CorruptError{Path: path, Msg: fmt.Sprintf("line %d, column %d: %s", serr.Pos.Line, serr.Pos.Col, serr.Msg)}
-	}
-	if cfgLike.Kind != schema.Object {
-		return nil, &CorruptError{Path: path, Msg: "it is not a JSON object"}
-	}
 	var f file
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	if err := dec.Decode(&f); err != nil || dec.More() {
+		// The position-aware parser says where, for a file that is not
+		// JSON; it reads the file only then, as every hookctl run reads
+		// the store.
+		root, _, serr := schema.ParseJSON(b)
+		switch {
+		case serr != nil:
+			return nil, &CorruptError{Path: path, Msg: fmt.Sprintf("line %d, column %d: %s", serr.Pos.Line, serr.Pos.Col, serr.Msg)}
+		case root.Kind != schema.Object:
+			return nil, &CorruptError{Path: path, Msg: "it is not a JSON object"}
+		case err == nil:
+			return nil, &CorruptError{Path: path, Msg: "it holds more than one JSON value"}
+		}
 		return nil, &CorruptError{Path: path, Msg: err.Error()}
 	}
 	switch {
@@ -182,14 +192,49 @@ func ownedAndPrivate(path string, info fs.FileInfo) error {
 	return nil
 }
 
+// blobDir is the folder of the kept copies, each named by its SHA-256, so
+// that trust.json itself, which every hookctl run reads, stays small.
+func (s *Store) blobDir() string { return filepath.Join(filepath.Dir(s.Path), "trusted") }
+
+// Fill reads the kept copies of a record's files into their Content. A
+// copy that is missing or does not match its hash is left out: the diff
+// then names the file without showing its lines.
+func (s *Store) Fill(r *Record) {
+	for i := range r.Files {
+		f := &r.Files[i]
+		if !f.Kept || f.Content != nil || !validHash(f.SHA256) {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(s.blobDir(), f.SHA256))
+		if err != nil {
+			continue
+		}
+		if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) == f.SHA256 {
+			c := string(b)
+			f.Content = &c
+		}
+	}
+}
+
+func validHash(h string) bool {
+	if len(h) != 64 {
+		return false
+	}
+	_, err := hex.DecodeString(h)
+	return err == nil
+}
+
 // Save writes the store atomically, mode 0600 in a folder of mode 0700,
-// after trimming the kept contents to MaxKeptStore.
+// with the kept copies trimmed to MaxKeptStore.
 func (s *Store) Save() error {
 	dir := filepath.Dir(s.Path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("cannot create the trust store's folder: %v", err)
 	}
 	s.trim()
+	if err := s.writeBlobs(); err != nil {
+		return err
+	}
 	b, err := json.MarshalIndent(file{Version: storeVersion, Workspaces: s.Workspaces}, "", "  ")
 	if err != nil {
 		return err
@@ -202,7 +247,61 @@ func (s *Store) Save() error {
 	if err := schema.WriteFileAtomic(s.Path, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("cannot write the trust store: %v", err)
 	}
+	s.collect()
 	return nil
+}
+
+// writeBlobs writes the kept copies that are not on disk yet. A kept
+// file whose copy is neither in memory nor on disk is kept no more.
+func (s *Store) writeBlobs() error {
+	for _, r := range s.Workspaces {
+		for i := range r.Files {
+			f := &r.Files[i]
+			if !f.Kept {
+				continue
+			}
+			p := filepath.Join(s.blobDir(), f.SHA256)
+			if !validHash(f.SHA256) {
+				f.Kept = false
+				continue
+			}
+			if _, err := os.Stat(p); err == nil {
+				continue
+			}
+			if f.Content == nil {
+				f.Kept = false
+				continue
+			}
+			if err := os.MkdirAll(s.blobDir(), 0o700); err != nil {
+				return fmt.Errorf("cannot create the trust store's folder: %v", err)
+			}
+			if err := schema.WriteFileAtomic(p, []byte(*f.Content), 0o600); err != nil {
+				return fmt.Errorf("cannot write the trust store: %v", err)
+			}
+		}
+	}
+	return nil
+}
+
+// collect removes the copies no record keeps any more.
+func (s *Store) collect() {
+	used := map[string]bool{}
+	for _, r := range s.Workspaces {
+		for _, f := range r.Files {
+			if f.Kept {
+				used[f.SHA256] = true
+			}
+		}
+	}
+	ents, err := os.ReadDir(s.blobDir())
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if !used[e.Name()] {
+			_ = os.Remove(filepath.Join(s.blobDir(), e.Name()))
+		}
+	}
 }
 
 // trim drops kept contents, the oldest records' first, until the store
@@ -222,7 +321,7 @@ func (s *Store) trim() {
 		r := s.Workspaces[k]
 		total -= r.kept()
 		for i := range r.Files {
-			r.Files[i].Content = nil
+			r.Files[i].Kept, r.Files[i].Content = false, nil
 		}
 	}
 }
@@ -230,8 +329,8 @@ func (s *Store) trim() {
 func (r *Record) kept() int {
 	n := 0
 	for _, f := range r.Files {
-		if f.Content != nil {
-			n += len(*f.Content)
+		if f.Kept {
+			n += int(f.Size)
 		}
 	}
 	return n
@@ -263,7 +362,7 @@ func NewRecord(snap *Snapshot, at time.Time) *Record {
 		rf := RecordFile{Path: f.Path, State: f.State, SHA256: f.SHA256, Size: f.Size}
 		if f.Content != nil && len(f.Content) <= budget && isText(f.Content) {
 			c := string(f.Content)
-			rf.Content = &c
+			rf.Content, rf.Kept = &c, true
 			budget -= len(f.Content)
 		}
 		r.Files = append(r.Files, rf)

@@ -203,6 +203,22 @@ func TestStoreFile(t *testing.T) {
 	if ok, why := again.Check(take(t, root)); !ok {
 		t.Fatalf("reopened store does not trust the workspace: %s", why)
 	}
+	// The kept copy of the script, read back, shows its change as a diff.
+	write(t, root, ".agents/hooks/gate.sh", "#!/bin/sh\nexit 2\n")
+	rec := again.Workspaces[root]
+	again.Fill(rec)
+	var b bytes.Buffer
+	Compare(rec, take(t, root)).Write(&b)
+	if !strings.Contains(b.String(), "-echo '{\"decision\":\"allow\"}'\n+exit 2\n") {
+		t.Errorf("diff after reopening the store:\n%s", b.String())
+	}
+	// A copy tampered with is not shown as what was trusted.
+	os.WriteFile(filepath.Join(dir, "trusted", rec.Files[1].SHA256), []byte("#!/bin/sh\nexit 2\n"), 0o600)
+	again2, _ := Open(path)
+	again2.Fill(again2.Workspaces[root])
+	if c := again2.Workspaces[root].Files[1].Content; c != nil {
+		t.Errorf("a tampered copy was read as the trusted content: %q", *c)
+	}
 	// A store left readable by others is made private when next saved.
 	os.Chmod(path, 0o644)
 	if err := again.Save(); err != nil {
@@ -279,9 +295,14 @@ func TestStoreBounds(t *testing.T) {
 	if st.Workspaces["/wa"].kept() != 0 || st.Workspaces["/wl"].kept() == 0 {
 		t.Fatal("the oldest record should lose its copies first, the newest keep them")
 	}
-	info, _ := os.Stat(st.Path)
-	if info.Size() > MaxKeptStore*2 {
-		t.Fatalf("store file is %d bytes", info.Size())
+	// trust.json holds hashes only; the copies are files of their own,
+	// one per content, within the bound.
+	if info, _ := os.Stat(st.Path); info.Size() > 64<<10 {
+		t.Fatalf("trust.json is %d bytes", info.Size())
+	}
+	ents, _ := os.ReadDir(filepath.Join(filepath.Dir(st.Path), "trusted"))
+	if len(ents) != 1 {
+		t.Fatalf("%d copies kept, want 1: every file here has the same content", len(ents))
 	}
 }
 

@@ -1,0 +1,72 @@
+package trust
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// benchWorkspace writes a workspace of n hooks, each with its own script
+// of about 2 KiB.
+func benchWorkspace(b *testing.B, n int) string {
+	root, err := Key(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var hooks []string
+	for i := range n {
+		hooks = append(hooks, fmt.Sprintf(`"h%d":{"PreToolUse":[{"matcher":"run_command","hooks":[{"command":"python3 hooks/h%d.py --strict"}]}]}`, i, i))
+		p := filepath.Join(root, ".agents", "hooks", fmt.Sprintf("h%d.py", i))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(strings.Repeat("print('x')\n", 200)), 0o644)
+	}
+	os.WriteFile(filepath.Join(root, HooksFile), []byte("{"+strings.Join(hooks, ",")+"}"), 0o644)
+	return root
+}
+
+// BenchmarkCheck is what hookctl run adds to every dispatch of a trusted
+// workspace: fingerprint the loaded hooks.json and its scripts, compare.
+func BenchmarkCheck(b *testing.B) {
+	for _, n := range []int{1, 10, 100} {
+		b.Run(fmt.Sprintf("hooks=%d", n), func(b *testing.B) {
+			root := benchWorkspace(b, n)
+			src, _ := os.ReadFile(filepath.Join(root, HooksFile))
+			cfg := schema.Parse(filepath.Join(root, HooksFile), src)
+			st := &Store{Workspaces: map[string]*Record{}}
+			st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Now())
+			b.ResetTimer()
+			for b.Loop() {
+				if ok, why := st.Check(FromConfig(root, cfg)); !ok {
+					b.Fatal(why)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkOpen reads a store of 100 trusted workspaces with their kept
+// contents at the store's bound, as hookctl run does once per dispatch.
+func BenchmarkOpen(b *testing.B) {
+	st := &Store{Path: filepath.Join(b.TempDir(), "trust.json"), Workspaces: map[string]*Record{}}
+	text := strings.Repeat("echo checking the command line\n", 2000)
+	for i := range 100 {
+		snap := &Snapshot{Fingerprint: "sha256:" + strings.Repeat("0", 64)}
+		snap.Files = append(snap.Files, hashBytes(HooksFile, []byte(text)), hashBytes(".agents/hooks/a.sh", []byte(text)))
+		st.Workspaces[fmt.Sprintf("/home/u/src/project%d", i)] = NewRecord(snap, time.Now().Add(time.Duration(i)*time.Minute))
+	}
+	if err := st.Save(); err != nil {
+		b.Fatal(err)
+	}
+	info, _ := os.Stat(st.Path)
+	b.ReportMetric(float64(info.Size())/1024, "KiB/store")
+	for b.Loop() {
+		if _, err := Open(st.Path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
