@@ -313,10 +313,10 @@ func planEntries(p *runtime.Plan) []listEntry {
 		if st.State == runtime.Broken {
 			e.Invalid, e.Why = st.Why, ""
 		}
-		if st.State == runtime.Untrusted && st.Hook != "" {
-			// The plan sets an untrusted hook aside as a whole; its handlers
-			// are still worth seeing.
-			if hs := untrustedHandlers(e, p.Event, src, st.Hook); len(hs) > 0 {
+		if (st.State == runtime.Untrusted || st.State == runtime.Disabled) && st.Hook != "" {
+			// The plan sets a disabled or untrusted hook aside as a whole;
+			// its handlers are still worth seeing.
+			if hs := setAsideHandlers(e, p.Event, src, st.Hook); len(hs) > 0 {
 				out = append(out, hs...)
 				continue
 			}
@@ -340,9 +340,9 @@ func hookHasEvent(src *runtime.Source, name string, ev schema.Event) bool {
 	return false
 }
 
-// untrustedHandlers lists the handlers of the event in a hook of an
-// untrusted file, each set aside for the same reason as the hook.
-func untrustedHandlers(base listEntry, ev schema.Event, src *runtime.Source, name string) []listEntry {
+// setAsideHandlers lists the handlers of the event in a hook that the plan
+// set aside as a whole, each for the same reason as the hook.
+func setAsideHandlers(base listEntry, ev schema.Event, src *runtime.Source, name string) []listEntry {
 	if src.Config == nil || src.Config.File == nil {
 		return nil
 	}
