@@ -445,6 +445,10 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *r
 	return bw.err
 }
 
+// maxMatcherWidth keeps a long alternation of tool names from pushing the
+// commands off the screen; --json has it whole.
+const maxMatcherWidth = 40
+
 // listCells returns an entry's cells, the last being the command (or what
 // is wrong).
 func listCells(e listEntry, planned bool) []string {
@@ -469,6 +473,9 @@ func listCells(e listEntry, planned bool) []string {
 		matcher = *e.Matcher
 		if matcher == "" || matcher == "*" {
 			matcher = "*"
+		}
+		if r := []rune(matcher); len(r) > maxMatcherWidth {
+			matcher = string(r[:maxMatcherWidth-1]) + "…"
 		}
 	}
 	if e.Timeout > 0 {
