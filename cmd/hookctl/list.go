@@ -398,7 +398,6 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *r
 			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
 		}
 	}
-	last := "COMMAND"
 	line := func(cells []string, tail string, paint func(i int, s string) string) string {
 		var b strings.Builder
 		b.WriteString("  ")
@@ -423,7 +422,7 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *r
 		if len(mine) == 0 {
 			continue
 		}
-		bw.printf("%s", line(head, last, func(_ int, s string) string { return s }))
+		bw.printf("%s", line(head, "COMMAND", func(_ int, s string) string { return s }))
 		for _, i := range mine {
 			e := entries[i]
 			switch {
@@ -437,7 +436,7 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *r
 				hooks++
 			}
 			bw.printf("%s", line(rows[i][:len(head)], paintTail(e, rows[i][len(head)]), func(col int, s string) string {
-				return paintCell(e, head[col], s)
+				return paintCell(head[col], s)
 			}))
 		}
 	}
@@ -500,7 +499,7 @@ func listCells(e listEntry, planned bool) []string {
 	return append(cells, tail)
 }
 
-func paintCell(e listEntry, col, s string) string {
+func paintCell(col, s string) string {
 	switch {
 	case col == "ENABLED" && s == "no", col == "TRUSTED" && s == "no":
 		return listBad.Sprint(s)
