@@ -216,7 +216,7 @@ func TestFaultsHandlers(t *testing.T) {
 		t.Parallel()
 		c := newFaultCase(t)
 		r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", savePid+"sleep 600", 1))
-		wantFailure(t, r, "timed out after 1s")
+		wantFailure(t, r, "timed out after 1s; its process group was stopped")
 	})
 	t.Run("forks grandchildren", func(t *testing.T) {
 		t.Parallel()
@@ -251,7 +251,7 @@ func TestFaultsHandlers(t *testing.T) {
 		t.Parallel()
 		c := newFaultCase(t)
 		r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", savePid+"yes", 30))
-		wantFailure(t, r, "printed more than 1 MiB on stdout")
+		wantFailure(t, r, "printed more than 1 MiB on stdout; it was stopped")
 	})
 	t.Run("floods stderr", func(t *testing.T) {
 		t.Parallel()
@@ -282,21 +282,21 @@ func TestFaultsHandlers(t *testing.T) {
 		t.Parallel()
 		c := newFaultCase(t)
 		r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", savePid+`kill -SEGV $$`, 30))
-		wantFailure(t, r, "signal")
+		wantFailure(t, r, "killed by signal 11 (SIGSEGV)")
 	})
 	t.Run("kills itself mid-run", func(t *testing.T) {
 		t.Parallel()
 		c := newFaultCase(t)
 		cmd := savePid + `sleep 600 & echo $! > "$PIDS/child"; printf '{"decision":'; kill -KILL $$`
 		r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", cmd, 30))
-		wantFailure(t, r, "killed")
+		wantFailure(t, r, "killed by signal 9 (SIGKILL)")
 	})
 	t.Run("kills its whole group", func(t *testing.T) {
 		t.Parallel()
 		c := newFaultCase(t)
 		cmd := savePid + `sleep 600 & echo $! > "$PIDS/child"; kill -KILL 0`
 		r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", cmd, 30))
-		wantFailure(t, r, "killed")
+		wantFailure(t, r, "killed by signal 9 (SIGKILL)")
 	})
 	t.Run("reads no stdin", func(t *testing.T) {
 		t.Parallel()
