@@ -43,8 +43,26 @@ type Mismatch struct {
 // It returns every mismatch, in the order of want.
 func Compare(want *schema.Node, got any) []Mismatch {
 	var out []Mismatch
-	compare(want, got, "", &out)
+	compare(want, got, nil, &out)
 	return out
+}
+
+// path is a place in the answer, its text built only for a mismatch.
+type path struct {
+	parent  *path
+	key     string
+	index   int
+	isIndex bool
+}
+
+func (p *path) String() string {
+	if p == nil {
+		return ""
+	}
+	if p.isIndex {
+		return fmt.Sprintf("%s[%d]", p.parent, p.index)
+	}
+	return join(p.parent.String(), p.key)
 }
 
 // CompareJSON is Compare for two JSON texts.
@@ -60,9 +78,9 @@ func CompareJSON(want, got []byte) ([]Mismatch, error) {
 	return Compare(w, g), nil
 }
 
-func compare(want *schema.Node, got any, path string, out *[]Mismatch) {
+func compare(want *schema.Node, got any, at *path, out *[]Mismatch) {
 	bad := func() {
-		*out = append(*out, Mismatch{Path: path, Pos: want.Span.Start, Want: want.Interface(), Got: got})
+		*out = append(*out, Mismatch{Path: at.String(), Pos: want.Span.Start, Want: want.Interface(), Got: got})
 	}
 	switch want.Kind {
 	case schema.Object:
@@ -75,12 +93,12 @@ func compare(want *schema.Node, got any, path string, out *[]Mismatch) {
 			if want.Get(m.Key).KeySpan != m.KeySpan {
 				continue // repeated: the last occurrence counts, as with every JSON decoder
 			}
-			p := join(path, m.Key)
+			p := &path{parent: at, key: m.Key}
 			v, present := g[m.Key]
 			switch {
 			case !present && m.Value.Kind == schema.Null:
 			case !present:
-				*out = append(*out, Mismatch{Path: p, Pos: m.KeySpan.Start, Want: m.Value.Interface(), Missing: true})
+				*out = append(*out, Mismatch{Path: p.String(), Pos: m.KeySpan.Start, Want: m.Value.Interface(), Missing: true})
 			default:
 				compare(m.Value, v, p, out)
 			}
@@ -92,7 +110,7 @@ func compare(want *schema.Node, got any, path string, out *[]Mismatch) {
 			return
 		}
 		for i, e := range want.Elems {
-			compare(e, g[i], fmt.Sprintf("%s[%d]", path, i), out)
+			compare(e, g[i], &path{parent: at, index: i, isIndex: true}, out)
 		}
 	case schema.Number:
 		if !equalNumbers(want.Str, got) {

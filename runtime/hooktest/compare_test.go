@@ -33,6 +33,7 @@ func TestCompare(t *testing.T) {
 		{"booleans", `{"b":true}`, `{"b":false}`, []string{"b@1:6"}},
 		{"an object is not an array", `{"o":{}}`, `{"o":[]}`, []string{"o@1:6"}},
 		{"an empty object matches any object", `{}`, `{"decision":"ask"}`, nil},
+		{"an empty key", `{"":{"a":1}}`, `{"":{"a":2}}`, []string{`[""].a@1:10`}},
 		{"odd keys are quoted", `{"a b":1}`, `{}`, []string{`["a b"]@1:2?`}},
 		{"a huge exponent costs nothing", `{"n":1e999999999}`, `{"n":1}`, []string{"n@1:6"}},
 	}
