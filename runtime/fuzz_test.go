@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 	"unicode/utf8"
 
@@ -80,6 +81,12 @@ func FuzzParsePayload(f *testing.F) {
 			p, err := ParsePayload(e, []byte(raw))
 			if err != nil {
 				continue
+			}
+			// Both readers agree on whatever both accept.
+			if slow, err := parsePayloadLeniently(e, []byte(raw)); err != nil {
+				t.Fatalf("%s payload %q: encoding/json refuses what the parser accepts: %v", e, raw, err)
+			} else if slow.Tool != p.Tool || slow.ExecutionNum != p.ExecutionNum || !slices.Equal(slow.WorkspacePaths, p.WorkspacePaths) {
+				t.Fatalf("%s payload %q: read as %+v and, by encoding/json, as %+v", e, raw, p, slow)
 			}
 			if e.IsTool() && p.Tool == "" {
 				t.Fatalf("%s payload %q accepted without a tool", e, raw)

@@ -32,35 +32,73 @@ func ParsePayload(e schema.Event, raw []byte) (*Payload, error) {
 	if len(start) == 0 {
 		return nil, errors.New("the payload is empty: pass the event's JSON object on stdin, or try a hook with --tool NAME --args JSON")
 	}
-	var top map[string]json.RawMessage
 	if start[0] != '{' {
 		return nil, fmt.Errorf("the payload must be a JSON object, not %s", describeJSON(start))
 	}
+	// The project's own parser reads a payload of megabytes (a file's
+	// content in write_to_file) several times faster than encoding/json;
+	// what it refuses goes to encoding/json, which decides.
+	root, _, serr := schema.ParseJSON(raw)
+	if serr != nil {
+		return parsePayloadLeniently(e, raw)
+	}
+	p := &Payload{Raw: raw}
+	// A payload that gets these fields wrong still dispatches: the
+	// workspace then comes from the flags or the current folder.
+	if ws := root.Get("workspacePaths"); ws != nil && ws.Value.Kind == schema.Array {
+		for _, el := range ws.Value.Elems {
+			if el.Kind != schema.String {
+				p.WorkspacePaths = nil
+				break
+			}
+			p.WorkspacePaths = append(p.WorkspacePaths, el.Str)
+		}
+	}
+	if n := root.Get("executionNum"); n != nil && n.Value.Kind == schema.Number {
+		if f, err := strconv.ParseFloat(n.Value.Str, 64); err == nil && f > 0 {
+			p.ExecutionNum = int(min(f, 1<<31))
+		}
+	}
+	if e.IsTool() {
+		var name *schema.Member
+		if call := root.Get("toolCall"); call != nil {
+			name = call.Value.Get("name")
+		}
+		if name == nil || name.Value.Kind != schema.String || name.Value.Str == "" {
+			return nil, fmt.Errorf("a %s payload must name the tool in toolCall.name, as {\"toolCall\": {\"name\": \"run_command\", \"args\": {...}}}; to try a hook by hand, pass --tool NAME --args JSON", e)
+		}
+		p.Tool = name.Value.Str
+	}
+	return p, nil
+}
+
+// parsePayloadLeniently reads a payload with encoding/json, which accepts
+// what the project's parser refuses (invalid UTF-8, deeper nesting) and
+// words the errors of what neither accepts.
+func parsePayloadLeniently(e schema.Event, raw []byte) (*Payload, error) {
+	var top map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &top); err != nil {
 		return nil, fmt.Errorf("the payload is not valid JSON: %s", jsonError(raw, err))
 	}
 	p := &Payload{Raw: raw}
 	if ws, ok := top["workspacePaths"]; ok {
-		// A payload that gets this field wrong still dispatches: the
-		// workspace then comes from the flags or the current folder.
-		_ = json.Unmarshal(ws, &p.WorkspacePaths)
+		if json.Unmarshal(ws, &p.WorkspacePaths) != nil {
+			p.WorkspacePaths = nil
+		}
 	}
 	if n, ok := top["executionNum"]; ok {
-		if i, err := strconv.ParseInt(string(n), 10, 64); err == nil && i > 0 {
-			p.ExecutionNum = int(min(i, 1<<31))
-		} else if f, err := strconv.ParseFloat(string(n), 64); err == nil && f > 0 {
+		if f, err := strconv.ParseFloat(string(n), 64); err == nil && f > 0 {
 			p.ExecutionNum = int(min(f, 1<<31))
 		}
 	}
 	if e.IsTool() {
-		var tc struct {
-			Name *string `json:"name"`
-		}
-		call, ok := top["toolCall"]
-		if !ok || json.Unmarshal(call, &tc) != nil || tc.Name == nil || *tc.Name == "" {
+		// Exact keys, unlike decoding into a struct, which ignores case.
+		var call map[string]json.RawMessage
+		var name string
+		if json.Unmarshal(top["toolCall"], &call) != nil || json.Unmarshal(call["name"], &name) != nil || name == "" {
 			return nil, fmt.Errorf("a %s payload must name the tool in toolCall.name, as {\"toolCall\": {\"name\": \"run_command\", \"args\": {...}}}; to try a hook by hand, pass --tool NAME --args JSON", e)
 		}
-		p.Tool = *tc.Name
+		p.Tool = name
 	}
 	return p, nil
 }
