@@ -65,6 +65,9 @@ func NewRequest(paths []string, home string) (Request, error) {
 			if len(req.Context) == 0 && home != "" && isFile(UserFile(home)) {
 				req.Context = append(req.Context, target(UserFile(home)))
 			}
+		case !info.Mode().IsRegular():
+			// Opening a FIFO would wait for a writer for ever.
+			return req, fmt.Errorf("%s: not a regular file (a pipe, device or socket): name the hooks.json file itself", p)
 		default:
 			fh, err := os.Open(p)
 			if err != nil {
@@ -83,7 +86,7 @@ func NewRequest(paths []string, home string) (Request, error) {
 
 func isFile(p string) bool {
 	info, err := os.Stat(p)
-	return err == nil && !info.IsDir()
+	return err == nil && info.Mode().IsRegular()
 }
 
 // pathError drops the path from an error that the message already names.
