@@ -12,15 +12,28 @@ import (
 )
 
 // manyHooks writes a hooks.json of n PreToolUse hooks of which only the last
-// matches run_command, as a large shared configuration would.
-func manyHooks(b *testing.B, n int) string {
+// matches run_command, as a large shared configuration would: the others
+// name the other documented tools in turn, or, with distinct, each a
+// matcher of its own (the worst case for the loader, which compiles each
+// distinct matcher).
+func manyHooks(b *testing.B, n int, distinct bool) string {
 	b.Helper()
+	var others []string
+	for _, t := range schema.ToolNames() {
+		if t != "run_command" {
+			others = append(others, t)
+		}
+	}
+	others = append(others, "browser_.*")
 	var sb strings.Builder
 	sb.WriteString("{\n")
 	for i := range n {
-		matcher := fmt.Sprintf("tool_%d|browser_.*", i)
-		if i == n-1 {
+		matcher := others[i%len(others)]
+		switch {
+		case i == n-1:
 			matcher = "run_command"
+		case distinct:
+			matcher = fmt.Sprintf("tool_%d|browser_.*", i)
 		}
 		fmt.Fprintf(&sb, "  \"hook-%d\": {\"PreToolUse\": [{\"matcher\": %q, \"hooks\": [{\"command\": \"./hooks/h%d.sh\", \"timeout\": 5}]}]},\n", i, matcher, i)
 	}
@@ -34,9 +47,16 @@ func manyHooks(b *testing.B, n int) string {
 
 func BenchmarkPlan(b *testing.B) {
 	payload := []byte(`{"toolCall":{"name":"run_command","args":{"CommandLine":"npm test"}},"stepIdx":0,"workspacePaths":["/nonexistent"]}`)
-	for _, n := range []int{10, 2000} {
-		b.Run(fmt.Sprintf("hooks=%d", n), func(b *testing.B) {
-			path := manyHooks(b, n)
+	for _, bc := range []struct {
+		n        int
+		distinct bool
+	}{{10, false}, {2000, false}, {2000, true}} {
+		name := fmt.Sprintf("hooks=%d", bc.n)
+		if bc.distinct {
+			name += "/distinct-matchers"
+		}
+		b.Run(name, func(b *testing.B) {
+			path := manyHooks(b, bc.n, bc.distinct)
 			opts := Options{Configs: []string{path}}
 			b.ReportAllocs()
 			for b.Loop() {
