@@ -62,6 +62,18 @@ func (d *decoder) compile(matcher string) error {
 // of many hooks decodes in linear time.
 func lastOccurrences(n *Node) []bool {
 	last := make([]bool, len(n.Members))
+	if len(n.Members) < smallObject {
+		for i := range n.Members {
+			last[i] = true
+			for _, later := range n.Members[i+1:] {
+				if later.Key == n.Members[i].Key {
+					last[i] = false
+					break
+				}
+			}
+		}
+		return last
+	}
 	seen := make(map[string]struct{}, len(n.Members))
 	for i := len(n.Members) - 1; i >= 0; i-- {
 		k := n.Members[i].Key

@@ -141,6 +141,10 @@ type Duplicate struct {
 	Again Span
 }
 
+// smallObject is the number of members from which an object's repeated
+// keys are looked up in a map rather than by a scan.
+const smallObject = 16
+
 // MaxDepth is how deeply arrays and objects may nest. A hooks.json needs five
 // levels; the limit keeps hostile input from exhausting memory.
 const MaxDepth = 1000
@@ -606,13 +610,33 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		if seen == nil {
-			seen = make(map[string]int)
+		// Small objects, the most of any hooks.json, find a repeated key
+		// faster by a scan than through a map; large ones switch to a map.
+		first := -1
+		if seen != nil {
+			if i, ok := seen[key]; ok {
+				first = i
+			}
+		} else {
+			for i := len(n.Members) - 1; i >= 0; i-- {
+				if n.Members[i].Key == key {
+					first = i
+					break
+				}
+			}
 		}
-		if i, ok := seen[key]; ok {
-			p.dups = append(p.dups, Duplicate{Key: key, First: n.Members[i].KeySpan, Again: keySpan})
+		if first >= 0 {
+			p.dups = append(p.dups, Duplicate{Key: key, First: n.Members[first].KeySpan, Again: keySpan})
 		}
-		seen[key] = len(n.Members)
+		if seen == nil && len(n.Members) >= smallObject {
+			seen = make(map[string]int, 2*len(n.Members))
+			for i, m := range n.Members {
+				seen[m.Key] = i
+			}
+		}
+		if seen != nil {
+			seen[key] = len(n.Members)
+		}
 		n.Members = append(n.Members, Member{Key: key, KeySpan: keySpan, Value: v})
 		p.skipSpace()
 		if p.off >= len(p.src) {
