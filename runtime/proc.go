@@ -93,6 +93,7 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 	cmd.Env = spec.env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	orphanSignal(cmd.SysProcAttr)
 	err = cmd.Start()
 	// The child has its copies; the parent's would keep the pipes open.
 	closeAll(inR, outW, errW)
