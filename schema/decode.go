@@ -49,7 +49,7 @@ func (d *decoder) compile(matcher string) error {
 	if err, ok := d.matchers[matcher]; ok {
 		return err
 	}
-	_, err := CompileMatcher(matcher)
+	err := ValidateMatcher(matcher)
 	if d.matchers == nil {
 		d.matchers = make(map[string]error)
 	}

@@ -179,6 +179,17 @@ func TestMatcher(t *testing.T) {
 	}
 }
 
+func TestValidateMatcherAgreesWithCompile(t *testing.T) {
+	for _, m := range []string{"", "*", "run_command", "a|b", "(?=x)", "(?<!x)y", `(a)\1`, "*_file", "[a-", "a{1001}",
+		"a)|(b", "(?i)RUN_command", `\pL+`, "x{2,1}", "((((a))))", "a**", "(?P<n>x)", `\Q.*\E`} {
+		_, cerr := CompileMatcher(m)
+		verr := ValidateMatcher(m)
+		if (cerr == nil) != (verr == nil) || (cerr != nil && cerr.Error() != verr.Error()) {
+			t.Errorf("%q: compile %v, validate %v", m, cerr, verr)
+		}
+	}
+}
+
 func TestNearest(t *testing.T) {
 	events := EventNames()
 	for word, want := range map[string]string{

@@ -12,6 +12,19 @@ import (
 // position it reports must agree with its byte offset; and it must agree with
 // encoding/json on what is JSON, except where it is stricter on purpose
 // (invalid UTF-8, nesting deeper than MaxDepth).
+// FuzzValidateMatcher holds ValidateMatcher to CompileMatcher's verdict.
+func FuzzValidateMatcher(f *testing.F) {
+	for _, s := range []string{"run_command|view_file", "browser_.*", "(?=x)", "[a-", "a{1001}", "a)|(b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, cerr := CompileMatcher(s)
+		if verr := ValidateMatcher(s); (cerr == nil) != (verr == nil) {
+			t.Fatalf("%q: compile %v, validate %v", s, cerr, verr)
+		}
+	})
+}
+
 func FuzzLoad(f *testing.F) {
 	for _, glob := range []string{"testdata/*.json", "../testdata/realworld/*.json"} {
 		files, _ := filepath.Glob(glob)

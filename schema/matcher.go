@@ -39,6 +39,22 @@ func CompileMatcher(s string) (Matcher, error) {
 	return Matcher{re: re}, nil
 }
 
+// ValidateMatcher reports whether CompileMatcher would accept the matcher,
+// with the same error, without building the matching program: parsing is
+// enough to know, and a file's loader only needs to know.
+func ValidateMatcher(s string) error {
+	if s == "" || s == "*" {
+		return nil
+	}
+	if _, err := syntax.Parse(s, syntax.Perl); err != nil {
+		_, cerr := CompileMatcher(s)
+		if cerr != nil {
+			return cerr
+		}
+	}
+	return nil
+}
+
 func matcherError(s string, err error) error {
 	switch {
 	case strings.Contains(s, "(?=") || strings.Contains(s, "(?!"):
