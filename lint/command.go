@@ -2,7 +2,6 @@ package lint
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -164,7 +163,7 @@ type scriptRef struct {
 	interpreter string
 }
 
-var pythonName = regexp.MustCompile(`^(python|pypy)[0-9.]*$`)
+var pythonName = lazyRegexp(`^(python|pypy)[0-9.]*$`)
 
 // scriptExts are the extensions of files that interpreters run.
 var scriptExts = map[string]bool{
@@ -282,7 +281,7 @@ func isInterpreter(name string) bool {
 		"deno", "bun", "tsx", "ts-node", "java", "Rscript", "lua", "py", "osascript":
 		return true
 	}
-	return pythonName.MatchString(name)
+	return pythonName().MatchString(name)
 }
 
 // interpreterFor guesses the interpreter of a script from its #! line or,

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -26,7 +25,7 @@ var (
 		".": "the folder handlers run in", "./": "the folder handlers run in", "*": "everything in the folder handlers run in", "./*": "everything in the folder handlers run in",
 		"..": "the workspace", "../": "the workspace", "../*": "the workspace", ".git": "the repository's history",
 	}
-	downloadPipe = regexp.MustCompile(`\b(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b`)
+	downloadPipe = lazyRegexp(`\b(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b`)
 )
 
 func (r *dangerousCommand) Check(f *File) {
@@ -45,7 +44,7 @@ func (r *dangerousCommand) Check(f *File) {
 			continue
 		}
 		if c.file == nil {
-			if loc := downloadPipe.FindStringIndex(c.src); loc != nil {
+			if loc := downloadPipe().FindStringIndex(c.src); loc != nil {
 				r.report(f, f.strSpan(h.Command, loc[0], loc[1]), "", "this command downloads code and runs it: whoever controls the server runs commands on every machine that uses this hook; commit the script instead")
 			}
 			continue

@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"os"
-	"regexp"
 )
 
 type foreignPayload struct{ RuleBase }
@@ -17,8 +16,8 @@ func newForeignPayload() Rule {
 // Gemini CLI, and what this agent uses instead. A script that also mentions toolCall
 // handles both formats and is left alone.
 var (
-	payloadFields  = regexp.MustCompile(`["'.\[](tool_input|tool_name|tool_response|hookSpecificOutput|permissionDecision)\b`)
-	payloadOwn     = regexp.MustCompile(`\btoolCall\b`)
+	payloadFields  = lazyRegexp(`["'.\[](tool_input|tool_name|tool_response|hookSpecificOutput|permissionDecision)\b`)
+	payloadOwn     = lazyRegexp(`\btoolCall\b`)
 	payloadInstead = map[string]string{
 		"tool_input":         "toolCall.args",
 		"tool_name":          "toolCall.name",
@@ -37,7 +36,7 @@ func (r *foreignPayload) Check(f *File) {
 			continue
 		}
 		s := h.Command.Str
-		if loc := payloadFields.FindStringSubmatchIndex(s); loc != nil && !payloadOwn.MatchString(s) {
+		if loc := payloadFields().FindStringSubmatchIndex(s); loc != nil && !payloadOwn().MatchString(s) {
 			field := s[loc[2]:loc[3]]
 			r.report(f, f.strSpan(h.Command, loc[2], loc[3]), payloadInstead[field],
 				"%q is a field of another agent's hook payload (Claude Code, Codex, Gemini CLI), which this agent does not send: use %s", field, payloadInstead[field])
@@ -45,8 +44,8 @@ func (r *foreignPayload) Check(f *File) {
 	}
 	for _, s := range f.scripts() {
 		body := f.fs.read(s.path, maxScriptRead)
-		loc := payloadFields.FindSubmatchIndex(body)
-		if loc == nil || payloadOwn.Match(body) {
+		loc := payloadFields().FindSubmatchIndex(body)
+		if loc == nil || payloadOwn().Match(body) {
 			continue
 		}
 		field := string(body[loc[2]:loc[3]])

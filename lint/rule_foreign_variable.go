@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -12,7 +11,7 @@ func newForeignVariable() Rule {
 		"a command that uses another agent's environment variable ($CLAUDE_PROJECT_DIR), which is empty here")}
 }
 
-var foreignVar = regexp.MustCompile(`\$\{?((CLAUDE|GEMINI|CURSOR|CODEX)_[A-Z0-9_]+)\}?`)
+var foreignVar = lazyRegexp(`\$\{?((CLAUDE|GEMINI|CURSOR|CODEX)_[A-Z0-9_]+)\}?`)
 
 // varOwner names the agent that sets a variable prefix.
 var varOwner = map[string]string{"CLAUDE": "Claude Code", "GEMINI": "Gemini CLI", "CURSOR": "Cursor", "CODEX": "Codex"}
@@ -22,7 +21,7 @@ func (r *foreignVariable) Check(f *File) {
 		if h.Command == nil {
 			continue
 		}
-		loc := foreignVar.FindStringSubmatchIndex(h.Command.Str)
+		loc := foreignVar().FindStringSubmatchIndex(h.Command.Str)
 		if loc == nil {
 			continue
 		}

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -13,13 +12,13 @@ func newPlatformSpecific() Rule {
 }
 
 var (
-	winProgram = regexp.MustCompile(`(?i)^\s*(cmd(\.exe)?\s+/[ck]\b|powershell(\.exe)?\b|pwsh(\.exe)?\b|py(\.exe)?\s+-[0-9])`)
-	winPyBare  = regexp.MustCompile(`^\s*py\s`)
-	winVar     = regexp.MustCompile(`%[A-Z_][A-Z0-9_]+%`)
-	winDrive   = regexp.MustCompile(`(^|[\s"'=(])([A-Za-z]:[\\/])`)
-	winExe     = regexp.MustCompile(`(?i)[A-Za-z0-9_\-]\.(exe|bat|cmd|ps1)\b`)
-	winSep     = regexp.MustCompile(`(^|[\s"'])(\.{1,2}\\[A-Za-z0-9_.\-]|[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-])`)
-	homePath   = regexp.MustCompile(`(^|[\s"'=:(])(/home/[^/\s"']+|/Users/[^/\s"']+|/root|/workspaces/[^/\s"']+|/mnt/[a-z]/Users/[^/\s"']+)(/|[\s"']|$)`)
+	winProgram = lazyRegexp(`(?i)^\s*(cmd(\.exe)?\s+/[ck]\b|powershell(\.exe)?\b|pwsh(\.exe)?\b|py(\.exe)?\s+-[0-9])`)
+	winPyBare  = lazyRegexp(`^\s*py\s`)
+	winVar     = lazyRegexp(`%[A-Z_][A-Z0-9_]+%`)
+	winDrive   = lazyRegexp(`(^|[\s"'=(])([A-Za-z]:[\\/])`)
+	winExe     = lazyRegexp(`(?i)[A-Za-z0-9_\-]\.(exe|bat|cmd|ps1)\b`)
+	winSep     = lazyRegexp(`(^|[\s"'])(\.{1,2}\\[A-Za-z0-9_.\-]|[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-])`)
+	homePath   = lazyRegexp(`(^|[\s"'=:(])(/home/[^/\s"']+|/Users/[^/\s"']+|/root|/workspaces/[^/\s"']+|/mnt/[a-z]/Users/[^/\s"']+)(/|[\s"']|$)`)
 )
 
 func (r *platformSpecific) Check(f *File) {
@@ -36,37 +35,37 @@ func (r *platformSpecific) Check(f *File) {
 		}
 		at := func(loc []int, group int) (int, int) { return loc[2*group], loc[2*group+1] }
 		switch {
-		case winProgram.MatchString(s):
-			loc := winProgram.FindStringSubmatchIndex(s)
+		case winProgram().MatchString(s):
+			loc := winProgram().FindStringSubmatchIndex(s)
 			from, to := at(loc, 1)
 			word := strings.ToLower(strings.Fields(s[from:to])[0])
 			r.report(f, f.strSpan(h.Command, from, to), "", "%s", windowsProgramMessage(word))
-		case winPyBare.MatchString(s):
-			loc := winPyBare.FindStringIndex(s)
+		case winPyBare().MatchString(s):
+			loc := winPyBare().FindStringIndex(s)
 			r.report(f, f.strSpan(h.Command, loc[0], loc[1]-1), "python3", "py is the Python launcher for Windows, missing on macOS and Linux: write python3")
-		case winVar.MatchString(s):
-			loc := winVar.FindStringIndex(s)
+		case winVar().MatchString(s):
+			loc := winVar().FindStringIndex(s)
 			v := s[loc[0]:loc[1]]
 			sugg := "$" + strings.Trim(v, "%")
 			if strings.EqualFold(v, "%USERPROFILE%") {
 				sugg = "$HOME"
 			}
 			r.report(f, f.strSpan(h.Command, loc[0], loc[1]), sugg, "%s is a Windows variable, which /bin/sh leaves as it is: write %s", v, sugg)
-		case winDrive.MatchString(s):
-			loc := winDrive.FindStringSubmatchIndex(s)
+		case winDrive().MatchString(s):
+			loc := winDrive().FindStringSubmatchIndex(s)
 			from, to := at(loc, 2)
 			r.report(f, f.strSpan(h.Command, from, pathEnd(s, to)), "", "%s is a Windows drive path, which exists only on one Windows machine: write the path relative to %s, where handlers run", pathWord(s, from), f.dirName())
-		case winExe.MatchString(s):
-			loc := winExe.FindStringIndex(s)
+		case winExe().MatchString(s):
+			loc := winExe().FindStringIndex(s)
 			from := wordStart(s, loc[0])
 			r.report(f, f.strSpan(h.Command, from, loc[1]), "", "%s runs only on Windows: this workspace file runs on every clone, on macOS and Linux too", s[from:loc[1]])
-		case winSep.MatchString(leadingWords(s, 2)):
-			loc := winSep.FindStringSubmatchIndex(leadingWords(s, 2))
+		case winSep().MatchString(leadingWords(s, 2)):
+			loc := winSep().FindStringSubmatchIndex(leadingWords(s, 2))
 			from, _ := at(loc, 2)
 			w := pathWord(s, from)
 			r.report(f, f.strSpan(h.Command, from, from+len(w)), strings.ReplaceAll(w, `\`, "/"), "%s uses Windows path separators, which /bin/sh reads as escapes: write %s", w, strings.ReplaceAll(w, `\`, "/"))
-		case homePath.MatchString(s):
-			loc := homePath.FindStringSubmatchIndex(s)
+		case homePath().MatchString(s):
+			loc := homePath().FindStringSubmatchIndex(s)
 			from, to := at(loc, 2)
 			w := pathWord(s, from)
 			r.report(f, f.strSpan(h.Command, from, from+len(w)), "",

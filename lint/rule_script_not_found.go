@@ -27,7 +27,7 @@ func (r *scriptNotFound) Check(f *File) {
 		p := s.ref.word.text
 		where := f.dirName()
 		if filepath.IsAbs(p) {
-			if f.Scope == Workspace && homePath.MatchString(p) {
+			if f.Scope == Workspace && homePath().MatchString(p) {
 				continue // platform-specific says it: the path is one machine's
 			}
 			r.report(f, s.span, "", "%s does not exist on this machine", p)

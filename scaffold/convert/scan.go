@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -20,16 +19,16 @@ var (
 	// outputFields are answer fields of those agents.
 	outputFields = wordSet("hookSpecificOutput", "permissionDecision", "permissionDecisionReason", "additionalContext", "systemMessage", "suppressOutput", "stopReason", "followup_message", "updated_input", "updatedInput", "agent_message", "user_message", "agentMessage", "userMessage")
 	// blockDecision is Claude Code's and Gemini CLI's {"decision": "block"}.
-	blockDecision = regexp.MustCompile(`["']?\bdecision\b["']?\s*[:=]\s*\\?["']block\b`)
+	blockDecision = lazyRegexp(`["']?\bdecision\b["']?\s*[:=]\s*\\?["']block\b`)
 	// cursorPermission is Cursor's {"permission": "deny"}.
-	cursorPermission = regexp.MustCompile(`["']permission["']\s*:`)
+	cursorPermission = lazyRegexp(`["']permission["']\s*:`)
 	// exit2 is a handler ending with status 2.
-	exit2 = regexp.MustCompile(`\bexit\s+2\b|\bexit\(2\)|\bexitCode\s*=\s*2\b|\bExit\(2\)`)
+	exit2 = lazyRegexp(`\bexit\s+2\b|\bexit\(2\)|\bexitCode\s*=\s*2\b|\bExit\(2\)`)
 	// rootPath is a path from the project root into an agent's folder, which
 	// a script that now starts in .agents/ no longer finds.
-	rootPath = regexp.MustCompile(`(?:^|[\s"'=(])(\.(?:claude|cursor|gemini|codex|agents)/[\w./-]*[\w-])`)
+	rootPath = lazyRegexp(`(?:^|[\s"'=(])(\.(?:claude|cursor|gemini|codex|agents)/[\w./-]*[\w-])`)
 	// projectToolUse is a script line that runs a project tool.
-	projectToolUse = regexp.MustCompile(`(?m)^[ \t]*(?:if\s+!?\s*)?(npm|npx|pnpm|yarn|make|go|cargo|pytest|tox|gradle|mvn)\s+[a-z-]`)
+	projectToolUse = lazyRegexp(`(?m)^[ \t]*(?:if\s+!?\s*)?(npm|npx|pnpm|yarn|make|go|cargo|pytest|tox|gradle|mvn)\s+[a-z-]`)
 )
 
 func wordSet(words ...string) map[string]bool {
@@ -112,17 +111,17 @@ func (u *usage) scanText(text []byte, where string, withEnv bool) {
 		}
 		i = j
 	}
-	if bytes.Contains(text, []byte("xit")) && exit2.Match(text) {
+	if bytes.Contains(text, []byte("xit")) && exit2().Match(text) {
 		found = true
 		u.exit2 = true
 	}
-	if bytes.Contains(text, []byte("decision")) && blockDecision.Match(text) {
+	if bytes.Contains(text, []byte("decision")) && blockDecision().Match(text) {
 		add(&u.outputs, `"decision": "block"`)
 	}
-	if bytes.Contains(text, []byte("permission")) && cursorPermission.Match(text) {
+	if bytes.Contains(text, []byte("permission")) && cursorPermission().Match(text) {
 		add(&u.outputs, `"permission"`)
 	}
-	for _, m := range projectToolUse.FindAllSubmatch(text, -1) {
+	for _, m := range projectToolUse().FindAllSubmatch(text, -1) {
 		u.tools = appendNew(u.tools, string(m[1]))
 	}
 	if found {
@@ -146,7 +145,7 @@ func (u *usage) scanFile(path, where string) {
 		return
 	}
 	u.scanText(b, where, true)
-	for _, m := range rootPath.FindAllSubmatch(b, -1) {
+	for _, m := range rootPath().FindAllSubmatch(b, -1) {
 		u.paths = appendNew(u.paths, string(m[1]))
 	}
 }
