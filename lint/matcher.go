@@ -26,28 +26,46 @@ func splitAlternatives(s string, base int) []alternative {
 		return splitAlternatives(inner, base+off)
 	}
 	var out []alternative
-	depth, start := 0, 0
+	start := 0
+	scanRegexp(s, func(i, depth int) bool {
+		if s[i] == '|' && depth == 0 {
+			out = append(out, alternative{s[start:i], base + start, base + i})
+			start = i + 1
+		}
+		return true
+	})
+	return append(out, alternative{s[start:], base + start, base + len(s)})
+}
+
+// scanRegexp calls visit for each byte of s that is syntax rather than
+// escaped or inside a character class, with the group depth after it (an
+// opening parenthesis counts, a closing one no longer does), until visit
+// returns false.
+func scanRegexp(s string, visit func(i, depth int) bool) {
+	depth := 0
 	inClass := false
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '\\':
 			i++
+			continue
 		case inClass:
 			if c == ']' {
 				inClass = false
 			}
+			continue
 		case c == '[':
 			inClass = true
+			continue
 		case c == '(':
 			depth++
 		case c == ')':
 			depth--
-		case c == '|' && depth == 0:
-			out = append(out, alternative{s[start:i], base + start, base + i})
-			start = i + 1
+		}
+		if !visit(i, depth) {
+			return
 		}
 	}
-	return append(out, alternative{s[start:], base + start, base + len(s)})
 }
 
 // unwrap strips the anchors and the one group around a whole matcher
@@ -78,28 +96,15 @@ func unwrap(s string) (string, int, bool) {
 
 // closes returns the index of the parenthesis that closes the one at s[0].
 func closes(s string) int {
-	depth := 0
-	inClass := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\':
-			i++
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-		case c == '[':
-			inClass = true
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-			if depth == 0 {
-				return i
-			}
+	at := -1
+	scanRegexp(s, func(i, depth int) bool {
+		if s[i] == ')' && depth == 0 {
+			at = i
+			return false
 		}
-	}
-	return -1
+		return true
+	})
+	return at
 }
 
 // wordIndex returns where name stands in s as a whole word (not inside a
