@@ -15,24 +15,11 @@ import (
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
+	"github.com/hookctl/hookctl/templates/testenv"
 )
 
-// TestMain puts the real python3 first on PATH: version managers' shims
-// (pyenv) start a shell script before every interpreter, which would make
-// the many handler runs of these tests slow for no gain.
-func TestMain(m *testing.M) {
-	if out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output(); err == nil {
-		if dir, err := os.MkdirTemp("", "hookctl-python"); err == nil {
-			if os.Symlink(strings.TrimSpace(string(out)), filepath.Join(dir, "python3")) == nil {
-				os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
-			}
-			code := m.Run()
-			os.RemoveAll(dir)
-			os.Exit(code)
-		}
-	}
-	os.Exit(m.Run())
-}
+// TestMain puts the real python3 first on PATH (see testenv.Main).
+func TestMain(m *testing.M) { testenv.Main(m) }
 
 // runCases runs every case of a hooks.test.json with hookctl test's own
 // machinery (the runtime's dispatch, the payload completed as the agent sends

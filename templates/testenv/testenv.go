@@ -1,0 +1,31 @@
+// Package testenv prepares the environment of test binaries that run the
+// templates' handlers many times.
+package testenv
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Main runs the tests with the real python3 first on PATH, then exits with
+// their status. Version managers' shims (pyenv) start a shell script before
+// every interpreter, which makes hundreds of handler runs slow for no gain.
+func Main(m *testing.M) {
+	out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
+	if err != nil {
+		os.Exit(m.Run())
+	}
+	dir, err := os.MkdirTemp("", "hookctl-python")
+	if err != nil {
+		os.Exit(m.Run())
+	}
+	if os.Symlink(strings.TrimSpace(string(out)), filepath.Join(dir, "python3")) == nil {
+		os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
