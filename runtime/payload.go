@@ -103,21 +103,27 @@ func parsePayloadLeniently(e schema.Event, raw []byte) (*Payload, error) {
 	return p, nil
 }
 
-// describeJSON names the kind of JSON value that src starts with.
+// describeJSON names what src holds, for a payload that is not an object.
+// The kind comes from the loader's own parser, not from the first byte, so
+// that "nope" is not taken for null nor "fine" for a boolean.
 func describeJSON(src []byte) string {
-	switch src[0] {
-	case '[':
+	root, _, err := schema.ParseJSON(src)
+	if err != nil {
+		return fmt.Sprintf("text starting with %q, which is not JSON", firstLine(src, 20))
+	}
+	switch root.Kind {
+	case schema.Array:
 		return "an array"
-	case '"':
+	case schema.String:
 		return "a string"
-	case 't', 'f':
+	case schema.Bool:
 		return "a boolean"
-	case 'n':
+	case schema.Null:
 		return "null"
-	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+	case schema.Number:
 		return "a number"
 	}
-	return fmt.Sprintf("text starting with %q", firstLine(src, 20))
+	return root.Describe()
 }
 
 // jsonError says where src stops being valid JSON, as LINE:COL.

@@ -217,6 +217,8 @@ func TestParsePayload(t *testing.T) {
 		{"string", schema.Stop, `"x"`, "not a string", "", "", 0},
 		{"null", schema.Stop, `null`, "not null", "", "", 0},
 		{"text", schema.Stop, `hello`, `not text starting with "hello"`, "", "", 0},
+		{"a word that starts like null", schema.Stop, `nope`, `not text starting with "nope", which is not JSON`, "", "", 0},
+		{"a word that starts like a boolean", schema.Stop, `fine`, `not text starting with "fine", which is not JSON`, "", "", 0},
 		{"invalid JSON", schema.Stop, "{\n  \"a\": 1,\n}", "the payload is not valid JSON: stdin:3:1: ", "", "", 0},
 		{"two values", schema.Stop, `{} {}`, "the payload is not valid JSON", "", "", 0},
 		{"tool event without toolCall", pre, `{}`, "a PreToolUse payload must name the tool in toolCall.name", "", "", 0},
