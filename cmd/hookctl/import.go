@@ -153,6 +153,7 @@ func importRun(s streams, opts importOptions) error {
 	switch {
 	case merged.Replaced:
 		fmt.Fprintf(s.out, "replaced %s with its %s in this format\n", shown, importPlural(len(res.Hooks), "hook", "hooks"))
+		fmt.Fprintf(s.out, "the original is kept in %s\n", filepath.Join(filepath.Dir(shown), filepath.Base(merged.Backup)))
 	case merged.Created:
 		fmt.Fprintf(s.out, "wrote %s to %s\n", importPlural(len(res.Hooks), "hook", "hooks"), shown)
 	default:

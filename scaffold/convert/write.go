@@ -27,6 +27,11 @@ type Merged struct {
 	// is the source itself, another agent's file the agent ignores, whose
 	// content the converted hooks replace.
 	Created, Replaced bool
+	// Original is the replaced file's content, which Write keeps beside it
+	// (in Backup) so that nothing the user wrote is lost: what the
+	// conversion could not carry over is still there to port by hand.
+	Original []byte
+	Backup   string
 	// Renamed lists the hooks renamed for names the file already used.
 	Renamed []Renamed
 	// Unchanged lists the hooks the file already has, word for word (under
@@ -45,6 +50,7 @@ func (r *Result) Merge(target string) (*Merged, error) {
 	m := &Merged{Path: target}
 	if sameFile(target, r.Source.Abs) {
 		m.Src, m.Replaced, m.Added = r.JSON(), true, len(r.Hooks)
+		m.Original = r.Source.Src
 		return m, nil
 	}
 	x, err := scaffold.LoadExisting(target)
@@ -166,9 +172,24 @@ func freeName(x *scaffold.Existing, base string, used map[string]bool) string {
 }
 
 // Write writes the merged file atomically, creating its folder when needed.
+// A file it replaces is first kept as PATH.orig (PATH.orig2, ... when that is
+// taken).
 func (m *Merged) Write() error {
 	if err := os.MkdirAll(filepath.Dir(m.Path), 0o755); err != nil {
 		return fmt.Errorf("cannot create %s: %w", filepath.Dir(m.Path), err)
+	}
+	if m.Original != nil {
+		backup := m.Path + ".orig"
+		for i := 2; ; i++ {
+			if _, err := os.Lstat(backup); os.IsNotExist(err) {
+				break
+			}
+			backup = fmt.Sprintf("%s.orig%d", m.Path, i)
+		}
+		if err := schema.WriteFileAtomic(backup, m.Original, 0o644); err != nil {
+			return err
+		}
+		m.Backup = backup
 	}
 	return schema.WriteFileAtomic(m.Path, m.Src, 0o644)
 }
