@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -175,6 +176,31 @@ func TestMatcher(t *testing.T) {
 		_, err := CompileMatcher(matcher)
 		if err == nil || !strings.Contains(err.Error(), says) {
 			t.Errorf("%q: error %v does not say %q", matcher, err, says)
+		}
+	}
+}
+
+// TestLiteralMatchersAgreeWithTheRule checks the matchers decided without a
+// regular expression against the rule itself, ^(?:matcher)$ in RE2, on
+// every pair.
+func TestLiteralMatchersAgreeWithTheRule(t *testing.T) {
+	texts := []string{
+		"run_command", "run", "run_command|view_file", "browser_.*", "mcp__.*|run_command", "run_comman.", ".*",
+		"view_file|", "run_.*_file", "Run_Command", "run_command.*", "list_dir|find_by_name|grep_search", "browser_",
+		"a.b", "x|y.*|z", "run_command+", "view_file?", "mcp__github__.*", "|", "a||b",
+	}
+	tools := []string{"run_command", "run_command2", "view_file", "browser_click", "browser_", "mcp__github__create_issue",
+		"Run_Command", "run", "", "list_dir", "axb", "a.b", "y", "yy", "browser_a\nb", "x|y", "run_commandd", "view_fil"}
+	for _, m := range texts {
+		got, err := CompileMatcher(m)
+		if err != nil {
+			t.Fatalf("%q: %v", m, err)
+		}
+		rule := regexp.MustCompile("^(?:" + m + ")$")
+		for _, tool := range tools {
+			if got.Match(tool) != rule.MatchString(tool) {
+				t.Errorf("matcher %q, tool %q: %v, the rule says %v", m, tool, got.Match(tool), rule.MatchString(tool))
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"unicode/utf8"
 )
@@ -21,6 +22,24 @@ func FuzzValidateMatcher(f *testing.F) {
 		_, cerr := CompileMatcher(s)
 		if verr := ValidateMatcher(s); (cerr == nil) != (verr == nil) {
 			t.Fatalf("%q: compile %v, validate %v", s, cerr, verr)
+		}
+	})
+}
+
+// FuzzMatcherRule holds CompileMatcher, literal shortcut included, to the
+// rule: the whole tool name against ^(?:matcher)$ in RE2.
+func FuzzMatcherRule(f *testing.F) {
+	f.Add("run_command|browser_.*", "browser_click")
+	f.Add("a.b", "axb")
+	f.Add("x|", "")
+	f.Fuzz(func(t *testing.T, m, tool string) {
+		cm, err := CompileMatcher(m)
+		if err != nil || m == "" || m == "*" {
+			return
+		}
+		rule := regexp.MustCompile("^(?:" + m + ")$")
+		if cm.Match(tool) != rule.MatchString(tool) {
+			t.Fatalf("matcher %q, tool %q: %v, the rule says %v", m, tool, cm.Match(tool), rule.MatchString(tool))
 		}
 	})
 }

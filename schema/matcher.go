@@ -5,18 +5,63 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"unicode/utf8"
 )
 
 // Matcher selects tools by name. The zero Matcher matches every tool.
 type Matcher struct {
 	re *regexp.Regexp
+	// alts decide, without a regular expression, a matcher made only of
+	// literal names and literal prefixes followed by ".*" ("run_command",
+	// "view_file|browser_.*"): most real matchers, and compiling a regular
+	// expression costs tens of microseconds, which a file of thousands of
+	// hooks would pay on every dispatch.
+	alts []literalAlt
+}
+
+// literalAlt is one alternative of a literal matcher: a name, or with
+// family set, a prefix followed by ".*".
+type literalAlt struct {
+	text   string
+	family bool
 }
 
 // MatchesAll reports whether the matcher selects every tool.
-func (m Matcher) MatchesAll() bool { return m.re == nil }
+func (m Matcher) MatchesAll() bool { return m.re == nil && m.alts == nil }
 
 // Match reports whether the matcher selects the tool.
-func (m Matcher) Match(tool string) bool { return m.re == nil || m.re.MatchString(tool) }
+func (m Matcher) Match(tool string) bool {
+	if m.alts != nil {
+		for _, a := range m.alts {
+			if !a.family && tool == a.text {
+				return true
+			}
+			// "." matches any character but a line break.
+			if a.family && strings.HasPrefix(tool, a.text) && !strings.Contains(tool[len(a.text):], "\n") {
+				return true
+			}
+		}
+		return false
+	}
+	return m.re == nil || m.re.MatchString(tool)
+}
+
+// literalMatcher returns the alternatives of a matcher made only of literal
+// names and literal prefixes followed by ".*", and false for any other.
+func literalMatcher(s string) ([]literalAlt, bool) {
+	if strings.ContainsAny(s, `()[]{}\^$`) || !utf8.ValidString(s) {
+		return nil, false
+	}
+	alts := make([]literalAlt, 0, strings.Count(s, "|")+1)
+	for alt := range strings.SplitSeq(s, "|") {
+		prefix, family := strings.CutSuffix(alt, ".*")
+		if regexp.QuoteMeta(prefix) != prefix {
+			return nil, false
+		}
+		alts = append(alts, literalAlt{text: prefix, family: family})
+	}
+	return alts, true
+}
 
 // CompileMatcher compiles a matcher by the format's rule: "" and "*" match
 // every tool; anything else is an RE2 regular expression matched against the
@@ -26,6 +71,9 @@ func (m Matcher) Match(tool string) bool { return m.re == nil || m.re.MatchStrin
 func CompileMatcher(s string) (Matcher, error) {
 	if s == "" || s == "*" {
 		return Matcher{}, nil
+	}
+	if alts, ok := literalMatcher(s); ok {
+		return Matcher{alts: alts}, nil
 	}
 	// The matcher alone first, so that an error quotes what the author
 	// wrote rather than the anchored form.
@@ -43,7 +91,7 @@ func CompileMatcher(s string) (Matcher, error) {
 // with the same error, without building the matching program: parsing is
 // enough to know, and a file's loader only needs to know.
 func ValidateMatcher(s string) error {
-	if s == "" || s == "*" {
+	if _, literal := literalMatcher(s); s == "" || s == "*" || literal {
 		return nil
 	}
 	if _, err := syntax.Parse(s, syntax.Perl); err != nil {
