@@ -46,6 +46,7 @@ var coveredByForeign = map[string]bool{
 	"foreign-variable":      true,
 	"foreign-payload":       true,
 	"schema-key":            true,
+	"agent-version":         true,
 }
 
 // suppressed reports whether a finding of the rule is left out of the

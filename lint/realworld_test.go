@@ -133,7 +133,9 @@ var realworldMistakes = map[string][]string{
 	// Other agents' tool names in matchers.
 	"foreign-tool": {"003", "004", "042", "077", "082"},
 	// Other agents' events, invented events.
-	"unknown-event": {"005", "036", "042", "101"},
+	"unknown-event": {"036", "042", "101"},
+	// SessionStart, which only agy 1.1.27 and later fire.
+	"agent-version": {"005", "036", "042"},
 	// Stop or PostInvocation written as matcher groups.
 	"event-shape": {"008", "012", "042", "078"},
 	// Events at the top level, without a hook name.

@@ -4,7 +4,7 @@ type ignoredMatcher struct{ RuleBase }
 
 func newIgnoredMatcher() Rule {
 	return &ignoredMatcher{newBase("ignored-matcher", Warning,
-		"\"matcher\" where it is ignored (PreInvocation, PostInvocation, Stop)")}
+		"\"matcher\" where it is ignored (SessionStart, PreInvocation, PostInvocation, Stop)")}
 }
 
 func (r *ignoredMatcher) Check(f *File) {

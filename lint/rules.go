@@ -32,5 +32,6 @@ func newRules() []Rule {
 		newForeignVariable(),
 		newForeignPayload(),
 		newMisplacedConfig(),
+		newAgentVersion(),
 	}
 }

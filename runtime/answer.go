@@ -26,7 +26,7 @@ func answerKeys(e schema.Event) []string {
 	switch e {
 	case schema.PreToolUse:
 		return []string{"decision", "reason", "permissionOverrides", "overwrite"}
-	case schema.PreInvocation:
+	case schema.SessionStart, schema.PreInvocation:
 		return []string{"injectSteps"}
 	case schema.PostInvocation:
 		return []string{"injectSteps", "terminationBehavior"}
@@ -258,7 +258,7 @@ func encodeAnswer(e schema.Event, a *answer) json.RawMessage {
 			}
 			w.b.Write(o.bytes())
 		}
-	case schema.PreInvocation, schema.PostInvocation:
+	case schema.SessionStart, schema.PreInvocation, schema.PostInvocation:
 		if len(a.steps) > 0 {
 			w.key("injectSteps")
 			w.b.WriteByte('[')

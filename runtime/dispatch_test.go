@@ -355,3 +355,35 @@ func TestNoUntrustedNoteWhenNothingWouldRun(t *testing.T) {
 		t.Errorf("notes %q, want none", res.Notes)
 	}
 }
+
+// SessionStart dispatches like PreInvocation: every handler's injectSteps in
+// config order, the user's first; a handler that answers with a key of
+// another event is named, and nothing else a payload holds is required.
+func TestSessionStartDispatch(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ss := schema.SessionStart
+	e.user(hooks(hookEntry{name: "mine", event: ss, command: `echo '{"injectSteps":[{"ephemeralMessage":"from the user"}]}'`}))
+	e.workspace(hooks(
+		hookEntry{name: "context", event: ss, command: `printf '{"injectSteps":[{"ephemeralMessage":"model %s"}]}' "$(sed -n 's/.*"modelName":"\([^"]*\)".*/\1/p')"`},
+		hookEntry{name: "quiet", event: ss, command: `true`},
+		hookEntry{name: "other-event", event: schema.PreInvocation, command: `echo '{"injectSteps":[{"ephemeralMessage":"not now"}]}'`},
+	))
+	payload := e.payload(ss, "")
+	for _, k := range []string{"conversationId", "workspacePaths", "transcriptPath", "artifactDirectoryPath", "modelName"} {
+		if !bytes.Contains(payload, []byte(`"`+k+`"`)) {
+			t.Errorf("the SessionStart payload lacks %s: %s", k, payload)
+		}
+	}
+	if bytes.Contains(payload, []byte("invocationNum")) || bytes.Contains(payload, []byte("stepIdx")) {
+		t.Errorf("the SessionStart payload holds another event's fields: %s", payload)
+	}
+	res := e.dispatch(ss, payload, e.opts())
+	want := `{"injectSteps":[{"ephemeralMessage":"from the user"},{"ephemeralMessage":"model ` + DefaultModel + `"}]}`
+	if string(res.Answer) != want {
+		t.Errorf("answer %s, want %s (notes %q)", res.Answer, want, res.Notes)
+	}
+	if len(res.Notes) != 0 {
+		t.Errorf("notes %q", res.Notes)
+	}
+}

@@ -75,7 +75,7 @@ func Merge(e schema.Event, outcomes []*Outcome, opts MergeOptions) (json.RawMess
 	switch e {
 	case schema.PreToolUse:
 		return mergePreToolUse(outcomes, opts.OnError)
-	case schema.PreInvocation, schema.PostInvocation:
+	case schema.SessionStart, schema.PreInvocation, schema.PostInvocation:
 		return mergeInvocation(e, outcomes), nil
 	case schema.Stop:
 		return mergeStop(outcomes, opts)

@@ -93,18 +93,9 @@ func NewPlan(opts Options, x *Existing) (*Plan, error) {
 	switch a.Event {
 	case schema.PreToolUse, schema.PostToolUse:
 		m := a.Matcher
-		group := []schema.MatcherGroup{{Matcher: &m, Hooks: []schema.Handler{handler}}}
-		if a.Event == schema.PreToolUse {
-			p.Hook.Def.PreToolUse = group
-		} else {
-			p.Hook.Def.PostToolUse = group
-		}
-	case schema.PreInvocation:
-		p.Hook.Def.PreInvocation = []schema.Handler{handler}
-	case schema.PostInvocation:
-		p.Hook.Def.PostInvocation = []schema.Handler{handler}
-	case schema.Stop:
-		p.Hook.Def.Stop = []schema.Handler{handler}
+		p.Hook.Def.SetGroups(a.Event, []schema.MatcherGroup{{Matcher: &m, Hooks: []schema.Handler{handler}}})
+	default:
+		p.Hook.Def.SetHandlers(a.Event, []schema.Handler{handler})
 	}
 	src := x.Src
 	if src == nil {

@@ -100,6 +100,9 @@ func TestEveryTemplateThroughTheRuntime(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, f := range res.Findings {
+					if f.Severity == lint.Info && f.Rule == "agent-version" && tmpl.Event == schema.SessionStart {
+						continue // a fact about the agent's version, not a mistake
+					}
 					t.Errorf("lint: %s", f)
 				}
 			})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,7 +50,9 @@ func Ask(p Prompter, a Answers, load Loader, dir string) (Answers, *Existing, er
 			for _, e := range schema.Events {
 				desc = append(desc, e.Summary())
 			}
-			i, err := p.Select("Which event should it handle?", schema.EventNames(), desc, 0)
+			// PreToolUse is what most hooks are for; SessionStart comes
+			// first in the list because it fires first.
+			i, err := p.Select("Which event should it handle?", schema.EventNames(), desc, slices.Index(schema.Events, schema.PreToolUse))
 			if err != nil {
 				return a, nil, err
 			}

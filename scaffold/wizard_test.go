@@ -161,7 +161,7 @@ func TestWizardChoices(t *testing.T) {
 	}
 	q := newQueue(t,
 		answer{prompt: "Where", index: 1},
-		answer{prompt: "event", index: 0},
+		answer{prompt: "event", index: 1},             // PreToolUse,
 		answer{prompt: "What should it do", index: 1}, // protect-paths
 		answer{prompt: "Name", text: "Bad Name!"},
 		answer{prompt: "Name", text: "guard"}, // taken in the user's file
@@ -196,7 +196,7 @@ func TestWizardChoices(t *testing.T) {
 func TestWizardPicksToolsFromTheList(t *testing.T) {
 	dir := t.TempDir()
 	q := newQueue(t,
-		answer{prompt: "event", index: 1}, // PostToolUse
+		answer{prompt: "event", index: 2}, // PostToolUse
 		enter("What should it do"),        // format-file
 		enter("Name"),
 		answer{prompt: "tools", index: 2}, // choose from the list

@@ -164,23 +164,10 @@ func (d *decoder) hook(m *Member) *HookDefinition {
 			continue
 		}
 		if e.IsTool() {
-			groups := d.groups(h.Name, e, em.Value)
-			if e == PreToolUse {
-				h.PreToolUse = groups
-			} else {
-				h.PostToolUse = groups
-			}
+			h.SetGroups(e, d.groups(h.Name, e, em.Value))
 			continue
 		}
-		handlers := d.handlers(h.Name, e, em.Value)
-		switch e {
-		case PreInvocation:
-			h.PreInvocation = handlers
-		case PostInvocation:
-			h.PostInvocation = handlers
-		case Stop:
-			h.Stop = handlers
-		}
+		h.SetHandlers(e, d.handlers(h.Name, e, em.Value))
 	}
 	return h
 }

@@ -225,7 +225,9 @@ func TestNearest(t *testing.T) {
 		"PreToolUsse":    "PreToolUse",
 		"stop":           "Stop",
 		"Stp":            "Stop",
-		"SessionStart":   "",
+		"SessionStart":   "SessionStart",
+		"sessionStart":   "SessionStart",
+		"SessionEnd":     "",
 		"BeforeTool":     "",
 		"x":              "",
 	} {

@@ -113,6 +113,21 @@ type PostToolUseInput struct {
 // object, or nothing at all.
 type PostToolUseOutput struct{}
 
+// SessionStartInput is what a SessionStart handler reads on stdin: the
+// fields every handler receives, once when a conversation starts.
+type SessionStartInput struct {
+	Common
+}
+
+// SessionStartOutput is what a SessionStart handler prints on stdout: steps
+// to inject before the conversation's first model call, as a PreInvocation
+// handler's answer.
+type SessionStartOutput struct {
+	// Steps to inject into the trajectory when the conversation starts, such
+	// as [{"ephemeralMessage": "This project uses pnpm, not npm."}].
+	InjectSteps []Step `json:"injectSteps,omitempty"`
+}
+
 // InvocationInput is what a PreInvocation or PostInvocation handler reads on
 // stdin.
 type InvocationInput struct {
@@ -202,6 +217,8 @@ const Continue = "continue"
 // stdin.
 func InputType(e Event) any {
 	switch e {
+	case SessionStart:
+		return &SessionStartInput{}
 	case PreToolUse:
 		return &PreToolUseInput{}
 	case PostToolUse:
@@ -218,6 +235,8 @@ func InputType(e Event) any {
 // stdout.
 func OutputType(e Event) any {
 	switch e {
+	case SessionStart:
+		return &SessionStartOutput{}
 	case PreToolUse:
 		return &PreToolUseOutput{}
 	case PostToolUse:

@@ -50,7 +50,7 @@ func TestForeignTablesAreConsistent(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]Event{"UserPromptSubmit": PreInvocation, "BeforeAgent": PreInvocation, "beforeSubmitPrompt": PreInvocation,
-		"AfterAgent": PostInvocation, "BeforeTool": PreToolUse, "stop": Stop, "SessionStart": ""} {
+		"AfterAgent": PostInvocation, "BeforeTool": PreToolUse, "stop": Stop, "SessionStart": SessionStart, "SessionEnd": ""} {
 		if e, ok := LookupForeignEvent(name); !ok || e.Event != want {
 			t.Errorf("%s maps to %q, want %q", name, e.Event, want)
 		}

@@ -3,8 +3,11 @@ package schema
 // Event names a point in the agent's execution loop at which hooks run.
 type Event string
 
-// The five events a hook can handle.
+// The six events a hook can handle. SessionStart is newer than the
+// format's first documentation: the agent (agy) fires it from version
+// 1.1.27 on.
 const (
+	SessionStart   Event = "SessionStart"
 	PreToolUse     Event = "PreToolUse"
 	PostToolUse    Event = "PostToolUse"
 	PreInvocation  Event = "PreInvocation"
@@ -12,15 +15,19 @@ const (
 	Stop           Event = "Stop"
 )
 
-// Events lists the five events in the order the format's documentation gives
-// them.
-var Events = []Event{PreToolUse, PostToolUse, PreInvocation, PostInvocation, Stop}
+// Events lists the six events: SessionStart, which fires first, then the
+// five in the order the format's documentation gives them.
+var Events = []Event{SessionStart, PreToolUse, PostToolUse, PreInvocation, PostInvocation, Stop}
+
+// SessionStartSince is the first version of the agent (agy) that loads and
+// fires SessionStart; older versions do not know the event.
+const SessionStartSince = "1.1.27"
 
 // IsTool reports whether the event is about one tool call: its entries are
 // matcher groups and its matcher selects tools.
 func (e Event) IsTool() bool { return e == PreToolUse || e == PostToolUse }
 
-// Valid reports whether e is one of the five events.
+// Valid reports whether e is one of the six events.
 func (e Event) Valid() bool {
 	for _, v := range Events {
 		if v == e {
@@ -33,6 +40,8 @@ func (e Event) Valid() bool {
 // Summary is a one-line explanation of the event for people choosing one.
 func (e Event) Summary() string {
 	switch e {
+	case SessionStart:
+		return "once when a conversation starts: inject project context (agy 1.1.27 or later)"
 	case PreToolUse:
 		return "before a tool runs: allow, ask or deny the call"
 	case PostToolUse:
@@ -82,6 +91,11 @@ type HookDefinition struct {
 	// Set to false to disable the hook without removing it. Defaults to true.
 	Enabled *bool `json:"enabled,omitempty"`
 
+	// Fires once when a conversation starts (agy 1.1.27 or later). Entries
+	// are handlers directly (no matcher); a handler may print
+	// {"injectSteps": [...]} to give the model project context.
+	SessionStart []Handler `json:"SessionStart,omitempty"`
+
 	// Fires before a tool is executed. Each entry is a matcher group: a
 	// regular expression that selects tools by name, and the handlers to run.
 	// A handler prints {"decision": "allow"|"deny"|"ask"|"force_ask"|"deny_unless_prior_grant"}.
@@ -127,6 +141,8 @@ func (h *HookDefinition) Groups(e Event) []MatcherGroup {
 // Handlers returns the handlers of a non-tool event, or nil for tool events.
 func (h *HookDefinition) Handlers(e Event) []Handler {
 	switch e {
+	case SessionStart:
+		return h.SessionStart
 	case PreInvocation:
 		return h.PreInvocation
 	case PostInvocation:
@@ -135,6 +151,32 @@ func (h *HookDefinition) Handlers(e Event) []Handler {
 		return h.Stop
 	}
 	return nil
+}
+
+// SetGroups sets the entries of a tool event; it does nothing for the
+// other events.
+func (h *HookDefinition) SetGroups(e Event, gs []MatcherGroup) {
+	switch e {
+	case PreToolUse:
+		h.PreToolUse = gs
+	case PostToolUse:
+		h.PostToolUse = gs
+	}
+}
+
+// SetHandlers sets the handlers of a non-tool event; it does nothing for
+// tool events.
+func (h *HookDefinition) SetHandlers(e Event, hs []Handler) {
+	switch e {
+	case SessionStart:
+		h.SessionStart = hs
+	case PreInvocation:
+		h.PreInvocation = hs
+	case PostInvocation:
+		h.PostInvocation = hs
+	case Stop:
+		h.Stop = hs
+	}
 }
 
 // HasEvent reports whether the hook has at least one entry for the event.

@@ -300,3 +300,50 @@ func TestTestsMustPassContinuesWithTheFailure(t *testing.T) {
 		}
 	}
 }
+
+func TestProjectContextInjectsNotesAndGitState(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	tmpl, _ := Lookup("project-context")
+	for _, lang := range LanguageIDs() {
+		ws := t.TempDir()
+		in, _ := json.Marshal(map[string]any{"conversationId": "c1", "workspacePaths": []string{ws}, "modelName": "m"})
+		// Nothing to say: no notes, not a repository.
+		if out, errOut, code := runScript(t, tmpl, lang, ws, in); code != 0 || out != "" {
+			t.Fatalf("%s: an empty workspace gives exit %d, stdout %q, stderr %q; want nothing", lang, code, out, errOut)
+		}
+		git := func(args ...string) {
+			cmd := exec.Command("git", append([]string{"-C", ws, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git %v: %v: %s", args, err, out)
+			}
+		}
+		git("init", "-q", "-b", "trunk")
+		git("commit", "-q", "--allow-empty", "-m", `first "quoted" \ subject`)
+		notes := "Use pnpm, not npm.\n\tTabs \"quotes\" and \\ stay.\n"
+		if err := os.WriteFile(filepath.Join(ws, ".agents", "project-context.md"), []byte(notes), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, code := runScript(t, tmpl, lang, ws, in)
+		if code != 0 {
+			t.Fatalf("%s: exit status %d: %s", lang, code, errOut)
+		}
+		var a struct {
+			InjectSteps []map[string]string `json:"injectSteps"`
+		}
+		if err := json.Unmarshal([]byte(out), &a); err != nil || len(a.InjectSteps) != 1 {
+			t.Fatalf("%s: %v: %s", lang, err, out)
+		}
+		msg := a.InjectSteps[0]["ephemeralMessage"]
+		for _, want := range []string{
+			"Project notes (project-context.md):\nUse pnpm, not npm.\n\tTabs \"quotes\" and \\ stay.\nGit: on trunk, ",
+			"uncommitted file(s).\nLatest commits:\n",
+			` first "quoted" \ subject`,
+		} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("%s: the message lacks %q:\n%s", lang, want, msg)
+			}
+		}
+	}
+}

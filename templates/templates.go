@@ -115,6 +115,13 @@ const ReminderMessage = "Before you say you are done: run the linter and the tes
 
 var all = []Template{
 	{
+		ID: "project-context", Event: schema.SessionStart, Timeout: 10,
+		Summary: "give the model the project's notes, git branch and latest commits when a conversation starts",
+		Cases: []Case{
+			{Name: "starts a conversation without failing", Expect: map[string]any{}},
+		},
+	},
+	{
 		ID: "block-dangerous", Event: schema.PreToolUse, Matcher: "run_command", Timeout: 10, NeedsJQ: true,
 		Summary: "deny rm -rf /, curl | sh, mkfs, dd to a disk; ask before git push --force",
 		Cases: []Case{

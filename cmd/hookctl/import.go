@@ -167,8 +167,11 @@ func importRun(s streams, opts importOptions) error {
 func importLint(s streams, target, shown string, opts importOptions) error {
 	scope, root := lint.ScopeOf(target, opts.home)
 	findings := lint.LintSource(lint.Target{Path: target, Name: shown, Scope: scope, Root: root}, mustRead(target))
-	if len(findings) == 0 {
+	if sev, _ := lint.Max(findings); len(findings) == 0 || sev == lint.Info {
 		fmt.Fprintf(s.out, "hookctl lint finds nothing to fix in %s\n", shown)
+		for _, f := range findings {
+			fmt.Fprintf(s.out, "  %s\n", f)
+		}
 	} else {
 		fmt.Fprintf(s.out, "hookctl lint %s finds %s:\n", shown, importPlural(len(findings), "thing", "things"))
 		for _, f := range findings {

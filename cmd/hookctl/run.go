@@ -50,8 +50,8 @@ func runCommand(s streams) *cli.Command {
 		ArgsUsage: "EVENT",
 		Description: "Reads the event's payload (JSON) on stdin, runs every matching handler of the user's\n" +
 			"~/.gemini/config/hooks.json and the workspace's .agents/hooks.json at once, and prints\n" +
-			"the one answer they add up to as a line of JSON. EVENT is PreToolUse, PostToolUse,\n" +
-			"PreInvocation, PostInvocation or Stop.\n\n" +
+			"the one answer they add up to as a line of JSON. EVENT is SessionStart, PreToolUse,\n" +
+			"PostToolUse, PreInvocation, PostInvocation or Stop.\n\n" +
 			"To try a hook by hand, let hookctl build the payload:\n" +
 			"  hookctl run PreToolUse --tool run_command --args '{\"CommandLine\": \"rm -rf /\"}'\n" +
 			"  hookctl run Stop                  (from a terminal)\n" +

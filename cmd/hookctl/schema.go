@@ -99,7 +99,7 @@ func schemaRun(s streams, opts schemaOptions) error {
 	return nil
 }
 
-// parseEvent accepts one of the five event names, and suggests the nearest
+// parseEvent accepts one of the six event names, and suggests the nearest
 // for anything else.
 func parseEvent(name string) (schema.Event, error) {
 	e := schema.Event(name)

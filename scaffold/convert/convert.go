@@ -257,7 +257,11 @@ func (c *converter) event(m *schema.Member, hook string) []Hook {
 	}
 	if fe.Note != "" && !c.noted[key] {
 		c.noted[key] = true
-		c.report.note(m.KeySpan.Start, "%s becomes %s: %s", key, target, fe.Note)
+		if key == string(target) {
+			c.report.note(m.KeySpan.Start, "%s is %s here too, but %s", key, target, fe.Note)
+		} else {
+			c.report.note(m.KeySpan.Start, "%s becomes %s: %s", key, target, fe.Note)
+		}
 	}
 	var out []Hook
 	for _, entry := range m.Value.Elems {
@@ -700,6 +704,8 @@ func inputShape(e schema.Event) string {
 		return `{"toolCall": {"name", "args"}} on stdin, the file in toolCall.args.TargetFile and the command in toolCall.args.CommandLine`
 	case schema.Stop:
 		return `{"executionNum", "terminationReason", "fullyIdle", ...} on stdin`
+	case schema.SessionStart:
+		return `{"conversationId", "workspacePaths", "modelName", ...} on stdin`
 	}
 	return `{"invocationNum", "initialNumSteps", ...} on stdin`
 }
@@ -712,15 +718,15 @@ func outputShape(e schema.Event) string {
 		return "a PostToolUse handler prints {} or nothing"
 	case schema.Stop:
 		return `a Stop handler prints {"decision": "continue", "reason": ...} to keep the agent going, or exits 2 with the reason on stderr`
-	case schema.PreInvocation:
-		return `a PreInvocation handler prints {"injectSteps": [{"ephemeralMessage": ...}]}`
+	case schema.PreInvocation, schema.SessionStart:
+		return fmt.Sprintf(`a %s handler prints {"injectSteps": [{"ephemeralMessage": ...}]}`, e)
 	}
 	return `a PostInvocation handler prints {"injectSteps": [...], "terminationBehavior": ...}`
 }
 
 func exit2Advice(e schema.Event) string {
 	switch e {
-	case schema.PreInvocation:
+	case schema.PreInvocation, schema.SessionStart:
 		return `to give the model a message, print {"injectSteps": [{"ephemeralMessage": ...}]} and exit 0`
 	case schema.PostInvocation:
 		return `to stop the agent, print {"terminationBehavior": "terminate"} and exit 0`
@@ -846,28 +852,23 @@ func (c *converter) addHook(h Hook) {
 // defFor builds a hook definition with one event.
 func defFor(e schema.Event, matcher *string, handlers []schema.Handler) *schema.HookDefinition {
 	def := &schema.HookDefinition{}
-	switch e {
-	case schema.PreToolUse:
-		def.PreToolUse = []schema.MatcherGroup{{Matcher: matcher, Hooks: handlers}}
-	case schema.PostToolUse:
-		def.PostToolUse = []schema.MatcherGroup{{Matcher: matcher, Hooks: handlers}}
-	case schema.PreInvocation:
-		def.PreInvocation = handlers
-	case schema.PostInvocation:
-		def.PostInvocation = handlers
-	case schema.Stop:
-		def.Stop = handlers
+	if e.IsTool() {
+		def.SetGroups(e, []schema.MatcherGroup{{Matcher: matcher, Hooks: handlers}})
+	} else {
+		def.SetHandlers(e, handlers)
 	}
 	return def
 }
 
 // mergeDef appends the events of b to a.
 func mergeDef(a, b *schema.HookDefinition) {
-	a.PreToolUse = append(a.PreToolUse, b.PreToolUse...)
-	a.PostToolUse = append(a.PostToolUse, b.PostToolUse...)
-	a.PreInvocation = append(a.PreInvocation, b.PreInvocation...)
-	a.PostInvocation = append(a.PostInvocation, b.PostInvocation...)
-	a.Stop = append(a.Stop, b.Stop...)
+	for _, e := range schema.Events {
+		if e.IsTool() {
+			a.SetGroups(e, append(a.Groups(e), b.Groups(e)...))
+		} else {
+			a.SetHandlers(e, append(a.Handlers(e), b.Handlers(e)...))
+		}
+	}
 }
 
 func isEmpty(d *schema.HookDefinition) bool {

@@ -100,7 +100,7 @@ func TestReportLines(t *testing.T) {
 		{"claude", 47, 24, Warning, "the command reads Claude Code's payload (tool_input, file_path)"},
 		{"claude", 58, 13, Warning, "async is not carried over"},
 		{"claude", 68, 24, Warning, "remind.sh exits with status 2, which Claude Code takes as a block but PreInvocation takes as a failure"},
-		{"claude", 73, 5, Warning, "SessionStart has no equivalent"},
+		{"claude", 73, 5, Note, "SessionStart is SessionStart here too, but it needs agy 1.1.27 or later"},
 		{"claude", 84, 5, Warning, "Notification has no equivalent"},
 		{"claude", 103, 21, Warning, `a handler of type "agent" is not carried over`},
 		{"claude", 17, 24, Note, `"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh → ../.claude/hooks/block-rm.sh`},
@@ -112,8 +112,8 @@ func TestReportLines(t *testing.T) {
 		{"cursor", 8, 9, Warning, `the matcher "git push" narrows beforeShellExecution`},
 		{"cursor", 6, 20, Warning, `answers in Cursor's way (user_message, agent_message, "permission")`},
 		{"cursor", 45, 5, Warning, "afterAgentThought has no equivalent"},
-		{"cursor", 50, 5, Warning, "sessionStart has no equivalent"},
-		{"codex", 3, 5, Warning, "SessionStart has no equivalent"},
+		{"cursor", 50, 5, Note, "sessionStart becomes SessionStart: SessionStart needs agy 1.1.27 or later"},
+		{"codex", 3, 5, Note, "SessionStart is SessionStart here too"},
 		{"codex", 33, 27, Note, "the timeout of 2500 ms becomes 3 s"},
 		{"codex", 66, 24, Warning, `stop_continue.py answers in Codex's way ("decision": "block")`},
 	}
@@ -142,6 +142,7 @@ func TestConvertedLintsClean(t *testing.T) {
 	announced := map[string]string{
 		"matcher-no-tool": "MCP tool names are kept as written",
 		"foreign-payload": "'s payload (",
+		"agent-version":   "it needs agy 1.1.27 or later",
 	}
 	for _, s := range samples {
 		t.Run(s.name, func(t *testing.T) {
@@ -300,6 +301,13 @@ func TestMixed(t *testing.T) {
 	res := convertString(t, src, "")
 	want := `{
   "apm": {
+    "SessionStart": [
+      {
+        "type": "command",
+        "command": "node x.js",
+        "timeout": 5
+      }
+    ],
     "PreInvocation": [
       {
         "type": "command",
@@ -333,8 +341,9 @@ func TestMixed(t *testing.T) {
 	if got := string(res.JSON()); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if !strings.Contains(reportText(res), "3:5: warning: SessionStart has no equivalent") {
-		t.Errorf("the report does not name SessionStart at 3:5:\n%s", reportText(res))
+	// SessionStart is an event here too: it stays, with a note.
+	if !strings.Contains(reportText(res), "3:5: note: SessionStart is SessionStart here too") {
+		t.Errorf("the report does not note SessionStart at 3:5:\n%s", reportText(res))
 	}
 }
 

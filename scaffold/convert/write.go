@@ -150,13 +150,16 @@ func withTypes(d *schema.HookDefinition) *schema.HookDefinition {
 		}
 		return out
 	}
-	c.PreInvocation, c.PostInvocation, c.Stop = fix(d.PreInvocation), fix(d.PostInvocation), fix(d.Stop)
-	for _, gs := range []*[]schema.MatcherGroup{&c.PreToolUse, &c.PostToolUse} {
-		groups := append([]schema.MatcherGroup(nil), (*gs)...)
+	for _, e := range schema.Events {
+		if !e.IsTool() {
+			c.SetHandlers(e, fix(d.Handlers(e)))
+			continue
+		}
+		groups := append([]schema.MatcherGroup(nil), d.Groups(e)...)
 		for i := range groups {
 			groups[i].Hooks = fix(groups[i].Hooks)
 		}
-		*gs = groups
+		c.SetGroups(e, groups)
 	}
 	return &c
 }
