@@ -66,6 +66,47 @@ type Finding struct {
 	Message string
 	// Suggestion is the text to write instead, when there is one.
 	Suggestion string
+	// Impact says what the mistake does to the agent: it drops the whole
+	// file, ignores this part, runs it wrongly, or nothing.
+	Impact Impact
+	// Fix is the edit that corrects the mistake, when it is certain; nil
+	// otherwise.
+	Fix *Fix
+}
+
+// Impact is what a finding means to the agent that loads the file.
+type Impact string
+
+// The impacts, from the worst.
+const (
+	// FileDropped: the agent loads none of the file's hooks (a value of
+	// the wrong JSON type anywhere, a file that is not JSON).
+	FileDropped Impact = "file-dropped"
+	// Ignored: the agent silently skips this part (an unknown key or
+	// event, a matcher that selects nothing, a handler without command).
+	Ignored Impact = "ignored"
+	// Misbehaves: it runs, but not as meant (a wrong folder, a literal
+	// answer that denies everything, a timeout in milliseconds).
+	Misbehaves Impact = "misbehaves"
+	// NoImpact: style, portability or information.
+	NoImpact Impact = "none"
+)
+
+// Fix is a certain correction of a finding: edits to the linted file,
+// which never overlap one another.
+type Fix struct {
+	// Description says what the fix does, such as "write 5 (seconds)".
+	Description string
+	// Edits replace spans of the file's bytes.
+	Edits []Edit
+}
+
+// Edit replaces the text of a span (1-based lines, columns counting
+// characters, End just after the last character; Offset fields are byte
+// offsets) with Text. An empty span inserts.
+type Edit struct {
+	Span schema.Span
+	Text string
 }
 
 func (f Finding) String() string {
