@@ -52,7 +52,7 @@ func (r *foreignPayload) Check(f *File) {
 		line := 1 + countNewlines(body[:loc[2]])
 		r.report(f, s.span, payloadInstead[field], "%s", fmt.Sprintf(
 			"%s reads %q (its line %d), a field of another agent's hook payload (Claude Code, Codex, Gemini CLI), which this agent does not send: use %s (hookctl schema input EVENT shows the payload)",
-			s.ref.word.text, field, line, payloadInstead[field]))
+			s.text(), field, line, payloadInstead[field]))
 	}
 }
 

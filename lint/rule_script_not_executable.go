@@ -15,12 +15,12 @@ func (r *scriptNotExecutable) Check(f *File) {
 		if err != nil {
 			continue
 		}
-		p := s.ref.word.text
+		p := s.text()
 		if info.IsDir() {
 			r.report(f, s.span, "", "%s is a folder, not a script", p)
 			continue
 		}
-		if s.ref.viaInterpreter || info.Mode().Perm()&0o111 != 0 {
+		if s.viaInterpreter() || info.Mode().Perm()&0o111 != 0 {
 			continue
 		}
 		msg := fmt.Sprintf("%s is not executable (mode %04o), so the shell cannot run it: run chmod +x %s", p, info.Mode().Perm(), p)

@@ -24,8 +24,12 @@ func (r *scriptNotFound) Check(f *File) {
 		if err == nil || !errors.Is(err, fs.ErrNotExist) && !isNotDir(err) && !errors.Is(err, syscall.ENAMETOOLONG) {
 			continue
 		}
-		p := s.ref.word.text
+		p := s.text()
 		where := f.dirName()
+		if s.moved {
+			r.report(f, s.span, "", "%s does not exist in %s, where the command goes with cd first", p, f.shownDir(s.ref.Call.Dir))
+			continue
+		}
 		if filepath.IsAbs(p) {
 			if f.Scope == Workspace && homePath().MatchString(p) {
 				continue // platform-specific says it: the path is one machine's
@@ -33,11 +37,11 @@ func (r *scriptNotFound) Check(f *File) {
 			r.report(f, s.span, "", "%s does not exist on this machine", p)
 			continue
 		}
-		if f.Root != "" {
+		if f.Root != "" && !s.moved {
 			fromRoot := filepath.Join(f.Root, p)
 			if f.fs.exists(fromRoot) {
 				fix := filepath.ToSlash(rel(f.Dir(), fromRoot))
-				if !s.ref.viaInterpreter && !strings.Contains(fix, "/") {
+				if !s.viaInterpreter() && !strings.Contains(fix, "/") {
 					fix = "./" + fix
 				}
 				r.report(f, s.span, fix,
@@ -45,7 +49,7 @@ func (r *scriptNotFound) Check(f *File) {
 				continue
 			}
 		}
-		if rest, ok := strings.CutPrefix(strings.TrimPrefix(p, "./"), ".agents/"); ok && filepath.Base(f.Dir()) == ".agents" {
+		if rest, ok := strings.CutPrefix(strings.TrimPrefix(p, "./"), ".agents/"); ok && filepath.Base(f.Dir()) == ".agents" && !s.moved {
 			r.report(f, s.span, "",
 				"%s does not exist: handlers run in %s, so a path that starts with .agents/ points into .agents/.agents/; write it from there, as %s (which does not exist either)", p, where, rest)
 			continue
@@ -60,6 +64,17 @@ func (r *scriptNotFound) Check(f *File) {
 		}
 		r.report(f, s.span, "", "%s does not exist in %s, where handlers run (relative paths in commands start from the folder that holds hooks.json)", p, where)
 	}
+}
+
+// shownDir names a folder a command goes to, for messages: from where
+// the file's name starts, "the workspace root" for the parent of .agents.
+func (f *File) shownDir(dir string) string {
+	d := filepath.Clean(dir)
+	if f.Root != "" && d == filepath.Clean(f.Root) {
+		return "the workspace root"
+	}
+	r := rel(filepath.Dir(f.Dir()), d)
+	return filepath.ToSlash(filepath.Join(filepath.Dir(filepath.Dir(f.Name)), r)) + "/"
 }
 
 func isNotDir(err error) bool {

@@ -14,7 +14,7 @@ func newScriptShebang() Rule {
 
 func (r *scriptShebang) Check(f *File) {
 	for _, s := range f.scripts() {
-		if s.ref.viaInterpreter {
+		if s.viaInterpreter() {
 			continue
 		}
 		info, err := f.statScript(s)
@@ -22,7 +22,7 @@ func (r *scriptShebang) Check(f *File) {
 			continue
 		}
 		head := f.fs.head(s.path)
-		p := s.ref.word.text
+		p := s.text()
 		line, ok := shebang(head)
 		switch {
 		case !ok && !isBinary(head) && len(head) > 0:

@@ -22,7 +22,7 @@ func (r *unsafePermissions) Check(f *File) {
 		if err != nil || info.IsDir() || !writableByOthers(info) {
 			continue
 		}
-		p := s.ref.word.text
+		p := s.text()
 		r.report(f, s.span, "",
 			"%s is writable by %s (mode %04o): whoever can change it can run commands as you; run chmod go-w on it",
 			p, whoCanWrite(info), info.Mode().Perm())

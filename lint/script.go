@@ -6,20 +6,33 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
-// handlerScript is the file one handler's command executes.
+// handlerScript is one file a handler's command runs: its program by a
+// path, or the script it hands to an interpreter.
 type handlerScript struct {
 	handler handlerRef
-	ref     scriptRef
-	// path is the file's path on disk: relative paths resolve against the
-	// folder that holds hooks.json, where handlers run.
+	ref     shellcmd.Ref
+	// path is the file as the call reaches it: relative paths start from
+	// the folder that holds hooks.json, where handlers run, or from the
+	// folder a cd in the command went to.
 	path string
-	span schema.Span
+	// moved is set when a cd in the command changed the folder first.
+	moved bool
+	span  schema.Span
 }
 
-// scripts returns the file each handler with a plain command executes.
-// Commands that are inline shell are left alone rather than guessed at.
+// text is the path as the command writes it.
+func (s handlerScript) text() string { return s.ref.Word.Text }
+
+// viaInterpreter reports whether an interpreter reads the file, so that
+// its execute bit and #! line do not matter.
+func (s handlerScript) viaInterpreter() bool { return s.ref.Role != shellcmd.Program }
+
+// scripts returns the files the handlers' commands run, for every call
+// that runs unconditionally. A call after a test, or in an if, may be
+// guarded by a check that the file exists, so it is left alone.
 func (f *File) scripts() []handlerScript {
 	if f.scriptsDone {
 		return f.scriptList
@@ -28,18 +41,18 @@ func (f *File) scripts() []handlerScript {
 	out := []handlerScript{}
 	for _, h := range f.allHandlers() {
 		c := f.command(h)
-		if c == nil || c.argv == nil {
+		if c == nil {
 			continue
 		}
-		ref, ok := c.script()
-		if !ok || isWindowsPath(ref.word.text) {
-			continue
+		refs, _ := c.parsed.Refs()
+		for _, ref := range refs {
+			if ref.Role != shellcmd.Program && ref.Role != shellcmd.Script || ref.Call.Conditional || isWindowsPath(ref.Word.Text) {
+				continue
+			}
+			out = append(out, handlerScript{handler: h, ref: ref, path: ref.Path,
+				moved: ref.Call.Dir != f.Dir() && !filepath.IsAbs(ref.Word.Text),
+				span:  f.strSpan(h.Command, ref.Word.From, ref.Word.To)})
 		}
-		p := ref.word.text
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(f.Dir(), p)
-		}
-		out = append(out, handlerScript{handler: h, ref: ref, path: p, span: f.strSpan(h.Command, ref.word.from, ref.word.to)})
 	}
 	f.scriptList = out
 	return out

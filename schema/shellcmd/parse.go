@@ -1,0 +1,512 @@
+// Package shellcmd reads a handler's command the way /bin/sh will run it,
+// and says which files it runs: the program, the script handed to an
+// interpreter, a Python module, a file fed to a shell on stdin, the code
+// of "sh -c '...'" and the folder each part runs in after a "cd".
+//
+// It is the one reader of commands that lint (does the script exist, is it
+// executable), the runtime (may this script run), workspace trust (what
+// the fingerprint covers) and import (which word is the script) share, so
+// that they can never disagree about what a command runs. What it cannot
+// pin down (a program named by a variable, code built at run time, a cd to
+// a folder known only at run time) it reports as a Gap rather than
+// guessing.
+//
+// Commands are parsed with mvdan.cc/sh, the parser behind shfmt; a command
+// of plain words and blanks, the commonest kind, is split without it.
+package shellcmd
+
+import (
+	"path"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxNesting bounds how deep "sh -c 'sh -c ...'" is followed.
+const maxNesting = 4
+
+// Word is one word of a command.
+type Word struct {
+	// Text is the word's value when Lit: quotes removed, backslashes
+	// resolved, $HOOKCTL_WORKSPACE expanded.
+	Text string
+	// Lit reports whether the shell leaves the word as written: no
+	// variable (other than $HOOKCTL_WORKSPACE), substitution, glob or ~.
+	Lit bool
+	// From and To are the byte offsets of the word in the command as
+	// written, quotes included. A word inside code that the command hands
+	// to a shell ("sh -c '...'") points into that code when it is written
+	// plainly between quotes, else at the whole code word.
+	From, To int
+}
+
+// Call is one simple command: a program and its arguments, as one of the
+// statements of the command runs it.
+type Call struct {
+	// Args are the words, the program first.
+	Args []Word
+	// Dir is the folder the call runs in, as the shell sees it: the
+	// handler's folder, or the folder a "cd" earlier in the command went
+	// to, joined but not cleaned ("dir/../x"), so that Resolve can follow
+	// links as the kernel does. It is "" when a cd went somewhere that
+	// cannot be known before the command runs.
+	Dir string
+	// Assigns are the variables the call sets for itself (PATH=./bin x).
+	Assigns []string
+	// Stdin is the file a "<" redirection feeds the call, nil when there
+	// is none.
+	Stdin *Word
+	// Piped is set when the call reads another command's output on stdin
+	// (the right side of a pipe).
+	Piped bool
+	// Conditional is set when the call may not run: it follows || or
+	// stands in an if, while, case or function, or after a test.
+	Conditional bool
+	// Depth is 0 for the command's own calls, 1 for those of "sh -c
+	// '...'" in it, and so on.
+	Depth int
+	// Code is set for a shell given its code with -c as a word that is not
+	// literal: the word, so that the reader can tell what built it.
+	Code *syntax.Word
+}
+
+// Command is a handler's command as parsed.
+type Command struct {
+	// Src is the command as written.
+	Src string
+	// Err is the parser's error when the text is not shell syntax it
+	// reads: then Calls is empty.
+	Err error
+	// Simple is set for a command of plain words and blanks, which needs
+	// no parser.
+	Simple bool
+	// File is the parsed program, nil for a simple command or one that
+	// does not parse.
+	File *syntax.File
+	// Calls are the simple commands in the order they stand, those of
+	// nested shell code and command substitutions included.
+	Calls []*Call
+	// Gaps name what the command runs that cannot be pinned down.
+	Gaps []Gap
+
+	workspace string
+}
+
+// Gap is something a command runs that cannot be known before it runs.
+type Gap struct {
+	// Word is where it stands in the command.
+	Word Word
+	// Why says what it is, in a user's words: "runs a program named by a
+	// variable".
+	Why string
+}
+
+// special are the characters that make a command more than words
+// separated by blanks; without them the shell splits it at blanks.
+const special = "\"'`$\\|&;<>(){}[]*?~#!=\n\r%"
+
+// parsers are reused: making one costs more than parsing a command.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
+// Parse reads command as /bin/sh -c will, in the folder dir (the folder
+// that holds hooks.json). workspace is what $HOOKCTL_WORKSPACE holds when
+// the handler runs, "" when unknown.
+func Parse(command, dir, workspace string) *Command {
+	c := &Command{Src: command, workspace: workspace}
+	if !strings.ContainsAny(command, special) {
+		c.Simple = true
+		call := &Call{Dir: dir}
+		for _, w := range fields(command) {
+			call.Args = append(call.Args, w)
+		}
+		if len(call.Args) > 0 {
+			c.Calls = append(c.Calls, call)
+			c.nested(call, 0, dir)
+		}
+		return c
+	}
+	f, err := parse(command)
+	if err != nil {
+		c.Err = err
+		return c
+	}
+	c.File = f
+	w := &walker{c: c, mapper: offsets{exact: true}}
+	w.stmts(f.Stmts, &state{dir: dir})
+	return c
+}
+
+func parse(src string) (*syntax.File, error) {
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	return p.Parse(strings.NewReader(src), "")
+}
+
+// fields splits a command of plain words at blanks.
+func fields(s string) []Word {
+	var out []Word
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' || s[i] == '\t' {
+			if start >= 0 {
+				out = append(out, Word{Text: s[start:i], Lit: true, From: start, To: i})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+// offsets maps positions in nested code to positions in the command.
+type offsets struct {
+	base int
+	// exact is set when the nested code stands in the command byte for
+	// byte (plain text between single quotes), so offsets add up;
+	// otherwise every word points at the whole code word.
+	exact    bool
+	from, to int
+}
+
+func (o offsets) span(n syntax.Node) (int, int) {
+	if !o.exact {
+		return o.from, o.to
+	}
+	return o.base + int(n.Pos().Offset()), o.base + int(n.End().Offset())
+}
+
+// state is what the shell knows while it runs a list of statements.
+type state struct {
+	dir         string
+	conditional bool
+}
+
+type walker struct {
+	c      *Command
+	depth  int
+	mapper offsets
+}
+
+func (w *walker) stmts(stmts []*syntax.Stmt, st *state) {
+	for _, s := range stmts {
+		w.stmt(s, st, false)
+	}
+}
+
+func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
+	var stdin *Word
+	for _, r := range s.Redirs {
+		if r.Word == nil {
+			continue
+		}
+		w.substs(r.Word, st)
+		if r.Op == syntax.RdrIn {
+			wd := w.word(r.Word)
+			stdin = &wd
+		}
+	}
+	switch x := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		w.call(x, st, stdin, piped)
+	case *syntax.BinaryCmd:
+		switch x.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			// Each side of a pipe runs in a subshell of its own.
+			left, right := *st, *st
+			w.stmt(x.X, &left, piped)
+			w.stmt(x.Y, &right, true)
+		case syntax.OrStmt:
+			w.stmt(x.X, st, piped)
+			after := *st
+			after.conditional = true
+			w.stmt(x.Y, &after, piped)
+			if after.dir != st.dir {
+				st.dir = "" // where the shell is now depends on which side ran
+			}
+		default: // &&
+			w.stmt(x.X, st, piped)
+			w.stmt(x.Y, st, piped)
+		}
+	case *syntax.Subshell:
+		inner := *st
+		w.stmts(x.Stmts, &inner)
+	case *syntax.Block:
+		w.stmts(x.Stmts, st)
+	default:
+		// if, while, for, case, [[ ]], functions: what runs depends on
+		// the data; their calls count, conditionally.
+		inner := *st
+		inner.conditional = true
+		syntax.Walk(x, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.Stmt:
+				w.stmt(n, &inner, false)
+				return false
+			case *syntax.Word:
+				w.substs(n, &inner)
+				return false
+			}
+			return true
+		})
+		if inner.dir != st.dir {
+			st.dir = ""
+		}
+	}
+}
+
+func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
+	for _, a := range x.Assigns {
+		if a.Value != nil {
+			w.substs(a.Value, st)
+		}
+	}
+	for _, a := range x.Args {
+		w.substs(a, st)
+	}
+	call := &Call{Dir: st.dir, Stdin: stdin, Piped: piped, Conditional: st.conditional, Depth: w.depth}
+	for _, a := range x.Assigns {
+		if a.Name != nil {
+			call.Assigns = append(call.Assigns, a.Name.Value)
+		}
+	}
+	for _, a := range x.Args {
+		call.Args = append(call.Args, w.word(a))
+	}
+	if len(call.Args) == 0 {
+		return
+	}
+	w.c.Calls = append(w.c.Calls, call)
+	name := call.Args[0]
+	switch {
+	case name.Lit && (name.Text == "cd" || name.Text == "pushd"):
+		st.dir = cdTarget(st.dir, call.Args[1:])
+	case name.Lit && (name.Text == "[" || name.Text == "test"):
+		// What follows a test runs only when it passes.
+		st.conditional = true
+	}
+	i, code := shellCode(call.Args)
+	if i < 0 {
+		return
+	}
+	if code.Lit {
+		w.nestedCode(code, x.Args[i], st)
+		return
+	}
+	call.Code = x.Args[i]
+}
+
+// cdTarget is the folder a cd with these arguments goes to from dir, ""
+// when it cannot be known.
+func cdTarget(dir string, args []Word) string {
+	for len(args) > 0 && (args[0].Text == "-L" || args[0].Text == "-P" || args[0].Text == "--") && args[0].Lit {
+		args = args[1:]
+	}
+	if dir == "" || len(args) != 1 || !args[0].Lit || args[0].Text == "-" || args[0].Text == "" {
+		return "" // cd alone goes to $HOME; cd - to $OLDPWD
+	}
+	t := args[0].Text
+	if strings.HasPrefix(t, "/") {
+		return t
+	}
+	return dir + "/" + t
+}
+
+// nestedCode reads the literal code given to a shell with -c.
+func (w *walker) nestedCode(code Word, node *syntax.Word, st *state) {
+	if w.depth >= maxNesting {
+		return
+	}
+	f, err := parse(code.Text)
+	if err != nil {
+		w.c.Gaps = append(w.c.Gaps, Gap{Word: code, Why: "hands the shell code that does not parse"})
+		return
+	}
+	m := offsets{from: code.From, to: code.To}
+	if len(node.Parts) == 1 {
+		if q, ok := node.Parts[0].(*syntax.SglQuoted); ok && !q.Dollar && w.mapper.exact {
+			m = offsets{base: w.mapper.base + int(q.Pos().Offset()) + 1, exact: true}
+		}
+	}
+	inner := &walker{c: w.c, depth: w.depth + 1, mapper: m}
+	// The nested shell starts where the call runs; its cds are its own.
+	nst := *st
+	inner.stmts(f.Stmts, &nst)
+}
+
+// nested reads the -c code of a simple command's shell, which needs the
+// parser after all.
+func (c *Command) nested(call *Call, depth int, dir string) {
+	i, code := shellCode(call.Args)
+	if i < 0 || !code.Lit {
+		return
+	}
+	w := &walker{c: c, depth: depth, mapper: offsets{from: code.From, to: code.To}}
+	w.nestedCode(code, &syntax.Word{}, &state{dir: dir})
+}
+
+// substs walks the command substitutions inside a word: they run in
+// subshells of their own, conditionally on nothing.
+func (w *walker) substs(word *syntax.Word, st *state) {
+	syntax.Walk(word, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			inner := *st
+			w.stmts(n.Stmts, &inner)
+			return false
+		case *syntax.ProcSubst:
+			inner := *st
+			w.stmts(n.Stmts, &inner)
+			return false
+		}
+		return true
+	})
+}
+
+func (w *walker) word(x *syntax.Word) Word {
+	from, to := w.mapper.span(x)
+	text, ok := literal(x, w.c.workspace)
+	return Word{Text: text, Lit: ok, From: from, To: to}
+}
+
+// shellCode returns, for a call that runs a shell with -c (past wrappers
+// such as env, timeout or nice), the index and word of the code, else -1.
+func shellCode(args []Word) (int, Word) {
+	i, _ := skipWrappers(args)
+	if i >= len(args) || !args[i].Lit || !shells[path.Base(args[i].Text)] {
+		return -1, Word{}
+	}
+	for j := i + 1; j < len(args); j++ {
+		a := args[j]
+		if !a.Lit || !strings.HasPrefix(a.Text, "-") || a.Text == "-" || a.Text == "--" {
+			return -1, Word{}
+		}
+		if strings.HasPrefix(a.Text, "--") {
+			continue
+		}
+		if strings.ContainsRune(a.Text[1:], 'c') {
+			// The code is the first word after the options.
+			for k := j + 1; k < len(args); k++ {
+				if args[k].Lit && strings.HasPrefix(args[k].Text, "-") && len(args[k].Text) > 1 && args[k].Text != "--" {
+					if args[k].Text == "-o" || args[k].Text == "+o" {
+						k++
+					}
+					continue
+				}
+				if args[k].Lit && args[k].Text == "--" {
+					continue
+				}
+				return k, args[k]
+			}
+			return -1, Word{}
+		}
+		if a.Text == "-o" {
+			j++
+		}
+	}
+	return -1, Word{}
+}
+
+// literal returns the value of a word the shell leaves as written: plain
+// text, quotes, backslashes, and $HOOKCTL_WORKSPACE, which every handler
+// receives and is known before it runs.
+func literal(w *syntax.Word, workspace string) (string, bool) {
+	var b strings.Builder
+	for i, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			if isGlob(v) || (i == 0 && strings.HasPrefix(v, "~")) {
+				return "", false
+			}
+			if strings.Contains(v, `\`) {
+				v = unescape(v)
+			}
+			b.WriteString(v)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			for _, q := range p.Parts {
+				switch q := q.(type) {
+				case *syntax.Lit:
+					b.WriteString(unescapeDouble(q.Value))
+				case *syntax.ParamExp:
+					if !workspaceVar(q) || workspace == "" {
+						return "", false
+					}
+					b.WriteString(workspace)
+				default:
+					return "", false
+				}
+			}
+		case *syntax.ParamExp:
+			if !workspaceVar(p) || workspace == "" {
+				return "", false
+			}
+			b.WriteString(workspace)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// isGlob reports whether unquoted text holds a pattern the shell expands:
+// * or ?, or a [ with a ] after it ("[" alone is the test command).
+func isGlob(v string) bool {
+	if strings.ContainsAny(v, "*?") {
+		return true
+	}
+	i := strings.IndexByte(v, '[')
+	return i >= 0 && strings.IndexByte(v[i+1:], ']') >= 0
+}
+
+// workspaceVar reports whether p is a plain $HOOKCTL_WORKSPACE or
+// ${HOOKCTL_WORKSPACE}.
+func workspaceVar(p *syntax.ParamExp) bool {
+	return p.Param != nil && p.Param.Value == "HOOKCTL_WORKSPACE" && !p.Excl && !p.Length && !p.Width &&
+		p.Index == nil && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.Names == 0 && p.NestedParam == nil
+}
+
+// unescape drops the backslashes of an unquoted word, as the shell does.
+func unescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue // a line continuation
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// unescapeDouble resolves the backslashes that double quotes honour:
+// before $, `, ", \ and a newline.
+func unescapeDouble(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

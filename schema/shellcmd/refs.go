@@ -1,0 +1,578 @@
+package shellcmd
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Role says how a command uses a file it names.
+type Role uint8
+
+// The roles of a file in a command.
+const (
+	// Program: the program a call runs, named by a path ("./hooks/x.sh").
+	Program Role = iota
+	// Script: the file an interpreter runs ("python3 hooks/x.py", "sh <
+	// x.sh", ". ./lib.sh").
+	Script
+	// Module: a file an interpreter finds from its name ("python3 -m
+	// hooks.gate", "node hooks/gate" for hooks/gate.js); Alternatives
+	// lists every file it may be.
+	Module
+	// Code: a file whose content the command hands a shell as code ("sh
+	// -c "$(cat x)"").
+	Code
+	// Arg: another argument that names a file by a path or a script's
+	// extension.
+	Arg
+)
+
+func (r Role) String() string {
+	switch r {
+	case Program:
+		return "program"
+	case Script:
+		return "script"
+	case Module:
+		return "module"
+	case Code:
+		return "code"
+	}
+	return "argument"
+}
+
+// Runs reports whether the file's content is what runs: a program, a
+// script, a module or code, not a mere argument.
+func (r Role) Runs() bool { return r != Arg }
+
+// Ref is a file a command names.
+type Ref struct {
+	// Path is the file as the call sees it: the word when absolute, else
+	// the call's folder and the word joined without cleaning ("dir/../x"),
+	// so that Resolve follows links as the kernel does.
+	Path string
+	// Alternatives are the other files a Module may be, in the order the
+	// interpreter tries them, Path first.
+	Alternatives []string
+	// Word is the word that names the file.
+	Word Word
+	Role Role
+	// Interpreter is the program that reads a Script, Module or Code
+	// ("python3", "sh"), "" for a Program.
+	Interpreter string
+	// Call is the call the word belongs to.
+	Call *Call
+}
+
+// Refs returns the files the command names, in the order they stand, and
+// what it runs that cannot be pinned down. Relative paths are joined with
+// the folder each call runs in; a relative path in a call whose folder
+// cannot be known is a Gap.
+func (c *Command) Refs() ([]Ref, []Gap) {
+	refs := []Ref{}
+	gaps := append([]Gap(nil), c.Gaps...)
+	for _, call := range c.Calls {
+		rs, gs := classify(call)
+		for _, r := range rs {
+			if !strings.HasPrefix(r.Word.Text, "/") && !strings.HasPrefix(r.Path, "/") && call.Dir == "" {
+				if r.Role.Runs() {
+					gaps = append(gaps, Gap{Word: r.Word, Why: "runs " + r.Word.Text + " after a cd to a folder known only when the command runs"})
+				}
+				continue
+			}
+			refs = append(refs, r)
+		}
+		gaps = append(gaps, gs...)
+	}
+	return refs, gaps
+}
+
+// Main returns the file a command of one call runs (its program by a
+// path, or the script of its interpreter), the command's main script,
+// when it has exactly one call that runs one.
+func (c *Command) Main() (Ref, bool) {
+	if len(c.Calls) != 1 {
+		return Ref{}, false
+	}
+	rs, _ := classify(c.Calls[0])
+	for _, r := range rs {
+		if r.Role == Program || r.Role == Script {
+			if r.Path == "" {
+				return Ref{}, false
+			}
+			return r, true
+		}
+	}
+	return Ref{}, false
+}
+
+func join(dir, p string) string {
+	if strings.HasPrefix(p, "/") {
+		return p
+	}
+	if dir == "" {
+		return ""
+	}
+	return dir + "/" + p
+}
+
+// Variables that change which program or library a call runs.
+var codeVars = map[string]bool{
+	"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "DYLD_INSERT_LIBRARIES": true,
+	"PYTHONPATH": true, "PYTHONSTARTUP": true, "PYTHONHOME": true, "NODE_OPTIONS": true, "NODE_PATH": true,
+	"BASH_ENV": true, "ENV": true, "PERL5LIB": true, "PERL5OPT": true, "RUBYLIB": true, "RUBYOPT": true,
+}
+
+// classify returns the files one call names and what it runs that cannot
+// be known.
+func classify(call *Call) ([]Ref, []Gap) {
+	var refs []Ref
+	var gaps []Gap
+	args := call.Args
+	add := func(w Word, role Role, interp string, alts ...string) {
+		p := join(call.Dir, w.Text)
+		r := Ref{Path: p, Word: w, Role: role, Interpreter: interp, Call: call}
+		if len(alts) > 0 {
+			r.Alternatives = alts
+		}
+		refs = append(refs, r)
+	}
+	for _, a := range call.Assigns {
+		if codeVars[a] {
+			gaps = append(gaps, Gap{Word: args[0], Why: "sets " + a + " for the call, which changes what it runs"})
+		}
+	}
+	i, implied := skipWrappers(args)
+	for j := 0; j < i; j++ {
+		if envAssign(args, j) && codeVars[strings.SplitN(args[j].Text, "=", 2)[0]] {
+			gaps = append(gaps, Gap{Word: args[j], Why: "sets " + strings.SplitN(args[j].Text, "=", 2)[0] + " for the call, which changes what it runs"})
+		}
+	}
+	// npx tsx hooks/x.ts: the package runs from node_modules or the
+	// registry, and is given the script.
+	for i < len(args) && args[i].Lit && packageRunners[path.Base(args[i].Text)] {
+		gaps = append(gaps, Gap{Word: args[i], Why: "runs a package (" + path.Base(args[i].Text) + ") from node_modules or the registry, which is not fingerprinted"})
+		i++
+		for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
+			if args[i].Text == "--package" || args[i].Text == "-p" {
+				i++
+			}
+			i++
+		}
+	}
+	script := -1
+	code, _ := shellCode(args)
+	if i < len(args) {
+		prog := args[i]
+		name := path.Base(prog.Text)
+		switch {
+		case implied != "" && prog.Lit && !isInterpreter(name):
+			add(prog, Script, implied)
+		case !prog.Lit:
+			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named only when the command runs"})
+		case strings.Contains(prog.Text, "/"):
+			add(prog, Program, "")
+		case name == "source" || name == ".":
+			if i+1 < len(args) {
+				script = i + 1
+				if !args[script].Lit {
+					gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs"})
+				} else {
+					add(args[script], Script, name)
+				}
+			}
+		case name == "eval":
+			for _, a := range args[i+1:] {
+				if !a.Lit {
+					gaps = append(gaps, Gap{Word: a, Why: "eval runs code built only when the command runs"})
+					break
+				}
+			}
+		case projectRunner(args, i):
+			gaps = append(gaps, Gap{Word: prog, Why: "runs the project's own scripts or packages (" + name + "), which are not fingerprinted"})
+		case isInterpreter(name):
+			script = interpreterArgs(call, i, add, &gaps)
+		}
+	}
+	cd := i < len(args) && args[i].Lit && (args[i].Text == "cd" || args[i].Text == "pushd")
+	for j, a := range args {
+		if j <= i || j == script || j == code || cd || !a.Lit {
+			continue
+		}
+		if addArg(a) {
+			add(a, Arg, "")
+		}
+	}
+	if call.Code != nil {
+		_, cw := shellCode(args)
+		if files, ok := catFiles(call.Code); ok {
+			for _, f := range files {
+				add(Word{Text: f, Lit: true, From: cw.From, To: cw.To}, Code, "sh")
+			}
+		} else {
+			gaps = append(gaps, Gap{Word: cw, Why: "hands the shell code built only when the command runs"})
+		}
+	}
+	return refs, gaps
+}
+
+// addArg reports whether an argument names a file: a path, or a script
+// by its extension; options and NAME=value settings do not.
+func addArg(a Word) bool {
+	t := a.Text
+	if strings.HasPrefix(t, "-") || strings.ContainsRune(t, 0) || t == "" {
+		return false
+	}
+	if strings.ContainsRune(t, '=') && !strings.Contains(t, "/") {
+		return false
+	}
+	if strings.Contains(t, "://") {
+		return false // a URL
+	}
+	return strings.Contains(t, "/") || scriptExts[path.Ext(t)]
+}
+
+// interpreterArgs reads the arguments of an interpreter at args[i] and
+// returns the index of the script it runs, -1 when it runs none by a path.
+func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string), gaps *[]Gap) int {
+	args := call.Args
+	name := path.Base(args[i].Text)
+	j := i + 1
+	if (name == "deno" || name == "bun") && j < len(args) && args[j].Text == "run" {
+		j++
+	}
+	for j < len(args) {
+		a := args[j]
+		if !a.Lit {
+			*gaps = append(*gaps, Gap{Word: a, Why: name + " is given an option or script known only when the command runs"})
+			return -1
+		}
+		t := a.Text
+		if !strings.HasPrefix(t, "-") || t == "-" {
+			break
+		}
+		if t == "--" {
+			j++
+			break
+		}
+		switch {
+		case isPython(name) && t == "-m":
+			if j+1 < len(args) {
+				pythonModule(call, args[j+1], add, gaps)
+				return j + 1
+			}
+			return -1
+		case noScriptFlags[t]:
+			return -1 // code on the command line, which hooks.json shows
+		case isShell(name) && len(t) > 1 && t[0] == '-' && !strings.HasPrefix(t, "--") && strings.ContainsRune(t[1:], 'c'):
+			return -1 // sh -ec CODE: read by the parser
+		case name == "py" && len(t) > 1 && t[1] >= '0' && t[1] <= '9':
+		case flagsWithValue[t]:
+			j++
+		}
+		j++
+	}
+	if j >= len(args) || args[j].Text == "-" {
+		// The interpreter reads its code on stdin.
+		switch {
+		case call.Stdin != nil && call.Stdin.Lit:
+			add(*call.Stdin, Script, name)
+		case call.Stdin != nil:
+			*gaps = append(*gaps, Gap{Word: *call.Stdin, Why: name + " reads its code from a file named only when the command runs"})
+		case call.Piped:
+			*gaps = append(*gaps, Gap{Word: args[i], Why: name + " runs the code that another command of the pipeline prints"})
+		case isShell(name) || isPython(name) || name == "node":
+			*gaps = append(*gaps, Gap{Word: args[i], Why: name + " reads its code on stdin, where the agent's payload is"})
+		}
+		return -1
+	}
+	s := args[j]
+	if !s.Lit {
+		*gaps = append(*gaps, Gap{Word: s, Why: name + " runs a script named only when the command runs"})
+		return j
+	}
+	switch {
+	case isPython(name):
+		p := s.Text
+		// A folder or a zip runs its __main__.py.
+		add(s, Script, name, join(call.Dir, p), join(call.Dir, p)+"/__main__.py")
+	case name == "node" || name == "nodejs" || name == "bun" || name == "tsx" || name == "ts-node":
+		if path.Ext(s.Text) == "" {
+			base := join(call.Dir, s.Text)
+			alts := []string{base}
+			for _, e := range []string{".js", ".mjs", ".cjs", ".json", ".node", ".ts"} {
+				alts = append(alts, base+e)
+			}
+			alts = append(alts, base+"/package.json", base+"/index.js", base+"/index.mjs", base+"/index.cjs")
+			add(s, Module, name, alts...)
+		} else {
+			add(s, Script, name)
+		}
+	default:
+		add(s, Script, name)
+	}
+	return j
+}
+
+// pythonModule adds the files "python -m mod" may run from the call's
+// folder, which is first on the module path.
+func pythonModule(call *Call, m Word, add func(Word, Role, string, ...string), gaps *[]Gap) {
+	if !m.Lit {
+		*gaps = append(*gaps, Gap{Word: m, Why: "runs a Python module named only when the command runs"})
+		return
+	}
+	rel := strings.ReplaceAll(m.Text, ".", "/")
+	base := join(call.Dir, rel)
+	w := m
+	w.Text = rel + ".py"
+	add(w, Module, "python", base+"/__main__.py", base+"/__init__.py", base+".py")
+}
+
+// catFiles recognises "$(cat FILE...)" as the code of sh -c, and returns
+// the files.
+func catFiles(w *syntax.Word) ([]string, bool) {
+	var cs *syntax.CmdSubst
+	switch len(w.Parts) {
+	case 1:
+		switch p := w.Parts[0].(type) {
+		case *syntax.CmdSubst:
+			cs = p
+		case *syntax.DblQuoted:
+			if len(p.Parts) == 1 {
+				cs, _ = p.Parts[0].(*syntax.CmdSubst)
+			}
+		}
+	}
+	if cs == nil || len(cs.Stmts) != 1 {
+		return nil, false
+	}
+	call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) < 2 || call.Args[0].Lit() != "cat" {
+		return nil, false
+	}
+	var out []string
+	for _, a := range call.Args[1:] {
+		s, ok := literal(a, "")
+		if !ok || strings.HasPrefix(s, "-") {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// wrappers run the command that follows their options.
+var wrappers = map[string]bool{
+	"env": true, "exec": true, "command": true, "nohup": true, "time": true, "nice": true,
+	"timeout": true, "stdbuf": true, "setsid": true, "ionice": true, "chrt": true, "xargs": true,
+	"sudo": true, "doas": true, "caffeinate": true, "unbuffer": true, "gtimeout": true, "builtin": true,
+}
+
+// wrapperValueFlags take the next word as their value.
+var wrapperValueFlags = map[string]map[string]bool{
+	"env":      {"-u": true, "--unset": true, "-C": true, "--chdir": true, "-S": true, "--split-string": true},
+	"nice":     {"-n": true, "--adjustment": true},
+	"timeout":  {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
+	"gtimeout": {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
+	"stdbuf":   {"-i": true, "-o": true, "-e": true},
+	"ionice":   {"-c": true, "-n": true, "-p": true},
+	"xargs":    {"-I": true, "-i": true, "-n": true, "-L": true, "-P": true, "-d": true, "-E": true, "-s": true, "-a": true},
+	"sudo":     {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-U": true, "-r": true, "-t": true},
+	"doas":     {"-u": true, "-C": true},
+}
+
+// pythonRunners run a Python script in a project's environment: "uv run
+// x.py", "poetry run python x.py".
+var pythonRunners = map[string]bool{"uv": true, "poetry": true, "pipenv": true, "rye": true, "pdm": true, "hatch": true}
+
+// pythonRunnerFlags take the next word as their value.
+var pythonRunnerFlags = map[string]bool{"--with": true, "--python": true, "-p": true, "--project": true, "--directory": true,
+	"--group": true, "--extra": true, "--env-file": true, "--index": true, "--from": true, "-e": true, "--env": true}
+
+// skipWrappers returns the index of the word that names the program a call
+// runs, past wrappers and their options (env, timeout 5, nice -n 10,
+// hookctl trace --, uv run), len(args) when there is none, and the
+// interpreter a wrapper implies for it ("python" after "uv run").
+func skipWrappers(args []Word) (int, string) {
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if !a.Lit {
+			return i, ""
+		}
+		name := path.Base(a.Text)
+		if pythonRunners[name] && i+1 < len(args) && args[i+1].Text == "run" && runsPythonScript(args[i+2:]) {
+			i += 2
+			for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
+				if pythonRunnerFlags[args[i].Text] {
+					i++
+				}
+				i++
+			}
+			if i < len(args) && !isPython(path.Base(args[i].Text)) {
+				return i, "python"
+			}
+			return i, ""
+		}
+		if name == "hookctl" && i+1 < len(args) && args[i+1].Text == "trace" {
+			k := i + 2
+			for k < len(args) && args[k].Text != "--" {
+				k++
+			}
+			if k >= len(args) {
+				return len(args), ""
+			}
+			i = k + 1
+			continue
+		}
+		if !wrappers[name] {
+			return i, ""
+		}
+		i++
+		values := wrapperValueFlags[name]
+		for i < len(args) {
+			t := args[i].Text
+			switch {
+			case !args[i].Lit:
+				return i, ""
+			case t == "--":
+				i++
+			case strings.HasPrefix(t, "-") && len(t) > 1:
+				if values[t] {
+					i++
+				}
+				i++
+				continue
+			case name == "env" && strings.Contains(t, "="):
+				i++
+				continue
+			case (name == "timeout" || name == "gtimeout") && durationWord.MatchString(t):
+				i++
+			case name == "chrt" && isNumber(t):
+				i++
+				continue
+			}
+			break
+		}
+	}
+	return i, ""
+}
+
+// envAssign reports whether args[j] is a NAME=value setting of env.
+func envAssign(args []Word, j int) bool {
+	return strings.Contains(args[j].Text, "=") && !strings.HasPrefix(args[j].Text, "-")
+}
+
+var durationWord = regexp.MustCompile(`^[0-9.]+[smhd]?$`)
+
+func isNumber(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// projectRunner reports whether the call runs a project's own scripts:
+// package.json scripts, Makefile targets, packages from node_modules.
+func projectRunner(args []Word, i int) bool {
+	name := path.Base(args[i].Text)
+	next := ""
+	if i+1 < len(args) {
+		next = args[i+1].Text
+	}
+	switch name {
+	case "npm", "pnpm", "yarn":
+		return true
+	case "make", "gmake", "just", "task", "rake", "gradle", "mvn", "composer":
+		return true
+	case "bun", "deno":
+		return next == "run" && !(i+2 < len(args) && strings.ContainsAny(args[i+2].Text, "/.")) || next == "x" || next == "task"
+	case "go":
+		return next == "run" || next == "generate" || next == "test"
+	case "cargo":
+		return next == "run" || next == "test" || next == "build"
+	case "uv", "poetry", "pipenv", "rye", "pdm", "hatch":
+		return next == "run" && !runsPythonScript(args[i+2:])
+	case "uvx", "pipx":
+		return true
+	}
+	return false
+}
+
+// runsPythonScript reports whether "uv run ..." runs a Python script by
+// its path, which the resolver can follow: "uv run python x.py", "uv run
+// x.py".
+func runsPythonScript(args []Word) bool {
+	for k := 0; k < len(args); k++ {
+		a := args[k]
+		if strings.HasPrefix(a.Text, "-") {
+			if pythonRunnerFlags[a.Text] {
+				k++
+			}
+			continue
+		}
+		return isPython(path.Base(a.Text)) || path.Ext(a.Text) == ".py"
+	}
+	return false
+}
+
+// packageRunners run a package, given its arguments.
+var packageRunners = map[string]bool{"npx": true, "pnpx": true, "bunx": true}
+
+// shells run code given with -c, or a script.
+var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true, "busybox": false}
+
+func isShell(name string) bool { return shells[name] }
+
+var pythonName = regexp.MustCompile(`^(python|pypy)[0-9.]*$`)
+
+func isPython(name string) bool { return pythonName.MatchString(name) || name == "py" }
+
+// isInterpreter reports whether a program runs the script it is given.
+func isInterpreter(name string) bool {
+	switch name {
+	case "node", "nodejs", "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "ruby", "perl", "php",
+		"deno", "bun", "tsx", "ts-node", "java", "Rscript", "lua", "luajit", "py", "osascript", "tclsh", "wish":
+		return true
+	}
+	return isPython(name)
+}
+
+// IsInterpreter reports whether a program (by its base name) runs the
+// script it is given, so that the script, not the program, is what a
+// command's author wrote.
+func IsInterpreter(name string) bool { return isInterpreter(name) }
+
+// scriptExts are the extensions of files that interpreters run.
+var scriptExts = map[string]bool{
+	".py": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true,
+	".sh": true, ".bash": true, ".zsh": true, ".rb": true, ".pl": true, ".php": true,
+	".java": true, ".lua": true, ".R": true, ".jsx": true, ".tsx": true, ".jar": true,
+}
+
+// IsScriptExt reports whether an extension (".py") is one of a file that
+// an interpreter runs.
+func IsScriptExt(ext string) bool { return scriptExts[ext] }
+
+// flagsWithValue are interpreter options that take the next word as their
+// value, so that word is not the script.
+var flagsWithValue = map[string]bool{
+	"-W": true, "-X": true, // python
+	"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "--env-file": true, // node
+	"-cp": true, "-classpath": true, "--class-path": true, // java
+	"-o": true, "-O": true, "+o": true, // bash, sh
+	"--config": true, "-C": true, // deno, ruby
+	"-I": true, // perl, ruby
+}
+
+// noScriptFlags make the interpreter run code from the command line, not a
+// file.
+var noScriptFlags = map[string]bool{
+	"-c": true, "-e": true, "-p": true, "--eval": true, "--print": true,
+	"--version": true, "-V": true, "--help": true, "-h": true,
+}

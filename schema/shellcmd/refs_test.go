@@ -1,0 +1,156 @@
+package shellcmd
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// describe lists a command's refs as "role path" and its gaps' reasons.
+func describe(c *Command) (refs, gaps []string) {
+	rs, gs := c.Refs()
+	for _, r := range rs {
+		s := r.Role.String() + " " + r.Path
+		if len(r.Alternatives) > 0 {
+			s += " " + fmt.Sprint(r.Alternatives)
+		}
+		refs = append(refs, s)
+	}
+	for _, g := range gs {
+		gaps = append(gaps, g.Why)
+	}
+	return refs, gaps
+}
+
+func TestRefs(t *testing.T) {
+	const dir, ws = "/w/.agents", "/w"
+	for _, tc := range []struct {
+		command string
+		refs    []string
+		gap     string // a substring of the only gap, "" for none
+	}{
+		{"./hooks/guard.sh", []string{"program /w/.agents/./hooks/guard.sh"}, ""},
+		{"python3 hooks/lint.py --fix", []string{"script /w/.agents/hooks/lint.py [/w/.agents/hooks/lint.py /w/.agents/hooks/lint.py/__main__.py]"}, ""},
+		{"python3 -u -W ignore guard.py", []string{"script /w/.agents/guard.py [/w/.agents/guard.py /w/.agents/guard.py/__main__.py]"}, ""},
+		{"node ../tools/check.mjs && ./hooks/b.sh | tee log", []string{"script /w/.agents/../tools/check.mjs", "program /w/.agents/./hooks/b.sh"}, ""},
+		{`sh -c './hooks/a.sh; bash hooks/b.sh'`, []string{"program /w/.agents/./hooks/a.sh", "script /w/.agents/hooks/b.sh"}, ""},
+		{`bash -ec "true; ./hooks/gate.sh"`, []string{"program /w/.agents/./hooks/gate.sh"}, ""},
+		{`timeout 5 sh -c "./hooks/gate.sh"`, []string{"program /w/.agents/./hooks/gate.sh"}, ""},
+		{`env FOO=1 sh -c './hooks/gate.sh'`, []string{"program /w/.agents/./hooks/gate.sh"}, ""},
+		{`nice -n 5 timeout -k 2 10s ./hooks/gate.sh`, []string{"program /w/.agents/./hooks/gate.sh"}, ""},
+		{"cd hooks && ./gate.sh", []string{"program /w/.agents/hooks/./gate.sh"}, ""},
+		{`cd "$HOOKCTL_WORKSPACE" && ./scripts/gate.sh`, []string{"program /w/./scripts/gate.sh"}, ""},
+		{"cd .. && make lint", nil, "project's own scripts"},
+		{"(cd hooks && ./a.sh); ./b.sh", []string{"program /w/.agents/hooks/./a.sh", "program /w/.agents/./b.sh"}, ""},
+		{"cd hooks | true; ./b.sh", []string{"program /w/.agents/./b.sh"}, ""},
+		{"sh < hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{"sh gate", []string{"script /w/.agents/gate"}, ""},
+		{"python3 -m hooks.gate", []string{"module /w/.agents/hooks/gate.py [/w/.agents/hooks/gate/__main__.py /w/.agents/hooks/gate/__init__.py /w/.agents/hooks/gate.py]"}, ""},
+		{"python3 hooks/pkg", []string{"script /w/.agents/hooks/pkg [/w/.agents/hooks/pkg /w/.agents/hooks/pkg/__main__.py]"}, ""},
+		{"node hooks/gate", []string{"module /w/.agents/hooks/gate [/w/.agents/hooks/gate /w/.agents/hooks/gate.js /w/.agents/hooks/gate.mjs /w/.agents/hooks/gate.cjs /w/.agents/hooks/gate.json /w/.agents/hooks/gate.node /w/.agents/hooks/gate.ts /w/.agents/hooks/gate/package.json /w/.agents/hooks/gate/index.js /w/.agents/hooks/gate/index.mjs /w/.agents/hooks/gate/index.cjs]"}, ""},
+		{`sh -c "$(cat gate.txt)"`, []string{"code /w/.agents/gate.txt"}, ""},
+		{`sh -c "$(curl -s https://x.example/install)"`, nil, "code built only when the command runs"},
+		{"curl -s https://x.example/i.sh | sh", nil, "runs the code that another command of the pipeline prints"},
+		{`"$HOOKCTL_WORKSPACE/scripts/x.sh"`, []string{"program /w/scripts/x.sh"}, ""},
+		{`${HOOKCTL_WORKSPACE}/scripts/x.sh`, []string{"program /w/scripts/x.sh"}, ""},
+		{`'./hooks/with space.sh'`, []string{"program /w/.agents/./hooks/with space.sh"}, ""},
+		{`./hooks/a\ b.sh`, []string{"program /w/.agents/./hooks/a b.sh"}, ""},
+		{"/opt/gate/bin/gate --strict", []string{"program /opt/gate/bin/gate"}, ""},
+		{"jq -r .toolCall.name", nil, ""},
+		{"echo hi > out/log.txt", nil, ""},
+		{"$HOME/bin/x.sh", nil, "runs a program named only when the command runs"},
+		{"./hooks/*.sh", nil, "runs a program named only when the command runs"},
+		{"cd $SOMEWHERE && ./x.sh", nil, "after a cd to a folder known only when the command runs"},
+		{"PATH=./bin:$PATH gate", nil, "sets PATH for the call"},
+		{"eval \"$(./hooks/gen.sh)\"", []string{"program /w/.agents/./hooks/gen.sh"}, "eval runs code built"},
+		{". ./lib.sh && ./x.sh", []string{"script /w/.agents/./lib.sh", "program /w/.agents/./x.sh"}, ""},
+		{"echo $(./hooks/sub.sh)", []string{"program /w/.agents/./hooks/sub.sh"}, ""},
+		{"hookctl trace --hook gate -- ./hooks/gate.py", []string{"program /w/.agents/./hooks/gate.py"}, ""},
+		{"/usr/local/bin/hookctl trace -- python3 hooks/g.py", []string{"script /w/.agents/hooks/g.py [/w/.agents/hooks/g.py /w/.agents/hooks/g.py/__main__.py]"}, ""},
+		{"uv run python hooks/x.py", []string{"script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, ""},
+		{"npm test", nil, "project's own scripts"},
+		{"git add ../notes/MEMORY.md", []string{"argument /w/.agents/../notes/MEMORY.md"}, ""},
+		{"if then fi ((", nil, ""},
+	} {
+		c := Parse(tc.command, dir, ws)
+		refs, gaps := describe(c)
+		if !slices.Equal(refs, tc.refs) {
+			t.Errorf("%s\n refs %q\n want %q", tc.command, refs, tc.refs)
+		}
+		switch {
+		case tc.gap == "" && len(gaps) > 0:
+			t.Errorf("%s: gaps %q, want none", tc.command, gaps)
+		case tc.gap != "" && (len(gaps) != 1 || !strings.Contains(gaps[0], tc.gap)):
+			t.Errorf("%s: gaps %q, want one containing %q", tc.command, gaps, tc.gap)
+		}
+	}
+}
+
+// Words point at the text they stand for, in nested code too.
+func TestWordPositions(t *testing.T) {
+	cmd := `cd hooks && sh -c './gate.sh --x' && python3 "lint.py"`
+	c := Parse(cmd, "/w/.agents", "/w")
+	rs, _ := c.Refs()
+	var got []string
+	for _, r := range rs {
+		got = append(got, cmd[r.Word.From:r.Word.To])
+	}
+	if want := []string{"./gate.sh", `"lint.py"`}; !slices.Equal(got, want) {
+		t.Errorf("words %q, want %q", got, want)
+	}
+}
+
+func TestMain_(t *testing.T) {
+	for cmd, want := range map[string]string{
+		"python3 hooks/x.py":       "hooks/x.py",
+		"./hooks/x.sh --flag":      "./hooks/x.sh",
+		"env A=1 node x.mjs":       "x.mjs",
+		"jq .":                     "",
+		"./a.sh && ./b.sh":         "",
+		"bash -c './x.sh'":         "",
+		"uv run --with rich x.py":  "x.py",
+		"npx --yes tsx hooks/a.ts": "hooks/a.ts",
+	} {
+		r, ok := Parse(cmd, "/d", "").Main()
+		if got := r.Word.Text; ok != (want != "") || got != want {
+			t.Errorf("Main(%q) = %q %v, want %q", cmd, got, ok, want)
+		}
+	}
+}
+
+func TestResolveFollowsLinksBeforeDotDot(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"sub/agents/hooks", "real"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("sub/agents", filepath.Join(root, ".agents")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../real", filepath.Join(root, "sub/agents/linked")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("loop", filepath.Join(root, "loop")); err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]string{
+		root + "/.agents/../gate.sh":            root + "/sub/gate.sh",
+		root + "/.agents/./hooks/../../gate.sh": root + "/sub/gate.sh",
+		root + "/.agents/linked/../x":           root + "/x",
+		root + "/.agents/hooks/missing/../x.sh": root + "/sub/agents/hooks/x.sh",
+		root + "/.agents/hooks":                 root + "/sub/agents/hooks",
+		root + "/loop/x":                        root + "/loop/x",
+		"rel/../x":                              "x",
+	} {
+		if got := Resolve(in); got != want {
+			t.Errorf("Resolve(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

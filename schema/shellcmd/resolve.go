@@ -1,0 +1,58 @@
+package shellcmd
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// maxLinks is how many symbolic links Resolve follows, as Linux's
+// MAXSYMLINKS does, before it gives up on a loop.
+const maxLinks = 40
+
+// Resolve returns the file the kernel reaches for the absolute path p:
+// each component in order, a symbolic link replaced by its target before
+// the next component is read, and ".." taken from where the links led, not
+// from the text. So "/w/.agents/../gate.sh", with .agents a link to
+// sub/agents, is /w/sub/gate.sh, the file a handler running in .agents
+// executes; filepath.Clean would say /w/gate.sh. From the first component
+// that does not exist the rest is joined as written. A relative p is
+// returned cleaned, as is a path whose links loop.
+func Resolve(p string) string {
+	if !filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	pending := strings.Split(p, "/")
+	resolved := "/"
+	links := 0
+	for len(pending) > 0 {
+		c := pending[0]
+		pending = pending[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			resolved = filepath.Dir(resolved)
+			continue
+		}
+		next := filepath.Join(resolved, c)
+		info, err := os.Lstat(next)
+		if err != nil {
+			return filepath.Join(append([]string{next}, pending...)...)
+		}
+		if info.Mode()&os.ModeSymlink == 0 {
+			resolved = next
+			continue
+		}
+		links++
+		target, err := os.Readlink(next)
+		if err != nil || links > maxLinks {
+			return filepath.Clean(p)
+		}
+		if filepath.IsAbs(target) {
+			resolved = "/"
+		}
+		pending = append(strings.Split(target, "/"), pending...)
+	}
+	return resolved
+}
