@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // UserFile is the user's hooks.json under home.
@@ -69,7 +71,7 @@ func NewRequest(paths []string, home string) (Request, error) {
 			// Opening a FIFO would wait for a writer for ever.
 			return req, fmt.Errorf("%s: not a regular file (a pipe, device or socket): name the hooks.json file itself", p)
 		default:
-			fh, err := os.Open(p)
+			fh, _, err := schema.OpenRegular(p)
 			if err != nil {
 				return req, fmt.Errorf("%s: %v", p, pathError(err))
 			}

@@ -2,7 +2,8 @@ package lint
 
 import (
 	"fmt"
-	"os"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 type foreignPayload struct{ RuleBase }
@@ -74,7 +75,7 @@ func (c *fsCache) read(path string, limit int64) []byte {
 	}
 	var b []byte
 	if info, err := c.stat(path); err == nil && info.Mode().IsRegular() {
-		if fh, err := os.Open(path); err == nil {
+		if fh, _, err := schema.OpenRegular(path); err == nil {
 			buf := make([]byte, min(info.Size(), limit))
 			n, _ := fh.Read(buf)
 			b = buf[:n]

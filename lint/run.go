@@ -213,7 +213,7 @@ func (c *fsCache) head(path string) []byte {
 		c.heads[path] = nil
 		return nil
 	}
-	if fh, err := os.Open(path); err == nil {
+	if fh, _, err := schema.OpenRegular(path); err == nil {
 		buf := make([]byte, 128)
 		n, _ := fh.Read(buf)
 		b = buf[:n]

@@ -49,7 +49,7 @@ func (f *File) scripts() []handlerScript {
 			if ref.Role != shellcmd.Program && ref.Role != shellcmd.Script || ref.Call.Conditional || isWindowsPath(ref.Word.Text) {
 				continue
 			}
-			out = append(out, handlerScript{handler: h, ref: ref, path: ref.Path,
+			out = append(out, handlerScript{handler: h, ref: ref, path: shellcmd.Resolve(ref.Path),
 				moved: ref.Call.Dir != f.Dir() && !filepath.IsAbs(ref.Word.Text),
 				span:  f.strSpan(h.Command, ref.Word.From, ref.Word.To)})
 		}

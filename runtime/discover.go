@@ -121,7 +121,7 @@ func load(path string, scope Scope) *Source {
 			src.Exists = false
 			return src
 		}
-		src.Err = fmt.Errorf("cannot read it: %v", unwrapPath(err))
+		src.Err = fmt.Errorf("it %s", schema.ReadReason(err))
 		return src
 	}
 	src.Config = cfg

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 )
 
@@ -28,10 +27,11 @@ type Config struct {
 }
 
 // Load reads and parses the hooks.json at path. Its error is only for a
-// file that cannot be read; a file that is not valid JSON or breaks the
+// file that cannot be read (a *NotRegularError, a *TooLargeError past
+// MaxFileSize, or os.Open's); a file that is not valid JSON or breaks the
 // format loads with Syntax or Problems set.
 func Load(path string) (*Config, error) {
-	src, err := os.ReadFile(path)
+	src, err := ReadFile(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}

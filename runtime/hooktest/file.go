@@ -98,7 +98,7 @@ var ErrNotFound = errors.New("no such file")
 // naming every mistake with its line and column, or a Problem for a file
 // that cannot be read (wrapping ErrNotFound when it does not exist).
 func Load(path string) (*Suite, error) {
-	src, err := os.ReadFile(path)
+	src, err := schema.ReadFile(path, schema.MaxFileSize)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

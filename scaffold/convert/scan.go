@@ -3,9 +3,10 @@ package convert
 import (
 	"bytes"
 	"io"
-	"os"
 	"sort"
 	"strings"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // What other agents' handlers read and print, which this agent neither
@@ -132,14 +133,11 @@ func (u *usage) scanText(text []byte, where string, withEnv bool) {
 // scanFile records what a script uses; a file that cannot be read or is
 // not text adds nothing.
 func (u *usage) scanFile(path, where string) {
-	f, err := os.Open(path)
+	f, _, err := schema.OpenRegular(path)
 	if err != nil {
 		return
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return
-	}
 	b, err := io.ReadAll(io.LimitReader(f, maxScan))
 	if err != nil || bytes.IndexByte(b, 0) >= 0 {
 		return

@@ -1,0 +1,48 @@
+package schema
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+func TestReadFileBounds(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok.json")
+	if err := os.WriteFile(ok, []byte(strings.Repeat("x", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := ReadFile(ok, 100); err != nil || len(b) != 100 {
+		t.Errorf("a file of exactly the bound: %d bytes, %v", len(b), err)
+	}
+	var tl *TooLargeError
+	if _, err := ReadFile(ok, 99); !errors.As(err, &tl) {
+		t.Errorf("a file over the bound: %v", err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var nr *NotRegularError
+	for _, p := range []string{fifo, "/dev/zero", dir} {
+		if _, err := ReadFile(p, MaxFileSize); !errors.As(err, &nr) {
+			t.Errorf("%s: %v, want a NotRegularError", p, err)
+		}
+	}
+	// /proc says its files are empty and then never stop: the bound holds.
+	link := filepath.Join(dir, "pagemap.json")
+	if err := os.Symlink("/proc/self/pagemap", link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat("/proc/self/pagemap"); err == nil {
+		if _, err := ReadFile(link, 1<<20); !errors.As(err, &tl) {
+			t.Errorf("/proc/self/pagemap: %v, want a TooLargeError", err)
+		}
+	}
+	if _, err := Load(link); err == nil || !strings.Contains(err.Error(), "larger than 16 MiB") {
+		t.Errorf("Load through a link to /proc/self/pagemap: %v", err)
+	}
+}
