@@ -82,7 +82,8 @@ type Result struct {
 	// documented order.
 	Answer json.RawMessage
 	// Outcomes are the handlers that ran (or were due to run) and the parts
-	// that could not, in config order.
+	// that could not, in config order, followed by the user's handlers run
+	// again on arguments an overwrite changed (Outcome.Again).
 	Outcomes []*Outcome
 	// Notes are the lines to report on stderr, without a "hookctl: "
 	// prefix: skipped untrusted files, failures, ignored keys, replaced
@@ -104,6 +105,13 @@ func Dispatch(ctx context.Context, e schema.Event, payload []byte, opts Options)
 // Run executes the plan: every handler at once (or one by one with
 // Options.Sequential), then the merge in config order. Cancelling ctx stops
 // every running handler's process group.
+//
+// For PreToolUse, when the merged overwrite changes the tool's arguments,
+// the user file's handlers that ran are run once more on the arguments as
+// changed, and their answers join the merge: a workspace cannot rewrite a
+// call past the user's gate. They are run again once, never until they
+// agree; their outcomes follow the others in Result.Outcomes, with Again
+// set.
 func (p *Plan) Run(ctx context.Context) *Result {
 	res := &Result{Plan: p}
 	for _, src := range p.Sources {
@@ -112,22 +120,14 @@ func (p *Plan) Run(ctx context.Context) *Result {
 		}
 	}
 	steps := p.Runs()
-	outs := make([]*Outcome, len(steps))
-	if p.opts.Sequential {
-		p.runSequential(ctx, steps, outs)
-	} else {
-		var wg sync.WaitGroup
-		for i, s := range steps {
-			if s.State == Broken {
-				outs[i] = brokenOutcome(s)
-				continue
-			}
-			wg.Go(func() { outs[i] = p.runStep(ctx, s, p.Payload.Raw) })
-		}
-		wg.Wait()
-	}
+	outs := p.runSteps(ctx, steps, p.Payload.Raw)
+	again, why := p.runUserGatesAgain(ctx, steps, outs)
+	outs = append(outs, again...)
 	res.Outcomes = outs
 	for _, o := range outs {
+		if o.Again && why != "" {
+			res.Notes, why = append(res.Notes, why), ""
+		}
 		for _, n := range o.Notes {
 			res.Notes = append(res.Notes, o.Label()+": "+n)
 		}
@@ -145,10 +145,30 @@ func (p *Plan) Run(ctx context.Context) *Result {
 	return res
 }
 
+// runSteps runs the steps with payload on their stdin, at once or one by
+// one, and returns their outcomes in the steps' order.
+func (p *Plan) runSteps(ctx context.Context, steps []*Step, payload []byte) []*Outcome {
+	outs := make([]*Outcome, len(steps))
+	if p.opts.Sequential {
+		p.runSequential(ctx, steps, outs, payload)
+		return outs
+	}
+	var wg sync.WaitGroup
+	for i, s := range steps {
+		if s.State == Broken {
+			outs[i] = brokenOutcome(s)
+			continue
+		}
+		wg.Go(func() { outs[i] = p.runStep(ctx, s, payload) })
+	}
+	wg.Wait()
+	return outs
+}
+
 // runSequential runs the steps one after another. For PreToolUse each
 // handler receives the payload with the earlier overwrites applied, and the
 // first deny ends the dispatch.
-func (p *Plan) runSequential(ctx context.Context, steps []*Step, outs []*Outcome) {
+func (p *Plan) runSequential(ctx context.Context, steps []*Step, outs []*Outcome, raw []byte) {
 	var overwrite []keyValue
 	denied := false
 	for i, s := range steps {
@@ -159,7 +179,7 @@ func (p *Plan) runSequential(ctx context.Context, steps []*Step, outs []*Outcome
 		case s.State == Broken:
 			outs[i] = brokenOutcome(s)
 		default:
-			payload := p.Payload.Raw
+			payload := raw
 			if len(overwrite) > 0 {
 				if b, err := withOverwrite(payload, overwrite); err == nil {
 					payload = b
