@@ -3,7 +3,9 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -26,7 +28,10 @@ type Options struct {
 	// workspacePaths entry, else Dir.
 	Workspace string
 	// Home is the user's home folder, whose .gemini/config/hooks.json is the
-	// user file; "" means $HOME.
+	// user file; "" means $HOME. When it is not an absolute path (HOME
+	// unset, empty or relative), the user file is not read, and that counts
+	// as one failed handler: a gate that may be there could not be
+	// consulted.
 	Home string
 	// Dir is the current folder; "" means the process's.
 	Dir string
@@ -49,12 +54,13 @@ type Options struct {
 	// Grace is the time between SIGTERM and SIGKILL when a handler is
 	// stopped; 0 means Grace.
 	Grace time.Duration
+
+	// homeless says why the user file cannot be found, "" when it can.
+	homeless string
 }
 
 func (o Options) withDefaults() Options {
-	if o.Home == "" {
-		o.Home, _ = os.UserHomeDir()
-	}
+	o.Home, o.homeless = userHome(o.Home)
 	if o.Dir == "" {
 		o.Dir = cwd()
 	}
@@ -71,6 +77,28 @@ func (o Options) withDefaults() Options {
 		o.Grace = Grace
 	}
 	return o
+}
+
+// userHome returns the home folder to find the user file in: home, else
+// $HOME; or "" and why neither is usable. A relative path would be taken
+// from the current folder, which may be a repository's: it is refused.
+func userHome(home string) (string, string) {
+	env, set := os.LookupEnv("HOME")
+	switch {
+	case home != "" && filepath.IsAbs(home):
+		return home, ""
+	case home != "" && home == env:
+		return "", fmt.Sprintf("HOME is %q, not an absolute path", home)
+	case home != "":
+		return "", fmt.Sprintf("the home folder %q is not an absolute path", home)
+	case !set:
+		return "", "HOME is not set"
+	case env == "":
+		return "", "HOME is empty"
+	case !filepath.IsAbs(env):
+		return "", fmt.Sprintf("HOME is %q, not an absolute path", env)
+	}
+	return env, ""
 }
 
 // Result is a dispatch's outcome: the merged answer, how each handler

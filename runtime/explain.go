@@ -31,6 +31,8 @@ func (p *Plan) Explain(w io.Writer) error {
 	for _, src := range p.Sources {
 		status := "handlers run in " + src.Dir
 		switch {
+		case src.unfound:
+			status = "not read: no home folder"
 		case !src.Exists:
 			status = "not found"
 		case !src.Trusted:

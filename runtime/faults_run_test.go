@@ -61,6 +61,8 @@ type faultCase struct {
 	// strict: every pid must be gone the moment run has returned, with no
 	// time allowed for a signal on its way.
 	strict bool
+	// env, when set, changes run's environment.
+	env func([]string) []string
 }
 
 func newFaultCase(t *testing.T) *faultCase {
@@ -114,6 +116,9 @@ func (c *faultCase) run(payload []byte, args ...string) runResult {
 	cmd := exec.Command(hookctlBin(c.t), args...)
 	cmd.Dir = c.dir
 	cmd.Env = append(os.Environ(), "HOME="+c.home, "XDG_CONFIG_HOME="+filepath.Join(c.home, ".config"), "PIDS="+filepath.Join(c.dir, "pids"))
+	if c.env != nil {
+		cmd.Env = c.env(cmd.Env)
+	}
 	cmd.Stdin = bytes.NewReader(payload)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

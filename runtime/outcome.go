@@ -114,6 +114,8 @@ func (o *Outcome) again() string {
 // used at all.
 func (o *Outcome) Message() string {
 	switch {
+	case o.Hook == "" && o.Step != nil && o.Step.Source.unfound:
+		return o.Cause
 	case o.Hook == "" && o.Step != nil:
 		return o.Step.Where() + ": " + o.Cause
 	case o.Step != nil && o.Step.Handler == nil:
@@ -127,6 +129,8 @@ func (o *Outcome) Message() string {
 // failureReason is the reason a failure gives to the decision it adds.
 func (o *Outcome) failureReason() string {
 	switch {
+	case o.Hook == "" && o.Step != nil && o.Step.Source.unfound:
+		return o.Cause
 	case o.Hook == "" && o.Step != nil:
 		return o.Step.Where() + ": " + o.Cause
 	case o.Step != nil && o.Step.Handler == nil:
