@@ -56,6 +56,17 @@ type Source struct {
 	// TrustNote says why.
 	Trusted   bool
 	TrustNote string
+
+	// unfound marks the user file when there is no home folder to find it
+	// in: Path is then "~/.gemini/config/hooks.json" and Err says why.
+	unfound bool
+}
+
+// homelessUserFile stands for the user file when no home folder says where
+// it is: it exists as far as the dispatch knows, and cannot be read.
+func homelessUserFile(why string) *Source {
+	return &Source{Path: "~/.gemini/config/hooks.json", Scope: UserScope, Exists: true, Trusted: true, unfound: true,
+		Err: errors.New(why + "; the user's hooks ~/.gemini/config/hooks.json were not read (set HOME to the absolute path of your home folder)")}
 }
 
 // UserFile returns the user's hooks.json under home.

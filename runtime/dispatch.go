@@ -3,7 +3,9 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -26,7 +28,10 @@ type Options struct {
 	// workspacePaths entry, else Dir.
 	Workspace string
 	// Home is the user's home folder, whose .gemini/config/hooks.json is the
-	// user file; "" means $HOME.
+	// user file; "" means $HOME. When it is not an absolute path (HOME
+	// unset, empty or relative), the user file is not read, and that counts
+	// as one failed handler: a gate that may be there could not be
+	// consulted.
 	Home string
 	// Dir is the current folder; "" means the process's.
 	Dir string
@@ -49,12 +54,13 @@ type Options struct {
 	// Grace is the time between SIGTERM and SIGKILL when a handler is
 	// stopped; 0 means Grace.
 	Grace time.Duration
+
+	// homeless says why the user file cannot be found, "" when it can.
+	homeless string
 }
 
 func (o Options) withDefaults() Options {
-	if o.Home == "" {
-		o.Home, _ = os.UserHomeDir()
-	}
+	o.Home, o.homeless = userHome(o.Home)
 	if o.Dir == "" {
 		o.Dir = cwd()
 	}
@@ -73,6 +79,28 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// userHome returns the home folder to find the user file in: home, else
+// $HOME; or "" and why neither is usable. A relative path would be taken
+// from the current folder, which may be a repository's: it is refused.
+func userHome(home string) (string, string) {
+	env, set := os.LookupEnv("HOME")
+	switch {
+	case home != "" && filepath.IsAbs(home):
+		return home, ""
+	case home != "" && home == env:
+		return "", fmt.Sprintf("HOME is %q, not an absolute path", home)
+	case home != "":
+		return "", fmt.Sprintf("the home folder %q is not an absolute path", home)
+	case !set:
+		return "", "HOME is not set"
+	case env == "":
+		return "", "HOME is empty"
+	case !filepath.IsAbs(env):
+		return "", fmt.Sprintf("HOME is %q, not an absolute path", env)
+	}
+	return env, ""
+}
+
 // Result is a dispatch's outcome: the merged answer, how each handler
 // ended, and the lines to report on stderr.
 type Result struct {
@@ -82,7 +110,8 @@ type Result struct {
 	// documented order.
 	Answer json.RawMessage
 	// Outcomes are the handlers that ran (or were due to run) and the parts
-	// that could not, in config order.
+	// that could not, in config order, followed by the user's handlers run
+	// again on arguments an overwrite changed (Outcome.Again).
 	Outcomes []*Outcome
 	// Notes are the lines to report on stderr, without a "hookctl: "
 	// prefix: skipped untrusted files, failures, ignored keys, replaced
@@ -104,6 +133,13 @@ func Dispatch(ctx context.Context, e schema.Event, payload []byte, opts Options)
 // Run executes the plan: every handler at once (or one by one with
 // Options.Sequential), then the merge in config order. Cancelling ctx stops
 // every running handler's process group.
+//
+// For PreToolUse, when the merged overwrite changes the tool's arguments,
+// the user file's handlers that ran are run once more on the arguments as
+// changed, and their answers join the merge: a workspace cannot rewrite a
+// call past the user's gate. They are run again once, never until they
+// agree; their outcomes follow the others in Result.Outcomes, with Again
+// set.
 func (p *Plan) Run(ctx context.Context) *Result {
 	res := &Result{Plan: p}
 	for _, src := range p.Sources {
@@ -112,22 +148,14 @@ func (p *Plan) Run(ctx context.Context) *Result {
 		}
 	}
 	steps := p.Runs()
-	outs := make([]*Outcome, len(steps))
-	if p.opts.Sequential {
-		p.runSequential(ctx, steps, outs)
-	} else {
-		var wg sync.WaitGroup
-		for i, s := range steps {
-			if s.State == Broken {
-				outs[i] = brokenOutcome(s)
-				continue
-			}
-			wg.Go(func() { outs[i] = p.runStep(ctx, s, p.Payload.Raw) })
-		}
-		wg.Wait()
-	}
+	outs := p.runSteps(ctx, steps, p.Payload.Raw)
+	again, why := p.runUserGatesAgain(ctx, steps, outs)
+	outs = append(outs, again...)
 	res.Outcomes = outs
 	for _, o := range outs {
+		if o.Again && why != "" {
+			res.Notes, why = append(res.Notes, why), ""
+		}
 		for _, n := range o.Notes {
 			res.Notes = append(res.Notes, o.Label()+": "+n)
 		}
@@ -145,10 +173,30 @@ func (p *Plan) Run(ctx context.Context) *Result {
 	return res
 }
 
+// runSteps runs the steps with payload on their stdin, at once or one by
+// one, and returns their outcomes in the steps' order.
+func (p *Plan) runSteps(ctx context.Context, steps []*Step, payload []byte) []*Outcome {
+	outs := make([]*Outcome, len(steps))
+	if p.opts.Sequential {
+		p.runSequential(ctx, steps, outs, payload)
+		return outs
+	}
+	var wg sync.WaitGroup
+	for i, s := range steps {
+		if s.State == Broken {
+			outs[i] = brokenOutcome(s)
+			continue
+		}
+		wg.Go(func() { outs[i] = p.runStep(ctx, s, payload) })
+	}
+	wg.Wait()
+	return outs
+}
+
 // runSequential runs the steps one after another. For PreToolUse each
 // handler receives the payload with the earlier overwrites applied, and the
 // first deny ends the dispatch.
-func (p *Plan) runSequential(ctx context.Context, steps []*Step, outs []*Outcome) {
+func (p *Plan) runSequential(ctx context.Context, steps []*Step, outs []*Outcome, raw []byte) {
 	var overwrite []keyValue
 	denied := false
 	for i, s := range steps {
@@ -159,7 +207,7 @@ func (p *Plan) runSequential(ctx context.Context, steps []*Step, outs []*Outcome
 		case s.State == Broken:
 			outs[i] = brokenOutcome(s)
 		default:
-			payload := p.Payload.Raw
+			payload := raw
 			if len(overwrite) > 0 {
 				if b, err := withOverwrite(payload, overwrite); err == nil {
 					payload = b

@@ -13,7 +13,8 @@
 //   - execute ([Plan.Run]): every handler at once, each as /bin/sh -c
 //     COMMAND in the folder that holds its hooks.json and in its own process
 //     group, the payload bytes on stdin, stopped with SIGTERM and then
-//     SIGKILL when its timeout passes;
+//     SIGKILL when its timeout passes, and whatever it started killed when
+//     it ends;
 //   - merge ([Merge]): the outcomes in config order, never in the order the
 //     handlers finished, per the event's rule (the strictest PreToolUse
 //     decision wins, a Stop continues when any handler continues, ...).
@@ -23,4 +24,11 @@
 // valid answer) is reported in [Result.Notes]; for PreToolUse it adds the
 // decision that [Options.OnError] names. A file that cannot be read or
 // parsed, and each invalid part of a file, count as failed handlers.
+//
+// On Linux the first dispatch makes the calling process a child subreaper
+// (PR_SET_CHILD_SUBREAPER) for the rest of its life, so that what a handler
+// leaves behind comes back to it and can be killed and reaped even when it
+// left the handler's process group. The processes the caller starts itself
+// are never signalled nor reaped by a dispatch; an orphan of one of them now
+// comes back to the caller, to reap.
 package runtime

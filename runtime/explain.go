@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // Explain writes what the plan would do, without running anything: each
@@ -29,6 +31,8 @@ func (p *Plan) Explain(w io.Writer) error {
 	for _, src := range p.Sources {
 		status := "handlers run in " + src.Dir
 		switch {
+		case src.unfound:
+			status = "not read: no home folder"
 		case !src.Exists:
 			status = "not found"
 		case !src.Trusted:
@@ -69,8 +73,34 @@ func (p *Plan) Explain(w io.Writer) error {
 	if fails > 0 {
 		summary += fmt.Sprintf("; %s would be reported", plural(fails, "failure"))
 	}
-	_, err := fmt.Fprintln(w, summary+".")
-	return err
+	if _, err := fmt.Fprintln(w, summary+"."); err != nil {
+		return err
+	}
+	if n := p.userGates(); n > 0 {
+		runs := "1 handler runs"
+		if n > 1 {
+			runs = fmt.Sprintf("%d handlers run", n)
+		}
+		_, err := fmt.Fprintf(w, "If the answers' overwrite changes the tool's arguments, the user file's %s again on the new arguments.\n", runs)
+		return err
+	}
+	return nil
+}
+
+// userGates counts the user file's handlers that would run for a
+// PreToolUse dispatch: the ones run again when an overwrite changes the
+// tool's arguments.
+func (p *Plan) userGates() int {
+	if p.Event != schema.PreToolUse {
+		return 0
+	}
+	n := 0
+	for _, s := range p.Steps {
+		if s.Source.Scope == UserScope && s.State == Run {
+			n++
+		}
+	}
+	return n
 }
 
 // describe says what a handler runs.

@@ -36,6 +36,7 @@ func TestExplainRunsNothingAndSaysWhy(t *testing.T) {
 		"  skip  w     " + pad(ws+":2:3", width) + "  " + why,
 		"  skip  bad   " + pad(ws+":3:3", width) + "  " + why,
 		"1 handler would run.",
+		"If the answers' overwrite changes the tool's arguments, the user file's 1 handler runs again on the new arguments.",
 	}, "\n") + "\n"
 	if b.String() != want {
 		t.Errorf("explain\n%s\nwant\n%s", b.String(), want)

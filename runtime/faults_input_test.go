@@ -197,3 +197,64 @@ func wantConfigFailure(t *testing.T, r runResult, says string) {
 		t.Fatalf("exit %d, answer %s, stderr %q; want a deny that says %q", r.code, r.stdout, r.stderr, says)
 	}
 }
+
+// TestFaultsHome: without a usable HOME the user's file cannot be found,
+// and a gate that might be there cannot be consulted: one failed handler.
+func TestFaultsHome(t *testing.T) {
+	t.Parallel()
+	// withHome returns env with HOME set to home, or left out when unset.
+	withHome := func(home string, unset bool) func([]string) []string {
+		return func(env []string) []string {
+			var out []string
+			for _, kv := range env {
+				if !strings.HasPrefix(kv, "HOME=") {
+					out = append(out, kv)
+				}
+			}
+			if unset {
+				return out
+			}
+			return append(out, "HOME="+home)
+		}
+	}
+	const notRead = "; the user's hooks ~/.gemini/config/hooks.json were not read (set HOME to the absolute path of your home folder)"
+	check := func(t *testing.T, home string, unset bool, says string) {
+		t.Helper()
+		t.Parallel()
+		c := newFaultCase(t)
+		c.env = withHome(home, unset)
+		ran := filepath.Join(c.dir, "ran")
+		user := filepath.Join(c.home, ".gemini", "config", "hooks.json")
+		os.MkdirAll(filepath.Dir(user), 0o755)
+		os.WriteFile(user, []byte(`{"u": {"PreToolUse": [{"hooks": [{"command": "touch `+ran+`; echo '{\"decision\":\"allow\"}'"}]}], "Stop": [{"command": "touch `+ran+`"}]}}`), 0o644)
+		ws := filepath.Join(c.dir, "ws")
+		os.Mkdir(ws, 0o755)
+
+		r := c.run(prePayload, "run", "PreToolUse", "--workspace", ws)
+		line := "hookctl: " + says + notRead + "\n"
+		if r.decision() != "deny" || r.reason() != says+notRead || !strings.Contains(r.stderr, line) {
+			t.Fatalf("answer %s, stderr %q; want a deny and a line that say %q", r.stdout, r.stderr, says+notRead)
+		}
+		r = c.run(prePayload, "run", "PreToolUse", "--workspace", ws, "--on-error", "ask")
+		if r.decision() != "force_ask" {
+			t.Errorf("--on-error ask: answer %s, want force_ask", r.stdout)
+		}
+		r = c.run(prePayload, "run", "PreToolUse", "--workspace", ws, "--on-error", "ignore")
+		if r.decision() != "ask" || !strings.Contains(r.stderr, line) {
+			t.Errorf("--on-error ignore: answer %s, stderr %q; want ask, and the line all the same", r.stdout, r.stderr)
+		}
+		// Other events: said on stderr, nothing added to the answer.
+		r = c.run([]byte(`{"executionNum":1}`), "run", "Stop", "--workspace", ws)
+		if string(r.stdout) != `{"decision":"allow"}`+"\n" || !strings.Contains(r.stderr, line) {
+			t.Errorf("Stop: answer %s, stderr %q", r.stdout, r.stderr)
+		}
+		if _, err := os.Stat(ran); err == nil {
+			t.Error("a hooks.json found through a HOME that is not a usable home folder ran")
+		}
+	}
+	t.Run("HOME unset", func(t *testing.T) { check(t, "", true, "HOME is not set") })
+	t.Run("HOME empty", func(t *testing.T) { check(t, "", false, "HOME is empty") })
+	// Relative to the current folder it names a user file, which a
+	// repository could hold: it is not read.
+	t.Run("HOME relative", func(t *testing.T) { check(t, "home", false, `HOME is "home", not an absolute path`) })
+}

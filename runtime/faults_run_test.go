@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	goruntime "runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,6 +58,11 @@ type faultCase struct {
 	t    *testing.T
 	dir  string
 	home string
+	// strict: every pid must be gone the moment run has returned, with no
+	// time allowed for a signal on its way.
+	strict bool
+	// env, when set, changes run's environment.
+	env func([]string) []string
 }
 
 func newFaultCase(t *testing.T) *faultCase {
@@ -110,6 +116,9 @@ func (c *faultCase) run(payload []byte, args ...string) runResult {
 	cmd := exec.Command(hookctlBin(c.t), args...)
 	cmd.Dir = c.dir
 	cmd.Env = append(os.Environ(), "HOME="+c.home, "XDG_CONFIG_HOME="+filepath.Join(c.home, ".config"), "PIDS="+filepath.Join(c.dir, "pids"))
+	if c.env != nil {
+		cmd.Env = c.env(cmd.Env)
+	}
 	cmd.Stdin = bytes.NewReader(payload)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -144,6 +153,13 @@ func (c *faultCase) run(payload []byte, args ...string) runResult {
 	}
 	if strings.Contains(r.stderr, "panic") || strings.Contains(r.stderr, "goroutine ") {
 		c.t.Fatalf("stderr shows a panic:\n%s", r.stderr)
+	}
+	if c.strict {
+		for _, pid := range c.pids() {
+			if alive(pid) {
+				c.t.Errorf("process %d was still running when hookctl run returned", pid)
+			}
+		}
 	}
 	c.noneLeft()
 	c.t.Logf("hookctl %s: exit %d after %v", strings.Join(args, " "), r.code, r.elapsed.Round(time.Millisecond))
@@ -309,31 +325,32 @@ func TestFaultsHandlers(t *testing.T) {
 	})
 	t.Run("escapes its process group", func(t *testing.T) {
 		t.Parallel()
-		if _, err := exec.LookPath("setsid"); err != nil {
-			t.Skip("no setsid")
+		if _, err := exec.LookPath("setsid"); err != nil || goruntime.GOOS != "linux" {
+			t.Skip("needs setsid, and Linux to find what left the group")
 		}
 		c := newFaultCase(t)
-		// setsid leaves the group, out of reach of the group's signals; it
-		// keeps stdout open, and run must not wait for it.
-		cmd := `setsid sh -c 'echo $$ > escaped.tmp; mv escaped.tmp escaped; sleep 30' & while [ ! -e escaped ]; do sleep 0.01; done; echo '{"decision":"allow"}'`
+		c.strict = true
+		// setsid leaves the group and the session, keeping stdout open: run
+		// must neither wait for it nor leave it running.
+		cmd := savePid + `setsid sh -c 'echo $$ > "$PIDS/escaped"; exec sleep 30' & while [ ! -s "$PIDS/escaped" ]; do sleep 0.01; done; echo '{"decision":"allow"}'`
 		r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", cmd, 30))
 		if r.decision() != "allow" || r.elapsed > 20*time.Second {
 			t.Fatalf("answer %s after %v, want allow without waiting for the escaped process", r.stdout, r.elapsed)
 		}
-		// The escaped process is the one case that outlives run: no signal
-		// to the group reaches it. Stop it here.
-		b, err := os.ReadFile(filepath.Join(c.dir, "escaped"))
-		if err != nil {
-			t.Fatal(err)
+	})
+	t.Run("timeout makes a group of its own", func(t *testing.T) {
+		t.Parallel()
+		if _, err := exec.LookPath("timeout"); err != nil || goruntime.GOOS != "linux" {
+			t.Skip("needs coreutils timeout, and Linux to find what left the group")
 		}
-		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-		if err != nil {
-			t.Fatal(err)
+		c := newFaultCase(t)
+		c.strict = true
+		cmd := savePid + `timeout 60 sh -c 'echo $PPID > "$PIDS/timeout"; echo $$ > "$PIDS/sleep"; exec sleep 60'`
+		r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", cmd, 1))
+		wantFailure(t, r, "timed out after 1s")
+		if n := len(c.pids()); n != 3 {
+			t.Fatalf("%d pids written, want 3", n)
 		}
-		if !alive(pid) {
-			t.Fatalf("the escaped process %d is gone: this case no longer tests what it says", pid)
-		}
-		_ = syscall.Kill(pid, syscall.SIGKILL)
 	})
 	t.Run("interrupted", func(t *testing.T) {
 		t.Parallel()

@@ -117,6 +117,26 @@ func preToolUseVote(o *Outcome, on OnError) (vote, bool) {
 // reasons, permission overrides and overwrites of the handlers that gave
 // it, in config order.
 func mergePreToolUse(outcomes []*Outcome, on OnError) (json.RawMessage, []string) {
+	m := mergeVotes(outcomes, on)
+	if m.answer == nil {
+		return json.RawMessage(`{"decision":"ask"}`), nil
+	}
+	return encodeAnswer(schema.PreToolUse, m.answer), m.notes
+}
+
+// preToolUseMerge is a merged PreToolUse answer before it is encoded.
+type preToolUseMerge struct {
+	// answer is nil when nobody answered.
+	answer *answer
+	notes  []string
+	// from names, for each key of the overwrite, the outcome that gave it.
+	from map[string]string
+}
+
+// mergeVotes adds up the PreToolUse votes of the outcomes. A handler run
+// again on overwritten arguments (Outcome.Again) that repeats the reason of
+// its first run adds the decision, not the same line twice.
+func mergeVotes(outcomes []*Outcome, on OnError) preToolUseMerge {
 	var votes []vote
 	win := schema.Decision("")
 	for _, o := range outcomes {
@@ -130,18 +150,27 @@ func mergePreToolUse(outcomes []*Outcome, on OnError) (json.RawMessage, []string
 		}
 	}
 	if win == "" {
-		return json.RawMessage(`{"decision":"ask"}`), nil
+		return preToolUseMerge{}
 	}
 	merged := &answer{decision: string(win)}
 	var reasons []string
 	var notes []string
+	type stepReason struct {
+		step   *Step
+		reason string
+	}
+	given := map[stepReason]bool{}
 	from := map[string]string{}
 	for _, v := range votes {
 		if v.decision != win {
 			continue
 		}
 		if v.reason != "" {
-			reasons = append(reasons, v.reason)
+			k := stepReason{v.o.Step, v.reason}
+			if !v.o.Again || v.o.Step == nil || !given[k] {
+				reasons = append(reasons, v.reason)
+			}
+			given[k] = true
 		}
 		if win == schema.Deny || v.ans == nil {
 			continue
@@ -152,16 +181,16 @@ func mergePreToolUse(outcomes []*Outcome, on OnError) (json.RawMessage, []string
 			}
 		}
 		for _, kv := range v.ans.overwrite {
-			var replaced bool
-			merged.overwrite, replaced = setKey(merged.overwrite, kv.Key, kv.Value)
-			if replaced {
+			old, had := lookup(merged.overwrite, kv.Key)
+			merged.overwrite, _ = setKey(merged.overwrite, kv.Key, kv.Value)
+			if had && !sameJSON(old, kv.Value) {
 				notes = append(notes, fmt.Sprintf("%s: its overwrite of %q replaces the one from %s", v.o.Label(), kv.Key, from[kv.Key]))
 			}
 			from[kv.Key] = v.o.Label()
 		}
 	}
 	merged.reason = strings.Join(reasons, "\n")
-	return encodeAnswer(schema.PreToolUse, merged), notes
+	return preToolUseMerge{answer: merged, notes: notes, from: from}
 }
 
 // mergeInvocation concatenates the injected steps and keeps the strongest

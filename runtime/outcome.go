@@ -72,6 +72,9 @@ type Outcome struct {
 	Duration time.Duration
 	// Notes are remarks about its answer, such as keys that were ignored.
 	Notes []string
+	// Again marks a user handler run a second time, on the tool's arguments
+	// as the merged overwrite changed them (see Plan.Run).
+	Again bool
 
 	ans *answer
 }
@@ -86,11 +89,23 @@ func (o *Outcome) parsed(e schema.Event) *answer {
 }
 
 // Label names the outcome's source for a message: hook "NAME", or the file.
+// A handler run again on overwritten arguments is "hook NAME (run again)".
 func (o *Outcome) Label() string {
 	if o.Hook == "" && o.Step != nil {
 		return o.Step.Source.Path
 	}
+	if o.Again {
+		return "hook " + o.Hook + " (run again)"
+	}
 	return "hook " + o.Hook
+}
+
+// again is what a message adds for a handler run a second time.
+func (o *Outcome) again() string {
+	if o.Again {
+		return " on the overwritten arguments"
+	}
+	return ""
 }
 
 // Message is the line that reports a failure on stderr, without the
@@ -99,10 +114,14 @@ func (o *Outcome) Label() string {
 // used at all.
 func (o *Outcome) Message() string {
 	switch {
+	case o.Hook == "" && o.Step != nil && o.Step.Source.unfound:
+		return o.Cause
 	case o.Hook == "" && o.Step != nil:
 		return o.Step.Where() + ": " + o.Cause
 	case o.Step != nil && o.Step.Handler == nil:
 		return fmt.Sprintf("hook %s: %s: %s", o.Hook, o.Step.Where(), o.Cause)
+	case o.Again:
+		return fmt.Sprintf("hook %s, run again%s: %s", o.Hook, o.again(), o.Cause)
 	}
 	return fmt.Sprintf("hook %s: %s", o.Hook, o.Cause)
 }
@@ -110,12 +129,14 @@ func (o *Outcome) Message() string {
 // failureReason is the reason a failure gives to the decision it adds.
 func (o *Outcome) failureReason() string {
 	switch {
+	case o.Hook == "" && o.Step != nil && o.Step.Source.unfound:
+		return o.Cause
 	case o.Hook == "" && o.Step != nil:
 		return o.Step.Where() + ": " + o.Cause
 	case o.Step != nil && o.Step.Handler == nil:
 		return fmt.Sprintf("hook %s failed: %s: %s", o.Hook, o.Step.Where(), o.Cause)
 	}
-	return fmt.Sprintf("hook %s failed: %s", o.Hook, o.Cause)
+	return fmt.Sprintf("hook %s failed%s: %s", o.Hook, o.again(), o.Cause)
 }
 
 // brokenOutcome is the failure of a step that cannot run.

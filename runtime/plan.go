@@ -128,6 +128,9 @@ func NewPlan(e schema.Event, payload []byte, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(opts.Configs) == 0 && opts.homeless != "" {
+		srcs = append([]*Source{homelessUserFile(opts.homeless)}, srcs...)
+	}
 	plan := &Plan{Event: e, Payload: p, Workspace: ws, Sources: srcs, opts: opts}
 	for _, src := range srcs {
 		if src.Scope == WorkspaceScope && src.Exists && opts.Trusted != nil {

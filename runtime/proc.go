@@ -18,13 +18,13 @@ const (
 	// StderrCap is how much of a handler's stderr is kept; the rest is
 	// discarded.
 	StderrCap = 64 << 10
-	// Grace is how long a handler's process group has between SIGTERM and
-	// SIGKILL.
+	// Grace is how long a handler and what it started have between SIGTERM
+	// and SIGKILL.
 	Grace = 2 * time.Second
 )
 
 // drainPoll is how often a reader that has not reached EOF is checked
-// once the handler's process group is gone.
+// once the handler's family is gone.
 const drainPoll = 50 * time.Millisecond
 
 // procSpec is one process to run.
@@ -59,7 +59,7 @@ type procResult struct {
 }
 
 // runProc runs spec as /bin/sh -c COMMAND in its own process group and
-// returns when the shell has exited and its group is gone.
+// returns when the shell has exited and its family (see family) is gone.
 //
 // The pipes are the process's own os.Pipe files rather than exec's copying
 // goroutines, so Wait returns as soon as the shell exits, whatever a
@@ -94,7 +94,7 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	orphanSignal(cmd.SysProcAttr)
-	err = cmd.Start()
+	fam, err := startFamily(cmd)
 	// The child has its copies; the parent's would keep the pipes open.
 	closeAll(inR, outW, errW)
 	if err != nil {
@@ -103,7 +103,6 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 		res.elapsed = time.Since(start)
 		return res
 	}
-	pgid := cmd.Process.Pid
 
 	go func() {
 		// A handler may never read its stdin, or exit halfway: the write
@@ -137,11 +136,11 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 		res.stopped = stoppedCancel
 	}
 	if res.stopped != notStopped {
-		res.state = terminate(pgid, exited, spec.grace)
+		res.state = terminate(fam, exited, spec.grace)
 	}
-	// Whatever is left of the group (a background job of the handler, an
-	// orphan that holds nothing open) goes with the handler.
-	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	// Whatever the handler left running (a background job, an orphan that
+	// holds nothing open, a process that left its group) goes with it.
+	fam.finish()
 
 	res.stdout = drain(outR, outDone)
 	c := drain(errR, errDone)
@@ -151,9 +150,10 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 	return res
 }
 
-// drain returns what the reader of f produced. Once the handler's process
-// group is gone, only a process that left the group (setsid) can hold the
-// pipe open: when the pipe holds nothing left to read, the reader is cut
+// drain returns what the reader of f produced. Once the handler's family
+// is gone, only a process out of its reach can hold the pipe open (on
+// Linux, one that left the group and its environment before its parent
+// died; elsewhere, any that left the group): when the pipe holds nothing left to read, the reader is cut
 // off rather than waited for. Data still in the pipe is always read, however
 // long the reader takes to be scheduled.
 func drain[T any](f *os.File, done <-chan T) T {
@@ -188,23 +188,26 @@ func pending(f *os.File) int {
 	return int(n)
 }
 
-// terminate stops a process group: SIGTERM to all of it, then SIGKILL once
-// the grace period is over if any member is still there. It returns the
-// shell's exit state.
-func terminate(pgid int, exited <-chan *os.ProcessState, grace time.Duration) *os.ProcessState {
-	_ = syscall.Kill(-pgid, syscall.SIGTERM)
+// terminate stops a handler's family: SIGTERM to all of it, then SIGKILL
+// once the grace period is over if any member is still there. It returns
+// the shell's exit state.
+func terminate(fam *family, exited <-chan *os.ProcessState, grace time.Duration) *os.ProcessState {
+	fam.signal(syscall.SIGTERM)
 	deadline := time.NewTimer(grace)
 	defer deadline.Stop()
 	var state *os.ProcessState
 	select {
 	case state = <-exited:
+		fam.shellReaped()
 	case <-deadline.C:
-		_ = syscall.Kill(-pgid, syscall.SIGKILL)
-		return <-exited
+		fam.signal(syscall.SIGKILL)
+		state = <-exited
+		fam.shellReaped()
+		return state
 	}
-	// The shell is gone; the rest of its group gets the same grace.
+	// The shell is gone; the rest of its family gets the same grace.
 	tick := 5 * time.Millisecond
-	for groupAlive(pgid) {
+	for fam.alive() {
 		select {
 		case <-deadline.C:
 			return state
@@ -213,11 +216,6 @@ func terminate(pgid int, exited <-chan *os.ProcessState, grace time.Duration) *o
 		}
 	}
 	return state
-}
-
-// groupAlive reports whether any process of the group is left.
-func groupAlive(pgid int) bool {
-	return syscall.Kill(-pgid, 0) == nil
 }
 
 // readStdout reads r up to limit bytes; past the limit it closes over, so

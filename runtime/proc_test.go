@@ -337,8 +337,8 @@ func TestProcessThatLeftTheGroupDoesNotDelay(t *testing.T) {
 	}
 	e := newEnv(t)
 	pids := filepath.Join(e.ws, "pids")
-	// setsid moves the sleep out of the handler's group: it cannot be
-	// stopped, but it must not hold the dispatch up by keeping stdout open.
+	// setsid moves the sleep out of the handler's group, keeping stdout
+	// open: it must not hold the dispatch up.
 	e.workspace(hooks(hookEntry{name: "escape", event: pre,
 		command: `setsid sh -c 'echo $$ > ` + pids + `; exec sleep 30' & while [ ! -s ` + pids + ` ]; do sleep 0.01; done; echo '{"decision":"allow"}'`}))
 	start := time.Now()

@@ -1,0 +1,481 @@
+package runtime
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// On Linux a handler's family is every process that descends from its
+// shell, whatever process group or session it moved to: coreutils timeout
+// makes a group of its own, setsid a session. The dispatching process is a
+// child subreaper (PR_SET_CHILD_SUBREAPER), so a process whose parent dies
+// comes back to it instead of to PID 1: it can still be found, killed, and
+// reaped, even where PID 1 reaps nothing (a container without an init).
+//
+// A family is found through /proc: the children of the shell and of every
+// member, the processes seen before (a pid with the same start time, so a
+// pid reused by another process is not taken for one), and this process's
+// own children that are not a handler's shell, when they are this handler's
+// orphans: in its process group, seen before, or holding its HOOKCTL_
+// variables in their environment. A child this process started for another
+// purpose matches none of these and is never signalled nor reaped; a shell
+// is reaped by os/exec alone.
+
+// becomeSubreaper makes this process a child subreaper, once.
+func becomeSubreaper() error {
+	subreaper.once.Do(func() {
+		subreaper.err = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+	})
+	return subreaper.err
+}
+
+var subreaper struct {
+	once sync.Once
+	err  error
+}
+
+// live holds the shells this process started and has not reaped yet, and
+// the families whose handler has not finished: startFamily and the search
+// for orphans hold its lock, so that a shell is never taken for an orphan.
+var live = struct {
+	sync.Mutex
+	shells   map[int]bool
+	families map[*family]bool
+}{shells: map[int]bool{}, families: map[*family]bool{}}
+
+// family is a handler's shell and its descendants.
+type family struct {
+	pgid int // the shell's pid, which leads the group
+	// marker is the HOOKCTL_ part of the handler's environment, which its
+	// descendants inherit.
+	marker []string
+	// seen maps every descendant found so far to its start time.
+	seen   map[int]uint64
+	reaped bool // os/exec has reaped the shell
+}
+
+// startFamily starts the handler's shell.
+func startFamily(cmd *exec.Cmd) (*family, error) {
+	_ = becomeSubreaper() // without it, orphans go to PID 1 as before
+	f := &family{seen: map[int]uint64{}}
+	for _, kv := range cmd.Env {
+		if strings.HasPrefix(kv, "HOOKCTL_") {
+			f.marker = append(f.marker, kv)
+		}
+	}
+	live.Lock()
+	defer live.Unlock()
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	f.pgid = cmd.Process.Pid
+	live.shells[f.pgid] = true
+	live.families[f] = true
+	return f, nil
+}
+
+// shellReaped records that os/exec has reaped the shell.
+func (f *family) shellReaped() {
+	if f.reaped {
+		return
+	}
+	f.reaped = true
+	live.Lock()
+	delete(live.shells, f.pgid)
+	live.Unlock()
+}
+
+// signal sends sig to the group and to every member of the family.
+func (f *family) signal(sig syscall.Signal) {
+	members := f.members()
+	_ = syscall.Kill(-f.pgid, sig)
+	for _, p := range members {
+		p.signal(sig)
+	}
+}
+
+// alive reports whether a member of the family is still running, reaping
+// the members that are this process's zombies.
+func (f *family) alive() bool {
+	members := f.members()
+	running := false
+	for _, p := range members {
+		if p.state == 'Z' {
+			p.reap()
+		} else {
+			running = true
+		}
+	}
+	return running || syscall.Kill(-f.pgid, 0) == nil
+}
+
+// finishWait bounds how long finish waits for the members it killed to
+// die; what is left is reaped in the background.
+const finishWait = 2 * time.Second
+
+// finish kills whatever is left of the family once the shell is reaped, and
+// reaps what it killed. A handler that left nothing behind costs a signal
+// to its empty group and a look at this process's children.
+func (f *family) finish() {
+	defer func() {
+		live.Lock()
+		delete(live.families, f)
+		live.Unlock()
+	}()
+	f.shellReaped()
+	if errors.Is(syscall.Kill(-f.pgid, syscall.SIGKILL), syscall.ESRCH) && len(f.seen) == 0 && !strangers() {
+		return
+	}
+	deadline := time.Now().Add(finishWait)
+	pause := time.Millisecond
+	for {
+		members := f.members()
+		var running []proc
+		for _, p := range members {
+			if p.state == 'Z' {
+				p.reap()
+			} else {
+				running = append(running, p)
+			}
+		}
+		// Without the subreaper, zombies of the group may be PID 1's, which
+		// may never reap them: only running members count then.
+		if len(running) == 0 && (subreaper.err != nil || syscall.Kill(-f.pgid, 0) != nil) {
+			return
+		}
+		if time.Now().After(deadline) {
+			for _, p := range running {
+				if p.ppid == os.Getpid() {
+					go p.reapBlocking()
+				}
+			}
+			return
+		}
+		_ = syscall.Kill(-f.pgid, syscall.SIGKILL)
+		for _, p := range running {
+			p.signal(syscall.SIGKILL)
+		}
+		time.Sleep(pause)
+		pause = min(pause*2, 20*time.Millisecond)
+	}
+}
+
+// members finds the family's processes as they are now, the shell aside.
+func (f *family) members() map[int]proc {
+	found := map[int]proc{}
+	var queue []int
+	add := func(p proc) {
+		if _, ok := found[p.pid]; ok || p.pid == f.pgid {
+			return
+		}
+		found[p.pid] = p
+		f.seen[p.pid] = p.start
+		queue = append(queue, p.pid)
+	}
+	if !f.reaped {
+		for _, c := range childrenOf(f.pgid) {
+			if p, ok := readProc(c); ok {
+				add(p)
+			}
+		}
+	}
+	seen := make([]int, 0, len(f.seen))
+	for pid := range f.seen {
+		seen = append(seen, pid)
+	}
+	for _, pid := range seen {
+		if p, ok := readProc(pid); ok && p.start == f.seen[pid] {
+			add(p)
+		}
+	}
+	for _, p := range f.orphans() {
+		add(p)
+	}
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		for _, c := range childrenOf(pid) {
+			if p, ok := readProc(c); ok {
+				add(p)
+			}
+		}
+	}
+	return found
+}
+
+// orphans returns the children of this process that are this family's
+// orphans: not a shell, and in the handler's group or holding its
+// environment. A process whose environment matches several live families
+// (two handlers of one hook) is left to the last of them to finish.
+func (f *family) orphans() []proc {
+	live.Lock()
+	defer live.Unlock()
+	var out []proc
+	for _, c := range childrenOf(os.Getpid()) {
+		if live.shells[c] {
+			continue
+		}
+		p, ok := readProc(c)
+		if !ok {
+			continue
+		}
+		if start, ok := f.seen[c]; ok && start == p.start || p.pgid == f.pgid {
+			out = append(out, p)
+			continue
+		}
+		if len(f.marker) == 0 || !hasEnv(c, f.marker) {
+			continue
+		}
+		shared := false
+		for g := range live.families {
+			if g != f && slices.Equal(g.marker, f.marker) {
+				shared = true
+				break
+			}
+		}
+		if !shared {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// strangers reports whether this process has a child that is not a
+// handler's shell.
+func strangers() bool {
+	// One system call answers for the usual case of a process whose only
+	// children were handlers' shells, all reaped: it has no child at all.
+	// WNOWAIT leaves a child that has exited to whoever waits for it.
+	var info unix.Siginfo
+	err := unix.Waitid(unix.P_ALL, 0, &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil)
+	if errors.Is(err, syscall.ECHILD) {
+		return false
+	}
+	// An orphan comes back to the first thread of the process, its leader
+	// (find_new_reaper in the kernel's exit.c), which in a Go program
+	// never exits: its children are the only ones to look at.
+	buf := bufs.Get().(*[4096]byte)
+	defer bufs.Put(buf)
+	b, ok := readSmall("/proc/self/task/"+strconv.Itoa(os.Getpid())+"/children", buf[:])
+	if !ok || len(b) == len(buf) {
+		return true // let the search for orphans decide
+	}
+	live.Lock()
+	defer live.Unlock()
+	for _, f := range bytes.Fields(b) {
+		if c, err := strconv.Atoi(string(f)); err == nil && !live.shells[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// bufs holds the buffers /proc files are read into.
+var bufs = sync.Pool{New: func() any { return new([4096]byte) }}
+
+// proc is one line of /proc/PID/stat, the fields a family needs.
+type proc struct {
+	pid, ppid, pgid int
+	state           byte
+	start           uint64 // clock ticks after boot
+}
+
+// readProc reads /proc/PID/stat.
+func readProc(pid int) (proc, bool) {
+	var buf [512]byte
+	b, ok := readSmall("/proc/"+strconv.Itoa(pid)+"/stat", buf[:])
+	if !ok {
+		return proc{}, false
+	}
+	// The command name, in parentheses, may hold anything: the fields
+	// follow its last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return proc{}, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 20 || len(f[0]) != 1 {
+		return proc{}, false
+	}
+	p := proc{pid: pid, state: f[0][0]}
+	p.ppid, _ = strconv.Atoi(f[1])
+	p.pgid, _ = strconv.Atoi(f[2])
+	p.start, _ = strconv.ParseUint(f[19], 10, 64) // field 22 of the whole line
+	return p, true
+}
+
+// signal sends sig to p, unless its pid now belongs to another process.
+func (p proc) signal(sig syscall.Signal) {
+	if p.state == 'Z' {
+		return
+	}
+	fd, err := unix.PidfdOpen(p.pid, 0)
+	if err != nil {
+		if !errors.Is(err, syscall.ESRCH) && noPidfd(err) {
+			// Before Linux 5.3: the check and the signal are two steps.
+			if q, ok := readProc(p.pid); ok && q.start == p.start {
+				_ = syscall.Kill(p.pid, sig)
+			}
+		}
+		return
+	}
+	defer unix.Close(fd)
+	if q, ok := readProc(p.pid); ok && q.start == p.start {
+		_ = unix.PidfdSendSignal(fd, sig, nil, 0)
+	}
+}
+
+func noPidfd(err error) bool {
+	return errors.Is(err, syscall.ENOSYS) || errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EINVAL)
+}
+
+// reap collects p's exit status if p is this process's zombie. Only
+// members are reaped, never a shell: os/exec waits for those.
+func (p proc) reap() {
+	if p.ppid == os.Getpid() {
+		var ws syscall.WaitStatus
+		_, _ = syscall.Wait4(p.pid, &ws, syscall.WNOHANG, nil)
+	}
+}
+
+// reapBlocking waits for p, which was killed but has not died yet.
+func (p proc) reapBlocking() {
+	var ws syscall.WaitStatus
+	for {
+		_, err := syscall.Wait4(p.pid, &ws, 0, nil)
+		if !errors.Is(err, syscall.EINTR) {
+			return
+		}
+	}
+}
+
+// childrenOf lists pid's children from /proc/PID/task/TID/children, or, on
+// a kernel without those files, from a scan of /proc.
+func childrenOf(pid int) []int {
+	if !childrenFiles() {
+		return scanChildren(pid)
+	}
+	dir := "/proc/" + strconv.Itoa(pid) + "/task/"
+	var out []int
+	buf := bufs.Get().(*[4096]byte)
+	defer bufs.Put(buf)
+	for _, t := range listDir(dir, buf[:]) {
+		b, ok := readSmall(dir+t+"/children", buf[:])
+		if !ok {
+			continue
+		}
+		if len(b) == len(buf) { // hundreds of children: read it whole
+			var err error
+			if b, err = os.ReadFile(dir + t + "/children"); err != nil {
+				continue
+			}
+		}
+		for _, f := range bytes.Fields(b) {
+			if c, err := strconv.Atoi(string(f)); err == nil {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// readSmall reads a /proc file into buf with plain system calls: os.Open
+// would register each file with the poller, which costs more than the read.
+// A file larger than buf is cut short.
+func readSmall(path string, buf []byte) ([]byte, bool) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false
+	}
+	defer unix.Close(fd)
+	n := 0
+	for n < len(buf) {
+		m, err := unix.Read(fd, buf[n:])
+		if errors.Is(err, syscall.EINTR) {
+			continue
+		}
+		if err != nil {
+			return nil, false
+		}
+		if m == 0 {
+			break
+		}
+		n += m
+	}
+	return buf[:n], true
+}
+
+// listDir returns the names in a /proc folder, using buf for the reads.
+func listDir(path string, buf []byte) []string {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	defer unix.Close(fd)
+	var names []string
+	for {
+		n, err := unix.Getdents(fd, buf)
+		if errors.Is(err, syscall.EINTR) {
+			continue
+		}
+		if err != nil || n <= 0 {
+			return names
+		}
+		for b := buf[:n]; len(b) > 0; {
+			used, _, more := unix.ParseDirent(b, -1, names)
+			names, b = more, b[used:]
+		}
+	}
+}
+
+// childrenFiles reports whether the kernel lists children in /proc
+// (CONFIG_PROC_CHILDREN).
+var childrenFiles = sync.OnceValue(func() bool {
+	_, err := os.Stat("/proc/self/task/" + strconv.Itoa(syscall.Gettid()) + "/children")
+	return err == nil
+})
+
+// scanChildren finds pid's children by reading every process's stat.
+func scanChildren(pid int) []int {
+	var buf [8192]byte
+	var out []int
+	for _, name := range listDir("/proc", buf[:]) {
+		c, err := strconv.Atoi(name)
+		if err != nil {
+			continue
+		}
+		if p, ok := readProc(c); ok && p.ppid == pid {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// hasEnv reports whether the environment pid started with holds every
+// entry of want.
+func hasEnv(pid int, want []string) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	if err != nil {
+		return false
+	}
+	have := map[string]bool{}
+	for _, kv := range bytes.Split(b, []byte{0}) {
+		have[string(kv)] = true
+	}
+	for _, w := range want {
+		if !have[w] {
+			return false
+		}
+	}
+	return true
+}
