@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // GitHubPrinter writes GitHub Actions workflow commands, which GitHub shows
@@ -28,7 +30,7 @@ func (GitHubPrinter) Print(w io.Writer, r *Result) error {
 		}
 		if _, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
 			level, ghProperty.Replace(f.File), f.Span.Start.Line, f.Span.Start.Col, f.Span.End.Line, f.Span.End.Col,
-			ghProperty.Replace(f.Rule), ghData.Replace(f.Message)); err != nil {
+			ghProperty.Replace(f.Rule), ghData.Replace(schema.VisibleText(f.Message))); err != nil {
 			return err
 		}
 	}

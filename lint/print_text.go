@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/fatih/color"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // TextPrinter writes findings for people: FILE:LINE:COL: SEVERITY: MESSAGE
@@ -48,8 +50,8 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 			sev = warnC
 		}
 		fmt.Fprintf(bw, "%s %s %s %s\n",
-			bold.Sprintf("%s:%d:%d:", f.File, f.Span.Start.Line, f.Span.Start.Col),
-			sev.Sprintf("%s:", f.Severity), f.Message, ruleC.Sprintf("[%s]", f.Rule))
+			bold.Sprintf("%s:%d:%d:", schema.Visible(f.File), f.Span.Start.Line, f.Span.Start.Col),
+			sev.Sprintf("%s:", f.Severity), schema.Visible(f.Message), ruleC.Sprintf("[%s]", f.Rule))
 		if p.NoSource {
 			continue
 		}
@@ -94,17 +96,22 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 			}
 		}
 		width = max(1, min(width, to-col))
-		shown := string(runes[from:to])
+		// The line comes from the file: its control characters are shown
+		// as escapes (an invalid file may hold raw ones), and the marker
+		// counts them as shown.
+		shown := schema.VisibleLine(strings.ReplaceAll(string(runes[from:to]), "\r", ""))
 		var marker strings.Builder
 		marker.WriteString(strings.Repeat(" ", len(prefix)))
 		for _, c := range runes[from:col] {
-			if c == '\t' {
+			switch {
+			case c == '\t':
 				marker.WriteByte('\t')
-			} else {
-				marker.WriteByte(' ')
+			case c == '\r':
+			default:
+				marker.WriteString(strings.Repeat(" ", utf8.RuneCountInString(schema.VisibleLine(string(c)))))
 			}
 		}
-		fmt.Fprintf(bw, "%s%s%s\n", prefix, strings.ReplaceAll(shown, "\r", ""), suffix)
+		fmt.Fprintf(bw, "%s%s%s\n", prefix, shown, suffix)
 		fmt.Fprintf(bw, "%s%s\n", marker.String(), caretC.Sprint("^"+strings.Repeat("~", width-1)))
 	}
 	fmt.Fprintln(bw, summary(r))

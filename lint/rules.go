@@ -33,5 +33,6 @@ func newRules() []Rule {
 		newForeignPayload(),
 		newMisplacedConfig(),
 		newAgentVersion(),
+		newControlCharacter(),
 	}
 }

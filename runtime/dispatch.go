@@ -252,7 +252,7 @@ func (p *Plan) runStep(ctx context.Context, s *Step, payload []byte) *Outcome {
 func (p *Plan) env(s *Step) []string {
 	set := map[string]string{
 		"HOOKCTL_EVENT":     string(p.Event),
-		"HOOKCTL_HOOK":      s.Hook,
+		"HOOKCTL_HOOK":      strings.ReplaceAll(s.Hook, "\x00", `\x00`), // no variable carries a NUL
 		"HOOKCTL_CONFIG":    s.Source.Path,
 		"HOOKCTL_WORKSPACE": p.Workspace,
 	}

@@ -18,14 +18,14 @@ func (p *Plan) Explain(w io.Writer) error {
 	if p.Event.IsTool() {
 		head += " for tool " + p.Payload.Tool
 	}
-	if _, err := fmt.Fprintf(w, "%s in workspace %s\n", head, p.Workspace); err != nil {
+	if _, err := fmt.Fprintf(w, "%s in workspace %s\n", schema.Visible(head), schema.Visible(p.Workspace)); err != nil {
 		return err
 	}
 	// Columns line up across files, so that the listing reads as one table.
 	var nameW, whereW int
 	for _, s := range p.Steps {
-		nameW = max(nameW, utf8.RuneCountInString(stepName(s)))
-		whereW = max(whereW, utf8.RuneCountInString(s.Where()))
+		nameW = max(nameW, utf8.RuneCountInString(schema.Visible(stepName(s))))
+		whereW = max(whereW, utf8.RuneCountInString(schema.Visible(s.Where())))
 	}
 	runs, fails := 0, 0
 	for _, src := range p.Sources {
@@ -40,7 +40,7 @@ func (p *Plan) Explain(w io.Writer) error {
 		case src.Err != nil:
 			status = "cannot be read"
 		}
-		if _, err := fmt.Fprintf(w, "%s file %s (%s)\n", src.Scope, src.Path, status); err != nil {
+		if _, err := fmt.Fprintf(w, "%s file %s (%s)\n", src.Scope, schema.Visible(src.Path), schema.Visible(status)); err != nil {
 			return err
 		}
 		for _, s := range p.Steps {
@@ -57,7 +57,9 @@ func (p *Plan) Explain(w io.Writer) error {
 			case Same:
 				detail = p.describe(s) + ": " + s.Why
 			}
-			if _, err := fmt.Fprintf(w, "  %-4s  %s  %s  %s\n", s.State, pad(stepName(s), nameW), pad(s.Where(), whereW), detail); err != nil {
+			// Everything shown comes from files a workspace controls:
+			// escape sequences are made visible, never interpreted.
+			if _, err := fmt.Fprintf(w, "  %-4s  %s  %s  %s\n", s.State, pad(schema.Visible(stepName(s)), nameW), pad(schema.Visible(s.Where()), whereW), schema.Visible(detail)); err != nil {
 				return err
 			}
 		}

@@ -5,7 +5,7 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/hookctl/hookctl/runtime/trust"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // A file that group or others can write lets anyone on the machine choose
@@ -31,10 +31,13 @@ func unsafeFile(path string, info fs.FileInfo) error {
 	return fmt.Errorf("%s is writable by %s (mode %04o), so anyone on this machine could change what the agent runs; run chmod go-w %s", path, who, m, path)
 }
 
-// unsafeScript checks the files a handler's command names (see
-// trust.Named) and returns why one of them must not run, or nil.
+// unsafeScript checks the files a handler's command names (as
+// schema/shellcmd reads it, the way trust does) and returns why one of
+// them must not run, or nil.
 func unsafeScript(command, dir, workspace string) error {
-	for _, p := range trust.Named(command, dir, workspace) {
+	refs, _ := shellcmd.Parse(command, dir, workspace).Refs()
+	for _, r := range refs {
+		p := shellcmd.Resolve(r.Path)
 		info, err := os.Stat(p)
 		if err != nil || !info.Mode().IsRegular() {
 			continue

@@ -141,3 +141,30 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		}
 	}
 }
+
+// CopyBounded copies r to w until EOF, or until more than limit bytes
+// came, which is a *TooLargeError naming path. It reads in whole 64 KiB
+// chunks, as ReadFile does, for the files of /proc that refuse other
+// sizes.
+func CopyBounded(w io.Writer, r io.Reader, path string, limit int64) (int64, error) {
+	buf := make([]byte, 64<<10)
+	var n int64
+	for {
+		m, err := r.Read(buf)
+		if m > 0 {
+			n += int64(m)
+			if n > limit {
+				return n, &TooLargeError{Path: path, Limit: limit}
+			}
+			if _, werr := w.Write(buf[:m]); werr != nil {
+				return n, werr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}

@@ -161,8 +161,12 @@ func initRun(s streams, opts initOptions) error {
 		return usageErrorf("%v", err)
 	}
 	if tr != nil && tr.renew {
-		if err := tr.renewAfter(time.Now()); err != nil {
+		why, err := tr.renewAfter(time.Now(), plan)
+		if err != nil {
 			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellQuote(tr.root))
+		}
+		if why != "" {
+			tr.renew, tr.untrusted = false, why
 		}
 	}
 	return initReport(s, opts, plan, tr)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hookctl/hookctl/runtime/trust"
@@ -56,21 +58,48 @@ func checkTrustBefore(opts initOptions, x *scaffold.Existing) (*initTrust, error
 	return t, nil
 }
 
-// renewAfter trusts the workspace as it now is.
-func (t *initTrust) renewAfter(now time.Time) error {
+// renewAfter trusts the workspace with the hook init wrote: exactly the
+// bytes it wrote, plus what was trusted before. A file that changed while
+// init ran, or one never trusted, keeps the workspace untrusted; the
+// returned text says which, "" when the trust was renewed.
+func (t *initTrust) renewAfter(now time.Time, plan *scaffold.Plan) (string, error) {
 	unlock, err := trust.Lock(t.store)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer unlock()
 	s, err := trust.Open(t.store)
 	if err != nil {
-		return err
+		return "", err
 	}
 	snap, err := trust.Take(t.root)
 	if err != nil {
-		return err
+		return "", err
 	}
-	s.Workspaces[t.root] = trust.NewRecord(snap, now)
-	return s.Save()
+	written := map[string][]byte{}
+	for path, b := range map[string][]byte{plan.Config: plan.ConfigOut, plan.Script: plan.ScriptOut} {
+		if rel, ok := t.rel(path); ok && b != nil {
+			written[rel] = b
+		}
+	}
+	rec, why := trust.RecordWritten(s.Workspaces[t.root], snap, written, now)
+	if rec == nil {
+		return why, nil
+	}
+	s.Workspaces[t.root] = rec
+	return "", s.Save()
+}
+
+// rel names a file init wrote as the trust store does: relative to the
+// workspace's real root, with forward slashes.
+func (t *initTrust) rel(path string) (string, bool) {
+	dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+	if err != nil {
+		return "", false
+	}
+	r, err := filepath.Rel(t.root, filepath.Join(dir, filepath.Base(path)))
+	if err != nil || strings.HasPrefix(r, "..") {
+		return "", false
+	}
+	return filepath.ToSlash(r), true
 }

@@ -481,7 +481,9 @@ func listCells(e listEntry, planned bool) []string {
 		timeout = strconv.Itoa(e.Timeout) + "s"
 	}
 	trusted := yesNo(e.Trusted)
-	cells := []string{where, hook, enabled, trusted, event, matcher, timeout}
+	// Every string from a hooks.json is shown with its control
+	// characters made visible: a command must not hide behind escapes.
+	cells := []string{where, schema.Visible(hook), enabled, trusted, event, schema.Visible(matcher), timeout}
 	if planned {
 		cells = append(cells, e.State)
 	}
@@ -496,7 +498,7 @@ func listCells(e listEntry, planned bool) []string {
 	case e.Why != "" && e.State != "":
 		tail += "  (" + e.Why + ")"
 	}
-	return append(cells, tail)
+	return append(cells, schema.Visible(tail))
 }
 
 func paintCell(col, s string) string {
@@ -525,7 +527,7 @@ func paintTail(e listEntry, s string) string {
 
 // sourceTitle names a file and says whether its hooks can run at all.
 func sourceTitle(src *runtime.Source) string {
-	t := fmt.Sprintf("%s file %s", src.Scope, src.Path)
+	t := fmt.Sprintf("%s file %s", src.Scope, schema.Visible(src.Path))
 	switch {
 	case !src.Exists:
 		return t + " (not found)"

@@ -134,7 +134,9 @@ func runRun(s streams, opts runOptions) error {
 		return usageErrorf("interrupted: every running handler was stopped, no answer was given")
 	}
 	for _, n := range res.Notes {
-		fmt.Fprintf(s.err, "hookctl: %s\n", n)
+		// Notes carry hook names and handlers' stderr: shown, never
+		// interpreted by the terminal.
+		fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(n))
 	}
 	_, err = fmt.Fprintf(s.out, "%s\n", res.Answer)
 	return err

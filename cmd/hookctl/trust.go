@@ -15,15 +15,19 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/trust"
+	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 )
 
 // trustOptions are the answers of the trust command's flags.
 type trustOptions struct {
-	dir                string
-	revoke, list, diff bool
-	store              string
-	now                func() time.Time
+	dir                     string
+	revoke, list, diff, yes bool
+	store                   string
+	now                     func() time.Time
+	// confirm asks the person whether to trust; nil asks on the terminal,
+	// or refuses without one.
+	confirm func(question string) (bool, error)
 }
 
 func init() { register(60, trustCommand) }
@@ -36,21 +40,27 @@ func trustCommand(s streams) *cli.Command {
 		Description: "A workspace's .agents/hooks.json runs commands on your machine, so hookctl run\n" +
 			"skips its hooks until you trust the workspace. DIR is the workspace's root (the\n" +
 			"folder that holds .agents), by default the current folder.\n\n" +
-			"Trust covers hooks.json and every file its commands name inside the workspace\n" +
-			"(the program a command runs, the script it hands to an interpreter): changing\n" +
-			"any of them withdraws it, until you look at the change (--diff) and trust again.\n" +
+			"Trust covers hooks.json, the code in the folder that holds it (scripts, modules,\n" +
+			"executables; not the agent's skills, rules and workflows) and every file the\n" +
+			"commands run elsewhere in the workspace: changing any of them withdraws it, until\n" +
+			"you look at the change (--diff) and trust again. What a command runs that cannot\n" +
+			"be known in advance (a program in a variable, npm scripts) is shown as not covered.\n" +
+			"On a terminal trust asks before trusting; --yes trusts without asking, and\n" +
+			"without a terminal it is required.\n" +
 			"Your own ~/.gemini/config/hooks.json and files named with --config always run.\n\n" +
 			"The trusted workspaces are kept in $XDG_CONFIG_HOME/hookctl/trust.json\n" +
 			"(~/.config/hookctl/trust.json by default).\n\n" +
-			"Exit status: 0 done; with --diff, 0 when nothing changed and 1 when something\n" +
-			"did; 2 for a workspace without hooks.json or a trust store that cannot be read.",
+			"Exit status: 0 done; 1 when you answer no; with --diff, 0 when nothing changed\n" +
+			"and 1 when something did; 2 for a workspace without hooks.json, a trust store\n" +
+			"that cannot be read, files others can write, or no terminal and no --yes.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "diff", Usage: "show what changed since the workspace was trusted, and trust nothing"},
 			&cli.BoolFlag{Name: "list", Usage: "list the trusted workspaces and whether each still matches what was trusted"},
 			&cli.BoolFlag{Name: "revoke", Usage: "stop trusting the workspace"},
+			&cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "trust without asking (required without a terminal)"},
 		},
 		Action: func(c *cli.Context) error {
-			opts := trustOptions{revoke: c.Bool("revoke"), list: c.Bool("list"), diff: c.Bool("diff"), now: time.Now}
+			opts := trustOptions{revoke: c.Bool("revoke"), list: c.Bool("list"), diff: c.Bool("diff"), yes: c.Bool("yes"), now: time.Now}
 			n := 0
 			for _, f := range []string{"revoke", "list", "diff"} {
 				if c.Bool(f) {
@@ -105,11 +115,10 @@ func trustRun(s streams, opts trustOptions) error {
 	if err := unsafeFiles(snap); err != nil {
 		return err
 	}
-	unlock, err := trust.Lock(opts.store)
-	if err != nil {
-		return usageErrorf("%v", err)
+	if snap.Refused != "" {
+		showSnapshot(s.out, snap)
+		return usageErrorf("%s cannot be trusted: %s", root, snap.Refused)
 	}
-	defer unlock()
 	store, err := trust.Open(opts.store)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -130,12 +139,52 @@ func trustRun(s streams, opts trustOptions) error {
 			return err
 		}
 	}
+	if !opts.yes {
+		ok, err := askTrust(s, opts, root)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &exitError{code: exitFindings, msg: "nothing was trusted: " + root + "'s hooks do not run"}
+		}
+	}
+	unlock, err := trust.Lock(opts.store)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	defer unlock()
+	// Read again under the lock: another trust may have saved meanwhile.
+	if store, err = trust.Open(opts.store); err != nil {
+		return usageErrorf("%v", err)
+	}
 	store.Workspaces[root] = trust.NewRecord(snap, opts.now())
 	if err := store.Save(); err != nil {
 		return usageErrorf("%v", err)
 	}
 	fmt.Fprintf(s.out, "\nTrusted %s: its hooks will run. A change to any file above withdraws the trust;\n'hookctl trust --diff' then shows what changed.\n", root)
 	return nil
+}
+
+// askTrust asks the person, on the terminal, whether to trust what was
+// shown. Without a terminal nobody can answer: that is exit status 2, and
+// nothing is trusted.
+func askTrust(s streams, opts trustOptions, root string) (bool, error) {
+	question := "Trust " + root + " and let these hooks run?"
+	if opts.confirm != nil {
+		return opts.confirm(question)
+	}
+	in, inOK := s.in.(*os.File)
+	out, outOK := s.out.(*os.File)
+	if !inOK || !outOK || !fileIsTerminal(in) || !fileIsTerminal(out) {
+		return false, usageErrorf("no terminal to ask on, so nothing was trusted: after reading the above, run 'hookctl trust --yes %s'", shellQuote(root))
+	}
+	fmt.Fprintln(s.out)
+	p := &scaffold.SurveyPrompter{In: in, Out: out, Err: s.err}
+	ok, err := p.Confirm(question, false)
+	if errors.Is(err, scaffold.ErrInterrupted) {
+		return false, nil
+	}
+	return ok, err
 }
 
 // workspaceSnapshot finds the workspace rooted at dir and reads it.
@@ -174,14 +223,16 @@ func unwrapPathErr(err error) error {
 }
 
 // showSnapshot prints what trusting the workspace lets run: each handler's
-// command, and each file the trust covers.
+// command, each file the trust covers, and what it cannot cover. Every
+// string from the workspace is shown with its control characters made
+// visible: a command must not hide behind escape sequences.
 func showSnapshot(w io.Writer, snap *trust.Snapshot) {
 	cfg := snap.Config
-	fmt.Fprintf(w, "Workspace %s\n", snap.Root)
+	fmt.Fprintf(w, "Workspace %s\n", schema.Visible(snap.Root))
 	if len(snap.Commands) == 0 {
 		fmt.Fprintf(w, "%s defines no handlers.\n", trust.HooksFile)
 	} else {
-		fmt.Fprintf(w, "Its hooks run these commands, in %s:\n", filepath.Join(snap.Root, ".agents"))
+		fmt.Fprintf(w, "Its hooks run these commands, in %s:\n", schema.Visible(filepath.Join(snap.Root, ".agents")))
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, c := range snap.Commands {
 			on := string(c.Event)
@@ -190,45 +241,64 @@ func showSnapshot(w io.Writer, snap *trust.Snapshot) {
 				if m == "" {
 					m = "*"
 				}
-				on += " " + m
+				on += " " + schema.Visible(m)
 			}
 			state := ""
 			if h := hookByName(cfg, c.Hook); h != nil && !h.IsEnabled() {
 				state = " (disabled)"
 			}
-			fmt.Fprintf(tw, "  %s\t%s:%d\t%s\t%s%s\n", c.Hook, trust.HooksFile, c.Pos.Line, on, oneLine(c.Command), state)
+			fmt.Fprintf(tw, "  %s\t%s:%d\t%s\t%s%s\n", schema.Visible(c.Hook), trust.HooksFile, c.Pos.Line, on, schema.Visible(c.Command), state)
 		}
 		tw.Flush()
 	}
 	fmt.Fprintf(w, "Files covered:\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	hidden := 0
 	for _, f := range snap.Files {
-		switch f.State {
-		case trust.Present:
-			fmt.Fprintf(tw, "  %s\t%d bytes\tsha256 %s\n", f.Path, f.Size, f.SHA256[:16])
-		case trust.Missing:
-			fmt.Fprintf(tw, "  %s\tnot there\tcreating it withdraws the trust\n", f.Path)
+		name := schema.Visible(f.Path)
+		switch {
+		case f.Alternative && f.State == trust.Missing:
+			hidden++
+		case f.State == trust.Present:
+			fmt.Fprintf(tw, "  %s\t%d bytes\tsha256 %s\n", name, f.Size, f.SHA256[:16])
+		case f.State == trust.Missing:
+			fmt.Fprintf(tw, "  %s\tnot there\tcreating it withdraws the trust\n", name)
 		default:
-			fmt.Fprintf(tw, "  %s\t%s\t\n", f.Path, f.State)
+			fmt.Fprintf(tw, "  %s\t%s\t\n", name, f.State)
 		}
 	}
 	tw.Flush()
+	if hidden > 0 {
+		fmt.Fprintf(w, "  and %d file(s) an interpreter would run instead if they existed (node's .js/.mjs, Python packages): creating one withdraws the trust\n", hidden)
+	}
 	var outside []string
 	seen := map[string]bool{}
 	for _, c := range snap.Commands {
 		for _, o := range c.Outside {
 			if !seen[o] {
 				seen[o] = true
-				outside = append(outside, o)
+				outside = append(outside, schema.Visible(o))
 			}
 		}
 	}
-	if len(outside) > 0 {
-		sort.Strings(outside)
-		fmt.Fprintf(w, "Named outside the workspace (not covered: a clone cannot change them): %s\n", strings.Join(outside, ", "))
+	var gaps []string
+	for _, c := range snap.Commands {
+		for _, g := range c.Gaps {
+			gaps = append(gaps, fmt.Sprintf("  %s:%d (%s): %s\n", trust.HooksFile, c.Pos.Line, schema.Visible(c.Hook), schema.Visible(g)))
+		}
+	}
+	if len(outside) > 0 || len(gaps) > 0 {
+		fmt.Fprintf(w, "Not covered:\n")
+		if len(outside) > 0 {
+			sort.Strings(outside)
+			fmt.Fprintf(w, "  named outside the workspace, which a clone cannot change: %s\n", strings.Join(outside, ", "))
+		}
+		for _, g := range gaps {
+			fmt.Fprint(w, g)
+		}
 	}
 	if n := len(cfg.Problems); n > 0 {
-		fmt.Fprintf(w, "hooks.json has %d part(s) that cannot run; 'hookctl lint %s' shows them.\n", n, snap.Root)
+		fmt.Fprintf(w, "hooks.json has %d part(s) that cannot run; 'hookctl lint %s' shows them.\n", n, schema.Visible(snap.Root))
 	}
 }
 
@@ -242,12 +312,6 @@ func hookByName(cfg *schema.Config, name string) *schema.HookDefinition {
 		}
 	}
 	return nil
-}
-
-// oneLine shows a command on one line: a multi-line script's newlines as
-// "\n".
-func oneLine(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "\r", `\r`), "\n", `\n`)
 }
 
 func trustDiff(s streams, store *trust.Store, snap *trust.Snapshot) error {
@@ -378,14 +442,16 @@ func trustChecker() func(*runtime.Source) (bool, string) {
 			}
 			return false, "never trusted"
 		}
-		return store.Check(trust.FromConfig(root, src.Config))
+		return store.Verify(root, src.Config)
 	}
 }
 
 // unsafeFiles refuses to trust files that group or others can write:
 // hookctl run would refuse them anyway, and anyone on the machine could
-// change them after the user looked.
+// change them after the user looked. It names them all at once, with the
+// one chmod that fixes them.
 func unsafeFiles(snap *trust.Snapshot) error {
+	var lines, paths []string
 	for _, f := range snap.Files {
 		if f.State != trust.Present {
 			continue
@@ -396,8 +462,13 @@ func unsafeFiles(snap *trust.Snapshot) error {
 			continue
 		}
 		if m := info.Mode().Perm(); m&0o022 != 0 {
-			return usageErrorf("refusing to trust %s: %s is writable by group or others (mode %04o), so anyone on this machine could change it after you looked; run chmod go-w %s", snap.Root, f.Path, m, p)
+			lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(f.Path), m))
+			paths = append(paths, shellQuote(p))
 		}
 	}
-	return nil
+	if len(lines) == 0 {
+		return nil
+	}
+	return usageErrorf("refusing to trust %s: anyone on this machine could change these files after you looked, since group or others can write them:\n%s\nRun: chmod go-w %s",
+		schema.Visible(snap.Root), strings.Join(lines, "\n"), strings.Join(paths, " "))
 }

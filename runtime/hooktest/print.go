@@ -11,6 +11,7 @@ import (
 	"github.com/fatih/color"
 
 	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/schema"
 )
 
 // maxStderrLines is how much of a failed handler's stderr a report shows:
@@ -40,14 +41,16 @@ type TextPrinter struct {
 // Case writes one case's report.
 func (p *TextPrinter) Case(r *Report) error {
 	w := &errWriter{w: p.W}
-	name := r.Case.Name
+	// Names, stderr and notes come from files and handlers: their control
+	// characters are shown as escapes, never sent to the terminal.
+	name := schema.Visible(r.Case.Name)
 	if r.Passed() {
 		w.printf("%s %s %s\n", okColor.Sprint("ok  "), name, dimColor.Sprintf("(%s)", FormatDuration(r.Duration)))
 		return w.err
 	}
 	w.printf("%s %s %s\n", failColor.Sprint("FAIL"), name, dimColor.Sprintf("(%s)", FormatDuration(r.Duration)))
 	if r.Err != nil {
-		w.printf("    %s: cannot dispatch the case: %v\n", r.Case.Where(r.Case.Pos), r.Err)
+		w.printf("    %s: cannot dispatch the case: %s\n", r.Case.Where(r.Case.Pos), schema.Visible(r.Err.Error()))
 		return w.err
 	}
 	for _, m := range r.Mismatches {
@@ -74,9 +77,9 @@ func (p *TextPrinter) Case(r *Report) error {
 	for _, o := range r.Result.Outcomes {
 		what := p.outcome(o, expected[o])
 		if o.Hook == "" {
-			w.printf("    %s: %s\n", p.where(o.Step), what)
+			w.printf("    %s: %s\n", schema.Visible(p.where(o.Step)), what)
 		} else {
-			w.printf("    hook %q %s (%s)\n", o.Hook, what, p.where(o.Step))
+			w.printf("    hook %q %s (%s)\n", o.Hook, what, schema.Visible(p.where(o.Step)))
 		}
 		if o.Kind == runtime.Blocked {
 			continue // its stderr is the reason, shown above
@@ -86,11 +89,11 @@ func (p *TextPrinter) Case(r *Report) error {
 			w.printf("        stderr:\n")
 		}
 		for _, l := range lines {
-			w.printf("        | %s\n", l)
+			w.printf("        | %s\n", schema.VisibleLine(l))
 		}
 	}
 	for _, n := range r.Notes() {
-		w.printf("    note: %s\n", n)
+		w.printf("    note: %s\n", schema.Visible(n))
 	}
 	return w.err
 }
@@ -100,9 +103,9 @@ func (p *TextPrinter) outcome(o *runtime.Outcome, expected bool) string {
 	switch o.Kind {
 	case runtime.Failed:
 		if expected {
-			return "failed, as expected: " + o.Cause
+			return "failed, as expected: " + schema.Visible(o.Cause)
 		}
-		return gotColor.Sprint("failed: ") + o.Cause
+		return gotColor.Sprint("failed: ") + schema.Visible(o.Cause)
 	case runtime.Answered:
 		return "answered " + string(o.Answer)
 	case runtime.Blocked:

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // Change is one file that differs between a record and a snapshot.
@@ -111,7 +113,7 @@ func describeState(c Change) string {
 func (d *Diff) Write(w io.Writer) error {
 	var b bytes.Buffer
 	for _, c := range d.Changes {
-		fmt.Fprintf(&b, "%-8s %s%s\n", c.Kind, c.Path, describeState(c))
+		fmt.Fprintf(&b, "%-8s %s%s\n", c.Kind, schema.Visible(c.Path), describeState(c))
 	}
 	for _, c := range d.Changes {
 		old, oldOK := oldContent(c)
@@ -126,8 +128,16 @@ func (d *Diff) Write(w io.Writer) error {
 			continue
 		}
 		if u := diff.Diff("trusted/"+c.Path, old, "now/"+c.Path, cur); len(u) > 0 {
+			// The lines are the workspace's: escape sequences in a script
+			// are shown, never interpreted.
 			b.WriteByte('\n')
-			b.Write(u)
+			for _, line := range strings.SplitAfter(string(u), "\n") {
+				nl := strings.HasSuffix(line, "\n")
+				b.WriteString(schema.VisibleLine(strings.TrimSuffix(line, "\n")))
+				if nl {
+					b.WriteByte('\n')
+				}
+			}
 		}
 	}
 	_, err := w.Write(b.Bytes())
@@ -172,9 +182,24 @@ func short(h string) string {
 	return h
 }
 
+// Verify decides whether the workspace at root, whose hooks.json is cfg,
+// may run: Check of its snapshot, taken reading only the files that
+// changed since the store's record (by their StatID). It is what every
+// hookctl run does before a trusted workspace's hooks run.
+func (s *Store) Verify(root string, cfg *schema.Config) (bool, string) {
+	rec := s.Workspaces[root]
+	if rec == nil {
+		return false, "never trusted"
+	}
+	return s.Check(snapshot(root, cfg, rec))
+}
+
 // Check decides whether snap may run under the store's record of its
 // workspace, and when not, says why in a few words.
 func (s *Store) Check(snap *Snapshot) (bool, string) {
+	if snap.Refused != "" {
+		return false, "it cannot be trusted: " + snap.Refused
+	}
 	rec := s.Workspaces[snap.Root]
 	if rec == nil {
 		return false, "never trusted"

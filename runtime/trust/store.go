@@ -57,6 +57,9 @@ type RecordFile struct {
 	State  State  `json:"state"`
 	SHA256 string `json:"sha256,omitempty"`
 	Size   int64  `json:"size,omitempty"`
+	// Stat is the file's StatID when it was hashed: a check rehashes only
+	// files whose StatID differs from it.
+	Stat *StatID `json:"stat,omitempty"`
 	// Kept is set when the store keeps a copy of the file's text, within
 	// its bounds, for later diffs: binary and large files are not kept.
 	Kept bool `json:"kept,omitempty"`
@@ -359,7 +362,7 @@ func NewRecord(snap *Snapshot, at time.Time) *Record {
 	r := &Record{Fingerprint: snap.Fingerprint, TrustedAt: at.UTC().Truncate(time.Second)}
 	budget := MaxKeptWorkspace
 	for _, f := range snap.Files {
-		rf := RecordFile{Path: f.Path, State: f.State, SHA256: f.SHA256, Size: f.Size}
+		rf := RecordFile{Path: f.Path, State: f.State, SHA256: f.SHA256, Size: f.Size, Stat: f.Stat}
 		if f.Content != nil && len(f.Content) <= budget && isText(f.Content) {
 			c := string(f.Content)
 			rf.Content, rf.Kept = &c, true
@@ -373,4 +376,42 @@ func NewRecord(snap *Snapshot, at time.Time) *Record {
 // isText reports whether b reads as text: valid UTF-8 without NUL bytes.
 func isText(b []byte) bool {
 	return utf8.Valid(b) && bytes.IndexByte(b, 0) < 0
+}
+
+// RecordWritten returns the record that trusts snap, a workspace that a
+// tool has just written files into, when every file snap covers is either
+// one of those files exactly as written (written maps a path, as in
+// File.Path, to its bytes) or as prev trusted it; else nil and the first
+// file that is neither, in a few words. So a file that changed while the
+// tool ran, or one the user never saw, is never trusted in passing.
+func RecordWritten(prev *Record, snap *Snapshot, written map[string][]byte, at time.Time) (*Record, string) {
+	if snap.Refused != "" {
+		return nil, snap.Refused
+	}
+	old := map[string]*RecordFile{}
+	if prev != nil {
+		for i := range prev.Files {
+			old[prev.Files[i].Path] = &prev.Files[i]
+		}
+	}
+	for _, f := range snap.Files {
+		if b, ok := written[f.Path]; ok {
+			sum := sha256.Sum256(b)
+			if f.State != Present || f.SHA256 != hex.EncodeToString(sum[:]) {
+				return nil, f.Path + " is not what was just written"
+			}
+			continue
+		}
+		o := old[f.Path]
+		switch {
+		case o == nil && f.State == Missing && f.Alternative:
+			// A file node or Python would run instead if it existed: not
+			// there, it runs nothing.
+		case o == nil:
+			return nil, f.Path + " was never trusted"
+		case o.State != f.State || o.SHA256 != f.SHA256:
+			return nil, f.Path + " changed since the workspace was trusted"
+		}
+	}
+	return NewRecord(snap, at), ""
 }

@@ -209,6 +209,9 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 			stdin = &wd
 		}
 	}
+	if s.Cmd == nil {
+		return // "< file" alone runs nothing
+	}
 	switch x := s.Cmd.(type) {
 	case *syntax.CallExpr:
 		w.call(x, st, stdin, piped)

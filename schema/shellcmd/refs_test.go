@@ -154,3 +154,27 @@ func TestResolveFollowsLinksBeforeDotDot(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRefs reads any command without failing: every file it names is
+// absolute, and resolving it stays absolute.
+func FuzzRefs(f *testing.F) {
+	for _, s := range []string{
+		"./hooks/guard.sh", "python3 hooks/lint.py --fix", `sh -c 'sh -c "./a.sh"'`, `"$HOOKCTL_WORKSPACE/x.sh"`,
+		"a | b && ./c.sh; $(./d.sh) `./e.sh`", "x=1 ./y.sh > out 2>&1 < in", `./a\ b.sh`, "((", "${HOOKCTL_WORKSPACE:-/x}/y.sh",
+		"cat <<EOF\n./x.sh\nEOF", "if true; then ./a.sh; fi", "f() { ./b.sh; }; f", "cd .. && cd x || ./y.sh",
+		`timeout 5 env A=1 bash -ec 'cd hooks; python3 -m a.b'`, `sh -c "$(cat x.txt)"`, "node hooks/x", "hookctl trace -- ./x",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, command string) {
+		refs, _ := Parse(command, "/w/.agents", "/w").Refs()
+		for _, r := range refs {
+			if !filepath.IsAbs(r.Path) || r.Word.From < 0 || r.Word.To > len(command) || r.Word.From > r.Word.To {
+				t.Fatalf("Refs(%q) gave %+v", command, r)
+			}
+			if !filepath.IsAbs(Resolve(r.Path)) {
+				t.Fatalf("Resolve(%q) is not absolute", r.Path)
+			}
+		}
+	})
+}

@@ -22,8 +22,38 @@ func Resolve(p string) string {
 	if !filepath.IsAbs(p) {
 		return filepath.Clean(p)
 	}
-	pending := strings.Split(p, "/")
-	resolved := "/"
+	return resolve("/", strings.Split(p, "/"), p)
+}
+
+// Resolver is Resolve with the folders it resolved remembered, for the
+// many paths of one workspace that share them. It does not notice links
+// changed after it resolved them: use one per reading of a workspace.
+type Resolver struct{ dirs map[string]string }
+
+// Resolve is Resolve, reading each folder once.
+func (r *Resolver) Resolve(p string) string {
+	if !filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	i := strings.LastIndexByte(p, '/')
+	dir, base := p[:i], p[i+1:]
+	if dir == "" || base == "" || base == "." || base == ".." {
+		return Resolve(p)
+	}
+	rd, ok := r.dirs[dir]
+	if !ok {
+		rd = Resolve(dir)
+		if r.dirs == nil {
+			r.dirs = map[string]string{}
+		}
+		r.dirs[dir] = rd
+	}
+	return resolve(rd, []string{base}, p)
+}
+
+// resolve follows pending from the resolved folder; p is the path asked
+// for, returned cleaned when its links loop.
+func resolve(resolved string, pending []string, p string) string {
 	links := 0
 	for len(pending) > 0 {
 		c := pending[0]

@@ -1,0 +1,6 @@
+package trust
+
+import "syscall"
+
+func mtimespec(st *syscall.Stat_t) syscall.Timespec { return st.Mtim }
+func ctimespec(st *syscall.Stat_t) syscall.Timespec { return st.Ctim }
