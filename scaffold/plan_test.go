@@ -31,16 +31,32 @@ func planFor(t *testing.T, opts Options) (*Plan, error) {
 	return NewPlan(opts, x)
 }
 
+// apply writes a plan as hookctl init does: under the lock of its folders,
+// all or nothing.
+func apply(t *testing.T, opts Options, p *Plan) error {
+	t.Helper()
+	tx, err := Begin(opts)
+	if err != nil {
+		return err
+	}
+	defer tx.Close()
+	if err := p.Apply(tx); err != nil {
+		return err
+	}
+	return nil
+}
+
 func TestPlanKeepsTheExistingFile(t *testing.T) {
 	dir := t.TempDir()
 	config := filepath.Join(dir, ".agents", "hooks.json")
 	orig := "{\n\t\"audit\": {\"PostToolUse\": [{\"hooks\": [{\"command\": \"./a.sh\"}]}]}\n}"
 	write(t, config, orig, 0o600)
-	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir})
+	opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir}
+	p, err := planFor(t, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(config)
@@ -102,11 +118,12 @@ func TestPlanRefusesWithoutWriting(t *testing.T) {
 
 func TestPlanUserScope(t *testing.T) {
 	dir, home := t.TempDir(), t.TempDir()
-	p, err := planFor(t, Options{Answers: Answers{Scope: User, Template: "audit-log", Lang: "py"}, Dir: dir, Home: home})
+	opts := Options{Answers: Answers{Scope: User, Template: "audit-log", Lang: "py"}, Dir: dir, Home: home}
+	p, err := planFor(t, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{".gemini/config/hooks.json", ".gemini/config/hooks/audit-log.py", ".gemini/config/hooks.test.json"} {
@@ -210,11 +227,12 @@ func TestAssociateSchemaKeepsComments(t *testing.T) {
 
 func TestPlanVSCode(t *testing.T) {
 	dir := t.TempDir()
-	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "reminder"}, Dir: dir, VSCode: true})
+	opts := Options{Answers: Answers{Scope: Workspace, Template: "reminder"}, Dir: dir, VSCode: true}
+	p, err := planFor(t, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, ".vscode", "hooks.schema.json"))
@@ -239,11 +257,12 @@ func TestPlanFillsAnEmptyFile(t *testing.T) {
 	dir := t.TempDir()
 	config := filepath.Join(dir, ".agents", "hooks.json")
 	write(t, config, "\n", 0o644)
-	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir})
+	opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir}
+	p, err := planFor(t, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	c, err := schema.Load(config)

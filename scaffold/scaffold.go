@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
@@ -148,12 +149,23 @@ type Existing struct {
 // not valid JSON or whose top level is not an object is an error that says
 // where it goes wrong: init never edits a file it cannot understand.
 func LoadExisting(path string) (*Existing, error) {
-	src, err := os.ReadFile(path)
+	src, err := readEditable(path, func() (*os.File, error) {
+		return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	})
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Existing{Path: path}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
+		return nil, err
+	}
+	return parseExisting(path, src)
+}
+
+// parseExisting parses a hooks.json to edit; src is nil when the file does
+// not exist.
+func parseExisting(path string, src []byte) (*Existing, error) {
+	if src == nil {
+		return &Existing{Path: path}, nil
 	}
 	if len(bytes.TrimSpace(src)) == 0 {
 		// Nothing to keep: init fills an empty file as it would create one.
@@ -167,6 +179,20 @@ func LoadExisting(path string) (*Existing, error) {
 		return nil, fmt.Errorf("%s: the top level is %s, not an object of hooks; fix the file and run init again", c.Where(c.Root.Span.Start), c.Root.Describe())
 	}
 	return &Existing{Path: path, Src: src, Config: c}, nil
+}
+
+// Load reads a scope's hooks.json to edit, refusing a workspace's that
+// leads out of the workspace (see Bounds) before anything is asked.
+func Load(scope, dir, home string) (*Existing, error) {
+	path := ConfigPath(scope, dir, home)
+	b, err := NewBounds(scope, dir, home)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := b.Check(path); err != nil {
+		return nil, err
+	}
+	return LoadExisting(path)
 }
 
 // Taken reports whether the file already has a hook of that name, and

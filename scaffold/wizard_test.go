@@ -119,11 +119,12 @@ func TestWizardEnterThroughoutMakesAWorkingHook(t *testing.T) {
 	if a != want {
 		t.Fatalf("answers %+v, want %+v", a, want)
 	}
-	p, err := NewPlan(Options{Answers: a, Dir: dir, Home: home}, x)
+	opts := Options{Answers: a, Dir: dir, Home: home}
+	p, err := NewPlan(opts, x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	script := filepath.Join(dir, ".agents", "hooks", "block-dangerous.sh")

@@ -117,6 +117,16 @@ func importRun(s streams, opts importOptions) error {
 	if opts.scope == scaffold.User {
 		root = ""
 	}
+	bounds, err := scaffold.NewBounds(opts.scope, dir, opts.home)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if opts.write {
+		// Before the report, so that a refusal is the last word.
+		if _, err := bounds.Check(target); err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
 	res := convert.Convert(src, convert.Options{Target: target, Root: root})
 	if _, err := res.Report.WriteTo(s.err); err != nil {
 		return err
@@ -146,7 +156,13 @@ func importRun(s streams, opts importOptions) error {
 		}
 		return nil
 	}
-	if err := merged.Write(); err != nil {
+	tx, err := bounds.Begin(filepath.Dir(target))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	err = merged.Write(tx)
+	tx.Close()
+	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())

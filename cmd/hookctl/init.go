@@ -109,7 +109,7 @@ func initRun(s streams, opts initOptions) error {
 		return err
 	}
 	load := func(scope string) (*scaffold.Existing, error) {
-		return scaffold.LoadExisting(scaffold.ConfigPath(scope, opts.Dir, opts.Home))
+		return scaffold.Load(scope, opts.Dir, opts.Home)
 	}
 	var x *scaffold.Existing
 	var err error
@@ -157,7 +157,13 @@ func initRun(s streams, opts initOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if err := plan.Apply(); err != nil {
+	tx, err := scaffold.Begin(opts.Options)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	err = plan.Apply(tx)
+	tx.Close()
+	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	if tr != nil && tr.renew {
