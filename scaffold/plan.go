@@ -227,7 +227,8 @@ func addTestCase(path string, src []byte, c schema.TestCase) ([]byte, bool, erro
 
 // Apply writes the plan through tx: the script (mode 0755), the test case,
 // the schema association, and hooks.json last, so that the hook never
-// names a script that is not there yet. Every write is atomic.
+// names a script that is not there yet. Every write is atomic, and refused
+// when its file changed since NewPlan read it.
 func (p *Plan) Apply(tx *Tx) error {
 	edits := []Edit{{Path: p.Script, Old: p.ScriptIn, New: p.ScriptOut, Perm: 0o755, Exec: true}}
 	if p.TestsOut != nil {

@@ -43,6 +43,7 @@ func apply(t *testing.T, opts Options, p *Plan) error {
 	if err := p.Apply(tx); err != nil {
 		return err
 	}
+	tx.Commit()
 	return nil
 }
 

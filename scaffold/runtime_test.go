@@ -31,6 +31,7 @@ func applyPlan(opts scaffold.Options, p *scaffold.Plan) error {
 	if err := p.Apply(tx); err != nil {
 		return err
 	}
+	tx.Commit()
 	return nil
 }
 

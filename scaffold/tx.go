@@ -1,13 +1,16 @@
 package scaffold
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -16,7 +19,19 @@ import (
 // any hooks.json a person writes, and short of what would exhaust memory.
 const MaxEditSize = 64 << 20
 
-// Tx is a set of writes that stay in their bounds.
+// lockWait is how long Begin waits for another hookctl to finish editing
+// the same folder before it gives up.
+const lockWait = 60 * time.Second
+
+// Tx is a set of writes. Between Begin and Close it holds a lock on each
+// folder it edits, so that two hookctl init or import at once never lose
+// each other's hook, and each write is refused when the file is not what
+// was read (another program saved it meanwhile).
+//
+// The lock is an advisory flock(2) on the folder itself, not on the file:
+// an atomic write replaces the file's inode, so a lock on the file would
+// lock the old one while the next process locks the new, and a lock file
+// beside it would be one more file in the user's repository.
 type Tx struct {
 	bounds Bounds
 	// root is the workspace (resolved), or the file system's root for the
@@ -24,14 +39,20 @@ type Tx struct {
 	// after Bounds.Check still cannot lead out.
 	root    *os.Root
 	rootDir string
+	locks   []*os.File
+	// undo undoes the writes done, in the order they were done.
+	undo      []func() error
+	committed bool
 
 	// fault, when set, is called just before each file is put in place,
 	// and its error fails that write: tests inject faults with it.
 	fault func(path string) error
 }
 
-// Begin opens the bounds for writing, checking each of folders against
-// them.
+// Begin opens the bounds for writing and locks each of folders, in order,
+// creating those that do not exist (a rollback removes them again).
+// Processes that lock the same folders in the same order wait for each
+// other.
 func (b Bounds) Begin(folders ...string) (*Tx, error) {
 	t := &Tx{bounds: b, rootDir: b.real}
 	if !b.Confined() {
@@ -42,7 +63,7 @@ func (b Bounds) Begin(folders ...string) (*Tx, error) {
 		return nil, fmt.Errorf("cannot open %s: %v", t.rootDir, unwrapPath(err))
 	}
 	for _, dir := range folders {
-		if _, err := t.target(dir); err != nil {
+		if err := t.lock(dir); err != nil {
 			t.Close()
 			return nil, err
 		}
@@ -50,21 +71,25 @@ func (b Bounds) Begin(folders ...string) (*Tx, error) {
 	return t, nil
 }
 
-// Begin opens the bounds of the answers' scope for what Apply writes: the
-// folder of its hooks.json, and .vscode with VSCode.
+// Begin opens the bounds of the answers' scope and locks the folder of its
+// hooks.json, and .vscode with VSCode: what NewPlan reads and Apply writes.
 func Begin(opts Options) (*Tx, error) {
 	b, err := NewBounds(opts.Scope, opts.Dir, opts.Home)
 	if err != nil {
 		return nil, err
 	}
 	config := ConfigPath(opts.Scope, opts.Dir, opts.Home)
-	// The file first, so that a refusal names it.
-	if _, err := b.Check(config); err != nil {
-		return nil, err
-	}
+	files := []string{config}
 	folders := []string{filepath.Dir(config)}
 	if opts.VSCode && opts.Scope == Workspace {
+		files = append(files, filepath.Join(opts.Dir, ".vscode", "settings.json"))
 		folders = append(folders, filepath.Join(opts.Dir, ".vscode"))
+	}
+	// The files first, so that a refusal names the file.
+	for _, f := range files {
+		if _, err := b.Check(f); err != nil {
+			return nil, err
+		}
 	}
 	return b.Begin(folders...)
 }
@@ -88,8 +113,62 @@ func (t *Tx) target(path string) (string, error) {
 	return t.rel(real)
 }
 
+func (t *Tx) lock(dir string) error {
+	name, err := t.target(dir)
+	if err != nil {
+		return err
+	}
+	deadline := time.Now().Add(lockWait)
+	for {
+		if err := t.mkdirAll(dir, name); err != nil {
+			return err
+		}
+		f, err := t.root.Open(name)
+		if err != nil {
+			return fmt.Errorf("cannot open %s to lock it: %v", dir, unwrapPath(err))
+		}
+		err = flock(f, deadline)
+		if err != nil {
+			f.Close()
+			return fmt.Errorf("cannot lock %s: %v", dir, err)
+		}
+		// A process that rolled back while this one waited may have
+		// removed the folder: then the lock is on a folder no one uses,
+		// and it is taken again on the new one.
+		held, err1 := f.Stat()
+		now, err2 := t.root.Lstat(name)
+		if err1 == nil && err2 == nil && os.SameFile(held, now) {
+			t.locks = append(t.locks, f)
+			return nil
+		}
+		f.Close()
+		if time.Now().After(deadline) {
+			return fmt.Errorf("cannot lock %s: it keeps being removed", dir)
+		}
+	}
+}
+
+// flock takes an exclusive lock on f, waiting until deadline.
+func flock(f *os.File, deadline time.Time) error {
+	wait := time.Millisecond
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("another program has held its lock for %v (a hookctl init or import that is stuck?): try again once it is done", lockWait)
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 50*time.Millisecond)
+	}
+}
+
 // mkdirAll creates the folder named beneath the root and the folders above
-// it that are missing.
+// it that are missing; the rollback removes those it created.
 func (t *Tx) mkdirAll(dir, name string) error {
 	var missing []string
 	for n := name; n != "." && n != string(filepath.Separator); n = filepath.Dir(n) {
@@ -107,6 +186,13 @@ func (t *Tx) mkdirAll(dir, name string) error {
 		if err != nil {
 			return fmt.Errorf("cannot create %s: %v", dir, unwrapPath(err))
 		}
+		t.undo = append(t.undo, func() error {
+			err := t.root.Remove(n)
+			if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTEMPTY) && !errors.Is(err, syscall.EEXIST) {
+				return err
+			}
+			return nil
+		})
 	}
 	return nil
 }
@@ -186,7 +272,8 @@ func describeMode(m fs.FileMode) string {
 type Edit struct {
 	Path string
 	// Old is what the file held when it was read, nil when it did not
-	// exist.
+	// exist: the write is refused when the file holds anything else by
+	// then.
 	Old []byte
 	// New is the content to write.
 	New []byte
@@ -194,6 +281,15 @@ type Edit struct {
 	Perm fs.FileMode
 	// Exec makes the file executable (0755), new or not.
 	Exec bool
+}
+
+// ChangedError is a write refused because the file changed on disk since
+// it was read.
+type ChangedError struct{ Path string }
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("%s changed on disk while hookctl was editing it (another program saved it): "+
+		"it was left as that program wrote it, and nothing else was written; run the command again", e.Path)
 }
 
 // Write puts e.New in place atomically, through the bounds, creating the
@@ -213,24 +309,76 @@ func (t *Tx) Write(e Edit) error {
 	if e.Exec {
 		perm = 0o755
 	}
+	same := func() error {
+		now, err := readEditable(e.Path, func() (*os.File, error) {
+			return t.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		})
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && e.Old == nil:
+			return nil
+		case err == nil && e.Old != nil && bytes.Equal(now, e.Old):
+			return nil
+		}
+		// Written, removed, or replaced by something else: a link, a
+		// folder, a FIFO.
+		return &ChangedError{Path: e.Path}
+	}
+	if err := same(); err != nil {
+		return err
+	}
 	err = schema.WriteFileAtomicIn(t.root, name, e.New, perm, func() error {
 		if t.fault != nil {
-			return t.fault(e.Path)
+			if err := t.fault(e.Path); err != nil {
+				return err
+			}
 		}
-		return nil
+		return same()
 	})
+	var ce *ChangedError
+	if errors.As(err, &ce) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", e.Path, cause(err))
 	}
 	return nil
 }
 
-// Close releases the bounds.
-func (t *Tx) Close() error {
-	if t.root != nil {
-		return t.root.Close()
+// Rollback removes the folders Begin created, and says which could not be
+// removed.
+func (t *Tx) Rollback() error {
+	var failed []string
+	for i := len(t.undo) - 1; i >= 0; i-- {
+		if err := t.undo[i](); err != nil {
+			failed = append(failed, cause(err).Error())
+		}
+	}
+	t.undo = nil
+	if len(failed) > 0 {
+		return fmt.Errorf("removing the folders created failed too: %s", strings.Join(failed, "; "))
 	}
 	return nil
+}
+
+// Commit keeps the folders created: Close no longer removes them.
+func (t *Tx) Commit() { t.committed = true; t.undo = nil }
+
+// Close removes the folders created unless the writes were committed, and
+// releases the locks.
+func (t *Tx) Close() error {
+	var err error
+	if !t.committed {
+		err = t.Rollback()
+	}
+	for _, f := range t.locks {
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}
+	t.locks = nil
+	if t.root != nil {
+		t.root.Close()
+	}
+	return err
 }
 
 // cause is the reason an error of the file system gives, without the path

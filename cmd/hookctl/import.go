@@ -136,6 +136,14 @@ func importRun(s streams, opts importOptions) error {
 		_, err := s.out.Write(res.JSON())
 		return err
 	}
+	// The target is read and written under the lock of its folder, so that
+	// another import or init at the same time cannot lose these hooks, nor
+	// these theirs.
+	tx, err := bounds.Begin(filepath.Dir(target))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	defer tx.Close()
 	merged, err := res.Merge(target)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -156,15 +164,11 @@ func importRun(s streams, opts importOptions) error {
 		}
 		return nil
 	}
-	tx, err := bounds.Begin(filepath.Dir(target))
-	if err != nil {
+	if err := merged.Write(tx); err != nil {
 		return usageErrorf("%v", err)
 	}
-	err = merged.Write(tx)
+	tx.Commit()
 	tx.Close()
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
 	fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
 	switch {
 	case merged.Replaced:

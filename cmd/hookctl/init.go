@@ -112,22 +112,35 @@ func initRun(s streams, opts initOptions) error {
 		return scaffold.Load(scope, opts.Dir, opts.Home)
 	}
 	var x *scaffold.Existing
+	var tx *scaffold.Tx
 	var err error
+	// begin locks the folders init edits and reads hooks.json under the
+	// lock, so that another init or import at the same time cannot lose
+	// this hook, nor this one theirs.
+	begin := func() error {
+		if tx, err = scaffold.Begin(opts.Options); err != nil {
+			return usageErrorf("%v", err)
+		}
+		if x, err = tx.Load(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)); err != nil {
+			return usageErrorf("%v", err)
+		}
+		return nil
+	}
+	defer func() {
+		if tx != nil {
+			tx.Close()
+		}
+	}()
 	switch {
-	case opts.yes:
+	case opts.yes || len(opts.Missing()) == 0:
 		if opts.Scope == "" {
 			opts.Scope = scaffold.Workspace
 		}
-		if x, err = load(opts.Scope); err != nil {
-			return usageErrorf("%v", err)
+		if err := begin(); err != nil {
+			return err
 		}
-		opts.Fill(x)
-	case len(opts.Missing()) == 0:
-		if x, err = load(opts.Scope); err != nil {
-			return usageErrorf("%v", err)
-		}
-		// Only what follows from the answers given is left: the template's
-		// event.
+		// With every answer given, only what follows from them is left:
+		// the template's event.
 		opts.Fill(x)
 	default:
 		p := opts.prompter
@@ -141,12 +154,17 @@ func initRun(s streams, opts initOptions) error {
 			}
 			p = &scaffold.SurveyPrompter{In: in, Out: out, Err: s.err}
 		}
-		opts.Answers, x, err = scaffold.Ask(p, opts.Answers, load, opts.Dir)
+		opts.Answers, _, err = scaffold.Ask(p, opts.Answers, load, opts.Dir)
 		if errors.Is(err, scaffold.ErrInterrupted) || errors.Is(err, terminal.InterruptErr) {
 			return &exitError{code: exitInterrupted, msg: "init stopped: nothing was written"}
 		}
 		if err != nil {
 			return usageErrorf("%v", err)
+		}
+		// The file may have changed while the questions were asked: the
+		// hook is added to what it holds now.
+		if err := begin(); err != nil {
+			return err
 		}
 	}
 	plan, err := scaffold.NewPlan(opts.Options, x)
@@ -157,20 +175,18 @@ func initRun(s streams, opts initOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	tx, err := scaffold.Begin(opts.Options)
-	if err != nil {
+	if err := plan.Apply(tx); err != nil {
 		return usageErrorf("%v", err)
 	}
-	err = plan.Apply(tx)
-	tx.Close()
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
+	tx.Commit()
 	if tr != nil && tr.renew {
+		// Still under the lock, so that what is trusted is what init wrote.
 		if err := tr.renewAfter(time.Now()); err != nil {
 			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellQuote(tr.root))
 		}
 	}
+	tx.Close()
+	tx = nil
 	return initReport(s, opts, plan, tr)
 }
 

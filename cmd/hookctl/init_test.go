@@ -107,3 +107,46 @@ func TestInitWizardInterrupted(t *testing.T) {
 		t.Errorf("the workspace holds %d entries after Ctrl-C", len(entries))
 	}
 }
+
+// TestInitWizardKeepsAnEditSavedMeanwhile: the person saves hooks.json in
+// an editor while the wizard asks its questions; init adds its hook to the
+// file as saved, and the edit is kept.
+func TestInitWizardKeepsAnEditSavedMeanwhile(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	config := filepath.Join(dir, ".agents", "hooks.json")
+	if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(config, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	saved := "{\n  \"saved\": {\"Stop\": [{\"command\": \"true\"}]}\n}\n"
+	code, screen := runInTerminal(t, []string{"init", "--dir", dir, "--template", "notify", "--scope", "workspace", "--lang", "sh"}, func(c *expect.Console) {
+		expectString(t, c, "Name of the hook:")
+		c.SendLine("mine")
+		expectString(t, c, "Timeout in seconds:")
+		if err := os.WriteFile(config, []byte(saved), 0o644); err != nil {
+			t.Error(err)
+		}
+		c.SendLine("")
+		expectString(t, c, "Next steps:")
+	})
+	if code != 0 {
+		t.Fatalf("exit status %d; screen:\n%s", code, screen)
+	}
+	c, err := schema.Load(config)
+	if err != nil || !c.Usable() {
+		t.Fatalf("hooks.json: %v %+v", err, c)
+	}
+	var names []string
+	for _, h := range c.File.Hooks {
+		names = append(names, h.Name)
+	}
+	if strings.Join(names, " ") != "saved mine" {
+		t.Errorf("hooks.json has %v, want the saved hook and init's", names)
+	}
+	if b, _ := os.ReadFile(config); !strings.HasPrefix(string(b), strings.TrimSuffix(saved, "\n}\n")) {
+		t.Errorf("the saved bytes were not kept:\n%s", b)
+	}
+}

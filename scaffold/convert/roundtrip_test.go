@@ -223,5 +223,6 @@ func writeMerged(t *testing.T, m *Merged) error {
 	if err := m.Write(tx); err != nil {
 		return err
 	}
+	tx.Commit()
 	return nil
 }
