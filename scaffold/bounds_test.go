@@ -221,7 +221,8 @@ func TestLinksInsideTheWorkspace(t *testing.T) {
 }
 
 // TestALinkSwappedInAfterThePlan: a folder or file replaced by a link that
-// leads out after the plan was made is refused by the writes themselves.
+// leads out after the plan was made is refused by the writes themselves,
+// and what was written before is undone.
 func TestALinkSwappedInAfterThePlan(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -231,6 +232,8 @@ func TestALinkSwappedInAfterThePlan(t *testing.T) {
 		fault bool
 	}{
 		{"hooks folder, before the writes", func(p *Plan) string { return filepath.Dir(p.Script) }, false},
+		{"hooks.test.json, while it is written", func(p *Plan) string { return p.Tests }, true},
+		{"hooks.json, while it is written", func(p *Plan) string { return p.Config }, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ws, out := t.TempDir(), t.TempDir()

@@ -228,7 +228,9 @@ func addTestCase(path string, src []byte, c schema.TestCase) ([]byte, bool, erro
 // Apply writes the plan through tx: the script (mode 0755), the test case,
 // the schema association, and hooks.json last, so that the hook never
 // names a script that is not there yet. Every write is atomic, and refused
-// when its file changed since NewPlan read it.
+// when its file changed since NewPlan read it. A step that fails undoes
+// the ones before it: the files are as they were, so the same command can
+// be run again.
 func (p *Plan) Apply(tx *Tx) error {
 	edits := []Edit{{Path: p.Script, Old: p.ScriptIn, New: p.ScriptOut, Perm: 0o755, Exec: true}}
 	if p.TestsOut != nil {
@@ -247,8 +249,24 @@ func (p *Plan) Apply(tx *Tx) error {
 	edits = append(edits, Edit{Path: p.Config, Old: configIn, New: p.ConfigOut, Perm: 0o644})
 	for _, e := range edits {
 		if err := tx.Write(e); err != nil {
-			return err
+			return rollback(tx, err)
 		}
 	}
 	return nil
 }
+
+// rollback undoes tx's writes after err and says so.
+func rollback(tx *Tx, err error) error {
+	if rerr := tx.Rollback(); rerr != nil {
+		return fmt.Errorf("%v; %v", err, rerr)
+	}
+	var changed *ChangedError
+	if errors.As(err, &changed) {
+		return err // it says what was kept
+	}
+	return fmt.Errorf("%v; every file was left as it was", err)
+}
+
+// Rollback undoes tx's writes after err, for a caller whose step after
+// writing failed, and returns err saying what was kept.
+func Rollback(tx *Tx, err error) error { return rollback(tx, err) }

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -23,10 +25,11 @@ const MaxEditSize = 64 << 20
 // the same folder before it gives up.
 const lockWait = 60 * time.Second
 
-// Tx is a set of writes. Between Begin and Close it holds a lock on each
-// folder it edits, so that two hookctl init or import at once never lose
-// each other's hook, and each write is refused when the file is not what
-// was read (another program saved it meanwhile).
+// Tx is a set of writes done all or nothing. Between Begin and Close it
+// holds a lock on each folder it edits, so that two hookctl init or import
+// at once never lose each other's hook; each write is refused when the file
+// is not what was read (another program saved it meanwhile), and a failed
+// step undoes every write before it.
 //
 // The lock is an advisory flock(2) on the folder itself, not on the file:
 // an atomic write replaces the file's inode, so a lock on the file would
@@ -40,8 +43,10 @@ type Tx struct {
 	root    *os.Root
 	rootDir string
 	locks   []*os.File
-	// undo undoes the writes done, in the order they were done.
+	// undo undoes the writes done, in the order they were done; kept are
+	// the second names of the files replaced, which undo renames back.
 	undo      []func() error
+	kept      []string
 	committed bool
 
 	// fault, when set, is called just before each file is put in place,
@@ -293,7 +298,7 @@ func (e *ChangedError) Error() string {
 }
 
 // Write puts e.New in place atomically, through the bounds, creating the
-// folders it needs.
+// folders it needs, and remembers how to undo it.
 func (t *Tx) Write(e Edit) error {
 	name, err := t.target(e.Path)
 	if err != nil {
@@ -302,9 +307,12 @@ func (t *Tx) Write(e Edit) error {
 	if err := t.mkdirAll(filepath.Dir(e.Path), filepath.Dir(name)); err != nil {
 		return err
 	}
-	perm := e.Perm
-	if fi, err := t.root.Lstat(name); err == nil && e.Old != nil {
-		perm = fi.Mode().Perm()
+	perm, oldPerm := e.Perm, fs.FileMode(0)
+	if fi, err := t.root.Lstat(name); err == nil {
+		oldPerm = fi.Mode().Perm()
+		if e.Old != nil {
+			perm = oldPerm
+		}
 	}
 	if e.Exec {
 		perm = 0o755
@@ -326,6 +334,17 @@ func (t *Tx) Write(e Edit) error {
 	if err := same(); err != nil {
 		return err
 	}
+	// The file replaced is kept under a second name, a hard link to it
+	// that needs no room on the disk, so that undoing the write is a
+	// rename that a full disk cannot fail, and the original comes back
+	// whole: its inode, mode and owner.
+	kept := ""
+	if e.Old != nil {
+		kept = filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".undo"+strconv.FormatUint(uint64(rand.Uint32()), 36))
+		if t.root.Link(name, kept) != nil {
+			kept = "" // no hard links here: the content is rewritten instead
+		}
+	}
 	err = schema.WriteFileAtomicIn(t.root, name, e.New, perm, func() error {
 		if t.fault != nil {
 			if err := t.fault(e.Path); err != nil {
@@ -334,6 +353,9 @@ func (t *Tx) Write(e Edit) error {
 		}
 		return same()
 	})
+	if err != nil && kept != "" {
+		_ = t.root.Remove(kept)
+	}
 	var ce *ChangedError
 	if errors.As(err, &ce) {
 		return err
@@ -341,11 +363,21 @@ func (t *Tx) Write(e Edit) error {
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", e.Path, cause(err))
 	}
+	old := e.Old
+	switch {
+	case old == nil:
+		t.undo = append(t.undo, func() error { return t.root.Remove(name) })
+	case kept != "":
+		t.undo = append(t.undo, func() error { return t.root.Rename(kept, name) })
+		t.kept = append(t.kept, kept)
+	default:
+		t.undo = append(t.undo, func() error { return schema.WriteFileAtomicIn(t.root, name, old, oldPerm, nil) })
+	}
 	return nil
 }
 
-// Rollback removes the folders Begin created, and says which could not be
-// removed.
+// Rollback undoes the writes, last first, and says which could not be
+// undone.
 func (t *Tx) Rollback() error {
 	var failed []string
 	for i := len(t.undo) - 1; i >= 0; i-- {
@@ -353,18 +385,25 @@ func (t *Tx) Rollback() error {
 			failed = append(failed, cause(err).Error())
 		}
 	}
-	t.undo = nil
+	t.undo, t.kept = nil, nil
 	if len(failed) > 0 {
-		return fmt.Errorf("removing the folders created failed too: %s", strings.Join(failed, "; "))
+		return fmt.Errorf("undoing the writes failed too: %s", strings.Join(failed, "; "))
 	}
 	return nil
 }
 
-// Commit keeps the folders created: Close no longer removes them.
-func (t *Tx) Commit() { t.committed = true; t.undo = nil }
+// Commit keeps the writes: Close no longer undoes them.
+func (t *Tx) Commit() {
+	t.committed = true
+	t.undo = nil
+	for _, k := range t.kept {
+		_ = t.root.Remove(k)
+	}
+	t.kept = nil
+}
 
-// Close removes the folders created unless the writes were committed, and
-// releases the locks.
+// Close undoes the writes unless they were committed, and releases the
+// locks.
 func (t *Tx) Close() error {
 	var err error
 	if !t.committed {

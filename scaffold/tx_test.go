@@ -2,10 +2,12 @@ package scaffold
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 )
 
@@ -58,6 +60,9 @@ func TestAnEditSavedMeanwhileIsKept(t *testing.T) {
 			if b, _ := os.ReadFile(target); string(b) != saved {
 				t.Errorf("%s holds %q, want the saved edit kept", target, b)
 			}
+			if _, err := os.Stat(p.Script); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("the script written before the refusal is still there: %v", err)
+			}
 			if tc.name == "hooks.test.json" {
 				if b, _ := os.ReadFile(p.Config); string(b) != "{}\n" {
 					t.Errorf("hooks.json was written after the refusal: %s", b)
@@ -106,5 +111,82 @@ func TestTxLocksTheFolder(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(ws, ".agents", "hooks.json")); err != nil || string(b) != "{}\n" {
 		t.Errorf("the second write: %q, %v", b, err)
+	}
+}
+
+// TestApplyIsAllOrNothing fails each of init's writes in turn, as a full
+// disk would: every file is then as it was (a script created is removed,
+// an overwritten one and hooks.test.json come back whole, with their mode;
+// the folders made for them are removed), and the same init run again
+// succeeds.
+func TestApplyIsAllOrNothing(t *testing.T) {
+	for _, existing := range []bool{false, true} {
+		for _, step := range []string{"notify.sh", "hooks.test.json", "hooks.schema.json", "settings.json", "hooks.json"} {
+			name := step
+			if existing {
+				name += " in a workspace with files"
+			}
+			t.Run(name, func(t *testing.T) {
+				ws := t.TempDir()
+				if existing {
+					write(t, filepath.Join(ws, ".agents", "hooks.json"), "{\"other\": {}}\n", 0o600)
+					write(t, filepath.Join(ws, ".agents", "hooks.test.json"), "{\"tests\": []}\n", 0o640)
+					write(t, filepath.Join(ws, ".agents", "hooks", "notify.sh"), "#!/bin/sh\necho mine\n", 0o700)
+					write(t, filepath.Join(ws, ".vscode", "settings.json"), "{\n  // mine\n}\n", 0o600)
+				}
+				before := tree(t, ws)
+				opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: ws, Home: t.TempDir(), VSCode: true, Force: true}
+				var written []string
+				run := func(fail string) error {
+					tx, err := Begin(opts)
+					if err != nil {
+						return err
+					}
+					defer tx.Close()
+					x, err := tx.Load(ConfigPath(Workspace, ws, ""))
+					if err != nil {
+						return err
+					}
+					a := opts
+					a.Fill(x)
+					p, err := NewPlan(a, x)
+					if err != nil {
+						return err
+					}
+					tx.fault = func(path string) error {
+						if filepath.Base(path) == fail {
+							return &os.PathError{Op: "write", Path: path, Err: syscall.ENOSPC}
+						}
+						written = append(written, filepath.Base(path))
+						return nil
+					}
+					if err := p.Apply(tx); err != nil {
+						return err
+					}
+					tx.Commit()
+					return nil
+				}
+				err := run(step)
+				if err == nil || !strings.Contains(err.Error(), "no space left on device; every file was left as it was") {
+					t.Fatalf("Apply gives %v", err)
+				}
+				if len(written) == 0 && step != "notify.sh" {
+					t.Fatal("nothing was written before the failing step")
+				}
+				sameTree(t, "workspace", before, tree(t, ws))
+				if err := run(""); err != nil {
+					t.Fatalf("init again: %v", err)
+				}
+				if b, _ := os.ReadFile(filepath.Join(ws, ".agents", "hooks.json")); !strings.Contains(string(b), `"notify"`) {
+					t.Errorf("hooks.json after init again:\n%s", b)
+				}
+				// No second name of a replaced file is left behind.
+				for k := range tree(t, ws) {
+					if strings.Contains(k, ".undo") || strings.Contains(k, ".tmp") {
+						t.Errorf("%s was left behind", k)
+					}
+				}
+			})
+		}
 	}
 }

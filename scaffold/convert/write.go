@@ -176,8 +176,10 @@ func freeName(x *scaffold.Existing, base string, used map[string]bool) string {
 }
 
 // Write writes the merged file atomically through tx, whose bounds it
-// stays in. A file it replaces is first kept as PATH.orig (PATH.orig2, ...
-// when that is taken).
+// stays in and whose lock of the target's folder the caller holds since
+// Merge read the file. A file it replaces is first kept as PATH.orig
+// (PATH.orig2, ... when that is taken). A failed step undoes the ones
+// before it.
 func (m *Merged) Write(tx *scaffold.Tx) error {
 	if m.Original != nil {
 		backup := m.Path + ".orig"
@@ -188,12 +190,13 @@ func (m *Merged) Write(tx *scaffold.Tx) error {
 			backup = fmt.Sprintf("%s.orig%d", m.Path, i)
 		}
 		if err := tx.Write(scaffold.Edit{Path: backup, New: m.Original, Perm: 0o644}); err != nil {
-			return err
+			return scaffold.Rollback(tx, err)
 		}
 		m.Backup = backup
 	}
 	if err := tx.Write(scaffold.Edit{Path: m.Path, Old: m.Old, New: m.Src, Perm: 0o644}); err != nil {
-		return err
+		m.Backup = ""
+		return scaffold.Rollback(tx, err)
 	}
 	return nil
 }

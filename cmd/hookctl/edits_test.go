@@ -133,3 +133,107 @@ func TestConcurrentEdits(t *testing.T) {
 		t.Errorf("hooks.test.json has %d cases, want %d", len(tf.Tests), inits)
 	}
 }
+
+// TestEditsOnAFullDisk runs init and import --write as real processes under
+// a limit on the size of the files they may write (ulimit -f), so that the
+// large hooks.json, written last, fails as on a full disk once the script,
+// the test case or the kept original are written: every one of those is
+// undone, exit 2, and the same command succeeds once the limit is lifted.
+func TestEditsOnAFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds hookctl")
+	}
+	bin := hookctlBinary(t)
+	const limit = 100 // blocks of 512 bytes: 51,200 bytes
+	run := func(dir string, limited bool, args ...string) (int, string) {
+		script := `exec "$0" "$@"`
+		if limited {
+			script = fmt.Sprintf("ulimit -f %d && %s", limit, script)
+		}
+		cmd := exec.Command("sh", append([]string{"-c", script, bin}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "HOME="+filepath.Join(dir, "home"), "XDG_CONFIG_HOME="+filepath.Join(dir, "home", ".config"))
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitCode(), string(out)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return 0, string(out)
+	}
+	snapshot := func(dir string) map[string]string {
+		out := map[string]string{}
+		_ = filepath.WalkDir(filepath.Join(dir, ".agents"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				b, _ := os.ReadFile(p)
+				info, _ := d.Info()
+				out[p] = info.Mode().String() + " " + string(b)
+			}
+			return nil
+		})
+		return out
+	}
+	check := func(t *testing.T, dir string, args ...string) {
+		t.Helper()
+		before := snapshot(dir)
+		code, out := run(dir, true, args...)
+		if code != 2 || !strings.Contains(out, "file too large; every file was left as it was") {
+			t.Fatalf("under the limit: exit %d\n%s", code, out[max(0, len(out)-2000):])
+		}
+		after := snapshot(dir)
+		for p, v := range before {
+			if after[p] != v {
+				t.Errorf("%s changed", p)
+			}
+		}
+		for p := range after {
+			if _, ok := before[p]; !ok {
+				t.Errorf("%s was left behind", p)
+			}
+		}
+		if code, out := run(dir, false, args...); code != 0 {
+			t.Errorf("again without the limit: exit %d\n%s", code, out)
+		}
+	}
+
+	t.Run("init", func(t *testing.T) {
+		dir := t.TempDir()
+		var big strings.Builder
+		big.WriteString("{\n")
+		for i := range 1000 {
+			fmt.Fprintf(&big, "  \"h%d\": {\"enabled\": false, \"Stop\": [{\"command\": \"echo %d\"}]},\n", i, i)
+		}
+		big.WriteString("  \"last\": {}\n}\n")
+		writeFile(t, filepath.Join(dir, ".agents", "hooks.json"), big.String())
+		writeFile(t, filepath.Join(dir, ".agents", "hooks.test.json"), "{\"tests\": []}\n")
+		check(t, dir, "init", "--yes", "--template", "notify", "--name", "late")
+	})
+	t.Run("import replacing a foreign hooks.json", func(t *testing.T) {
+		dir := t.TempDir()
+		// Compact, it fits under the limit, and so does the original kept
+		// beside it; converted and indented, it does not.
+		var foreign strings.Builder
+		foreign.WriteString(`{"hooks":{"PreToolUse":[`)
+		for i := range 400 {
+			if i > 0 {
+				foreign.WriteString(",")
+			}
+			fmt.Fprintf(&foreign, `{"matcher":"Bash","hooks":[{"type":"command","command":"echo %d"}]}`, i)
+		}
+		foreign.WriteString("]}}")
+		writeFile(t, filepath.Join(dir, ".agents", "hooks.json"), foreign.String())
+		check(t, dir, "import", "--write", "--from", "claude", ".agents/hooks.json")
+	})
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
