@@ -109,7 +109,8 @@ func ValidateMatcher(m string) error {
 	return err
 }
 
-// ValidateTimeout checks a timeout answer: whole seconds, at least 1.
+// ValidateTimeout checks a timeout answer: whole seconds, from 1 to
+// schema.MaxTimeout.
 func ValidateTimeout(s string) error {
 	_, err := parseTimeout(s)
 	return err
@@ -117,8 +118,8 @@ func ValidateTimeout(s string) error {
 
 func parseTimeout(s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("the timeout %q is not a whole number of seconds of 1 or more", s)
+	if err != nil || n < 1 || n > schema.MaxTimeout {
+		return 0, fmt.Errorf("the timeout %q is not a whole number of seconds from 1 to %d (about 68 years)", s, schema.MaxTimeout)
 	}
 	return n, nil
 }
@@ -342,8 +343,8 @@ func (a *Answers) Validate(x *Existing) error {
 	if _, ok := templates.LookupLanguage(a.Lang); !ok {
 		return fmt.Errorf("unknown language %q (the languages are %s)", a.Lang, strings.Join(templates.LanguageIDs(), ", "))
 	}
-	if a.Timeout < 1 {
-		return fmt.Errorf("the timeout %d is not a whole number of seconds of 1 or more", a.Timeout)
+	if a.Timeout < 1 || a.Timeout > schema.MaxTimeout {
+		return fmt.Errorf("the timeout %d is not a whole number of seconds from 1 to %d (about 68 years)", a.Timeout, schema.MaxTimeout)
 	}
 	return nil
 }

@@ -81,8 +81,8 @@ func initCommand(s streams) *cli.Command {
 			opts.Template = c.String("template")
 			opts.Lang = c.String("lang")
 			opts.Timeout = c.Int("timeout")
-			if c.IsSet("timeout") && opts.Timeout < 1 {
-				return usageErrorf("--timeout %d: give a whole number of seconds of 1 or more", opts.Timeout)
+			if c.IsSet("timeout") && (opts.Timeout < 1 || opts.Timeout > schema.MaxTimeout) {
+				return usageErrorf("--timeout %d: give a whole number of seconds from 1 to %d (about 68 years)", opts.Timeout, schema.MaxTimeout)
 			}
 			opts.Force = c.Bool("force")
 			opts.VSCode = c.Bool("vscode")
