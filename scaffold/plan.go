@@ -43,6 +43,8 @@ type Plan struct {
 	TestsOut []byte
 	// TestsIn is what hooks.test.json holds, nil when it does not exist.
 	TestsIn []byte
+	// OnlyCase tells that Case is the file's only case.
+	OnlyCase bool
 
 	// Hook is the new entry of hooks.json.
 	Hook NamedHook
@@ -146,12 +148,16 @@ func NewPlan(opts Options, x *Existing) (*Plan, error) {
 	}
 	p.Case = CaseFor(t, a)
 	if p.Case == nil {
-		p.Notes = append(p.Notes, fmt.Sprintf("no test case was added: the matcher %q selects none of the documented tools", a.Matcher))
+		p.Notes = append(p.Notes, fmt.Sprintf("no test case was added: the matcher %q selects no tool name that init can make up", a.Matcher))
 	} else {
+		if call, ok := p.Case.Payload["toolCall"].(schema.ToolCall); ok && !schema.IsKnownTool(call.Name) {
+			p.Notes = append(p.Notes, fmt.Sprintf("the matcher %q selects none of the documented tools: the test case calls it %q, a name it selects; make sure the agent has such a tool (an MCP server's, or one newer than the documentation)", a.Matcher, call.Name))
+		}
 		out, added, err := addTestCase(p.Tests, p.TestsIn, *p.Case)
 		if err != nil {
 			return nil, err
 		}
+		p.OnlyCase = countCases(out) == 1
 		if added {
 			p.TestsOut = out
 		} else {
@@ -172,8 +178,8 @@ func NewPlan(opts Options, x *Existing) (*Plan, error) {
 
 // CaseFor returns the test case for a hook made from a template: the
 // template's first case that the hook's matcher selects, or a neutral one
-// for a documented tool it selects. It is nil when the matcher selects none
-// of the documented tools.
+// for a tool it selects (see SampleTool). It is nil when the matcher
+// selects no name that can be made.
 func CaseFor(t templates.Template, a Answers) *schema.TestCase {
 	m, _ := schema.CompileMatcher(a.Matcher)
 	tc := &schema.TestCase{Event: a.Event}
@@ -187,19 +193,18 @@ func CaseFor(t templates.Template, a Answers) *schema.TestCase {
 			return tc
 		}
 	}
-	for _, tool := range schema.ToolNames() {
-		if m.Match(tool) {
-			tc.Name = fmt.Sprintf("%s: answers a %s call", a.Name, tool)
-			tc.Payload = map[string]any{"toolCall": schema.ToolCall{Name: tool, Args: map[string]any{}}}
-			if a.Event == schema.PreToolUse {
-				// The gates leave what they have no opinion on to the
-				// user's settings.
-				tc.Expect = map[string]any{"decision": "ask"}
-			}
-			return tc
-		}
+	tool, ok := SampleTool(a.Matcher)
+	if !ok {
+		return nil
 	}
-	return nil
+	tc.Name = fmt.Sprintf("%s: answers a %s call", a.Name, tool)
+	tc.Payload = map[string]any{"toolCall": schema.ToolCall{Name: tool, Args: map[string]any{}}}
+	if a.Event == schema.PreToolUse {
+		// The gates leave what they have no opinion on to the user's
+		// settings.
+		tc.Expect = map[string]any{"decision": "ask"}
+	}
+	return tc
 }
 
 // readFile reads a file to edit (see Tx.ReadFile), nil when it does not
@@ -270,3 +275,15 @@ func rollback(tx *Tx, err error) error {
 // Rollback undoes tx's writes after err, for a caller whose step after
 // writing failed, and returns err saying what was kept.
 func Rollback(tx *Tx, err error) error { return rollback(tx, err) }
+
+// countCases counts the cases of a hooks.test.json.
+func countCases(src []byte) int {
+	root, _, err := schema.ParseJSON(src)
+	if err != nil || root.Kind != schema.Object {
+		return 0
+	}
+	if m := root.Get("tests"); m != nil {
+		return len(m.Value.Elems)
+	}
+	return 0
+}

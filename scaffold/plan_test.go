@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,8 +173,62 @@ func TestCaseForFollowsTheMatcher(t *testing.T) {
 	if c.Name != "g: answers a ask_question call" || c.Expect["decision"] != "ask" {
 		t.Errorf("case %+v", c)
 	}
-	if c := CaseFor(tmpl, Answers{Name: "g", Event: schema.PreToolUse, Matcher: "mcp_.*"}); c != nil {
-		t.Errorf("a matcher of no known tool gives %+v", c)
+	// A matcher of no documented tool (an MCP server's) gets a name it
+	// selects.
+	c = CaseFor(tmpl, Answers{Name: "g", Event: schema.PreToolUse, Matcher: "mcp_github_(issue|pr)_.*"})
+	if call, _ := c.Payload["toolCall"].(schema.ToolCall); c.Name != "g: answers a mcp_github_issue_x call" || call.Name != "mcp_github_issue_x" {
+		t.Errorf("case %+v", c)
+	}
+	if c := CaseFor(tmpl, Answers{Name: "g", Event: schema.PreToolUse, Matcher: "a^b"}); c != nil {
+		t.Errorf("a matcher of no name gives %+v", c)
+	}
+}
+
+func TestSampleTool(t *testing.T) {
+	for _, tc := range []struct{ matcher, want string }{
+		{"", "view_file"},
+		{"*", "view_file"},
+		{"run_command", "run_command"},
+		{"foo|run_command", "run_command"},
+		{"browser_.*", "browser_x"},
+		{"mcp__github__.*", "mcp__github__x"},
+		{"mcp_[a-z]+_(read|write)", "mcp_x_read"},
+		{"(?i)MCP_A{2,3}", "MCP_AA"},
+		{"tool[0-9]?", "tool"},
+		{"x*", "x"},
+		{"a^b", ""},
+		{"(", ""},
+	} {
+		got, ok := SampleTool(tc.matcher)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("SampleTool(%q) = %q, %v; want %q", tc.matcher, got, ok, tc.want)
+		}
+	}
+}
+
+func TestValidateMatcher(t *testing.T) {
+	for _, tc := range []struct{ matcher, err, suggestion string }{
+		{"run_command|view_file", "", ""},
+		{"mcp_files_.*", "", ""},
+		{"Bash", `"Bash" is a Claude Code tool, which this agent does not have: write "run_command"`, "run_command"},
+		{"Edit|Write|browser_*", `"Write" is a Claude Code and Cursor tool`, "replace_file_content|write_to_file|browser_.*"},
+		{"^(?:Read|view_file)$", `"Read" is a Claude Code and Cursor tool`, "^(?:view_file|view_file)$"},
+		{"(?!x)", "lookahead", ""},
+	} {
+		err := ValidateMatcher(tc.matcher)
+		if tc.err == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.matcher, err)
+			}
+			continue
+		}
+		var me *MatcherError
+		if !errors.As(err, &me) || !strings.Contains(err.Error(), tc.err) || me.Suggestion != tc.suggestion {
+			t.Errorf("%s: %v (suggestion %q), want %q and %q", tc.matcher, err, me.Suggestion, tc.err, tc.suggestion)
+		}
+	}
+	if got := UnknownTools("run_command|mcp_x"); len(got) != 1 || !strings.Contains(got[0], `"mcp_x" matches none of the documented tools`) {
+		t.Errorf("UnknownTools: %q", got)
 	}
 }
 

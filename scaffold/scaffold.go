@@ -103,12 +103,6 @@ func ValidateName(name string) error {
 	return nil
 }
 
-// ValidateMatcher checks a matcher by the runtime's own rule.
-func ValidateMatcher(m string) error {
-	_, err := schema.CompileMatcher(m)
-	return err
-}
-
 // ValidateTimeout checks a timeout answer: whole seconds, from 1 to
 // schema.MaxTimeout.
 func ValidateTimeout(s string) error {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -343,28 +344,61 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 	}
 
 	fmt.Fprintf(w, "\nNext steps:\n")
-	fmt.Fprintf(w, "  try it   %s\n", tryCommand(opts, p))
-	test := "hookctl test"
-	if rel(p.Tests) != filepath.Join(".agents", "hooks.test.json") {
-		test += " " + shellQuote(rel(p.Tests))
+	for _, st := range nextSteps(opts, p, tr, rel) {
+		fmt.Fprintf(w, "  %-9s%s\n", st[0], st[1])
 	}
-	fmt.Fprintf(w, "  test it  %s\n", test)
-	fmt.Fprintf(w, "  edit it  %s\n", rel(p.Script))
 	return nil
 }
 
+// nextSteps are the commands that try, test and edit the hook just
+// written, each checked to work for it: a step that would not is left out.
+func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(string) string) [][2]string {
+	var steps [][2]string
+	if tr != nil && !tr.renew {
+		// Until then hookctl run skips the workspace's hooks.
+		cmd := "hookctl trust"
+		if opts.Dir != opts.cwd {
+			cmd += " " + shellQuote(opts.Dir)
+		}
+		steps = append(steps, [2]string{"trust it", cmd})
+	}
+	if cmd, ok := tryCommand(opts, p); ok {
+		steps = append(steps, [2]string{"try it", cmd})
+	}
+	if p.Case != nil {
+		cmd := "hookctl test"
+		if !p.OnlyCase {
+			// Only the new hook's case: the file's others are not init's.
+			cmd += " --run " + shellQuote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
+		}
+		if rel(p.Tests) != filepath.Join(".agents", "hooks.test.json") {
+			cmd += " " + shellQuote(rel(p.Tests))
+		}
+		steps = append(steps, [2]string{"test it", cmd})
+	}
+	return append(steps, [2]string{"edit it", rel(p.Script)})
+}
+
 // tryCommand is a hookctl run command line that sends the test case's
-// payload through the new hook.
-func tryCommand(opts initOptions, p *scaffold.Plan) string {
+// payload through the new hook; false when there is no payload the hook
+// is sure to receive.
+func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
+	if p.Case == nil {
+		return "", false
+	}
 	cmd := "hookctl run " + string(p.Event)
 	if opts.Scope == scaffold.Workspace && opts.Dir != opts.cwd {
 		cmd += " --workspace " + shellQuote(opts.Dir)
 	}
-	if p.Case == nil {
-		return cmd
-	}
-	if call, ok := p.Case.Payload["toolCall"].(schema.ToolCall); ok {
-		cmd += " --tool " + call.Name
+	if p.Event.IsTool() {
+		call, ok := p.Case.Payload["toolCall"].(schema.ToolCall)
+		if !ok {
+			return "", false
+		}
+		if m, err := schema.CompileMatcher(p.Matcher); err != nil || !m.Match(call.Name) {
+			return "", false
+		}
+		cmd += " --tool " + shellQuote(call.Name)
 		if len(call.Args) > 0 {
 			var b bytes.Buffer
 			enc := json.NewEncoder(&b)
@@ -372,13 +406,13 @@ func tryCommand(opts initOptions, p *scaffold.Plan) string {
 			_ = enc.Encode(call.Args)
 			cmd += " --args " + shellQuote(strings.TrimSpace(b.String()))
 		}
-		return cmd
+		return cmd, true
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(p.Case.Payload)
-	return "echo " + shellQuote(strings.TrimSpace(b.String())) + " | " + cmd
+	return "echo " + shellQuote(strings.TrimSpace(b.String())) + " | " + cmd, true
 }
 
 // shellQuote quotes s for sh when it needs it.

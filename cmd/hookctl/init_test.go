@@ -150,3 +150,44 @@ func TestInitWizardKeepsAnEditSavedMeanwhile(t *testing.T) {
 		t.Errorf("the saved bytes were not kept:\n%s", b)
 	}
 }
+
+// TestInitWizardChecksTheMatcherAsTyped types matchers at the regular
+// expression question: another agent's tools and a glob are refused with
+// lint's message and what to write instead, and asked again; a name that
+// resembles no tool (an MCP server's) is kept once the person says so.
+func TestInitWizardChecksTheMatcherAsTyped(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	down := "\x1b[B"
+	code, screen := runInTerminal(t, []string{"init", "--dir", dir, "--template", "block-dangerous", "--scope", "workspace",
+		"--name", "gate", "--lang", "sh", "--timeout", "10"}, func(c *expect.Console) {
+		expectString(t, c, "Which tools should it run for?")
+		c.Send(down + down + down + "\r")
+		expectString(t, c, "Regular expression")
+		c.SendLine("Edit|Write|browser_*")
+		expectString(t, c, `"Edit" is a Claude Code tool, which this agent does not have: write "replace_file_content"`)
+		expectString(t, c, `(the matcher would be "replace_file_content|write_to_file|browser_.*")`)
+		c.SendLine("mcp_files_.*")
+		expectString(t, c, "Keep this matcher?")
+		c.SendLine("n")
+		expectString(t, c, "Regular expression")
+		c.SendLine("mcp_files_.*")
+		expectString(t, c, "Keep this matcher?")
+		c.SendLine("y")
+		expectString(t, c, "Next steps:")
+		expectString(t, c, "edit it")
+	})
+	if code != 0 {
+		t.Fatalf("exit status %d; screen:\n%s", code, screen)
+	}
+	c, err := schema.Load(filepath.Join(dir, ".agents", "hooks.json"))
+	if err != nil || len(c.File.Hooks) != 1 {
+		t.Fatalf("hooks.json: %v %+v", err, c)
+	}
+	if m := c.File.Hooks[0].PreToolUse[0].MatcherText(); m != "mcp_files_.*" {
+		t.Errorf("the matcher written is %q", m)
+	}
+	if !strings.Contains(screen, "hookctl run PreToolUse --workspace") || !strings.Contains(screen, "--tool mcp_files_") {
+		t.Errorf("the screen lacks the try-it step for the tool the matcher selects:\n%s", screen)
+	}
+}
