@@ -6,8 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
 )
 
 // maxLinks is how many symbolic links one path may cross before resolving
@@ -57,6 +59,9 @@ func resolve(path string) (string, []hop, error) {
 				}
 			}
 			return filepath.Join(append([]string{next}, todo...)...), hops, nil
+		}
+		if errors.Is(err, syscall.ENOTDIR) {
+			return "", hops, fmt.Errorf("%s is not a folder", cur)
 		}
 		if err != nil {
 			return "", hops, err
@@ -164,19 +169,30 @@ type OutsideError struct {
 
 func (e *OutsideError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "refusing to write %s: ", e.Path)
+	fmt.Fprintf(&b, "refusing to write %s: ", shown(e.Path))
 	if e.User {
 		fmt.Fprintf(&b, "it leads to %s, your own hooks.json, whose hooks run in every workspace without being trusted; "+
-			"use --scope user to add to it, or make the workspace's file a file of its own", e.Real)
+			"use --scope user to add to it, or make the workspace's file a file of its own", shown(e.Real))
 		return b.String()
 	}
 	switch {
 	case e.Link != "" && e.Link == e.Path:
-		fmt.Fprintf(&b, "it is a symbolic link to %s, ", e.Target)
+		fmt.Fprintf(&b, "it is a symbolic link to %s, ", shown(e.Target))
 	case e.Link != "":
-		fmt.Fprintf(&b, "%s is a symbolic link to %s, ", e.Link, e.Target)
+		fmt.Fprintf(&b, "%s is a symbolic link to %s, ", shown(e.Link), shown(e.Target))
 	}
 	fmt.Fprintf(&b, "outside the workspace %s (the write would land in %s); "+
-		"a workspace's files stay in it: replace the link with a file or folder of its own, or use --scope user to add to your own hooks", e.Root, e.Real)
+		"a workspace's files stay in it: replace the link with a file or folder of its own, or use --scope user to add to your own hooks", shown(e.Root), shown(e.Real))
 	return b.String()
+}
+
+// shown is a path for a message: quoted when it holds what a terminal
+// would act on (an escape sequence in a link's target) or cannot show.
+func shown(path string) string {
+	for _, r := range path {
+		if !unicode.IsPrint(r) {
+			return strconv.Quote(path)
+		}
+	}
+	return path
 }

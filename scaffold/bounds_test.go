@@ -300,7 +300,7 @@ func TestResolve(t *testing.T) {
 		{"d/../l", "a/b", ""},
 		{"m/x", "", "no such file"},
 		{"loop1/x", "", "too many levels"},
-		{"file/x", "", "not a directory"},
+		{"file/x", "", "/file is not a folder"},
 	} {
 		got, err := Resolve(filepath.Join(dir, tc.in))
 		if tc.err != "" {
@@ -312,5 +312,17 @@ func TestResolve(t *testing.T) {
 		if err != nil || got != filepath.Join(dir, tc.want) {
 			t.Errorf("%s: %q, %v; want %s", tc.in, got, err, tc.want)
 		}
+	}
+}
+
+// TestOutsideErrorShowsNoEscapes: a link's target is the workspace's to
+// choose, escape sequences included; the message quotes it rather than
+// let a terminal act on it.
+func TestOutsideErrorShowsNoEscapes(t *testing.T) {
+	ws := t.TempDir()
+	symlink(t, "/tmp/\x1b[2Jgone\a", filepath.Join(ws, ".agents"))
+	_, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: ws, Home: t.TempDir()})
+	if err == nil || strings.ContainsAny(err.Error(), "\x1b\a") || !strings.Contains(err.Error(), `"/tmp/\x1b[2Jgone\a"`) {
+		t.Errorf("the message: %q", err)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
+	"regexp"
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
@@ -210,9 +210,7 @@ func CaseFor(t templates.Template, a Answers) *schema.TestCase {
 // readFile reads a file to edit (see Tx.ReadFile), nil when it does not
 // exist.
 func readFile(path string) ([]byte, error) {
-	src, err := readEditable(path, func() (*os.File, error) {
-		return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	})
+	src, err := ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -225,7 +223,7 @@ func addTestCase(path string, src []byte, c schema.TestCase) ([]byte, bool, erro
 	}
 	out, added, err := AddTestCase(src, c)
 	if err != nil {
-		return nil, false, fmt.Errorf("%s: %v; fix it and run init again", path, err)
+		return nil, false, fmt.Errorf("%s; fix it and run init again", located(path, err))
 	}
 	return out, added, nil
 }
@@ -286,4 +284,20 @@ func countCases(src []byte) int {
 		return len(m.Value.Elems)
 	}
 	return 0
+}
+
+// hujsonPlace is where the JSONC parser says its error is.
+var hujsonPlace = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
+
+// located names the file of an error about its content as file:line:col
+// when the error has a place.
+func located(path string, err error) string {
+	msg := err.Error()
+	if m := hujsonPlace.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("%s:%s:%s: %s", path, m[1], m[2], msg[len(m[0]):])
+	}
+	if c := msg[0]; c >= '0' && c <= '9' {
+		return path + ":" + msg // line:col: message
+	}
+	return path + ": " + msg
 }

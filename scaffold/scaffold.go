@@ -13,13 +13,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
@@ -144,9 +142,7 @@ type Existing struct {
 // not valid JSON or whose top level is not an object is an error that says
 // where it goes wrong: init never edits a file it cannot understand.
 func LoadExisting(path string) (*Existing, error) {
-	src, err := readEditable(path, func() (*os.File, error) {
-		return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	})
+	src, err := ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Existing{Path: path}, nil
 	}

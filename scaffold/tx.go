@@ -239,25 +239,49 @@ func readEditable(path string, open func() (*os.File, error)) ([]byte, error) {
 		return nil, err
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPath(err))
+		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPath(err))
+		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("cannot edit %s: it is %s, not a regular file", path, describeMode(fi.Mode()))
+		return nil, &NotRegularError{Path: path, Mode: fi.Mode()}
 	}
 	src, err := io.ReadAll(io.LimitReader(f, MaxEditSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPath(err))
+		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
 	}
 	if len(src) > MaxEditSize {
-		return nil, fmt.Errorf("cannot edit %s: it is larger than %d MiB", path, MaxEditSize>>20)
+		return nil, fmt.Errorf("cannot read %s: it is larger than %d MiB", path, MaxEditSize>>20)
 	}
 	return src, nil
 }
+
+// ReadRegular reads a file a workspace controls: a regular file of at
+// most MaxEditSize bytes, opened so that a FIFO in its place cannot hang the
+// read (a *NotRegularError). A file that does not exist is an error that
+// matches fs.ErrNotExist.
+func ReadRegular(path string) ([]byte, error) {
+	return readEditable(path, func() (*os.File, error) {
+		return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	})
+}
+
+// NotRegularError is a file that is not read because it is not a regular
+// file: a folder, a FIFO, a device.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("cannot read %s: it is %s, not a regular file", e.Path, describeMode(e.Mode))
+}
+
+// What says what the file is instead: "a folder", "a named pipe (FIFO)"...
+func (e *NotRegularError) What() string { return describeMode(e.Mode) }
 
 func describeMode(m fs.FileMode) string {
 	switch {

@@ -45,7 +45,7 @@ func planVSCode(root string, bounds Bounds) (*VSCodePlan, error) {
 	}
 	out, changed, err := AssociateSchema(src)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v; fix it and run init again", v.Settings, err)
+		return nil, fmt.Errorf("%s; fix it and run init again", located(v.Settings, err))
 	}
 	if changed {
 		v.SettingsOut = out
