@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -146,7 +147,7 @@ func TestWritesStayInTheWorkspace(t *testing.T) {
 				t.Errorf("the message does not say what was refused and what to do: %s", msg)
 			}
 			// Begin, as init runs it, refuses too before it locks anything.
-			if tx, err := Begin(opts); err == nil {
+			if tx, err := Begin(context.Background(), opts); err == nil {
 				x, err := tx.Load(ConfigPath(Workspace, ws, home))
 				if err == nil {
 					opts.Fill(x)
@@ -247,7 +248,7 @@ func TestALinkSwappedInAfterThePlan(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tx, err := Begin(opts)
+			tx, err := Begin(context.Background(), opts)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ func planFor(t *testing.T, opts Options) (*Plan, error) {
 // all or nothing.
 func apply(t *testing.T, opts Options, p *Plan) error {
 	t.Helper()
-	tx, err := Begin(opts)
+	tx, err := Begin(context.Background(), opts)
 	if err != nil {
 		return err
 	}

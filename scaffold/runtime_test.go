@@ -23,7 +23,7 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 
 // applyPlan writes a plan as hookctl init does.
 func applyPlan(opts scaffold.Options, p *scaffold.Plan) error {
-	tx, err := scaffold.Begin(opts)
+	tx, err := scaffold.Begin(context.Background(), opts)
 	if err != nil {
 		return err
 	}

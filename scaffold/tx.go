@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -57,8 +58,8 @@ type Tx struct {
 // Begin opens the bounds for writing and locks each of folders, in order,
 // creating those that do not exist (a rollback removes them again).
 // Processes that lock the same folders in the same order wait for each
-// other.
-func (b Bounds) Begin(folders ...string) (*Tx, error) {
+// other; ctx ends the wait (its error is returned as it is).
+func (b Bounds) Begin(ctx context.Context, folders ...string) (*Tx, error) {
 	t := &Tx{bounds: b, rootDir: b.real}
 	if !b.Confined() {
 		t.rootDir = string(filepath.Separator)
@@ -68,7 +69,7 @@ func (b Bounds) Begin(folders ...string) (*Tx, error) {
 		return nil, fmt.Errorf("cannot open %s: %v", t.rootDir, unwrapPath(err))
 	}
 	for _, dir := range folders {
-		if err := t.lock(dir); err != nil {
+		if err := t.lock(ctx, dir); err != nil {
 			t.Close()
 			return nil, err
 		}
@@ -78,7 +79,7 @@ func (b Bounds) Begin(folders ...string) (*Tx, error) {
 
 // Begin opens the bounds of the answers' scope and locks the folder of its
 // hooks.json, and .vscode with VSCode: what NewPlan reads and Apply writes.
-func Begin(opts Options) (*Tx, error) {
+func Begin(ctx context.Context, opts Options) (*Tx, error) {
 	b, err := NewBounds(opts.Scope, opts.Dir, opts.Home)
 	if err != nil {
 		return nil, err
@@ -96,7 +97,7 @@ func Begin(opts Options) (*Tx, error) {
 			return nil, err
 		}
 	}
-	return b.Begin(folders...)
+	return b.Begin(ctx, folders...)
 }
 
 // rel is a real path's name beneath the root.
@@ -118,7 +119,7 @@ func (t *Tx) target(path string) (string, error) {
 	return t.rel(real)
 }
 
-func (t *Tx) lock(dir string) error {
+func (t *Tx) lock(ctx context.Context, dir string) error {
 	name, err := t.target(dir)
 	if err != nil {
 		return err
@@ -132,9 +133,12 @@ func (t *Tx) lock(dir string) error {
 		if err != nil {
 			return fmt.Errorf("cannot open %s to lock it: %v", dir, unwrapPath(err))
 		}
-		err = flock(f, deadline)
+		err = flock(ctx, f, deadline)
 		if err != nil {
 			f.Close()
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 			return fmt.Errorf("cannot lock %s: %v", dir, err)
 		}
 		// A process that rolled back while this one waited may have
@@ -153,8 +157,9 @@ func (t *Tx) lock(dir string) error {
 	}
 }
 
-// flock takes an exclusive lock on f, waiting until deadline.
-func flock(f *os.File, deadline time.Time) error {
+// flock takes an exclusive lock on f, waiting until deadline or the end of
+// ctx.
+func flock(ctx context.Context, f *os.File, deadline time.Time) error {
 	wait := time.Millisecond
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
@@ -167,7 +172,11 @@ func flock(f *os.File, deadline time.Time) error {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("another program has held its lock for %v (a hookctl init or import that is stuck?): try again once it is done", lockWait)
 		}
-		time.Sleep(wait)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
 		wait = min(2*wait, 50*time.Millisecond)
 	}
 }

@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -27,7 +28,7 @@ func TestAnEditSavedMeanwhileIsKept(t *testing.T) {
 			write(t, filepath.Join(ws, ".agents", "hooks.json"), "{}\n", 0o644)
 			write(t, filepath.Join(ws, ".agents", "hooks.test.json"), "{\"tests\": []}\n", 0o644)
 			opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: ws, Home: t.TempDir()}
-			tx, err := Begin(opts)
+			tx, err := Begin(context.Background(), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,7 +79,7 @@ func TestAnEditSavedMeanwhileIsKept(t *testing.T) {
 func TestTxLocksTheFolder(t *testing.T) {
 	ws := t.TempDir()
 	opts := Options{Answers: Answers{Scope: Workspace}, Dir: ws}
-	first, err := Begin(opts)
+	first, err := Begin(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestTxLocksTheFolder(t *testing.T) {
 	var released atomic.Bool
 	done := make(chan error)
 	go func() {
-		second, err := Begin(opts)
+		second, err := Begin(context.Background(), opts)
 		if err == nil {
 			if !released.Load() {
 				err = errors.New("the second Begin took the lock while the first held it")
@@ -138,7 +139,7 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 				opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: ws, Home: t.TempDir(), VSCode: true, Force: true}
 				var written []string
 				run := func(fail string) error {
-					tx, err := Begin(opts)
+					tx, err := Begin(context.Background(), opts)
 					if err != nil {
 						return err
 					}

@@ -1,15 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/hookctl/hookctl/schema"
@@ -235,5 +238,81 @@ func writeFile(t *testing.T, path, content string) {
 	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestInitWaitsForTheLock holds the lock of a workspace's .agents as
+// another hookctl would, and runs init as a real process: it says that it
+// waits, then goes on once the lock is released, or stops on Ctrl-C
+// (SIGINT) with status 130, writing nothing.
+func TestInitWaitsForTheLock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds hookctl")
+	}
+	bin := hookctlBinary(t)
+	for _, interrupt := range []bool{false, true} {
+		name := "released"
+		if interrupt {
+			name = "interrupted"
+		}
+		t.Run(name, func(t *testing.T) {
+			ws, home := t.TempDir(), t.TempDir()
+			agents := filepath.Join(ws, ".agents")
+			if err := os.Mkdir(agents, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			lock, err := os.Open(agents)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer lock.Close()
+			if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, "init", "--yes", "--template", "notify")
+			cmd.Dir = ws
+			cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+			stderr, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout bytes.Buffer
+			cmd.Stdout = &stdout
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			r := bufio.NewReader(stderr)
+			line, err := r.ReadString('\n')
+			if err != nil || !strings.Contains(line, "waiting for another hookctl to finish editing "+agents) {
+				t.Fatalf("init's first word on stderr: %q, %v", line, err)
+			}
+			if interrupt {
+				if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_UN); err != nil {
+				t.Fatal(err)
+			}
+			rest, _ := io.ReadAll(r)
+			err = cmd.Wait()
+			code := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				code = ee.ExitCode()
+			}
+			entries, _ := os.ReadDir(agents)
+			if interrupt {
+				if code != exitInterrupted || !strings.Contains(string(rest), "init stopped: nothing was written") {
+					t.Errorf("exit %d, stderr %q", code, rest)
+				}
+				if len(entries) != 0 {
+					t.Errorf(".agents holds %d entries after the interrupt", len(entries))
+				}
+				return
+			}
+			if code != 0 || !strings.Contains(stdout.String(), `Created .agents/hooks.json with the hook "notify"`) {
+				t.Errorf("exit %d\n%s%s", code, stdout.String(), rest)
+			}
+		})
 	}
 }

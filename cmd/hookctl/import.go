@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -139,7 +142,17 @@ func importRun(s streams, opts importOptions) error {
 	// The target is read and written under the lock of its folder, so that
 	// another import or init at the same time cannot lose these hooks, nor
 	// these theirs.
-	tx, err := bounds.Begin(filepath.Dir(target))
+	// A signal stops import between its writes, never in the middle of
+	// them, and what was written is undone.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	stopped := &exitError{code: exitInterrupted, msg: "import stopped: nothing was written"}
+	waited := noticeWait(s, filepath.Dir(target))
+	tx, err := bounds.Begin(ctx, filepath.Dir(target))
+	waited()
+	if ctx.Err() != nil {
+		return stopped
+	}
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -166,6 +179,9 @@ func importRun(s streams, opts importOptions) error {
 	}
 	if err := merged.Write(tx); err != nil {
 		return usageErrorf("%v", err)
+	}
+	if ctx.Err() != nil {
+		return stopped
 	}
 	tx.Commit()
 	tx.Close()

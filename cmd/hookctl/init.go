@@ -2,15 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/AlecAivazis/survey/v2/terminal"
@@ -115,11 +118,23 @@ func initRun(s streams, opts initOptions) error {
 	var x *scaffold.Existing
 	var tx *scaffold.Tx
 	var err error
+	ctx, stop := context.Background(), func() {}
+	defer func() { stop() }()
+	stopped := &exitError{code: exitInterrupted, msg: "init stopped: nothing was written"}
 	// begin locks the folders init edits and reads hooks.json under the
 	// lock, so that another init or import at the same time cannot lose
 	// this hook, nor this one theirs.
 	begin := func() error {
-		if tx, err = scaffold.Begin(opts.Options); err != nil {
+		// From here on a signal stops init between its writes, never in the
+		// middle of them, and what was written is undone.
+		ctx, stop = signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+		waited := noticeWait(s, filepath.Dir(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)))
+		tx, err = scaffold.Begin(ctx, opts.Options)
+		waited()
+		if ctx.Err() != nil {
+			return stopped
+		}
+		if err != nil {
 			return usageErrorf("%v", err)
 		}
 		if x, err = tx.Load(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)); err != nil {
@@ -179,6 +194,9 @@ func initRun(s streams, opts initOptions) error {
 	if err := plan.Apply(tx); err != nil {
 		return usageErrorf("%v", err)
 	}
+	if ctx.Err() != nil {
+		return stopped // the deferred Close undoes the writes
+	}
 	tx.Commit()
 	if tr != nil && tr.renew {
 		// Still under the lock, so that what is trusted is what init wrote.
@@ -188,7 +206,18 @@ func initRun(s streams, opts initOptions) error {
 	}
 	tx.Close()
 	tx = nil
+	stop()
 	return initReport(s, opts, plan, tr)
+}
+
+// noticeWait says on stderr, once a second has gone by, that hookctl waits
+// for another one's lock on folder, so that a wait is not taken for a hang;
+// the returned function ends it.
+func noticeWait(s streams, folder string) func() {
+	t := time.AfterFunc(time.Second, func() {
+		fmt.Fprintf(s.err, "hookctl: waiting for another hookctl to finish editing %s (Ctrl-C stops, writing nothing)\n", folder)
+	})
+	return func() { t.Stop() }
 }
 
 // checkInitFlags rejects flag values that cannot be right before any

@@ -215,7 +215,7 @@ func writeMerged(t *testing.T, m *Merged) error {
 	if err != nil {
 		return err
 	}
-	tx, err := b.Begin(filepath.Dir(m.Path))
+	tx, err := b.Begin(context.Background(), filepath.Dir(m.Path))
 	if err != nil {
 		return err
 	}
