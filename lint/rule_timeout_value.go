@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/hookctl/hookctl/schema"
@@ -20,7 +21,7 @@ const msLike = 1000
 
 func (r *timeoutValue) Check(f *File) {
 	for _, p := range f.problems(r.id) {
-		sugg := ""
+		sugg, msg := "", p.Msg
 		if n := nodeAt(f.Config.Root, p.Span); n != nil {
 			switch n.Kind {
 			case schema.String:
@@ -28,12 +29,16 @@ func (r *timeoutValue) Check(f *File) {
 					sugg = n.Str
 				}
 			case schema.Number:
-				if v, err := strconv.ParseFloat(n.Str, 64); err == nil && v >= 1 && v < 1<<31 {
+				v, err := strconv.ParseFloat(n.Str, 64)
+				switch {
+				case (err == nil || math.IsInf(v, 1)) && v > schema.MaxTimeout:
+					sugg, msg = tooLong(n.Str, v)
+				case err == nil && v >= 1:
 					sugg = strconv.Itoa(int(v + 0.999999))
 				}
 			}
 		}
-		r.report(f, p.Span, sugg, "%s", p.Msg)
+		r.report(f, p.Span, sugg, "%s", msg)
 	}
 	for _, h := range f.allHandlers() {
 		t := h.Node.Get("timeout")
@@ -48,6 +53,16 @@ func (r *timeoutValue) Check(f *File) {
 		r.reportSeverity(f, Warning, t.Value.Span, strconv.FormatInt(s, 10),
 			"\"timeout\" is in seconds: %d is %s; if you meant milliseconds, write %d", secs, humanSeconds(secs), s)
 	}
+}
+
+// tooLong explains a timeout longer than the longest there is, and
+// suggests the same in milliseconds, or the longest.
+func tooLong(text string, v float64) (suggestion, msg string) {
+	msg = fmt.Sprintf("\"timeout\" must be a whole number of seconds from 1 to %d (about 68 years), not %s", schema.MaxTimeout, text)
+	if s := math.Ceil(v / 1000); s <= schema.MaxTimeout {
+		return strconv.FormatFloat(s, 'f', 0, 64), msg + fmt.Sprintf("; if you meant milliseconds, write %.0f", s)
+	}
+	return strconv.Itoa(schema.MaxTimeout), msg + fmt.Sprintf(": write at most %d", schema.MaxTimeout)
 }
 
 func humanSeconds(s int64) string {

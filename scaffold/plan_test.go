@@ -2,6 +2,8 @@ package scaffold
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,16 +33,33 @@ func planFor(t *testing.T, opts Options) (*Plan, error) {
 	return NewPlan(opts, x)
 }
 
+// apply writes a plan as hookctl init does: under the lock of its folders,
+// all or nothing.
+func apply(t *testing.T, opts Options, p *Plan) error {
+	t.Helper()
+	tx, err := Begin(context.Background(), opts)
+	if err != nil {
+		return err
+	}
+	defer tx.Close()
+	if err := p.Apply(tx); err != nil {
+		return err
+	}
+	tx.Commit()
+	return nil
+}
+
 func TestPlanKeepsTheExistingFile(t *testing.T) {
 	dir := t.TempDir()
 	config := filepath.Join(dir, ".agents", "hooks.json")
 	orig := "{\n\t\"audit\": {\"PostToolUse\": [{\"hooks\": [{\"command\": \"./a.sh\"}]}]}\n}"
 	write(t, config, orig, 0o600)
-	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir})
+	opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir}
+	p, err := planFor(t, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(config)
@@ -102,11 +121,12 @@ func TestPlanRefusesWithoutWriting(t *testing.T) {
 
 func TestPlanUserScope(t *testing.T) {
 	dir, home := t.TempDir(), t.TempDir()
-	p, err := planFor(t, Options{Answers: Answers{Scope: User, Template: "audit-log", Lang: "py"}, Dir: dir, Home: home})
+	opts := Options{Answers: Answers{Scope: User, Template: "audit-log", Lang: "py"}, Dir: dir, Home: home}
+	p, err := planFor(t, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{".gemini/config/hooks.json", ".gemini/config/hooks/audit-log.py", ".gemini/config/hooks.test.json"} {
@@ -154,8 +174,62 @@ func TestCaseForFollowsTheMatcher(t *testing.T) {
 	if c.Name != "g: answers a ask_question call" || c.Expect["decision"] != "ask" {
 		t.Errorf("case %+v", c)
 	}
-	if c := CaseFor(tmpl, Answers{Name: "g", Event: schema.PreToolUse, Matcher: "mcp_.*"}); c != nil {
-		t.Errorf("a matcher of no known tool gives %+v", c)
+	// A matcher of no documented tool (an MCP server's) gets a name it
+	// selects.
+	c = CaseFor(tmpl, Answers{Name: "g", Event: schema.PreToolUse, Matcher: "mcp_github_(issue|pr)_.*"})
+	if call, _ := c.Payload["toolCall"].(schema.ToolCall); c.Name != "g: answers a mcp_github_issue_x call" || call.Name != "mcp_github_issue_x" {
+		t.Errorf("case %+v", c)
+	}
+	if c := CaseFor(tmpl, Answers{Name: "g", Event: schema.PreToolUse, Matcher: "a^b"}); c != nil {
+		t.Errorf("a matcher of no name gives %+v", c)
+	}
+}
+
+func TestSampleTool(t *testing.T) {
+	for _, tc := range []struct{ matcher, want string }{
+		{"", "view_file"},
+		{"*", "view_file"},
+		{"run_command", "run_command"},
+		{"foo|run_command", "run_command"},
+		{"browser_.*", "browser_x"},
+		{"mcp__github__.*", "mcp__github__x"},
+		{"mcp_[a-z]+_(read|write)", "mcp_x_read"},
+		{"(?i)MCP_A{2,3}", "MCP_AA"},
+		{"tool[0-9]?", "tool"},
+		{"x*", "x"},
+		{"a^b", ""},
+		{"(", ""},
+	} {
+		got, ok := SampleTool(tc.matcher)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("SampleTool(%q) = %q, %v; want %q", tc.matcher, got, ok, tc.want)
+		}
+	}
+}
+
+func TestValidateMatcher(t *testing.T) {
+	for _, tc := range []struct{ matcher, err, suggestion string }{
+		{"run_command|view_file", "", ""},
+		{"mcp_files_.*", "", ""},
+		{"Bash", `"Bash" is a Claude Code tool, which this agent does not have: write "run_command"`, "run_command"},
+		{"Edit|Write|browser_*", `"Write" is a Claude Code and Cursor tool`, "replace_file_content|write_to_file|browser_.*"},
+		{"^(?:Read|view_file)$", `"Read" is a Claude Code and Cursor tool`, "^(?:view_file|view_file)$"},
+		{"(?!x)", "lookahead", ""},
+	} {
+		err := ValidateMatcher(tc.matcher)
+		if tc.err == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.matcher, err)
+			}
+			continue
+		}
+		var me *MatcherError
+		if !errors.As(err, &me) || !strings.Contains(err.Error(), tc.err) || me.Suggestion != tc.suggestion {
+			t.Errorf("%s: %v (suggestion %q), want %q and %q", tc.matcher, err, me.Suggestion, tc.err, tc.suggestion)
+		}
+	}
+	if got := UnknownTools("run_command|mcp_x"); len(got) != 1 || !strings.Contains(got[0], `"mcp_x" matches none of the documented tools`) {
+		t.Errorf("UnknownTools: %q", got)
 	}
 }
 
@@ -210,11 +284,12 @@ func TestAssociateSchemaKeepsComments(t *testing.T) {
 
 func TestPlanVSCode(t *testing.T) {
 	dir := t.TempDir()
-	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "reminder"}, Dir: dir, VSCode: true})
+	opts := Options{Answers: Answers{Scope: Workspace, Template: "reminder"}, Dir: dir, VSCode: true}
+	p, err := planFor(t, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, ".vscode", "hooks.schema.json"))
@@ -239,11 +314,12 @@ func TestPlanFillsAnEmptyFile(t *testing.T) {
 	dir := t.TempDir()
 	config := filepath.Join(dir, ".agents", "hooks.json")
 	write(t, config, "\n", 0o644)
-	p, err := planFor(t, Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir})
+	opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: dir}
+	p, err := planFor(t, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	c, err := schema.Load(config)

@@ -21,6 +21,20 @@ import (
 // TestMain puts the real python3 first on PATH (see testenv.Main).
 func TestMain(m *testing.M) { testenv.Main(m) }
 
+// applyPlan writes a plan as hookctl init does.
+func applyPlan(opts scaffold.Options, p *scaffold.Plan) error {
+	tx, err := scaffold.Begin(context.Background(), opts)
+	if err != nil {
+		return err
+	}
+	defer tx.Close()
+	if err := p.Apply(tx); err != nil {
+		return err
+	}
+	tx.Commit()
+	return nil
+}
+
 // runCases runs every case of a hooks.test.json with hookctl test's own
 // machinery (the runtime's dispatch, the payload completed as the agent sends
 // it, the answer compared with what the case expects) and requires each to
@@ -69,11 +83,12 @@ func TestEveryTemplateThroughTheRuntime(t *testing.T) {
 				}
 				a := scaffold.Answers{Scope: scaffold.Workspace, Template: tmpl.ID, Lang: lang}
 				a.Fill(x)
-				p, err := scaffold.NewPlan(scaffold.Options{Answers: a, Dir: dir}, x)
+				opts := scaffold.Options{Answers: a, Dir: dir}
+				p, err := scaffold.NewPlan(opts, x)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := p.Apply(); err != nil {
+				if err := applyPlan(opts, p); err != nil {
 					t.Fatal(err)
 				}
 				// The case init wrote, then the template's others.
@@ -176,11 +191,12 @@ func BenchmarkTemplates(b *testing.B) {
 				}
 				a := scaffold.Answers{Scope: scaffold.Workspace, Template: tmpl.ID, Lang: lang}
 				a.Fill(x)
-				p, err := scaffold.NewPlan(scaffold.Options{Answers: a, Dir: dir}, x)
+				opts := scaffold.Options{Answers: a, Dir: dir}
+				p, err := scaffold.NewPlan(opts, x)
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := p.Apply(); err != nil {
+				if err := applyPlan(opts, p); err != nil {
 					b.Fatal(err)
 				}
 				c := tmpl.Cases[0]

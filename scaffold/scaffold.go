@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -102,13 +101,8 @@ func ValidateName(name string) error {
 	return nil
 }
 
-// ValidateMatcher checks a matcher by the runtime's own rule.
-func ValidateMatcher(m string) error {
-	_, err := schema.CompileMatcher(m)
-	return err
-}
-
-// ValidateTimeout checks a timeout answer: whole seconds, at least 1.
+// ValidateTimeout checks a timeout answer: whole seconds, from 1 to
+// schema.MaxTimeout.
 func ValidateTimeout(s string) error {
 	_, err := parseTimeout(s)
 	return err
@@ -116,8 +110,8 @@ func ValidateTimeout(s string) error {
 
 func parseTimeout(s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("the timeout %q is not a whole number of seconds of 1 or more", s)
+	if err != nil || n < 1 || n > schema.MaxTimeout {
+		return 0, fmt.Errorf("the timeout %q is not a whole number of seconds from 1 to %d (about 68 years)", s, schema.MaxTimeout)
 	}
 	return n, nil
 }
@@ -148,12 +142,21 @@ type Existing struct {
 // not valid JSON or whose top level is not an object is an error that says
 // where it goes wrong: init never edits a file it cannot understand.
 func LoadExisting(path string) (*Existing, error) {
-	src, err := os.ReadFile(path)
+	src, err := ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Existing{Path: path}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
+		return nil, err
+	}
+	return parseExisting(path, src)
+}
+
+// parseExisting parses a hooks.json to edit; src is nil when the file does
+// not exist.
+func parseExisting(path string, src []byte) (*Existing, error) {
+	if src == nil {
+		return &Existing{Path: path}, nil
 	}
 	if len(bytes.TrimSpace(src)) == 0 {
 		// Nothing to keep: init fills an empty file as it would create one.
@@ -167,6 +170,20 @@ func LoadExisting(path string) (*Existing, error) {
 		return nil, fmt.Errorf("%s: the top level is %s, not an object of hooks; fix the file and run init again", c.Where(c.Root.Span.Start), c.Root.Describe())
 	}
 	return &Existing{Path: path, Src: src, Config: c}, nil
+}
+
+// Load reads a scope's hooks.json to edit, refusing a workspace's that
+// leads out of the workspace (see Bounds) before anything is asked.
+func Load(scope, dir, home string) (*Existing, error) {
+	path := ConfigPath(scope, dir, home)
+	b, err := NewBounds(scope, dir, home)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := b.Check(path); err != nil {
+		return nil, err
+	}
+	return LoadExisting(path)
 }
 
 // Taken reports whether the file already has a hook of that name, and
@@ -316,8 +333,8 @@ func (a *Answers) Validate(x *Existing) error {
 	if _, ok := templates.LookupLanguage(a.Lang); !ok {
 		return fmt.Errorf("unknown language %q (the languages are %s)", a.Lang, strings.Join(templates.LanguageIDs(), ", "))
 	}
-	if a.Timeout < 1 {
-		return fmt.Errorf("the timeout %d is not a whole number of seconds of 1 or more", a.Timeout)
+	if a.Timeout < 1 || a.Timeout > schema.MaxTimeout {
+		return fmt.Errorf("the timeout %d is not a whole number of seconds from 1 to %d (about 68 years)", a.Timeout, schema.MaxTimeout)
 	}
 	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/tailscale/hujson"
@@ -21,24 +19,33 @@ const HooksFileMatch = "**/.agents/hooks.json"
 // .vscode, so the association works offline and matches this version.
 const SchemaURL = "./.vscode/hooks.schema.json"
 
-func planVSCode(root string) (*VSCodePlan, error) {
+func planVSCode(root string, bounds Bounds) (*VSCodePlan, error) {
 	v := &VSCodePlan{
 		Settings: filepath.Join(root, ".vscode", "settings.json"),
 		Schema:   filepath.Join(root, ".vscode", "hooks.schema.json"),
+	}
+	for _, p := range []string{v.Settings, v.Schema} {
+		if _, err := bounds.Check(p); err != nil {
+			return nil, err
+		}
 	}
 	var err error
 	if v.SchemaOut, err = schema.Marshal(schema.HooksSchema()); err != nil {
 		return nil, err
 	}
-	src, err := os.ReadFile(v.Settings)
-	if errors.Is(err, fs.ErrNotExist) {
+	if v.SchemaIn, err = readFile(v.Schema); err != nil {
+		return nil, err
+	}
+	if v.SettingsIn, err = readFile(v.Settings); err != nil {
+		return nil, err
+	}
+	src := v.SettingsIn
+	if src == nil {
 		src = []byte("{}\n")
-	} else if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", v.Settings, unwrapPath(err))
 	}
 	out, changed, err := AssociateSchema(src)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v; fix it and run init again", v.Settings, err)
+		return nil, fmt.Errorf("%s; fix it and run init again", located(v.Settings, err))
 	}
 	if changed {
 		v.SettingsOut = out

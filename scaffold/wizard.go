@@ -198,8 +198,29 @@ func askMatcher(p Prompter, t templates.Template) (string, error) {
 		}
 		return strings.Join(chosen, "|"), nil
 	case matcherRegexp:
-		return p.Input("Regular expression, matched against the whole tool name:",
-			"RE2 syntax, anchored at both ends: run_command|view_file, browser_.*", t.Matcher, ValidateMatcher)
+		for {
+			// Checked as it is typed, as hookctl lint checks it: a glob, a
+			// case or spelling mistake, another agent's tool are refused
+			// with what to write instead.
+			m, err := p.Input("Regular expression, matched against the whole tool name:",
+				"RE2 syntax, anchored at both ends: run_command|view_file, browser_.*", t.Matcher, ValidateMatcher)
+			if err != nil {
+				return "", err
+			}
+			// A name that resembles no tool may be an MCP server's: the
+			// person decides.
+			unknown := UnknownTools(m)
+			if len(unknown) == 0 {
+				return m, nil
+			}
+			keep, err := p.Confirm(strings.Join(unknown, "; ")+". Keep this matcher?", false)
+			if err != nil {
+				return "", err
+			}
+			if keep {
+				return m, nil
+			}
+		}
 	}
 	return t.Matcher, nil
 }

@@ -119,11 +119,12 @@ func TestWizardEnterThroughoutMakesAWorkingHook(t *testing.T) {
 	if a != want {
 		t.Fatalf("answers %+v, want %+v", a, want)
 	}
-	p, err := NewPlan(Options{Answers: a, Dir: dir, Home: home}, x)
+	opts := Options{Answers: a, Dir: dir, Home: home}
+	p, err := NewPlan(opts, x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(); err != nil {
+	if err := apply(t, opts, p); err != nil {
 		t.Fatal(err)
 	}
 	script := filepath.Join(dir, ".agents", "hooks", "block-dangerous.sh")
@@ -172,6 +173,7 @@ func TestWizardChoices(t *testing.T) {
 		answer{prompt: "language", index: 1},
 		answer{prompt: "Timeout", text: "soon"},
 		answer{prompt: "Timeout", text: "0"},
+		answer{prompt: "Timeout", text: "9223372036854775807"},
 		answer{prompt: "Timeout", text: "20"},
 	)
 	a, _, err := Ask(q, Answers{}, loaderFor(dir, home), dir)
@@ -183,10 +185,10 @@ func TestWizardChoices(t *testing.T) {
 	if a != want {
 		t.Errorf("answers %+v, want %+v", a, want)
 	}
-	if len(q.invalid) != 5 {
-		t.Errorf("refused %d answers, want 5: %q", len(q.invalid), q.invalid)
+	if len(q.invalid) != 6 {
+		t.Errorf("refused %d answers, want 6: %q", len(q.invalid), q.invalid)
 	}
-	for i, part := range []string{"letters, digits", "already has a hook", "lookahead", "whole number", "whole number"} {
+	for i, part := range []string{"letters, digits", "already has a hook", "lookahead", "whole number", "whole number", "from 1 to 2147483647 (about 68 years)"} {
 		if i < len(q.invalid) && !strings.Contains(q.invalid[i], part) {
 			t.Errorf("refusal %d is %q, want it to say %q", i, q.invalid[i], part)
 		}

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
 // WriteFileAtomic writes data to path through a temporary file in the same
@@ -24,30 +26,76 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	root, err := os.OpenRoot(filepath.Dir(path))
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, cause(err))
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("cannot write %s: %w", path, cause(err))
-	}
-	if err := tmp.Chmod(perm); err != nil {
-		tmp.Close()
-		return fmt.Errorf("cannot write %s: %w", path, cause(err))
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("cannot write %s: %w", path, cause(err))
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, cause(err))
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	defer root.Close()
+	if err := WriteFileAtomicIn(root, filepath.Base(path), data, perm, nil); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, cause(err))
 	}
 	return nil
+}
+
+// WriteFileAtomicIn writes data to name beneath root as WriteFileAtomic
+// does, the temporary file beside it, and gives the file perm. Every step
+// stays beneath root: a symbolic link that leads out of it, even one swapped
+// in while the file is written, fails the write. ready, when not nil, is
+// called once the new content is on disk, just before the rename that puts
+// it in place; an error from it cancels the write and is returned as it is.
+// The other errors are the file system's, naming the temporary file.
+func WriteFileAtomicIn(root *os.Root, name string, data []byte, perm fs.FileMode, ready func() error) error {
+	tmpName, tmp, err := createTemp(root, name)
+	if err != nil {
+		return err
+	}
+	renamed := false
+	defer func() {
+		if !renamed {
+			_ = root.Remove(tmpName)
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	// Through the open file, not the name, so the mode lands on this file.
+	if err := tmp.Chmod(perm); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if ready != nil {
+		if err := ready(); err != nil {
+			return err
+		}
+	}
+	if err := root.Rename(tmpName, name); err != nil {
+		return err
+	}
+	renamed = true
+	return nil
+}
+
+// createTemp creates a new file beside name, beneath root, that no other
+// writer can be using.
+func createTemp(root *os.Root, name string) (string, *os.File, error) {
+	dir, base := filepath.Split(name)
+	for range 100 {
+		tmpName := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 36))
+		f, err := root.OpenFile(tmpName, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return tmpName, f, err
+	}
+	return "", nil, fmt.Errorf("cannot create a temporary file beside %s", name)
 }
 
 // cause strips the path an *fs.PathError names (the temporary file's), so
@@ -59,6 +107,10 @@ func cause(err error) error {
 			return errors.New("its folder does not exist")
 		}
 		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
 	}
 	return err
 }

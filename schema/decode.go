@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -292,9 +293,13 @@ func (d *decoder) handler(hook string, e Event, n *Node) (Handler, bool) {
 	return h, true
 }
 
+// MaxTimeout is the longest timeout a handler can have, in seconds (about
+// 68 years): the largest whole number the decoder reads into a timeout.
+const MaxTimeout = math.MaxInt32
+
 // wholeNumber returns the value of a JSON number written as a whole number
 // (10, not 10.0 or 1e1), the only form the agent's decoder reads into an
-// integer.
+// integer, up to MaxTimeout.
 func wholeNumber(n *Node) (int, bool) {
 	if n.Kind != Number {
 		return 0, false

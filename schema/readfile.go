@@ -111,11 +111,24 @@ func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
 // whatever the file says its size is (files in /proc say 0). Its errors
 // are *NotRegularError, *TooLargeError, or those of os.Open.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	f, info, err := OpenRegular(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return ReadOpen(f, path, limit)
+}
+
+// ReadOpen is ReadFile for a file already opened (without blocking, as
+// through an os.Root); path names it in errors.
+func ReadOpen(f *os.File, path string, limit int64) ([]byte, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, &NotRegularError{Path: path, Mode: info.Mode()}
+	}
 	size := info.Size()
 	if size > limit {
 		return nil, &TooLargeError{Path: path, Limit: limit}

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -117,6 +120,16 @@ func importRun(s streams, opts importOptions) error {
 	if opts.scope == scaffold.User {
 		root = ""
 	}
+	bounds, err := scaffold.NewBounds(opts.scope, dir, opts.home)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if opts.write {
+		// Before the report, so that a refusal is the last word.
+		if _, err := bounds.Check(target); err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
 	res := convert.Convert(src, convert.Options{Target: target, Root: root})
 	if _, err := res.Report.WriteTo(s.err); err != nil {
 		return err
@@ -126,6 +139,24 @@ func importRun(s streams, opts importOptions) error {
 		_, err := s.out.Write(res.JSON())
 		return err
 	}
+	// The target is read and written under the lock of its folder, so that
+	// another import or init at the same time cannot lose these hooks, nor
+	// these theirs.
+	// A signal stops import between its writes, never in the middle of
+	// them, and what was written is undone.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	stopped := &exitError{code: exitInterrupted, msg: "import stopped: nothing was written"}
+	waited := noticeWait(s, filepath.Dir(target))
+	tx, err := bounds.Begin(ctx, filepath.Dir(target))
+	waited()
+	if ctx.Err() != nil {
+		return stopped
+	}
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	defer tx.Close()
 	merged, err := res.Merge(target)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -146,9 +177,14 @@ func importRun(s streams, opts importOptions) error {
 		}
 		return nil
 	}
-	if err := merged.Write(); err != nil {
+	if err := merged.Write(tx); err != nil {
 		return usageErrorf("%v", err)
 	}
+	if ctx.Err() != nil {
+		return stopped
+	}
+	tx.Commit()
+	tx.Close()
 	fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
 	switch {
 	case merged.Replaced:

@@ -2,14 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/AlecAivazis/survey/v2/terminal"
@@ -81,8 +85,8 @@ func initCommand(s streams) *cli.Command {
 			opts.Template = c.String("template")
 			opts.Lang = c.String("lang")
 			opts.Timeout = c.Int("timeout")
-			if c.IsSet("timeout") && opts.Timeout < 1 {
-				return usageErrorf("--timeout %d: give a whole number of seconds of 1 or more", opts.Timeout)
+			if c.IsSet("timeout") && (opts.Timeout < 1 || opts.Timeout > schema.MaxTimeout) {
+				return usageErrorf("--timeout %d: give a whole number of seconds from 1 to %d (about 68 years)", opts.Timeout, schema.MaxTimeout)
 			}
 			opts.Force = c.Bool("force")
 			opts.VSCode = c.Bool("vscode")
@@ -109,25 +113,50 @@ func initRun(s streams, opts initOptions) error {
 		return err
 	}
 	load := func(scope string) (*scaffold.Existing, error) {
-		return scaffold.LoadExisting(scaffold.ConfigPath(scope, opts.Dir, opts.Home))
+		return scaffold.Load(scope, opts.Dir, opts.Home)
 	}
 	var x *scaffold.Existing
+	var tx *scaffold.Tx
 	var err error
+	ctx, stop := context.Background(), func() {}
+	defer func() { stop() }()
+	stopped := &exitError{code: exitInterrupted, msg: "init stopped: nothing was written"}
+	// begin locks the folders init edits and reads hooks.json under the
+	// lock, so that another init or import at the same time cannot lose
+	// this hook, nor this one theirs.
+	begin := func() error {
+		// From here on a signal stops init between its writes, never in the
+		// middle of them, and what was written is undone.
+		ctx, stop = signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+		waited := noticeWait(s, filepath.Dir(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)))
+		tx, err = scaffold.Begin(ctx, opts.Options)
+		waited()
+		if ctx.Err() != nil {
+			return stopped
+		}
+		if err != nil {
+			return usageErrorf("%v", err)
+		}
+		if x, err = tx.Load(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)); err != nil {
+			return usageErrorf("%v", err)
+		}
+		return nil
+	}
+	defer func() {
+		if tx != nil {
+			tx.Close()
+		}
+	}()
 	switch {
-	case opts.yes:
+	case opts.yes || len(opts.Missing()) == 0:
 		if opts.Scope == "" {
 			opts.Scope = scaffold.Workspace
 		}
-		if x, err = load(opts.Scope); err != nil {
-			return usageErrorf("%v", err)
+		if err := begin(); err != nil {
+			return err
 		}
-		opts.Fill(x)
-	case len(opts.Missing()) == 0:
-		if x, err = load(opts.Scope); err != nil {
-			return usageErrorf("%v", err)
-		}
-		// Only what follows from the answers given is left: the template's
-		// event.
+		// With every answer given, only what follows from them is left:
+		// the template's event.
 		opts.Fill(x)
 	default:
 		p := opts.prompter
@@ -141,12 +170,17 @@ func initRun(s streams, opts initOptions) error {
 			}
 			p = &scaffold.SurveyPrompter{In: in, Out: out, Err: s.err}
 		}
-		opts.Answers, x, err = scaffold.Ask(p, opts.Answers, load, opts.Dir)
+		opts.Answers, _, err = scaffold.Ask(p, opts.Answers, load, opts.Dir)
 		if errors.Is(err, scaffold.ErrInterrupted) || errors.Is(err, terminal.InterruptErr) {
 			return &exitError{code: exitInterrupted, msg: "init stopped: nothing was written"}
 		}
 		if err != nil {
 			return usageErrorf("%v", err)
+		}
+		// The file may have changed while the questions were asked: the
+		// hook is added to what it holds now.
+		if err := begin(); err != nil {
+			return err
 		}
 	}
 	plan, err := scaffold.NewPlan(opts.Options, x)
@@ -157,10 +191,15 @@ func initRun(s streams, opts initOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if err := plan.Apply(); err != nil {
+	if err := plan.Apply(tx); err != nil {
 		return usageErrorf("%v", err)
 	}
+	if ctx.Err() != nil {
+		return stopped // the deferred Close undoes the writes
+	}
+	tx.Commit()
 	if tr != nil && tr.renew {
+		// Still under the lock, so that what is trusted is what init wrote.
 		why, err := tr.renewAfter(time.Now(), plan)
 		if err != nil {
 			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellQuote(tr.root))
@@ -169,7 +208,20 @@ func initRun(s streams, opts initOptions) error {
 			tr.renew, tr.untrusted = false, why
 		}
 	}
+	tx.Close()
+	tx = nil
+	stop()
 	return initReport(s, opts, plan, tr)
+}
+
+// noticeWait says on stderr, once a second has gone by, that hookctl waits
+// for another one's lock on folder, so that a wait is not taken for a hang;
+// the returned function ends it.
+func noticeWait(s streams, folder string) func() {
+	t := time.AfterFunc(time.Second, func() {
+		fmt.Fprintf(s.err, "hookctl: waiting for another hookctl to finish editing %s (Ctrl-C stops, writing nothing)\n", folder)
+	})
+	return func() { t.Stop() }
 }
 
 // checkInitFlags rejects flag values that cannot be right before any
@@ -325,28 +377,61 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 	}
 
 	fmt.Fprintf(w, "\nNext steps:\n")
-	fmt.Fprintf(w, "  try it   %s\n", tryCommand(opts, p))
-	test := "hookctl test"
-	if rel(p.Tests) != filepath.Join(".agents", "hooks.test.json") {
-		test += " " + shellQuote(rel(p.Tests))
+	for _, st := range nextSteps(opts, p, tr, rel) {
+		fmt.Fprintf(w, "  %-9s%s\n", st[0], st[1])
 	}
-	fmt.Fprintf(w, "  test it  %s\n", test)
-	fmt.Fprintf(w, "  edit it  %s\n", rel(p.Script))
 	return nil
 }
 
+// nextSteps are the commands that try, test and edit the hook just
+// written, each checked to work for it: a step that would not is left out.
+func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(string) string) [][2]string {
+	var steps [][2]string
+	if tr != nil && !tr.renew {
+		// Until then hookctl run skips the workspace's hooks.
+		cmd := "hookctl trust"
+		if opts.Dir != opts.cwd {
+			cmd += " " + shellQuote(opts.Dir)
+		}
+		steps = append(steps, [2]string{"trust it", cmd})
+	}
+	if cmd, ok := tryCommand(opts, p); ok {
+		steps = append(steps, [2]string{"try it", cmd})
+	}
+	if p.Case != nil {
+		cmd := "hookctl test"
+		if !p.OnlyCase {
+			// Only the new hook's case: the file's others are not init's.
+			cmd += " --run " + shellQuote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
+		}
+		if rel(p.Tests) != filepath.Join(".agents", "hooks.test.json") {
+			cmd += " " + shellQuote(rel(p.Tests))
+		}
+		steps = append(steps, [2]string{"test it", cmd})
+	}
+	return append(steps, [2]string{"edit it", rel(p.Script)})
+}
+
 // tryCommand is a hookctl run command line that sends the test case's
-// payload through the new hook.
-func tryCommand(opts initOptions, p *scaffold.Plan) string {
+// payload through the new hook; false when there is no payload the hook
+// is sure to receive.
+func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
+	if p.Case == nil {
+		return "", false
+	}
 	cmd := "hookctl run " + string(p.Event)
 	if opts.Scope == scaffold.Workspace && opts.Dir != opts.cwd {
 		cmd += " --workspace " + shellQuote(opts.Dir)
 	}
-	if p.Case == nil {
-		return cmd
-	}
-	if call, ok := p.Case.Payload["toolCall"].(schema.ToolCall); ok {
-		cmd += " --tool " + call.Name
+	if p.Event.IsTool() {
+		call, ok := p.Case.Payload["toolCall"].(schema.ToolCall)
+		if !ok {
+			return "", false
+		}
+		if m, err := schema.CompileMatcher(p.Matcher); err != nil || !m.Match(call.Name) {
+			return "", false
+		}
+		cmd += " --tool " + shellQuote(call.Name)
 		if len(call.Args) > 0 {
 			var b bytes.Buffer
 			enc := json.NewEncoder(&b)
@@ -354,13 +439,13 @@ func tryCommand(opts initOptions, p *scaffold.Plan) string {
 			_ = enc.Encode(call.Args)
 			cmd += " --args " + shellQuote(strings.TrimSpace(b.String()))
 		}
-		return cmd
+		return cmd, true
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(p.Case.Payload)
-	return "echo " + shellQuote(strings.TrimSpace(b.String())) + " | " + cmd
+	return "echo " + shellQuote(strings.TrimSpace(b.String())) + " | " + cmd, true
 }
 
 // shellQuote quotes s for sh when it needs it.

@@ -107,3 +107,87 @@ func TestInitWizardInterrupted(t *testing.T) {
 		t.Errorf("the workspace holds %d entries after Ctrl-C", len(entries))
 	}
 }
+
+// TestInitWizardKeepsAnEditSavedMeanwhile: the person saves hooks.json in
+// an editor while the wizard asks its questions; init adds its hook to the
+// file as saved, and the edit is kept.
+func TestInitWizardKeepsAnEditSavedMeanwhile(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	config := filepath.Join(dir, ".agents", "hooks.json")
+	if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(config, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	saved := "{\n  \"saved\": {\"Stop\": [{\"command\": \"true\"}]}\n}\n"
+	code, screen := runInTerminal(t, []string{"init", "--dir", dir, "--template", "notify", "--scope", "workspace", "--lang", "sh"}, func(c *expect.Console) {
+		expectString(t, c, "Name of the hook:")
+		c.SendLine("mine")
+		expectString(t, c, "Timeout in seconds:")
+		if err := os.WriteFile(config, []byte(saved), 0o644); err != nil {
+			t.Error(err)
+		}
+		c.SendLine("")
+		expectString(t, c, "Next steps:")
+	})
+	if code != 0 {
+		t.Fatalf("exit status %d; screen:\n%s", code, screen)
+	}
+	c, err := schema.Load(config)
+	if err != nil || !c.Usable() {
+		t.Fatalf("hooks.json: %v %+v", err, c)
+	}
+	var names []string
+	for _, h := range c.File.Hooks {
+		names = append(names, h.Name)
+	}
+	if strings.Join(names, " ") != "saved mine" {
+		t.Errorf("hooks.json has %v, want the saved hook and init's", names)
+	}
+	if b, _ := os.ReadFile(config); !strings.HasPrefix(string(b), strings.TrimSuffix(saved, "\n}\n")) {
+		t.Errorf("the saved bytes were not kept:\n%s", b)
+	}
+}
+
+// TestInitWizardChecksTheMatcherAsTyped types matchers at the regular
+// expression question: another agent's tools and a glob are refused with
+// lint's message and what to write instead, and asked again; a name that
+// resembles no tool (an MCP server's) is kept once the person says so.
+func TestInitWizardChecksTheMatcherAsTyped(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	down := "\x1b[B"
+	code, screen := runInTerminal(t, []string{"init", "--dir", dir, "--template", "block-dangerous", "--scope", "workspace",
+		"--name", "gate", "--lang", "sh", "--timeout", "10"}, func(c *expect.Console) {
+		expectString(t, c, "Which tools should it run for?")
+		c.Send(down + down + down + "\r")
+		expectString(t, c, "Regular expression")
+		c.SendLine("Edit|Write|browser_*")
+		expectString(t, c, `"Edit" is a Claude Code tool, which this agent does not have: write "replace_file_content"`)
+		expectString(t, c, `(the matcher would be "replace_file_content|write_to_file|browser_.*")`)
+		c.SendLine("mcp_files_.*")
+		expectString(t, c, "Keep this matcher?")
+		c.SendLine("n")
+		expectString(t, c, "Regular expression")
+		c.SendLine("mcp_files_.*")
+		expectString(t, c, "Keep this matcher?")
+		c.SendLine("y")
+		expectString(t, c, "Next steps:")
+		expectString(t, c, "edit it")
+	})
+	if code != 0 {
+		t.Fatalf("exit status %d; screen:\n%s", code, screen)
+	}
+	c, err := schema.Load(filepath.Join(dir, ".agents", "hooks.json"))
+	if err != nil || len(c.File.Hooks) != 1 {
+		t.Fatalf("hooks.json: %v %+v", err, c)
+	}
+	if m := c.File.Hooks[0].PreToolUse[0].MatcherText(); m != "mcp_files_.*" {
+		t.Errorf("the matcher written is %q", m)
+	}
+	if !strings.Contains(screen, "hookctl run PreToolUse --workspace") || !strings.Contains(screen, "--tool mcp_files_") {
+		t.Errorf("the screen lacks the try-it step for the tool the matcher selects:\n%s", screen)
+	}
+}

@@ -571,14 +571,20 @@ func (c *converter) timeout(h *schema.Node) int {
 	if m == nil {
 		return 0
 	}
-	v, ok := number(m.Value)
+	v, ok := timeoutNumber(m.Value)
 	if !ok || v <= 0 {
 		c.report.warn(m.Value.Span.Start, "the timeout is %s, not a positive number: left out, so the default of %d seconds applies", m.Value.Describe(), schema.DefaultTimeout)
 		return 0
 	}
-	secs := v
+	secs, unit := v, "s"
 	if ms {
-		secs = v / 1000
+		secs, unit = v/1000, "ms"
+	}
+	if secs > schema.MaxTimeout {
+		// Converted as it is, it would wrap around to a small number, or be
+		// one run refuses: the longest there is comes closest.
+		c.report.warn(m.Value.Span.Start, "the timeout of %s %s is longer than any hookctl can run: it becomes %d s (about 68 years), the longest there is", m.Value.Str, unit, schema.MaxTimeout)
+		return schema.MaxTimeout
 	}
 	out := int(math.Ceil(secs - 1e-9))
 	out = max(out, 1)
@@ -596,6 +602,19 @@ func (c *converter) timeout(h *schema.Node) int {
 		c.report.note(m.Value.Span.Start, "a timeout of %d s is long: hookctl lint takes 1000 or more for milliseconds written by mistake", out)
 	}
 	return out
+}
+
+// timeoutNumber reads a JSON number as a timeout; one too large for a
+// float64 (1e400) is +Inf, longer than any timeout.
+func timeoutNumber(n *schema.Node) (float64, bool) {
+	if n == nil || n.Kind != schema.Number {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(n.Str, 64)
+	if err != nil && !math.IsInf(f, 1) {
+		return 0, false
+	}
+	return f, true
 }
 
 // commandReport lists what converting a command changed, and what in it

@@ -252,6 +252,46 @@ func TestTimeouts(t *testing.T) {
 	}
 }
 
+// TestTimeoutsTooLong: a timeout longer than any hookctl can run becomes
+// the longest there is, with a warning at its place, never a short one
+// (1e30 ms became 1 s) nor one run refuses.
+func TestTimeoutsTooLong(t *testing.T) {
+	for _, c := range []struct {
+		agent   schema.Agent
+		key     string
+		timeout string
+		want    int
+		warned  bool
+	}{
+		{schema.Gemini, "timeout", "1e30", schema.MaxTimeout, true},
+		{schema.Gemini, "timeout", "9223372036854775807", schema.MaxTimeout, true},
+		{schema.Gemini, "timeout", "1e400", schema.MaxTimeout, true},
+		{schema.Gemini, "timeout", "2147483647001", schema.MaxTimeout, true},
+		{schema.Gemini, "timeout", "2147483647000", schema.MaxTimeout, false},
+		{schema.Claude, "timeout", "2147483648", schema.MaxTimeout, true},
+		{schema.Claude, "timeout", "1e30", schema.MaxTimeout, true},
+		{schema.Codex, "timeout_ms", "18446744073709551616", schema.MaxTimeout, true},
+	} {
+		src := `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"true","` + c.key + `":` + c.timeout + `}]}]}}`
+		got := convertString(t, src, c.agent)
+		if len(got.Hooks) != 1 || got.Hooks[0].Def.Stop[0].Timeout != c.want {
+			t.Errorf("%s %s %s: got %s, want %d s", c.agent, c.key, c.timeout, got.JSON(), c.want)
+			continue
+		}
+		col := strings.Index(src, c.timeout) + 1
+		warned := false
+		for _, it := range got.Report.Items {
+			if it.Level == Warning && it.Pos.Line == 1 && it.Pos.Col == col &&
+				strings.Contains(it.Msg, "the timeout of "+c.timeout+" ") && strings.Contains(it.Msg, "it becomes 2147483647 s (about 68 years), the longest there is") {
+				warned = true
+			}
+		}
+		if warned != c.warned {
+			t.Errorf("%s %s %s: warned %v, want %v: %+v", c.agent, c.key, c.timeout, warned, c.warned, got.Report.Items)
+		}
+	}
+}
+
 func convertString(t *testing.T, src string, from schema.Agent) *Result {
 	t.Helper()
 	dir := t.TempDir()

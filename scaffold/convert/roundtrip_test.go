@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -62,7 +63,7 @@ func TestRoundTripGate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Write(); err != nil {
+	if err := writeMerged(t, m); err != nil {
 		t.Fatal(err)
 	}
 
@@ -145,7 +146,7 @@ func TestMerge(t *testing.T) {
 	if len(m.Renamed) != 1 || m.Renamed[0].From != "stop" || m.Renamed[0].To != "stop-2" || m.Renamed[0].Pos.Line != 2 {
 		t.Errorf("Renamed = %+v, want stop → stop-2 at line 2", m.Renamed)
 	}
-	if err := m.Write(); err != nil {
+	if err := writeMerged(t, m); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(target)
@@ -204,4 +205,24 @@ func TestMergeSameFile(t *testing.T) {
 	if !m.Replaced || !bytes.Equal(m.Src, res.JSON()) {
 		t.Errorf("Replaced %v, content %s", m.Replaced, m.Src)
 	}
+}
+
+// writeMerged writes a merge as hookctl import --write does, in the
+// workspace that holds the target.
+func writeMerged(t *testing.T, m *Merged) error {
+	t.Helper()
+	b, err := scaffold.NewBounds(scaffold.Workspace, filepath.Dir(filepath.Dir(m.Path)), "")
+	if err != nil {
+		return err
+	}
+	tx, err := b.Begin(context.Background(), filepath.Dir(m.Path))
+	if err != nil {
+		return err
+	}
+	defer tx.Close()
+	if err := m.Write(tx); err != nil {
+		return err
+	}
+	tx.Commit()
+	return nil
 }

@@ -1,7 +1,9 @@
 package convert
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/tailscale/hujson"
 
+	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -80,29 +83,23 @@ func Read(path string, from schema.Agent) (*Source, error) {
 	if strings.EqualFold(filepath.Ext(path), ".toml") {
 		return nil, &FormatError{Path: path, Msg: "hooks in a TOML file (Codex's config.toml [hooks] tables) are not read: move them to .codex/hooks.json, which has the same events in JSON, and import that"}
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &FormatError{Path: path, Msg: readError(err)}
+	// A workspace's file: a FIFO or a device in its place is not read, and
+	// nor is one of many megabytes.
+	src, err := scaffold.ReadRegular(path)
+	var nr *scaffold.NotRegularError
+	switch {
+	case errors.As(err, &nr) && nr.Mode.IsDir():
+		return nil, &FormatError{Path: path, Msg: "it is a folder: name the settings file, such as .claude/settings.json"}
+	case errors.As(err, &nr):
+		return nil, &FormatError{Path: path, Msg: "it is " + nr.What() + ", not a regular file, so it is not read"}
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, &FormatError{Path: path, Msg: "no such file"}
+	case errors.Is(err, fs.ErrPermission):
+		return nil, &FormatError{Path: path, Msg: "permission denied"}
+	case err != nil:
+		return nil, &FormatError{Path: path, Msg: strings.TrimPrefix(err.Error(), "cannot read "+path+": ")}
 	}
 	return Parse(path, src, from)
-}
-
-func readError(err error) string {
-	switch {
-	case os.IsNotExist(err):
-		return "no such file"
-	case os.IsPermission(err):
-		return "permission denied"
-	}
-	var pe *os.PathError
-	if e, ok := err.(*os.PathError); ok {
-		pe = e
-		if pe.Err.Error() == "is a directory" {
-			return "it is a folder: name the settings file, such as .claude/settings.json"
-		}
-		return pe.Err.Error()
-	}
-	return err.Error()
 }
 
 // Parse recognises src as the hook configuration at path.

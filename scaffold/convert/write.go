@@ -3,8 +3,8 @@ package convert
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/hookctl/hookctl/scaffold"
@@ -20,9 +20,12 @@ type Renamed struct {
 
 // Merged is the content to write to the target hooks.json.
 type Merged struct {
-	// Path is the target file; Src its new content.
+	// Path is the target file; Src its new content, Old what it held when
+	// read (nil when it did not exist): the write is refused when the file
+	// holds anything else by then.
 	Path string
 	Src  []byte
+	Old  []byte
 	// Created is set when the file did not exist; Replaced when the target
 	// is the source itself, another agent's file the agent ignores, whose
 	// content the converted hooks replace.
@@ -50,13 +53,14 @@ func (r *Result) Merge(target string) (*Merged, error) {
 	m := &Merged{Path: target}
 	if sameFile(target, r.Source.Abs) {
 		m.Src, m.Replaced, m.Added = r.JSON(), true, len(r.Hooks)
-		m.Original = r.Source.Src
+		m.Original, m.Old = r.Source.Src, r.Source.Src
 		return m, nil
 	}
 	x, err := scaffold.LoadExisting(target)
 	if err != nil {
 		return nil, err
 	}
+	m.Old = x.Src
 	if x.Src == nil {
 		m.Src, m.Created, m.Added = r.JSON(), true, len(r.Hooks)
 		return m, nil
@@ -174,27 +178,30 @@ func freeName(x *scaffold.Existing, base string, used map[string]bool) string {
 	}
 }
 
-// Write writes the merged file atomically, creating its folder when needed.
-// A file it replaces is first kept as PATH.orig (PATH.orig2, ... when that is
-// taken).
-func (m *Merged) Write() error {
-	if err := os.MkdirAll(filepath.Dir(m.Path), 0o755); err != nil {
-		return fmt.Errorf("cannot create %s: %w", filepath.Dir(m.Path), err)
-	}
+// Write writes the merged file atomically through tx, whose bounds it
+// stays in and whose lock of the target's folder the caller holds since
+// Merge read the file. A file it replaces is first kept as PATH.orig
+// (PATH.orig2, ... when that is taken). A failed step undoes the ones
+// before it.
+func (m *Merged) Write(tx *scaffold.Tx) error {
 	if m.Original != nil {
 		backup := m.Path + ".orig"
 		for i := 2; ; i++ {
-			if _, err := os.Lstat(backup); os.IsNotExist(err) {
+			if _, err := os.Lstat(backup); errors.Is(err, fs.ErrNotExist) {
 				break
 			}
 			backup = fmt.Sprintf("%s.orig%d", m.Path, i)
 		}
-		if err := schema.WriteFileAtomic(backup, m.Original, 0o644); err != nil {
-			return err
+		if err := tx.Write(scaffold.Edit{Path: backup, New: m.Original, Perm: 0o644}); err != nil {
+			return scaffold.Rollback(tx, err)
 		}
 		m.Backup = backup
 	}
-	return schema.WriteFileAtomic(m.Path, m.Src, 0o644)
+	if err := tx.Write(scaffold.Edit{Path: m.Path, Old: m.Old, New: m.Src, Perm: 0o644}); err != nil {
+		m.Backup = ""
+		return scaffold.Rollback(tx, err)
+	}
+	return nil
 }
 
 func sameFile(a, b string) bool {

@@ -1,0 +1,318 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// hookctlBinary builds hookctl once per test run, for tests that run it as
+// separate processes.
+func hookctlBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "hookctl-bin")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "hookctl")
+		out, err := exec.Command("go", "build", "-o", binPath, "github.com/hookctl/hookctl/cmd/hookctl").CombinedOutput()
+		if err != nil {
+			buildErr = errors.New(string(out))
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building hookctl: %v", buildErr)
+	}
+	return binPath
+}
+
+// TestConcurrentEdits runs 20 hookctl init and 4 hookctl import --write at
+// once on one workspace, as real processes: every one of them says it
+// added its hook, and every hook, script and test case is there in the
+// end.
+func TestConcurrentEdits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds hookctl and runs 24 processes")
+	}
+	bin := hookctlBinary(t)
+	ws, home := t.TempDir(), t.TempDir()
+	const inits, imports = 20, 4
+	for i := range imports {
+		settings := fmt.Sprintf(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo imported-%d"}]}]}}`, i)
+		if err := os.WriteFile(filepath.Join(ws, fmt.Sprintf("claude-%d.json", i)), []byte(settings), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type result struct {
+		args           []string
+		err            error
+		stdout, stderr string
+	}
+	results := make([]result, inits+imports)
+	var wg sync.WaitGroup
+	for i := range results {
+		args := []string{"init", "--yes", "--template", "notify", "--name", fmt.Sprintf("n%d", i)}
+		if i >= inits {
+			args = []string{"import", "--from", "claude", "--write", fmt.Sprintf("claude-%d.json", i-inits)}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(bin, args...)
+			cmd.Dir = ws
+			cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			results[i] = result{args, err, stdout.String(), stderr.String()}
+		}()
+	}
+	wg.Wait()
+	for _, r := range results {
+		if r.err != nil {
+			t.Errorf("hookctl %s: %v\n%s%s", strings.Join(r.args, " "), r.err, r.stdout, r.stderr)
+		}
+	}
+	c, err := schema.Load(filepath.Join(ws, ".agents", "hooks.json"))
+	if err != nil || !c.Usable() {
+		t.Fatalf("hooks.json: %v %+v", err, c)
+	}
+	names := map[string]bool{}
+	for _, h := range c.File.Hooks {
+		names[h.Name] = true
+	}
+	for i := range inits {
+		name := fmt.Sprintf("n%d", i)
+		if !names[name] {
+			t.Errorf("the hook %s is lost", name)
+		}
+		if _, err := os.Stat(filepath.Join(ws, ".agents", "hooks", name+".sh")); err != nil {
+			t.Errorf("the script of %s: %v", name, err)
+		}
+	}
+	if len(c.File.Hooks) != inits+imports {
+		t.Errorf("hooks.json has %d hooks, want %d: %v", len(c.File.Hooks), inits+imports, names)
+	}
+	imported := 0
+	for _, h := range c.File.Hooks {
+		for _, hd := range h.Stop {
+			if strings.HasPrefix(hd.Command, "echo imported-") {
+				imported++
+			}
+		}
+	}
+	if imported != imports {
+		t.Errorf("%d imported hooks, want %d", imported, imports)
+	}
+	tests, err := os.ReadFile(filepath.Join(ws, ".agents", "hooks.test.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tf schema.TestFile
+	if err := json.Unmarshal(tests, &tf); err != nil {
+		t.Fatal(err)
+	}
+	if len(tf.Tests) != inits {
+		t.Errorf("hooks.test.json has %d cases, want %d", len(tf.Tests), inits)
+	}
+}
+
+// TestEditsOnAFullDisk runs init and import --write as real processes under
+// a limit on the size of the files they may write (ulimit -f), so that the
+// large hooks.json, written last, fails as on a full disk once the script,
+// the test case or the kept original are written: every one of those is
+// undone, exit 2, and the same command succeeds once the limit is lifted.
+func TestEditsOnAFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds hookctl")
+	}
+	bin := hookctlBinary(t)
+	const limit = 100 // blocks of 512 bytes: 51,200 bytes
+	run := func(dir string, limited bool, args ...string) (int, string) {
+		script := `exec "$0" "$@"`
+		if limited {
+			script = fmt.Sprintf("ulimit -f %d && %s", limit, script)
+		}
+		cmd := exec.Command("sh", append([]string{"-c", script, bin}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "HOME="+filepath.Join(dir, "home"), "XDG_CONFIG_HOME="+filepath.Join(dir, "home", ".config"))
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitCode(), string(out)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return 0, string(out)
+	}
+	snapshot := func(dir string) map[string]string {
+		out := map[string]string{}
+		_ = filepath.WalkDir(filepath.Join(dir, ".agents"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				b, _ := os.ReadFile(p)
+				info, _ := d.Info()
+				out[p] = info.Mode().String() + " " + string(b)
+			}
+			return nil
+		})
+		return out
+	}
+	check := func(t *testing.T, dir string, args ...string) {
+		t.Helper()
+		before := snapshot(dir)
+		code, out := run(dir, true, args...)
+		if code != 2 || !strings.Contains(out, "file too large; every file was left as it was") {
+			t.Fatalf("under the limit: exit %d\n%s", code, out[max(0, len(out)-2000):])
+		}
+		after := snapshot(dir)
+		for p, v := range before {
+			if after[p] != v {
+				t.Errorf("%s changed", p)
+			}
+		}
+		for p := range after {
+			if _, ok := before[p]; !ok {
+				t.Errorf("%s was left behind", p)
+			}
+		}
+		if code, out := run(dir, false, args...); code != 0 {
+			t.Errorf("again without the limit: exit %d\n%s", code, out)
+		}
+	}
+
+	t.Run("init", func(t *testing.T) {
+		dir := t.TempDir()
+		var big strings.Builder
+		big.WriteString("{\n")
+		for i := range 1000 {
+			fmt.Fprintf(&big, "  \"h%d\": {\"enabled\": false, \"Stop\": [{\"command\": \"echo %d\"}]},\n", i, i)
+		}
+		big.WriteString("  \"last\": {}\n}\n")
+		writeFile(t, filepath.Join(dir, ".agents", "hooks.json"), big.String())
+		writeFile(t, filepath.Join(dir, ".agents", "hooks.test.json"), "{\"tests\": []}\n")
+		check(t, dir, "init", "--yes", "--template", "notify", "--name", "late")
+	})
+	t.Run("import replacing a foreign hooks.json", func(t *testing.T) {
+		dir := t.TempDir()
+		// Compact, it fits under the limit, and so does the original kept
+		// beside it; converted and indented, it does not.
+		var foreign strings.Builder
+		foreign.WriteString(`{"hooks":{"PreToolUse":[`)
+		for i := range 400 {
+			if i > 0 {
+				foreign.WriteString(",")
+			}
+			fmt.Fprintf(&foreign, `{"matcher":"Bash","hooks":[{"type":"command","command":"echo %d"}]}`, i)
+		}
+		foreign.WriteString("]}}")
+		writeFile(t, filepath.Join(dir, ".agents", "hooks.json"), foreign.String())
+		check(t, dir, "import", "--write", "--from", "claude", ".agents/hooks.json")
+	})
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestInitWaitsForTheLock holds the lock of a workspace's .agents as
+// another hookctl would, and runs init as a real process: it says that it
+// waits, then goes on once the lock is released, or stops on Ctrl-C
+// (SIGINT) with status 130, writing nothing.
+func TestInitWaitsForTheLock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds hookctl")
+	}
+	bin := hookctlBinary(t)
+	for _, interrupt := range []bool{false, true} {
+		name := "released"
+		if interrupt {
+			name = "interrupted"
+		}
+		t.Run(name, func(t *testing.T) {
+			ws, home := t.TempDir(), t.TempDir()
+			agents := filepath.Join(ws, ".agents")
+			if err := os.Mkdir(agents, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			lock, err := os.Open(agents)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer lock.Close()
+			if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, "init", "--yes", "--template", "notify")
+			cmd.Dir = ws
+			cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+			stderr, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout bytes.Buffer
+			cmd.Stdout = &stdout
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			r := bufio.NewReader(stderr)
+			line, err := r.ReadString('\n')
+			if err != nil || !strings.Contains(line, "waiting for another hookctl to finish editing "+agents) {
+				t.Fatalf("init's first word on stderr: %q, %v", line, err)
+			}
+			if interrupt {
+				if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_UN); err != nil {
+				t.Fatal(err)
+			}
+			rest, _ := io.ReadAll(r)
+			err = cmd.Wait()
+			code := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				code = ee.ExitCode()
+			}
+			entries, _ := os.ReadDir(agents)
+			if interrupt {
+				if code != exitInterrupted || !strings.Contains(string(rest), "init stopped: nothing was written") {
+					t.Errorf("exit %d, stderr %q", code, rest)
+				}
+				if len(entries) != 0 {
+					t.Errorf(".agents holds %d entries after the interrupt", len(entries))
+				}
+				return
+			}
+			if code != 0 || !strings.Contains(stdout.String(), `Created .agents/hooks.json with the hook "notify"`) {
+				t.Errorf("exit %d\n%s%s", code, stdout.String(), rest)
+			}
+		})
+	}
+}

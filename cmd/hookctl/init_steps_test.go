@@ -1,0 +1,139 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestInitNextStepsWork runs init as a new user would, then every command
+// its "Next steps" print, as printed, in a shell: each one works for the
+// hook just written. try it runs the hook (its --explain shows it would
+// run), test it passes, and edit it names the script.
+func TestInitNextStepsWork(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds hookctl")
+	}
+	bin := hookctlBinary(t)
+	pathDir := t.TempDir()
+	if err := os.Symlink(bin, filepath.Join(pathDir, "hookctl")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		// setup prepares the workspace ws; cwd is where init runs,
+		// relative to ws.
+		setup func(t *testing.T, ws string)
+		cwd   string
+		args  []string
+		// hook is the name that --explain must show running.
+		hook string
+	}{
+		{"a gate", nil, "", []string{"--template", "block-dangerous"}, "block-dangerous"},
+		{"a gate for an MCP server's tools", nil, "", []string{"--template", "protect-paths", "--matcher", "mcp_files_.*", "--name", "mcp-gate"}, "mcp-gate"},
+		{"every tool", nil, "", []string{"--event", "PostToolUse", "--template", "audit-log", "--matcher", ".*"}, "audit-log"},
+		{"a Stop hook", nil, "", []string{"--template", "notify", "--lang", "sh"}, "notify"},
+		{"a PreInvocation hook", nil, "", []string{"--template", "reminder"}, "reminder"},
+		{"from another folder", nil, "sub", []string{"--dir", "..", "--template", "block-dangerous", "--name", "far"}, "far"},
+		{"a workspace never trusted, with a failing case", func(t *testing.T, ws string) {
+			writeFile(t, filepath.Join(ws, ".agents", "hooks.json"), `{"theirs": {"Stop": [{"command": "true"}]}}`)
+			writeFile(t, filepath.Join(ws, ".agents", "hooks.test.json"), `{"tests": [{"name": "theirs fails", "event": "Stop", "expect": {"decision": "continue"}}]}`)
+		}, "", []string{"--template", "block-dangerous", "--name", "mine"}, "mine"},
+		{"the user's scope", nil, "", []string{"--scope", "user", "--template", "reminder", "--name", "mine"}, "mine"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ws, home := t.TempDir(), t.TempDir()
+			if err := os.MkdirAll(filepath.Join(ws, "sub"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if tc.setup != nil {
+				tc.setup(t, ws)
+			}
+			cwd := filepath.Join(ws, tc.cwd)
+			sh := func(line string) (int, string) {
+				cmd := exec.Command("sh", "-c", line)
+				cmd.Dir = cwd
+				cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+					"PATH="+pathDir+string(os.PathListSeparator)+os.Getenv("PATH"))
+				cmd.Stdin = nil
+				out, err := cmd.CombinedOutput()
+				if ee, ok := err.(*exec.ExitError); ok {
+					return ee.ExitCode(), string(out)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				return 0, string(out)
+			}
+			code, out := sh("hookctl init --yes " + strings.Join(quoteAll(tc.args), " "))
+			if code != 0 {
+				t.Fatalf("init: exit %d\n%s", code, out)
+			}
+			_, stepsText, ok := strings.Cut(out, "\nNext steps:\n")
+			if !ok {
+				t.Fatalf("init printed no next steps:\n%s", out)
+			}
+			labels := map[string]bool{}
+			for _, line := range strings.Split(strings.TrimRight(stepsText, "\n"), "\n") {
+				m := regexp.MustCompile(`^  (trust it|try it|test it|edit it) +(.+)$`).FindStringSubmatch(line)
+				if m == nil {
+					t.Errorf("a step that is not one: %q", line)
+					continue
+				}
+				label, cmd := m[1], m[2]
+				labels[label] = true
+				switch label {
+				case "trust it":
+					// On a terminal trust asks, and the person answers yes;
+					// without one, --yes is that answer.
+					if !strings.HasPrefix(cmd, "hookctl trust ") {
+						t.Errorf("the trust step is %q", cmd)
+					}
+					if code, out := sh(cmd + " --yes"); code != 0 {
+						t.Errorf("%s: exit %d\n%s", cmd, code, out)
+					}
+				case "try it":
+					code, out := sh(cmd)
+					if code != 0 || !strings.HasPrefix(strings.TrimSpace(out), "{") {
+						t.Errorf("%s: exit %d\n%s", cmd, code, out)
+					}
+					_, explain := sh(cmd + " --explain")
+					if !regexp.MustCompile(`(?m)^  run +` + regexp.QuoteMeta(tc.hook) + ` `).MatchString(explain) {
+						t.Errorf("%s does not run the hook %s:\n%s", cmd, tc.hook, explain)
+					}
+				case "test it":
+					if code, out := sh(cmd); code != 0 || !strings.Contains(out, "1 passed, 0 failed") {
+						t.Errorf("%s: exit %d\n%s", cmd, code, out)
+					}
+				case "edit it":
+					path := cmd
+					if strings.HasPrefix(path, "~/") {
+						path = filepath.Join(home, path[2:])
+					} else if !filepath.IsAbs(path) {
+						path = filepath.Join(cwd, path)
+					}
+					if fi, err := os.Stat(path); err != nil || fi.Mode().Perm()&0o100 == 0 {
+						t.Errorf("edit it names %s: %v", cmd, err)
+					}
+				}
+			}
+			for _, want := range []string{"try it", "test it", "edit it"} {
+				if !labels[want] {
+					t.Errorf("no %q step:\n%s", want, stepsText)
+				}
+			}
+		})
+	}
+}
+
+func quoteAll(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = shellQuote(a)
+	}
+	return out
+}

@@ -1,0 +1,452 @@
+package scaffold
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// MaxEditSize bounds a file that init or import reads to edit: far beyond
+// any hooks.json a person writes, and short of what would exhaust memory.
+const MaxEditSize = 64 << 20
+
+// lockWait is how long Begin waits for another hookctl to finish editing
+// the same folder before it gives up.
+const lockWait = 60 * time.Second
+
+// Tx is a set of writes done all or nothing. Between Begin and Close it
+// holds a lock on each folder it edits, so that two hookctl init or import
+// at once never lose each other's hook; each write is refused when the file
+// is not what was read (another program saved it meanwhile), and a failed
+// step undoes every write before it.
+//
+// The lock is an advisory flock(2) on the folder itself, not on the file:
+// an atomic write replaces the file's inode, so a lock on the file would
+// lock the old one while the next process locks the new, and a lock file
+// beside it would be one more file in the user's repository.
+type Tx struct {
+	bounds Bounds
+	// root is the workspace (resolved), or the file system's root for the
+	// user's scope: every write goes through it, so that a link swapped in
+	// after Bounds.Check still cannot lead out.
+	root    *os.Root
+	rootDir string
+	locks   []*os.File
+	// undo undoes the writes done, in the order they were done; kept are
+	// the second names of the files replaced, which undo renames back.
+	undo      []func() error
+	kept      []string
+	committed bool
+
+	// fault, when set, is called just before each file is put in place,
+	// and its error fails that write: tests inject faults with it.
+	fault func(path string) error
+}
+
+// Begin opens the bounds for writing and locks each of folders, in order,
+// creating those that do not exist (a rollback removes them again).
+// Processes that lock the same folders in the same order wait for each
+// other; ctx ends the wait (its error is returned as it is).
+func (b Bounds) Begin(ctx context.Context, folders ...string) (*Tx, error) {
+	t := &Tx{bounds: b, rootDir: b.real}
+	if !b.Confined() {
+		t.rootDir = string(filepath.Separator)
+	}
+	var err error
+	if t.root, err = os.OpenRoot(t.rootDir); err != nil {
+		return nil, fmt.Errorf("cannot open %s: %v", t.rootDir, unwrapPath(err))
+	}
+	for _, dir := range folders {
+		if err := t.lock(ctx, dir); err != nil {
+			t.Close()
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// Begin opens the bounds of the answers' scope and locks the folder of its
+// hooks.json, and .vscode with VSCode: what NewPlan reads and Apply writes.
+func Begin(ctx context.Context, opts Options) (*Tx, error) {
+	b, err := NewBounds(opts.Scope, opts.Dir, opts.Home)
+	if err != nil {
+		return nil, err
+	}
+	config := ConfigPath(opts.Scope, opts.Dir, opts.Home)
+	files := []string{config}
+	folders := []string{filepath.Dir(config)}
+	if opts.VSCode && opts.Scope == Workspace {
+		files = append(files, filepath.Join(opts.Dir, ".vscode", "settings.json"))
+		folders = append(folders, filepath.Join(opts.Dir, ".vscode"))
+	}
+	// The files first, so that a refusal names the file.
+	for _, f := range files {
+		if _, err := b.Check(f); err != nil {
+			return nil, err
+		}
+	}
+	return b.Begin(ctx, folders...)
+}
+
+// rel is a real path's name beneath the root.
+func (t *Tx) rel(real string) (string, error) {
+	r, err := filepath.Rel(t.rootDir, real)
+	if err != nil || !within(t.rootDir, real) {
+		return "", fmt.Errorf("%s is outside %s", real, t.rootDir)
+	}
+	return r, nil
+}
+
+// target checks path against the bounds and returns its name beneath the
+// root.
+func (t *Tx) target(path string) (string, error) {
+	real, err := t.bounds.Check(path)
+	if err != nil {
+		return "", err
+	}
+	return t.rel(real)
+}
+
+func (t *Tx) lock(ctx context.Context, dir string) error {
+	name, err := t.target(dir)
+	if err != nil {
+		return err
+	}
+	deadline := time.Now().Add(lockWait)
+	for {
+		if err := t.mkdirAll(dir, name); err != nil {
+			return err
+		}
+		f, err := t.root.Open(name)
+		if err != nil {
+			return fmt.Errorf("cannot open %s to lock it: %v", dir, unwrapPath(err))
+		}
+		err = flock(ctx, f, deadline)
+		if err != nil {
+			f.Close()
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return fmt.Errorf("cannot lock %s: %v", dir, err)
+		}
+		// A process that rolled back while this one waited may have
+		// removed the folder: then the lock is on a folder no one uses,
+		// and it is taken again on the new one.
+		held, err1 := f.Stat()
+		now, err2 := t.root.Lstat(name)
+		if err1 == nil && err2 == nil && os.SameFile(held, now) {
+			t.locks = append(t.locks, f)
+			return nil
+		}
+		f.Close()
+		if time.Now().After(deadline) {
+			return fmt.Errorf("cannot lock %s: it keeps being removed", dir)
+		}
+	}
+}
+
+// flock takes an exclusive lock on f, waiting until deadline or the end of
+// ctx.
+func flock(ctx context.Context, f *os.File, deadline time.Time) error {
+	wait := time.Millisecond
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("another program has held its lock for %v (a hookctl init or import that is stuck?): try again once it is done", lockWait)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 50*time.Millisecond)
+	}
+}
+
+// mkdirAll creates the folder named beneath the root and the folders above
+// it that are missing; the rollback removes those it created.
+func (t *Tx) mkdirAll(dir, name string) error {
+	var missing []string
+	for n := name; n != "." && n != string(filepath.Separator); n = filepath.Dir(n) {
+		if _, err := t.root.Lstat(n); err == nil {
+			break
+		}
+		missing = append(missing, n)
+	}
+	for i := len(missing) - 1; i >= 0; i-- {
+		n := missing[i]
+		err := t.root.Mkdir(n, 0o755)
+		if errors.Is(err, fs.ErrExist) {
+			continue // another process made it: not this one's to remove
+		}
+		if err != nil {
+			return fmt.Errorf("cannot create %s: %v", dir, unwrapPath(err))
+		}
+		t.undo = append(t.undo, func() error {
+			err := t.root.Remove(n)
+			if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTEMPTY) && !errors.Is(err, syscall.EEXIST) {
+				return err
+			}
+			return nil
+		})
+	}
+	return nil
+}
+
+// ReadFile reads a file to edit, through the bounds: a regular file of at
+// most MaxEditSize bytes. It returns nil and no error when the file does
+// not exist.
+func (t *Tx) ReadFile(path string) ([]byte, error) {
+	name, err := t.target(path)
+	if err != nil {
+		return nil, err
+	}
+	src, err := readEditable(path, func() (*os.File, error) {
+		return t.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return src, err
+}
+
+// Load reads a hooks.json to edit through the bounds, as LoadExisting.
+func (t *Tx) Load(path string) (*Existing, error) {
+	src, err := t.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parseExisting(path, src)
+}
+
+// readEditable reads the file that open opens, refusing one that is not a
+// regular file or is larger than MaxEditSize. Its fs.ErrNotExist is
+// returned as it is.
+func readEditable(path string, open func() (*os.File, error)) ([]byte, error) {
+	// Opened without blocking, so that a FIFO in its place cannot hang
+	// the read; it is refused below.
+	f, err := open()
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
+	}
+	defer f.Close()
+	src, err := schema.ReadOpen(f, path, MaxEditSize)
+	var nr *schema.NotRegularError
+	var tl *schema.TooLargeError
+	switch {
+	case errors.As(err, &nr):
+		return nil, &NotRegularError{Path: path, Mode: nr.Mode}
+	case errors.As(err, &tl):
+		return nil, fmt.Errorf("cannot read %s: it is larger than %d MiB", path, MaxEditSize>>20)
+	case err != nil:
+		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
+	}
+	return src, nil
+}
+
+// ReadRegular reads a file a workspace controls: a regular file of at
+// most MaxEditSize bytes, opened so that a FIFO in its place cannot hang the
+// read (a *NotRegularError). A file that does not exist is an error that
+// matches fs.ErrNotExist.
+func ReadRegular(path string) ([]byte, error) {
+	return readEditable(path, func() (*os.File, error) {
+		return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	})
+}
+
+// NotRegularError is a file that is not read because it is not a regular
+// file: a folder, a FIFO, a device.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("cannot read %s: it is %s, not a regular file", e.Path, describeMode(e.Mode))
+}
+
+// What says what the file is instead: "a folder", "a named pipe (FIFO)"...
+func (e *NotRegularError) What() string { return describeMode(e.Mode) }
+
+func describeMode(m fs.FileMode) string { return schema.FileKind(m) }
+
+// Edit is one file to write.
+type Edit struct {
+	Path string
+	// Old is what the file held when it was read, nil when it did not
+	// exist: the write is refused when the file holds anything else by
+	// then.
+	Old []byte
+	// New is the content to write.
+	New []byte
+	// Perm is the mode of a new file; an existing one keeps its own.
+	Perm fs.FileMode
+	// Exec makes the file executable (0755), new or not.
+	Exec bool
+}
+
+// ChangedError is a write refused because the file changed on disk since
+// it was read.
+type ChangedError struct{ Path string }
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("%s changed on disk while hookctl was editing it (another program saved it): "+
+		"it was left as that program wrote it, and nothing else was written; run the command again", e.Path)
+}
+
+// Write puts e.New in place atomically, through the bounds, creating the
+// folders it needs, and remembers how to undo it.
+func (t *Tx) Write(e Edit) error {
+	name, err := t.target(e.Path)
+	if err != nil {
+		return err
+	}
+	if err := t.mkdirAll(filepath.Dir(e.Path), filepath.Dir(name)); err != nil {
+		return err
+	}
+	perm, oldPerm := e.Perm, fs.FileMode(0)
+	if fi, err := t.root.Lstat(name); err == nil {
+		oldPerm = fi.Mode().Perm()
+		if e.Old != nil {
+			perm = oldPerm
+		}
+	}
+	if e.Exec {
+		perm = 0o755
+	}
+	same := func() error {
+		now, err := readEditable(e.Path, func() (*os.File, error) {
+			return t.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		})
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && e.Old == nil:
+			return nil
+		case err == nil && e.Old != nil && bytes.Equal(now, e.Old):
+			return nil
+		}
+		// Written, removed, or replaced by something else: a link, a
+		// folder, a FIFO.
+		return &ChangedError{Path: e.Path}
+	}
+	if err := same(); err != nil {
+		return err
+	}
+	// The file replaced is kept under a second name, a hard link to it
+	// that needs no room on the disk, so that undoing the write is a
+	// rename that a full disk cannot fail, and the original comes back
+	// whole: its inode, mode and owner.
+	kept := ""
+	if e.Old != nil {
+		kept = filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".undo"+strconv.FormatUint(uint64(rand.Uint32()), 36))
+		if t.root.Link(name, kept) != nil {
+			kept = "" // no hard links here: the content is rewritten instead
+		}
+	}
+	err = schema.WriteFileAtomicIn(t.root, name, e.New, perm, func() error {
+		if t.fault != nil {
+			if err := t.fault(e.Path); err != nil {
+				return err
+			}
+		}
+		return same()
+	})
+	if err != nil && kept != "" {
+		_ = t.root.Remove(kept)
+	}
+	var ce *ChangedError
+	if errors.As(err, &ce) {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", e.Path, cause(err))
+	}
+	old := e.Old
+	switch {
+	case old == nil:
+		t.undo = append(t.undo, func() error { return t.root.Remove(name) })
+	case kept != "":
+		t.undo = append(t.undo, func() error { return t.root.Rename(kept, name) })
+		t.kept = append(t.kept, kept)
+	default:
+		t.undo = append(t.undo, func() error { return schema.WriteFileAtomicIn(t.root, name, old, oldPerm, nil) })
+	}
+	return nil
+}
+
+// Rollback undoes the writes, last first, and says which could not be
+// undone.
+func (t *Tx) Rollback() error {
+	var failed []string
+	for i := len(t.undo) - 1; i >= 0; i-- {
+		if err := t.undo[i](); err != nil {
+			failed = append(failed, cause(err).Error())
+		}
+	}
+	t.undo, t.kept = nil, nil
+	if len(failed) > 0 {
+		return fmt.Errorf("undoing the writes failed too: %s", strings.Join(failed, "; "))
+	}
+	return nil
+}
+
+// Commit keeps the writes: Close no longer undoes them.
+func (t *Tx) Commit() {
+	t.committed = true
+	t.undo = nil
+	for _, k := range t.kept {
+		_ = t.root.Remove(k)
+	}
+	t.kept = nil
+}
+
+// Close undoes the writes unless they were committed, and releases the
+// locks.
+func (t *Tx) Close() error {
+	var err error
+	if !t.committed {
+		err = t.Rollback()
+	}
+	for _, f := range t.locks {
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}
+	t.locks = nil
+	if t.root != nil {
+		t.root.Close()
+	}
+	return err
+}
+
+// cause is the reason an error of the file system gives, without the path
+// it names, which may be a temporary file's.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
