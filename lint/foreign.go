@@ -47,6 +47,7 @@ var coveredByForeign = map[string]bool{
 	"foreign-payload":       true,
 	"schema-key":            true,
 	"agent-version":         true,
+	"key-case":              true,
 }
 
 // suppressed reports whether a finding of the rule is left out of the

@@ -8,6 +8,7 @@ func newRules() []Rule {
 		newDuplicateKey(),
 		newRootShape(),
 		newUnknownEvent(),
+		newKeyCase(),
 		newUnknownField(),
 		newEventShape(),
 		newIgnoredMatcher(),

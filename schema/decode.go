@@ -88,6 +88,69 @@ func lastOccurrences(n *Node) []bool {
 
 func (d *decoder) add(p Problem) { d.problems = append(d.problems, p) }
 
+// fieldSet is which member of an object fills each of the agent's fields:
+// the last whose key matches it ignoring case, as the agent's decoder
+// (encoding/json) reads it. One pass over the members, so that an object of
+// many keys costs no more than reading it.
+type fieldSet struct {
+	n      *Node
+	fields []string
+	last   [8]int
+	// of holds, for each member, the field it fills, "" for none.
+	of []string
+}
+
+func fieldsOf(n *Node, context string) *fieldSet {
+	fs := &fieldSet{n: n, fields: agentFields(context), of: make([]string, len(n.Members))}
+	for i := range fs.last {
+		fs.last[i] = -1
+	}
+	for i := range n.Members {
+		f := AgentField(context, n.Members[i].Key, AgentOptions{})
+		fs.of[i] = f
+		for j, name := range fs.fields {
+			if name == f {
+				fs.last[j] = i
+			}
+		}
+	}
+	return fs
+}
+
+// get returns the member that fills the field, nil when none does.
+func (fs *fieldSet) get(name string) *Member {
+	for j, f := range fs.fields {
+		if f == name && fs.last[j] >= 0 {
+			return &fs.n.Members[fs.last[j]]
+		}
+	}
+	return nil
+}
+
+// keyCase reports the keys the agent reads only because its decoder
+// ignores case ("command" written "Command"), and the keys another key of
+// the same field overrides; they run, so nothing is dropped.
+func (d *decoder) keyCase(fs *fieldSet, context, hook string, events []Event) {
+	for i := range fs.n.Members {
+		m := &fs.n.Members[i]
+		f := fs.of[i]
+		if f == "" {
+			continue
+		}
+		if last := fs.get(f); last != m {
+			if last.Key != m.Key {
+				d.add(Problem{Rule: "key-case", Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context,
+					Msg: fmt.Sprintf("%q is overridden by %q at %s: the agent's decoder ignores case, so both fill %s and the last wins; remove one", m.Key, last.Key, last.KeySpan.Start, f)})
+			}
+			continue
+		}
+		if m.Key != f {
+			d.add(Problem{Rule: "key-case", Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context,
+				Msg: fmt.Sprintf("%q is read as %q only because the agent's decoder ignores case; write %q, as other tools expect", m.Key, f, f)})
+		}
+	}
+}
+
 // Decode turns a parsed hooks.json into its hooks, keeping every valid part
 // and reporting the others as problems. Where a key is repeated, the last
 // occurrence counts, as with the agent's own JSON decoder.
@@ -123,7 +186,7 @@ func eventsIn(n *Node) []Event {
 		return nil
 	}
 	for _, m := range n.Members {
-		if e := Event(m.Key); e.Valid() {
+		if e := Event(AgentField("hook", m.Key, AgentOptions{})); e.Valid() {
 			evs = append(evs, e)
 		}
 	}
@@ -138,7 +201,9 @@ func (d *decoder) hook(m *Member) *HookDefinition {
 		return nil
 	}
 	h := &HookDefinition{Name: m.Key, Pos: m.KeySpan.Start}
-	if em := v.Get("enabled"); em != nil {
+	hf := fieldsOf(v, "hook")
+	d.keyCase(hf, "hook", m.Key, eventsIn(v))
+	if em := hf.get("enabled"); em != nil {
 		if em.Value.Kind != Bool {
 			d.add(Problem{Rule: "enabled-type", Span: em.Value.Span, Dropped: "hook", Hook: m.Key, Events: eventsIn(v), Key: "enabled", Context: "hook",
 				Msg: fmt.Sprintf("\"enabled\" must be true or false without quotes, not %s", em.Value.Describe())})
@@ -147,14 +212,14 @@ func (d *decoder) hook(m *Member) *HookDefinition {
 		b := em.Value.Bool
 		h.Enabled = &b
 	}
-	lastInHook := lastOccurrences(v)
 	for i := range v.Members {
 		em := &v.Members[i]
-		if !lastInHook[i] || em.Key == "enabled" {
+		f := hf.of[i]
+		if f == "enabled" || f != "" && hf.get(f) != em {
 			continue
 		}
-		e := Event(em.Key)
-		if !e.Valid() {
+		e := Event(f)
+		if f == "" {
 			d.add(Problem{Rule: "unknown-event", Span: em.KeySpan, Hook: m.Key, Key: em.Key, Context: "hook",
 				Msg: fmt.Sprintf("%q is not an event: a hook definition holds \"enabled\" and the events %s", em.Key, strings.Join(EventNames(), ", "))})
 			continue
@@ -188,10 +253,12 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 				Msg: fmt.Sprintf("each entry of %s must be a matcher group object {\"matcher\": ..., \"hooks\": [...]}, not %s", e, n.Describe())})
 			continue
 		}
-		hooks := n.Get("hooks")
+		gf := fieldsOf(n, "group")
+		d.keyCase(gf, "group", hook, []Event{e})
+		hooks := gf.get("hooks")
 		if hooks == nil {
 			msg := fmt.Sprintf("each entry of %s is a matcher group: it needs a \"hooks\" array of handlers", e)
-			if n.Get("command") != nil {
+			if fieldsOf(n, "handler").get("command") != nil {
 				msg = fmt.Sprintf("%s entries are matcher groups, not handlers: move the handler into a \"hooks\" array, as {\"matcher\": ..., \"hooks\": [{\"command\": ...}]}", e)
 			}
 			d.add(Problem{Rule: "event-shape", Span: n.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Context: "group", Msg: msg})
@@ -199,7 +266,7 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 		}
 		g := MatcherGroup{Pos: n.Span.Start}
 		ok := true
-		if mm := n.Get("matcher"); mm != nil {
+		if mm := gf.get("matcher"); mm != nil {
 			if mm.Value.Kind != String {
 				d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
 					Msg: fmt.Sprintf("\"matcher\" must be a string holding a regular expression, such as \"run_command|view_file\", not %s", mm.Value.Describe())})
@@ -215,8 +282,8 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 				}
 			}
 		}
-		for _, k := range n.Members {
-			if k.Key != "matcher" && k.Key != "hooks" {
+		for ki, k := range n.Members {
+			if gf.of[ki] == "" {
 				d.add(Problem{Rule: "unknown-field", Span: k.KeySpan, Hook: hook, Events: []Event{e}, Key: k.Key, Context: "group",
 					Msg: fmt.Sprintf("%q is not a field of a matcher group: a group holds \"matcher\" and \"hooks\"", k.Key)})
 			}
@@ -255,25 +322,27 @@ func (d *decoder) handler(hook string, e Event, n *Node) (Handler, bool) {
 	if n.Kind != Object {
 		return drop("event-shape", n.Span, "", fmt.Sprintf("a handler must be an object such as {\"command\": \"./scripts/check.sh\"}, not %s", n.Describe()))
 	}
-	if !e.IsTool() && n.Get("hooks") != nil {
+	hf := fieldsOf(n, "handler")
+	if !e.IsTool() && fieldsOf(n, "group").get("hooks") != nil {
 		return drop("event-shape", n.Span, "", fmt.Sprintf("%s takes handlers directly, not matcher groups: list the handlers of \"hooks\" directly in the %s array (the matcher is ignored there)", e, e))
 	}
 	h := Handler{Pos: n.Span.Start}
-	for _, k := range n.Members {
-		switch k.Key {
+	for ki, k := range n.Members {
+		switch hf.of[ki] {
 		case "type", "command", "timeout":
 		default:
 			d.add(Problem{Rule: "unknown-field", Span: k.KeySpan, Hook: hook, Events: []Event{e}, Key: k.Key, Context: "handler",
 				Msg: fmt.Sprintf("%q is not a field of a handler: a handler holds \"type\", \"command\" and \"timeout\"", k.Key)})
 		}
 	}
-	if t := n.Get("type"); t != nil {
+	d.keyCase(hf, "handler", hook, []Event{e})
+	if t := hf.get("type"); t != nil {
 		if t.Value.Kind != String || t.Value.Str != "command" {
 			return drop("handler-type", t.Value.Span, "type", fmt.Sprintf("the handler type must be \"command\" (the only kind there is), not %s", t.Value.Describe()))
 		}
 		h.Type = "command"
 	}
-	c := n.Get("command")
+	c := hf.get("command")
 	switch {
 	case c == nil:
 		return drop("missing-command", n.Span, "command", "the handler has no \"command\": add the shell command to run, such as \"command\": \"./scripts/check.sh\"")
@@ -283,7 +352,7 @@ func (d *decoder) handler(hook string, e Event, n *Node) (Handler, bool) {
 		return drop("missing-command", c.Value.Span, "command", "\"command\" is empty: write the shell command to run")
 	}
 	h.Command = c.Value.Str
-	if t := n.Get("timeout"); t != nil {
+	if t := hf.get("timeout"); t != nil {
 		secs, ok := wholeNumber(t.Value)
 		if !ok || secs < 1 {
 			return drop("timeout-value", t.Value.Span, "timeout", fmt.Sprintf("\"timeout\" must be a whole number of seconds, 1 or more, without quotes, not %s", t.Value.Describe()))

@@ -56,7 +56,7 @@ func hooks(n int, clean bool) []byte {
   }`, i, i)
 		case 4:
 			fmt.Fprintf(&b, `  "mistake-%d": {
-    "PretoolUse": [],
+    "pre_tool_use": [],
     "PreToolUse": [
       {"matcher": "Bash", "hooks": [{"command": "node .agents/hooks/check-%d.mjs", "timeout": 5000}]}
     ]
