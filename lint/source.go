@@ -1,6 +1,10 @@
 package lint
 
-import "github.com/hookctl/hookctl/schema"
+import (
+	"io/fs"
+
+	"github.com/hookctl/hookctl/schema"
+)
 
 // Script is a file that a handler's command executes, as the script rules
 // see it.
@@ -30,3 +34,23 @@ func Scripts(t Target, src []byte) []Script {
 
 // RuleDoc is the address of a rule's documentation in docs/rules.md.
 func RuleDoc(id string) string { return rulesDoc + id }
+
+// LintSourceFiles lints src as LintSource does, and also returns what the
+// run saw of every file it looked at on disk (the scripts, the hooks.json
+// itself): the file's information, nil where there was no file. An editor
+// compares it with the disk to know when the findings are out of date: a
+// script created, deleted, changed or given another mode.
+func LintSourceFiles(t Target, src []byte) ([]Finding, map[string]fs.FileInfo) {
+	run := &Run{fs: newFSCache()}
+	run.Files = []*File{run.newFile(t, schema.Parse(t.Path, src))}
+	run.check(nil)
+	seen := make(map[string]fs.FileInfo, len(run.fs.stats))
+	for path, st := range run.fs.stats {
+		if st.err == nil {
+			seen[path] = st.info
+		} else {
+			seen[path] = nil
+		}
+	}
+	return run.out, seen
+}
