@@ -73,7 +73,7 @@ func eventNamed(key string) schema.Event {
 var testCaseKeys = []string{"name", "event", "tool", "args", "payload", "expect", "expectReason", "expectFailures"}
 
 func (s *server) completion(p textDocumentPositionParams) *completionList {
-	doc, _, _, kind := s.snapshot(p.TextDocument.URI)
+	doc, _, kind := s.snapshot(p.TextDocument.URI)
 	list := &completionList{Items: []completionItem{}}
 	if doc == nil {
 		return list

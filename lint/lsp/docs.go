@@ -43,7 +43,7 @@ func buildDocs() *docTexts {
 		var b strings.Builder
 		fmt.Fprintf(&b, "**%s**: %s\n\n", e, e.Summary())
 		if desc := d.fields["hook"][string(e)]; desc != "" {
-			fmt.Fprintf(&b, "%s\n\n", desc)
+			fmt.Fprintf(&b, "%s\n\n", mdEscape(desc))
 		}
 		in := schema.InputSchema(e)
 		fmt.Fprintf(&b, "**Payload** (the handler reads it on stdin; `hookctl schema input %s`):\n\n", e)
@@ -73,6 +73,10 @@ func buildDocs() *docTexts {
 	d.tools[schema.BrowserPrefix] = "**browser_** tools: the browser tools, a family whose members the format's documentation does not list one by one; `browser_.*` matches them all.\n"
 	return d
 }
+
+// mdEscape keeps a description's <placeholders> from being read as HTML
+// tags, which Markdown renderers drop.
+var mdEscape = strings.NewReplacer("<", "\\<", ">", "\\>").Replace
 
 // writeFields lists a schema's properties, one line each, with the fields
 // of an object property one level down.
@@ -110,7 +114,7 @@ func writeFields(b *strings.Builder, s *jsonschema.Schema, defs jsonschema.Defin
 		if !required[k] {
 			opt = ", optional"
 		}
-		fmt.Fprintf(b, "%s- `%s%s` (%s%s): %s\n", strings.Repeat("  ", strings.Count(prefix, ".")), prefix, k, typ, opt, desc)
+		fmt.Fprintf(b, "%s- `%s%s` (%s%s): %s\n", strings.Repeat("  ", strings.Count(prefix, ".")), prefix, k, typ, opt, mdEscape(desc))
 		if prefix == "" && v.Ref != "" && def.Properties != nil {
 			writeFields(b, def, defs, prefix+k+".")
 		}
@@ -119,7 +123,7 @@ func writeFields(b *strings.Builder, s *jsonschema.Schema, defs jsonschema.Defin
 
 // fieldDoc is the text of a key in a hook, group or handler.
 func fieldDoc(kind, key string) string {
-	return docs().fields[kind][key]
+	return mdEscape(docs().fields[kind][key])
 }
 
 // eventDoc is the text of an event: what fires it, its payload and its

@@ -27,7 +27,7 @@ var impactText = map[lint.Impact]string{
 }
 
 func (s *server) hover(p textDocumentPositionParams) *hover {
-	doc, res, _, kind := s.snapshot(p.TextDocument.URI)
+	doc, res, kind := s.snapshot(p.TextDocument.URI)
 	if doc == nil {
 		return nil
 	}
@@ -162,18 +162,13 @@ func findingText(f lint.Finding) string {
 }
 
 func (s *server) definition(p textDocumentPositionParams) []Location {
-	doc, _, scripts, kind := s.snapshot(p.TextDocument.URI)
+	doc, _, kind := s.snapshot(p.TextDocument.URI)
 	out := []Location{}
 	if doc == nil || kind != hooksFile {
 		return out
 	}
 	off := doc.Offset(p.Position)
-	if scripts == nil {
-		// Lint has not caught up with the text: find the scripts of the
-		// text as it is.
-		scripts = lint.Scripts(s.target(doc), doc.Text)
-	}
-	for _, sc := range scripts {
+	for _, sc := range s.scripts(doc) {
 		from, to := spanOffsets(doc, sc.Command)
 		if off < from || off > to {
 			continue

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"path/filepath"
 	"strings"
@@ -64,8 +65,8 @@ type Options struct {
 	// DefaultPoll when zero, never when negative.
 	Poll time.Duration
 
-	// lint replaces lint.LintSource in tests.
-	lint func(lint.Target, []byte) []lint.Finding
+	// lint replaces lint.LintSourceFiles in tests.
+	lint func(lint.Target, []byte) ([]lint.Finding, map[string]fs.FileInfo)
 }
 
 // Problem is a mistake found in a file other than a hooks.json.
@@ -126,10 +127,9 @@ type docState struct {
 	result *result
 	// linted is closed when a new result is stored.
 	linted chan struct{}
-	// scripts are the files the last linted text names; stamps what the
-	// disk said of them (and of the file itself) before that lint.
-	scripts []lint.Script
-	stamps  map[string]string
+	// stamps sum up what the last lint saw of each file it looked at on
+	// disk; the poll compares them with the disk.
+	stamps map[string]string
 }
 
 // result is what one lint run found in one version of a document.
@@ -151,7 +151,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 		opts.Poll = DefaultPoll
 	}
 	if opts.lint == nil {
-		opts.lint = lint.LintSource
+		opts.lint = lint.LintSourceFiles
 	}
 	logw := opts.Log
 	if logw == nil {
@@ -508,13 +508,13 @@ func (s *server) lintNow(uri string, d *docState) {
 	doc := *d.doc
 	s.mu.Unlock()
 
-	res, scripts, stamps := s.run(&doc)
+	res, stamps := s.run(&doc)
 
 	s.mu.Lock()
 	current := s.docs[uri] == d && d.doc.Version == doc.Version && !s.shutdown
 	if current {
 		d.result = res
-		d.scripts, d.stamps = scripts, stamps
+		d.stamps = stamps
 		close(d.linted)
 		d.linted = make(chan struct{})
 	}
@@ -535,32 +535,24 @@ func (s *server) lintNow(uri string, d *docState) {
 	s.mu.Unlock()
 }
 
-// run lints one snapshot of a document. A panic in a rule is logged and
-// leaves the document without findings rather than ending the server.
-func (s *server) run(doc *Document) (res *result, scripts []lint.Script, stamps map[string]string) {
+// run lints one snapshot of a document, and sums up what lint saw of the
+// files it looked at on disk. A panic in a rule is logged and leaves the
+// document without findings rather than ending the server.
+func (s *server) run(doc *Document) (res *result, stamps map[string]string) {
 	res = &result{doc: *doc, diags: []Diagnostic{}}
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Printf("linting %s failed: %v", doc.URI, r)
-			res = &result{doc: *doc, diags: []Diagnostic{}}
+			res, stamps = &result{doc: *doc, diags: []Diagnostic{}}, nil
 		}
 	}()
 	if kindOf(doc.URI) == testFile {
 		res.diags = s.checkTestFile(doc)
-		return res, nil, nil
+		return res, nil
 	}
 	t := s.target(doc)
-	stamps = map[string]string{}
-	if doc.Path != "" {
-		stamps[doc.Path] = stamp(doc.Path)
-	}
-	// The scripts are stamped before lint looks at them, so a change
-	// during the run shows up at the next poll.
-	scripts = lint.Scripts(t, doc.Text)
-	for _, sc := range scripts {
-		stamps[sc.Path] = stamp(sc.Path)
-	}
-	for _, f := range s.opts.lint(t, doc.Text) {
+	findings, seen := s.opts.lint(t, doc.Text)
+	for _, f := range findings {
 		// Findings in other files (a script's own) have no place here.
 		if f.File != t.Path {
 			continue
@@ -568,7 +560,27 @@ func (s *server) run(doc *Document) (res *result, scripts []lint.Script, stamps 
 		res.findings = append(res.findings, f)
 		res.diags = append(res.diags, diagnostic(doc, f))
 	}
-	return res, scripts, stamps
+	if doc.Path != "" {
+		stamps = make(map[string]string, len(seen))
+		for path, info := range seen {
+			if filepath.IsAbs(path) {
+				stamps[path] = stampOf(info)
+			}
+		}
+	}
+	return res, stamps
+}
+
+// scripts returns the files a document's handlers run, nil when they
+// cannot be found (a panic is logged).
+func (s *server) scripts(doc *Document) (out []lint.Script) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("finding the scripts of %s failed: %v", doc.URI, r)
+			out = nil
+		}
+	}()
+	return lint.Scripts(s.target(doc), doc.Text)
 }
 
 // target is the hooks.json lint sees for a document: its file, or for a
@@ -646,23 +658,19 @@ func wantsQuickFix(only []string) bool {
 
 // snapshot returns a copy of an open document and the last lint result of
 // its current version (nil when lint has not caught up).
-func (s *server) snapshot(uri string) (*Document, *result, []lint.Script, fileKind) {
+func (s *server) snapshot(uri string) (*Document, *result, fileKind) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d := s.docs[uri]
 	if d == nil {
-		return nil, nil, nil, hooksFile
+		return nil, nil, hooksFile
 	}
 	doc := *d.doc
 	var res *result
-	scripts := d.scripts
 	if d.result != nil && d.result.doc.Version == doc.Version {
 		res = d.result
-	} else {
-		// The scripts' spans are those of an older text.
-		scripts = nil
 	}
-	return &doc, res, scripts, d.kind
+	return &doc, res, d.kind
 }
 
 // folder is where a document's handlers run: the folder that holds it.

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -47,14 +48,14 @@ func workspace(t *testing.T) string {
 // lint does not yet carry a fix for, adds the fix lint's message
 // suggests, so that the quick-fix path is exercised end to end whatever
 // the rules carry.
-func withFixes(t lint.Target, src []byte) []lint.Finding {
-	fs := lint.LintSource(t, src)
-	for i, f := range fs {
+func withFixes(t lint.Target, src []byte) ([]lint.Finding, map[string]fs.FileInfo) {
+	found, seen := lint.LintSourceFiles(t, src)
+	for i, f := range found {
 		if f.Rule == "timeout-value" && f.Fix == nil && f.Suggestion != "" {
-			fs[i].Fix = &lint.Fix{Description: "write " + f.Suggestion + " (seconds)", Edits: []lint.Edit{{Span: f.Span, Text: f.Suggestion}}}
+			found[i].Fix = &lint.Fix{Description: "write " + f.Suggestion + " (seconds)", Edits: []lint.Edit{{Span: f.Span, Text: f.Suggestion}}}
 		}
 	}
-	return fs
+	return found, seen
 }
 
 // TestSession drives the server through a whole session as an editor
@@ -344,7 +345,8 @@ func applyEdits(t *testing.T, text string, edits []TextEdit, enc string) string 
 func lintFixed(t *testing.T, path, text, rule string) string {
 	t.Helper()
 	scope, root := lint.ScopeOf(path, "")
-	for _, f := range withFixes(lint.Target{Path: path, Scope: scope, Root: root}, []byte(text)) {
+	findings, _ := withFixes(lint.Target{Path: path, Scope: scope, Root: root}, []byte(text))
+	for _, f := range findings {
 		if f.Rule != rule || f.Fix == nil {
 			continue
 		}

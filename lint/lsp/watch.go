@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"time"
 
@@ -129,6 +130,13 @@ func (s *server) pollOnce() {
 func stamp(path string) string {
 	info, err := os.Stat(path)
 	if err != nil {
+		return stampOf(nil)
+	}
+	return stampOf(info)
+}
+
+func stampOf(info fs.FileInfo) string {
+	if info == nil {
 		return "missing"
 	}
 	return fmt.Sprintf("%v %d %d", info.Mode(), info.Size(), info.ModTime().UnixNano())
