@@ -360,3 +360,66 @@ func lintFixed(t *testing.T, path, text, rule string) string {
 	t.Fatalf("lint carries no fix for %s", rule)
 	return ""
 }
+
+// TestWatchedFiles checks both ways the server learns that a script
+// changed on disk: the client's watcher, which the server registers when
+// the client can take it (here with no poll), and the poll, which sees a
+// change of mode that the text does not show.
+func TestWatchedFiles(t *testing.T) {
+	path := workspace(t)
+	uri := pathURI(path)
+	script := filepath.Join(filepath.Dir(path), "hooks", "gate.sh")
+	has := func(rule string) func([]Diagnostic) bool {
+		return func(ds []Diagnostic) bool {
+			return slices.ContainsFunc(ds, func(d Diagnostic) bool { return d.Code == rule })
+		}
+	}
+
+	c := startServer(t, Options{Poll: -1})
+	c.initialize(`{"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}`)
+	c.notify("textDocument/didOpen", didOpenParams{TextDocument: textDocumentItem{URI: uri, Version: 1, Text: sessionHooks}})
+	if has("script-not-found")(c.diagnostics(uri, 1)) {
+		t.Fatal("script-not-found before the script is deleted")
+	}
+	var regs []registration
+	for deadline := time.Now().Add(hangGuard); len(regs) == 0 && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		c.mu.Lock()
+		regs = slices.Clone(c.registrations)
+		c.mu.Unlock()
+	}
+	if len(regs) != 1 || regs[0].Method != "workspace/didChangeWatchedFiles" {
+		t.Errorf("registrations %+v, want one for workspace/didChangeWatchedFiles", regs)
+	}
+	if err := os.Remove(script); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", didChangeWatchedFilesParams{Changes: []fileEvent{{URI: pathURI(script), Type: 3}}})
+	c.waitDiagnostics(uri, has("script-not-found"))
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	c.end()
+
+	// The poll, with a client that cannot watch files: the script comes
+	// back without its execute bit.
+	c = startServer(t, Options{Poll: 10 * time.Millisecond})
+	c.initialize(`{}`)
+	c.notify("textDocument/didOpen", didOpenParams{TextDocument: textDocumentItem{URI: uri, Version: 1, Text: sessionHooks}})
+	c.waitDiagnostics(uri, has("script-not-found"))
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexit 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.waitDiagnostics(uri, has("script-not-executable"))
+	if err := os.Chmod(script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c.waitDiagnostics(uri, func(ds []Diagnostic) bool { return !has("script-not-executable")(ds) && !has("script-not-found")(ds) })
+	c.mu.Lock()
+	regs = c.registrations
+	c.mu.Unlock()
+	if len(regs) != 0 {
+		t.Errorf("registered %+v with a client that cannot take it", regs)
+	}
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	c.end()
+}
