@@ -94,6 +94,19 @@ func kindOf(uri string) fileKind {
 	return hooksFile
 }
 
+// served reports whether the server looks at a document: a file whose name
+// ends in hooks.json (hooks.json, claude-hooks.json) or hooks.test.json.
+// Other documents are left alone, so a client that sends every JSON file
+// (Zed gives a language's files to each of its servers) gets nothing
+// wrong for package.json.
+func served(uri string) bool {
+	name := uri
+	if i := strings.LastIndexAny(uri, "/:"); i >= 0 {
+		name = uri[i+1:]
+	}
+	return strings.HasSuffix(name, "hooks.json") || strings.HasSuffix(name, "hooks.test.json")
+}
+
 type server struct {
 	opts Options
 	log  *log.Logger
@@ -418,6 +431,9 @@ func (s *server) initialize(req *jsonrpc2.Request) (any, error) {
 
 func (s *server) didOpen(p didOpenParams) {
 	item := p.TextDocument
+	if !served(item.URI) {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if old := s.docs[item.URI]; old != nil && old.timer != nil {
@@ -437,6 +453,9 @@ func (s *server) didChange(p didChangeParams) error {
 	defer s.mu.Unlock()
 	d := s.docs[p.TextDocument.URI]
 	if d == nil {
+		if !served(p.TextDocument.URI) {
+			return nil
+		}
 		return fmt.Errorf("a change to %s, which is not open", p.TextDocument.URI)
 	}
 	// The document is copied so that a lint run's snapshot keeps its text

@@ -423,3 +423,30 @@ func TestWatchedFiles(t *testing.T) {
 	c.notify("exit", nil)
 	c.end()
 }
+
+// TestOtherFiles checks that a JSON file not named like a hooks file gets
+// nothing from the server, as with a client that sends every JSON file.
+func TestOtherFiles(t *testing.T) {
+	c := startServer(t, Options{Poll: -1})
+	c.initialize(`{}`)
+	other := pathURI(filepath.Join(t.TempDir(), "package.json"))
+	c.notify("textDocument/didOpen", didOpenParams{TextDocument: textDocumentItem{URI: other, Version: 1, Text: `{"PreToolUse": [`}})
+	c.notify("textDocument/didChange", didChangeParams{TextDocument: versionedTextDocumentIdentifier{URI: other, Version: 2}, ContentChanges: []contentChange{{Text: "{"}}})
+	var list completionList
+	c.call("textDocument/completion", textDocumentPositionParams{TextDocument: textDocumentIdentifier{URI: other}, Position: Position{0, 1}}, &list)
+	if len(list.Items) != 0 {
+		t.Errorf("completion in package.json: %+v", list.Items)
+	}
+	hooks := pathURI(filepath.Join(t.TempDir(), "claude-hooks.json"))
+	c.notify("textDocument/didOpen", didOpenParams{TextDocument: textDocumentItem{URI: hooks, Version: 1, Text: `{`}})
+	if len(c.diagnostics(hooks, 1)) == 0 {
+		t.Error("no diagnostics for a broken claude-hooks.json")
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, p := range c.diags {
+		if p.URI == other {
+			t.Errorf("diagnostics published for package.json: %+v", p)
+		}
+	}
+}
