@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -105,5 +106,13 @@ func TestURIs(t *testing.T) {
 	}
 	if got := pathURI("/home/a b/hooks.json"); got != "file:///home/a%20b/hooks.json" {
 		t.Errorf("pathURI = %q", got)
+	}
+}
+
+func TestSafeLog(t *testing.T) {
+	var b strings.Builder
+	n, err := safeWriter{&b}.Write([]byte("a\x1b[31m\u009b\tb\n"))
+	if err != nil || n != 11 || b.String() != "a\\u001b[31m\\u009b\tb\n" {
+		t.Errorf("%d, %v: %q", n, err, b.String())
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/sourcegraph/jsonrpc2"
 
@@ -174,7 +175,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	defer cancel()
 	s := &server{
 		opts:     opts,
-		log:      log.New(logw, "hookctl lsp: ", log.LstdFlags),
+		log:      log.New(safeWriter{logw}, "hookctl lsp: ", log.LstdFlags),
 		docs:     map[string]*docState{},
 		encoding: encodingUTF16,
 		ready:    make(chan struct{}),
@@ -202,6 +203,29 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 		return ErrExitWithoutShutdown
 	}
 	return nil
+}
+
+// safeWriter escapes control characters other than line breaks and tabs,
+// so that a file or client name in a log line cannot send escape
+// sequences to a terminal that shows the log.
+type safeWriter struct{ w io.Writer }
+
+func (s safeWriter) Write(p []byte) (int, error) {
+	var b strings.Builder
+	for _, r := range string(p) {
+		switch {
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case unicode.IsControl(r):
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if _, err := io.WriteString(s.w, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // pipe joins the two streams into the connection jsonrpc2 wants; closing
