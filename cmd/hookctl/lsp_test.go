@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
 )
 
 // TestLspArguments checks that hookctl lsp refuses arguments: an editor
@@ -169,4 +172,87 @@ func TestNeovim(t *testing.T) {
 func luaString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// lspSession speaks to hookctl lsp, run in this process as the command
+// line runs it, over pipes; it returns a connection and a channel of the
+// diagnostics published, and the command's exit status when it ends.
+func lspSession(t *testing.T) (*jsonrpc2.Conn, chan map[string]any, chan int) {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	status := make(chan int, 1)
+	go func() {
+		var errOut bytes.Buffer
+		status <- run([]string{"hookctl", "lsp"}, streams{inR, outW, &errOut})
+		outW.Close()
+	}()
+	diags := make(chan map[string]any, 16)
+	handler := jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		if req.Method == "textDocument/publishDiagnostics" {
+			var p map[string]any
+			if json.Unmarshal(*req.Params, &p) == nil {
+				diags <- p
+			}
+		}
+		return nil, nil
+	})
+	stream := jsonrpc2.NewBufferedStream(struct {
+		io.Reader
+		io.WriteCloser
+	}{outR, inW}, jsonrpc2.VSCodeObjectCodec{})
+	conn := jsonrpc2.NewConn(context.Background(), stream, handler)
+	t.Cleanup(func() { conn.Close() })
+	return conn, diags, status
+}
+
+// TestLspTestFile checks, through the command, that a hooks.test.json is
+// checked by hookctl test's own parser, and the exit statuses the protocol
+// asks for: 0 after shutdown and exit, 1 for exit alone.
+func TestLspTestFile(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	conn, diags, status := lspSession(t)
+	if err := conn.Call(ctx, "initialize", map[string]any{"capabilities": map[string]any{}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	uri := "file://" + filepath.ToSlash(filepath.Join(t.TempDir(), ".agents", "hooks.test.json"))
+	text := `{"tests": [{"name": "gate", "evnt": "PreToolUse"}]}`
+	if err := conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": text}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case p := <-diags:
+		ds, _ := p["diagnostics"].([]any)
+		found := false
+		for _, d := range ds {
+			d := d.(map[string]any)
+			msg, _ := d["message"].(string)
+			start := d["range"].(map[string]any)["start"].(map[string]any)
+			if strings.Contains(msg, `unknown key "evnt"`) && strings.Contains(msg, `"event"`) && start["character"] == float64(strings.Index(text, `"evnt"`)) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no diagnostic for the unknown key at its place: %v", p)
+		}
+	case <-ctx.Done():
+		t.Fatal("no diagnostics")
+	}
+	if err := conn.Call(ctx, "shutdown", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	conn.Notify(ctx, "exit", nil)
+	if code := <-status; code != exitOK {
+		t.Errorf("exit status %d after shutdown and exit, want 0", code)
+	}
+
+	conn, _, status = lspSession(t)
+	if err := conn.Call(ctx, "initialize", map[string]any{"capabilities": map[string]any{}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	conn.Notify(ctx, "exit", nil)
+	if code := <-status; code != 1 {
+		t.Errorf("exit status %d after exit without shutdown, want 1", code)
+	}
 }
