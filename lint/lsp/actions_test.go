@@ -113,3 +113,33 @@ func TestTestFileDiagnostics(t *testing.T) {
 		t.Errorf("JSON syntax diagnostics %+v", diags)
 	}
 }
+
+// TestFixAll checks the action that applies every fix: fixes that do not
+// overlap are applied together, in one edit of the document; one that
+// overlaps a fix before it is left for the next pass.
+func TestFixAll(t *testing.T) {
+	text := "{\"h😀\": {\"Stop\": [{\"command\": \"x\", \"timeout\": \"10\", \"cmd\": 1}]}}\n"
+	timeout := spanOf(t, text, `"10"`)
+	cmd := spanOf(t, text, `"cmd"`)
+	findings := []lint.Finding{
+		{Rule: "timeout-value", Span: timeout, Fix: &lint.Fix{Edits: []lint.Edit{{Span: timeout, Text: "10"}}}},
+		{Rule: "other", Span: timeout, Fix: &lint.Fix{Edits: []lint.Edit{{Span: timeout, Text: "11"}}}},
+		{Rule: "unknown-field", Span: cmd, Fix: &lint.Fix{Edits: []lint.Edit{{Span: cmd, Text: `"command"`}}}},
+		{Rule: "no-fix", Span: cmd},
+	}
+	for _, enc := range []string{encodingUTF16, encodingUTF8} {
+		doc := NewDocument("file:///w/hooks.json", 3, []byte(text), enc)
+		a := FixAll(doc, findings, true)
+		if a == nil || a.Kind != "source.fixAll" || len(a.Diagnostics) != 2 {
+			t.Fatalf("%s: %+v", enc, a)
+		}
+		got := applyEdits(t, text, a.Edit.DocumentChanges[0].Edits, enc)
+		want := strings.Replace(strings.Replace(text, `"10"`, "10", 1), `"cmd"`, `"command"`, 1)
+		if got != want {
+			t.Errorf("%s: %s, want %s", enc, got, want)
+		}
+	}
+	if FixAll(NewDocument("file:///w/hooks.json", 1, []byte(text), encodingUTF16), findings[3:], false) != nil {
+		t.Error("a fix-all action without fixes")
+	}
+}

@@ -173,6 +173,61 @@ func CodeActions(doc *Document, findings []lint.Finding, rng Range, documentChan
 	return actions
 }
 
+// FixAll returns one action that applies every fix of the findings that
+// does not overlap a fix before it, in file order, as hookctl lint --fix
+// does in one pass; nil when no finding carries a fix. Editors run it on
+// request or on save (source.fixAll).
+func FixAll(doc *Document, findings []lint.Finding, documentChanges bool) *CodeAction {
+	type span struct{ from, to int }
+	var taken []span
+	overlaps := func(a span) bool {
+		for _, b := range taken {
+			if a.from < b.to && b.from < a.to || a.from == b.from || a.to == b.to && a.from == a.to {
+				return true
+			}
+		}
+		return false
+	}
+	var all []TextEdit
+	var diags []Diagnostic
+	for _, f := range findings {
+		if f.Fix == nil || len(f.Fix.Edits) == 0 {
+			continue
+		}
+		edits, ok := textEdits(doc, f.Fix.Edits)
+		if !ok {
+			continue
+		}
+		var spans []span
+		clash := false
+		for _, e := range f.Fix.Edits {
+			sp := span{e.Span.Start.Offset, e.Span.Start.Offset}
+			if e.Span.End.IsValid() {
+				sp.to = e.Span.End.Offset
+			}
+			clash = clash || overlaps(sp)
+			spans = append(spans, sp)
+		}
+		if clash {
+			// Left for a second pass, once this one is applied.
+			continue
+		}
+		taken = append(taken, spans...)
+		all = append(all, edits...)
+		diags = append(diags, diagnostic(doc, f))
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	a := &CodeAction{Title: "Apply every certain fix of hookctl lint", Kind: kindFixAll, Diagnostics: diags, Edit: &WorkspaceEdit{}}
+	if documentChanges {
+		a.Edit.DocumentChanges = []TextDocumentEdit{{TextDocument: versionedTextDocumentIdentifier{URI: doc.URI, Version: doc.Version}, Edits: all}}
+	} else {
+		a.Edit.Changes = map[string][]TextEdit{doc.URI: all}
+	}
+	return a
+}
+
 // textEdits converts a fix's edits, refusing any whose offsets are not
 // places in the text.
 func textEdits(doc *Document, edits []lint.Edit) ([]TextEdit, bool) {

@@ -199,6 +199,7 @@ type codeActionParams struct {
 // CodeAction kinds.
 const (
 	kindQuickFix = "quickfix"
+	kindFixAll   = "source.fixAll"
 )
 
 // CodeAction is a change the editor offers to make: here, a lint fix.

@@ -447,7 +447,7 @@ func (s *server) initialize(req *jsonrpc2.Request) (any, error) {
 			CompletionProvider: &completionOptions{TriggerCharacters: []string{`"`, "|", "/", "(", " "}},
 			HoverProvider:      true,
 			DefinitionProvider: true,
-			CodeActionProvider: &codeActionOptions{CodeActionKinds: []string{kindQuickFix}},
+			CodeActionProvider: &codeActionOptions{CodeActionKinds: []string{kindQuickFix, kindFixAll}},
 		},
 		ServerInfo: serverInfo{Name: "hookctl", Version: s.opts.Version},
 	}, nil
@@ -659,7 +659,9 @@ func (s *server) codeAction(ctx context.Context, id jsonrpc2.ID, p codeActionPar
 			s.log.Printf("replying to textDocument/codeAction: %v", err)
 		}
 	}()
-	if len(p.Context.Only) > 0 && !wantsQuickFix(p.Context.Only) {
+	only := p.Context.Only
+	quickFixes, fixAll := len(only) == 0 || wants(only, kindQuickFix), wants(only, kindFixAll)
+	if !quickFixes && !fixAll {
 		return
 	}
 	deadline := time.After(5 * time.Second)
@@ -673,7 +675,12 @@ func (s *server) codeAction(ctx context.Context, id jsonrpc2.ID, p codeActionPar
 		if d.result != nil && d.result.doc.Version == d.doc.Version {
 			res, documentChanges := d.result, s.documentChanges
 			s.mu.Unlock()
-			actions = CodeActions(&res.doc, res.findings, p.Range, documentChanges)
+			if quickFixes {
+				actions = CodeActions(&res.doc, res.findings, p.Range, documentChanges)
+			}
+			if a := FixAll(&res.doc, res.findings, documentChanges); fixAll && a != nil {
+				actions = append(actions, *a)
+			}
 			return
 		}
 		wait := d.linted
@@ -690,9 +697,12 @@ func (s *server) codeAction(ctx context.Context, id jsonrpc2.ID, p codeActionPar
 	}
 }
 
-func wantsQuickFix(only []string) bool {
+// wants reports whether a request's "only" list asks for a kind of code
+// action: the kind itself or a kind it refines ("source" covers
+// "source.fixAll").
+func wants(only []string, kind string) bool {
 	for _, k := range only {
-		if k == kindQuickFix || strings.HasPrefix(kindQuickFix, k+".") || k == "" {
+		if k == kind || strings.HasPrefix(kind, k+".") {
 			return true
 		}
 	}

@@ -146,6 +146,18 @@ func session(t *testing.T, enc string) {
 		t.Errorf("the quick fix changed more than the timeout:\n%s", fixed)
 	}
 
+	// The fix-all action, as an editor asks for it on save.
+	actions = nil
+	all := codeActionParams{TextDocument: textDocumentIdentifier{URI: uri}, Range: Range{End: pos(text, len(text), enc)}}
+	all.Context.Only = []string{"source.fixAll"}
+	c.call("textDocument/codeAction", all, &actions)
+	if len(actions) != 1 || actions[0].Kind != "source.fixAll" {
+		t.Fatalf("fix-all actions %+v", actions)
+	}
+	if got := applyEdits(t, text, actions[0].Edit.DocumentChanges[0].Edits, enc); got != fixed {
+		t.Errorf("fix all gives\n%s\nwant\n%s", got, fixed)
+	}
+
 	// Completion of a tool name inside the matcher, after "run_".
 	off := strings.Index(text, "run_command") + len("run_")
 	var list completionList
