@@ -79,6 +79,16 @@ func (s *server) completion(p textDocumentPositionParams) *completionList {
 		return list
 	}
 	list.Items = complete(doc, kind, doc.Offset(p.Position))
+	s.mu.Lock()
+	plain := !s.markdownItems
+	s.mu.Unlock()
+	if plain {
+		for i := range list.Items {
+			if d := list.Items[i].Documentation; d != nil {
+				list.Items[i].Documentation = &markupContent{Kind: "plaintext", Value: plainText(d.Value)}
+			}
+		}
+	}
 	return list
 }
 

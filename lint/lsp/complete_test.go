@@ -247,3 +247,9 @@ func TestHover(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainText(t *testing.T) {
+	if got := plainText("**Stop** (`x`): under \\<dir\\>"); got != "Stop (x): under <dir>" {
+		t.Errorf("%q", got)
+	}
+}

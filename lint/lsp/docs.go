@@ -141,3 +141,8 @@ func toolDoc(name string) string {
 	}
 	return ""
 }
+
+// plainText is the Markdown of the texts above for a client that shows
+// text as it comes: without the marks of bold and code, and with the
+// escaped placeholders as written.
+var plainText = strings.NewReplacer("**", "", "`", "", "\\<", "<", "\\>", ">").Replace

@@ -42,7 +42,7 @@ func (s *server) hover(p textDocumentPositionParams) *hover {
 	h := &hover{Contents: markupContent{Kind: "markdown", Value: text}, Range: rng}
 	s.mu.Lock()
 	if !s.markdown {
-		h.Contents.Kind = "plaintext"
+		h.Contents = markupContent{Kind: "plaintext", Value: plainText(text)}
 	}
 	s.mu.Unlock()
 	return h

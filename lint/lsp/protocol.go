@@ -77,23 +77,18 @@ type serverInfo struct {
 	Version string `json:"version,omitempty"`
 }
 
-// Text document sync kinds.
-const (
-	syncFull        = 1
-	syncIncremental = 2
-)
+// syncIncremental is the text document sync kind of changes sent as
+// edits of ranges.
+const syncIncremental = 2
 
 type serverCapabilities struct {
-	PositionEncoding   string              `json:"positionEncoding"`
-	TextDocumentSync   textDocumentSync    `json:"textDocumentSync"`
-	CompletionProvider *completionOptions  `json:"completionProvider,omitempty"`
-	HoverProvider      bool                `json:"hoverProvider"`
-	DefinitionProvider bool                `json:"definitionProvider"`
-	CodeActionProvider *codeActionOptions  `json:"codeActionProvider,omitempty"`
-	Workspace          *workspaceServerCap `json:"workspace,omitempty"`
+	PositionEncoding   string             `json:"positionEncoding"`
+	TextDocumentSync   textDocumentSync   `json:"textDocumentSync"`
+	CompletionProvider *completionOptions `json:"completionProvider,omitempty"`
+	HoverProvider      bool               `json:"hoverProvider"`
+	DefinitionProvider bool               `json:"definitionProvider"`
+	CodeActionProvider *codeActionOptions `json:"codeActionProvider,omitempty"`
 }
-
-type workspaceServerCap struct{}
 
 type textDocumentSync struct {
 	OpenClose bool        `json:"openClose"`
@@ -233,11 +228,8 @@ type TextEdit struct {
 
 // Completion item kinds.
 const (
-	itemKindText     = 1
-	itemKindField    = 5
 	itemKindValue    = 12
 	itemKindEnum     = 13
-	itemKindKeyword  = 14
 	itemKindFile     = 17
 	itemKindEvent    = 23
 	itemKindProperty = 10

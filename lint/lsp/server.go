@@ -23,6 +23,7 @@ import (
 	"io/fs"
 	"log"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -118,7 +119,8 @@ type server struct {
 	docs            map[string]*docState
 	encoding        string
 	documentChanges bool
-	markdown        bool
+	markdown        bool // hover in Markdown
+	markdownItems   bool // completion items' documentation in Markdown
 	watchFiles      bool
 	initialized     bool
 	shutdown        bool
@@ -427,11 +429,12 @@ func (s *server) initialize(req *jsonrpc2.Request) (any, error) {
 		s.documentChanges = w.WorkspaceEdit != nil && w.WorkspaceEdit.DocumentChanges
 		s.watchFiles = w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration
 	}
-	if td := c.TextDocument; td != nil && td.Hover != nil {
-		for _, f := range td.Hover.ContentFormat {
-			if f == "markdown" {
-				s.markdown = true
-			}
+	if td := c.TextDocument; td != nil {
+		if td.Hover != nil {
+			s.markdown = slices.Contains(td.Hover.ContentFormat, "markdown")
+		}
+		if td.Completion != nil && td.Completion.CompletionItem != nil {
+			s.markdownItems = slices.Contains(td.Completion.CompletionItem.DocumentationFormat, "markdown")
 		}
 	}
 	s.initialized = true

@@ -74,7 +74,7 @@ func session(t *testing.T, enc string) {
 	c := startServer(t, Options{lint: withFixes, Poll: 20 * time.Millisecond, Debounce: time.Millisecond})
 	caps := `{"textDocument": {"hover": {"contentFormat": ["markdown", "plaintext"]}}, "workspace": {"workspaceEdit": {"documentChanges": true}}}`
 	if enc == encodingUTF8 {
-		caps = `{"general": {"positionEncodings": ["utf-8", "utf-16"]}, "workspace": {"workspaceEdit": {"documentChanges": true}}}`
+		caps = `{"general": {"positionEncodings": ["utf-8", "utf-16"]}, "textDocument": {"hover": {"contentFormat": ["markdown"]}}, "workspace": {"workspaceEdit": {"documentChanges": true}}}`
 	}
 	init := c.initialize(caps)
 	if init.Capabilities.PositionEncoding != enc {
