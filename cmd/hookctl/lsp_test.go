@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -59,7 +60,15 @@ local text = ""
 for _, r in pairs(hover or {}) do
   if r.result and r.result.contents then text = r.result.contents.value end
 end
-vim.fn.writefile({ vim.fn.json_encode({ version = vim.version(), diagnostics = codes(), hover = text }) }, os.getenv("HOOKCTL_NVIM_OUT"))
+local items = {}
+local completion = vim.lsp.buf_request_sync(0, "textDocument/completion", {
+  textDocument = { uri = vim.uri_from_bufnr(0) },
+  position = { line = 3, character = 22 },
+}, 10000)
+for _, r in pairs(completion or {}) do
+  for _, it in ipairs(r.result and r.result.items or {}) do table.insert(items, it.label) end
+end
+vim.fn.writefile({ vim.fn.json_encode({ version = vim.version(), diagnostics = codes(), hover = text, completion = items }) }, os.getenv("HOOKCTL_NVIM_OUT"))
 vim.cmd("qall!")
 `
 
@@ -141,7 +150,8 @@ func TestNeovim(t *testing.T) {
 			Severity  int
 			Message   string
 		}
-		Hover string
+		Hover      string
+		Completion []string
 	}
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatalf("%v: %s", err, b)
@@ -163,6 +173,10 @@ func TestNeovim(t *testing.T) {
 		if !seen[want] {
 			t.Errorf("Neovim has no %s at line %d, column %d (0-based); it has %+v", want.code, want.lnum, want.col, got.Diagnostics)
 		}
+	}
+	// Completion inside "run_command", after "run_".
+	if !slices.Contains(got.Completion, "run_command") || !slices.Contains(got.Completion, "browser_.*") {
+		t.Errorf("completion in the matcher: %v", got.Completion)
 	}
 	if !strings.Contains(got.Hover, "**unknown-event** (error)") || !strings.Contains(got.Hover, `"Stop"`) {
 		t.Errorf("hover on the misspelt event: %q", got.Hover)
