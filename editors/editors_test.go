@@ -1,0 +1,214 @@
+// Package editors holds the set-up of hookctl lsp for each editor: the
+// files of this folder, which docs/editors.md shows. Its tests keep them
+// valid; the Neovim configuration is run in a real Neovim by
+// cmd/hookctl's TestNeovim.
+package editors
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"github.com/tailscale/hujson"
+)
+
+// TestHelix checks that the Helix snippet is TOML with the keys Helix
+// reads (an unknown key would be ignored by Helix without a word), that it
+// starts hookctl lsp, and that its language takes hooks.json and
+// hooks.test.json.
+func TestHelix(t *testing.T) {
+	var cfg struct {
+		LanguageServer map[string]struct {
+			Command string
+			Args    []string
+		} `toml:"language-server"`
+		Language []struct {
+			Name       string
+			Scope      string
+			Grammar    string
+			LanguageID string              `toml:"language-id"`
+			FileTypes  []map[string]string `toml:"file-types"`
+			Indent     struct {
+				TabWidth int `toml:"tab-width"`
+				Unit     string
+			}
+			LanguageServers []string `toml:"language-servers"`
+		}
+	}
+	md, err := toml.DecodeFile("helix/languages.toml", &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := md.Undecoded(); len(u) > 0 {
+		t.Errorf("keys this test does not know: %v", u)
+	}
+	ls := cfg.LanguageServer["hookctl"]
+	if ls.Command != "hookctl" || !slices.Equal(ls.Args, []string{"lsp"}) {
+		t.Errorf("language server %+v, want hookctl lsp", ls)
+	}
+	if len(cfg.Language) != 1 {
+		t.Fatalf("%d languages, want 1", len(cfg.Language))
+	}
+	l := cfg.Language[0]
+	var globs []string
+	for _, ft := range l.FileTypes {
+		globs = append(globs, ft["glob"])
+	}
+	if !slices.Equal(globs, []string{"hooks.json", "hooks.test.json"}) || l.Grammar != "json" || !slices.Equal(l.LanguageServers, []string{"hookctl"}) {
+		t.Errorf("language %+v", l)
+	}
+}
+
+// TestZed checks the Zed extension's manifest and Cargo.toml as TOML,
+// that its code registers the server the manifest names and starts it as
+// hookctl lsp, and that the settings snippet is valid JSON with comments,
+// as Zed reads it. (Zed builds the Rust code itself when the extension is
+// installed; it is not compiled here.)
+func TestZed(t *testing.T) {
+	var ext struct {
+		ID              string `toml:"id"`
+		Name            string
+		Description     string
+		Version         string
+		SchemaVersion   int `toml:"schema_version"`
+		Authors         []string
+		Repository      string
+		LanguageServers map[string]struct {
+			Name      string
+			Languages []string
+		} `toml:"language_servers"`
+	}
+	md, err := toml.DecodeFile("zed/extension.toml", &ext)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := md.Undecoded(); len(u) > 0 {
+		t.Errorf("keys this test does not know: %v", u)
+	}
+	if ext.ID != "hookctl" || ext.SchemaVersion != 1 || !slices.Equal(ext.LanguageServers["hookctl"].Languages, []string{"JSON"}) {
+		t.Errorf("extension.toml: %+v", ext)
+	}
+	var cargo struct {
+		Lib struct {
+			CrateType []string `toml:"crate-type"`
+		}
+		Dependencies map[string]string
+	}
+	if _, err := toml.DecodeFile("zed/Cargo.toml", &cargo); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(cargo.Lib.CrateType, []string{"cdylib"}) || cargo.Dependencies["zed_extension_api"] == "" {
+		t.Errorf("Cargo.toml: %+v", cargo)
+	}
+	lib, err := os.ReadFile("zed/src/lib.rs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`worktree.which("hookctl")`, `vec!["lsp".to_string()]`, "zed::register_extension!(Hookctl);", "fn language_server_command("} {
+		if !bytes.Contains(lib, []byte(want)) {
+			t.Errorf("src/lib.rs lacks %s", want)
+		}
+	}
+	settings, err := os.ReadFile("zed/settings.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	std, err := hujson.Standardize(settings)
+	if err != nil {
+		t.Fatalf("settings.json: %v", err)
+	}
+	var s struct {
+		LSP map[string]struct {
+			Binary struct {
+				Path      string
+				Arguments []string
+			}
+		}
+	}
+	if err := json.Unmarshal(std, &s); err != nil {
+		t.Fatal(err)
+	}
+	if b := s.LSP["hookctl"].Binary; b.Path == "" || !slices.Equal(b.Arguments, []string{"lsp"}) {
+		t.Errorf("settings.json: %+v", s)
+	}
+}
+
+// TestVSCodeExtension installs the extension's packages (pinned by
+// package-lock.json; once, then node_modules is reused) and type-checks
+// extension.js against VS Code's and vscode-languageclient's types, so
+// that the extension cannot drift from the APIs it calls.
+func TestVSCodeExtension(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives npm: skipped with -short")
+	}
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("npm is not installed: the VS Code extension's check needs Node.js and npm")
+	}
+	dir := "vscode"
+	tsc := filepath.Join("node_modules", "typescript", "bin", "tsc")
+	if _, err := os.Stat(filepath.Join(dir, tsc)); err != nil {
+		npm := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+		npm.Dir = dir
+		if out, err := npm.CombinedOutput(); err != nil {
+			t.Fatalf("npm ci: %v\n%s", err, out)
+		}
+	}
+	check := exec.Command("node", tsc, "-p", ".")
+	check.Dir = dir
+	if out, err := check.CombinedOutput(); err != nil {
+		t.Fatalf("type check of extension.js: %v\n%s", err, out)
+	}
+	var pkg struct {
+		Main         string
+		Dependencies map[string]string
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	if pkg.Main != "./extension.js" || pkg.Dependencies["vscode-languageclient"] == "" {
+		t.Errorf("package.json: %+v", pkg)
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "extension.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(js, []byte(`args: ["lsp"]`)) || !bytes.Contains(js, []byte(`pattern: "**/hooks.json"`)) {
+		t.Error("extension.js does not start hookctl lsp for hooks.json")
+	}
+}
+
+// TestDocs checks that docs/editors.md shows each editor's files as they
+// are here, byte for byte, so that what a user copies is what is tested.
+func TestDocs(t *testing.T) {
+	doc, err := os.ReadFile("../docs/editors.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?s)```[a-z]*\n(.*?)```").FindAllSubmatch(doc, -1) {
+		blocks[string(m[1])] = true
+	}
+	for _, f := range []string{"neovim/hookctl.lua", "helix/languages.toml", "zed/extension.toml", "zed/src/lib.rs", "zed/settings.json"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !blocks[string(b)] {
+			t.Errorf("docs/editors.md does not show %s as it is", f)
+		}
+	}
+	if !strings.Contains(string(doc), "editors/vscode") {
+		t.Error("docs/editors.md does not point to editors/vscode")
+	}
+}

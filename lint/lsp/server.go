@@ -1,0 +1,738 @@
+// Package lsp is hookctl's language server: lint's findings on the unsaved
+// text of hooks.json and hooks.test.json files as they are typed, lint's
+// fixes as quick fixes, completion, hover, and go to definition from a
+// handler's command to its script, over the Language Server Protocol 3.17
+// on a pair of streams (stdin and stdout for hookctl lsp).
+//
+// The JSON-RPC layer is github.com/sourcegraph/jsonrpc2, the library behind
+// efm-langserver and golangci-lint-langserver; the protocol's types are the
+// few this server uses (protocol.go). Requests are answered on the reader
+// goroutine in the order they come, and each is quick (a scan of the text
+// up to the cursor); lint runs on its own goroutine per document, a short
+// while after the last change, and its result is published only if the
+// document is still at the version it linted. Code actions wait, off the
+// reader goroutine, for the lint of the version they are asked about.
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/hookctl/hookctl/lint"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Defaults of Options.
+const (
+	// DefaultDebounce is how long the server waits after a change before
+	// it lints: long enough to lint once for a burst of keystrokes, short
+	// enough that diagnostics follow the typing.
+	DefaultDebounce = 20 * time.Millisecond
+	// DefaultPoll is how often the scripts that open files name are
+	// looked at on disk.
+	DefaultPoll = 2 * time.Second
+)
+
+// Options configure a server.
+type Options struct {
+	// Home is the user's home folder, which tells the user's
+	// ~/.gemini/config/hooks.json from a workspace's file; "" when unknown.
+	Home string
+	// CheckTestFile checks a hooks.test.json and returns its mistakes.
+	// When nil, a test file is checked as JSON only.
+	CheckTestFile func(path string, src []byte) []Problem
+	// Log receives the server's log; nil discards it. It is never the
+	// stream the protocol is spoken on.
+	Log io.Writer
+	// Version is the server's version, told to the client.
+	Version string
+	// Debounce is the wait after a change before linting; DefaultDebounce
+	// when zero.
+	Debounce time.Duration
+	// Poll is how often the scripts that open files name are looked at on
+	// disk, to lint again when one is created, deleted or changes mode;
+	// DefaultPoll when zero, never when negative.
+	Poll time.Duration
+
+	// lint replaces lint.LintSourceFiles in tests.
+	lint func(lint.Target, []byte) ([]lint.Finding, map[string]fs.FileInfo)
+}
+
+// Problem is a mistake found in a file other than a hooks.json.
+type Problem struct {
+	Pos     schema.Pos
+	Message string
+}
+
+// ErrExitWithoutShutdown is Serve's error when the client sent exit
+// without shutdown first; LSP asks the server to exit with status 1 then.
+var ErrExitWithoutShutdown = errors.New("the client asked the server to exit without shutting it down first")
+
+// fileKind is what a document holds.
+type fileKind int
+
+const (
+	hooksFile fileKind = iota
+	testFile
+)
+
+func kindOf(uri string) fileKind {
+	if strings.HasSuffix(uri, "hooks.test.json") {
+		return testFile
+	}
+	return hooksFile
+}
+
+// served reports whether the server looks at a document: a file whose name
+// ends in hooks.json (hooks.json, claude-hooks.json) or hooks.test.json.
+// Other documents are left alone, so a client that sends every JSON file
+// (Zed gives a language's files to each of its servers) gets nothing
+// wrong for package.json.
+func served(uri string) bool {
+	name := uri
+	if i := strings.LastIndexAny(uri, "/:"); i >= 0 {
+		name = uri[i+1:]
+	}
+	return strings.HasSuffix(name, "hooks.json") || strings.HasSuffix(name, "hooks.test.json")
+}
+
+type server struct {
+	opts Options
+	log  *log.Logger
+	conn *jsonrpc2.Conn
+	ctx  context.Context
+
+	mu              sync.Mutex
+	docs            map[string]*docState
+	encoding        string
+	documentChanges bool
+	markdown        bool // hover in Markdown
+	markdownItems   bool // completion items' documentation in Markdown
+	watchFiles      bool
+	initialized     bool
+	shutdown        bool
+	exited          bool
+	// ready is closed once conn is set: the connection reads, and so
+	// calls Handle, from the moment it is made.
+	ready chan struct{}
+}
+
+// docState is an open document and what the server knows of it.
+type docState struct {
+	doc  *Document
+	kind fileKind
+
+	timer   *time.Timer
+	linting bool // a lint run of this document is under way
+	again   bool // lint again when the run under way ends
+
+	// result is the last lint published, for its version.
+	result *result
+	// linted is closed when a new result is stored.
+	linted chan struct{}
+	// stamps sum up what the last lint saw of each file it looked at on
+	// disk; the poll compares them with the disk.
+	stamps map[string]string
+}
+
+// result is what one lint run found in one version of a document.
+type result struct {
+	doc      Document
+	findings []lint.Finding
+	diags    []Diagnostic
+}
+
+// Serve speaks the protocol on in and out until the client exits or in
+// ends. It returns nil after shutdown and exit or at the end of in, and
+// ErrExitWithoutShutdown when the client exits without shutting the
+// server down.
+func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
+	if opts.Debounce == 0 {
+		opts.Debounce = DefaultDebounce
+	}
+	if opts.Poll == 0 {
+		opts.Poll = DefaultPoll
+	}
+	if opts.lint == nil {
+		opts.lint = lint.LintSourceFiles
+	}
+	logw := opts.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s := &server{
+		opts:     opts,
+		log:      log.New(safeWriter{logw}, "hookctl lsp: ", log.LstdFlags),
+		docs:     map[string]*docState{},
+		encoding: encodingUTF16,
+		ready:    make(chan struct{}),
+		ctx:      ctx,
+	}
+	stream := jsonrpc2.NewBufferedStream(pipe{in, out}, codec{s.log})
+	s.conn = jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(s.log))
+	close(s.ready)
+	if opts.Poll > 0 {
+		go s.poll(ctx)
+	}
+	select {
+	case <-s.conn.DisconnectNotify():
+	case <-ctx.Done():
+		s.conn.Close()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.docs {
+		if d.timer != nil {
+			d.timer.Stop()
+		}
+	}
+	if s.exited && !s.shutdown {
+		return ErrExitWithoutShutdown
+	}
+	return nil
+}
+
+// safeWriter escapes control characters other than line breaks and tabs,
+// so that a file or client name in a log line cannot send escape
+// sequences to a terminal that shows the log.
+type safeWriter struct{ w io.Writer }
+
+func (s safeWriter) Write(p []byte) (int, error) {
+	var b strings.Builder
+	for _, r := range string(p) {
+		switch {
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case unicode.IsControl(r):
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if _, err := io.WriteString(s.w, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// pipe joins the two streams into the connection jsonrpc2 wants; closing
+// it closes in when it can be closed, which ends a read under way.
+type pipe struct {
+	io.Reader
+	io.Writer
+}
+
+func (p pipe) Close() error {
+	if c, ok := p.Reader.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// LSP's error codes beyond JSON-RPC's.
+const (
+	codeServerNotInitialized = -32002
+	codeRequestFailed        = -32803
+)
+
+// Handle answers one message. It runs on the connection's reader
+// goroutine, so it never waits for lint: code actions, which need the
+// current version's findings, are answered from their own goroutine.
+func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	<-s.ready
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("internal error in %s: %v", req.Method, r)
+			if !req.Notif {
+				_ = conn.ReplyWithError(ctx, req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("hookctl lsp: internal error in %s: %v", req.Method, r)})
+			}
+		}
+	}()
+	result, err := s.handle(ctx, req)
+	if req.Notif {
+		if err != nil {
+			s.log.Printf("%s: %v", req.Method, err)
+		}
+		return
+	}
+	if errors.Is(err, errAnswered) {
+		return
+	}
+	if err != nil {
+		var je *jsonrpc2.Error
+		if !errors.As(err, &je) {
+			je = &jsonrpc2.Error{Code: codeRequestFailed, Message: err.Error()}
+		}
+		_ = conn.ReplyWithError(ctx, req.ID, je)
+		return
+	}
+	if err := conn.Reply(ctx, req.ID, result); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+		s.log.Printf("replying to %s: %v", req.Method, err)
+	}
+}
+
+// errAnswered says that a request's answer is sent by another goroutine.
+var errAnswered = errors.New("answered later")
+
+func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	s.mu.Lock()
+	initialized, shutdown := s.initialized, s.shutdown
+	s.mu.Unlock()
+	switch {
+	case req.Method == "exit":
+		s.mu.Lock()
+		s.exited = true
+		s.mu.Unlock()
+		go s.conn.Close()
+		return nil, nil
+	case req.Method == "initialize":
+		if initialized {
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is already initialized"}
+		}
+		return s.initialize(req)
+	case !initialized:
+		if req.Notif {
+			return nil, nil
+		}
+		return nil, &jsonrpc2.Error{Code: codeServerNotInitialized, Message: "the server is not initialized yet: send initialize first"}
+	case shutdown:
+		if req.Notif {
+			return nil, nil
+		}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down: only exit is accepted"}
+	}
+	switch req.Method {
+	case "initialized":
+		s.registerWatchers()
+		return nil, nil
+	case "shutdown":
+		s.mu.Lock()
+		s.shutdown = true
+		for _, d := range s.docs {
+			if d.timer != nil {
+				d.timer.Stop()
+			}
+		}
+		s.mu.Unlock()
+		return nil, nil
+	case "textDocument/didOpen":
+		var p didOpenParams
+		if err := params(req, &p); err != nil {
+			return nil, err
+		}
+		s.didOpen(p)
+		return nil, nil
+	case "textDocument/didChange":
+		var p didChangeParams
+		if err := params(req, &p); err != nil {
+			return nil, err
+		}
+		return nil, s.didChange(p)
+	case "textDocument/didClose":
+		var p didCloseParams
+		if err := params(req, &p); err != nil {
+			return nil, err
+		}
+		s.didClose(p)
+		return nil, nil
+	case "textDocument/didSave":
+		var p didSaveParams
+		if err := params(req, &p); err != nil {
+			return nil, err
+		}
+		s.touch(p.TextDocument.URI)
+		return nil, nil
+	case "workspace/didChangeWatchedFiles":
+		var p didChangeWatchedFilesParams
+		if err := params(req, &p); err != nil {
+			return nil, err
+		}
+		s.filesChanged(p)
+		return nil, nil
+	case "textDocument/codeAction":
+		var p codeActionParams
+		if err := params(req, &p); err != nil {
+			return nil, err
+		}
+		go s.codeAction(ctx, req.ID, p)
+		return nil, errAnswered
+	case "textDocument/completion":
+		var p textDocumentPositionParams
+		if err := params(req, &p); err != nil {
+			return nil, err
+		}
+		return s.completion(p), nil
+	case "textDocument/hover":
+		var p textDocumentPositionParams
+		if err := params(req, &p); err != nil {
+			return nil, err
+		}
+		return s.hover(p), nil
+	case "textDocument/definition":
+		var p textDocumentPositionParams
+		if err := params(req, &p); err != nil {
+			return nil, err
+		}
+		return s.definition(p), nil
+	}
+	if req.Notif {
+		// $/cancelRequest, $/setTrace, workspace/didChangeConfiguration,
+		// ...: nothing to do.
+		return nil, nil
+	}
+	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "hookctl lsp does not handle " + req.Method}
+}
+
+func params(req *jsonrpc2.Request, v any) error {
+	if req.Params == nil {
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: req.Method + " needs params"}
+	}
+	if err := json.Unmarshal(*req.Params, v); err != nil {
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("%s: %v", req.Method, err)}
+	}
+	return nil
+}
+
+func (s *server) initialize(req *jsonrpc2.Request) (any, error) {
+	var p initializeParams
+	if req.Params != nil {
+		if err := json.Unmarshal(*req.Params, &p); err != nil {
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("initialize: %v", err)}
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := p.Capabilities
+	if c.General != nil {
+		for _, e := range c.General.PositionEncodings {
+			if e == encodingUTF8 {
+				s.encoding = encodingUTF8
+			}
+		}
+	}
+	if w := c.Workspace; w != nil {
+		s.documentChanges = w.WorkspaceEdit != nil && w.WorkspaceEdit.DocumentChanges
+		s.watchFiles = w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration
+	}
+	if td := c.TextDocument; td != nil {
+		if td.Hover != nil {
+			s.markdown = slices.Contains(td.Hover.ContentFormat, "markdown")
+		}
+		if td.Completion != nil && td.Completion.CompletionItem != nil {
+			s.markdownItems = slices.Contains(td.Completion.CompletionItem.DocumentationFormat, "markdown")
+		}
+	}
+	s.initialized = true
+	name := "an unnamed client"
+	if p.ClientInfo != nil {
+		name = strings.TrimSpace(p.ClientInfo.Name + " " + p.ClientInfo.Version)
+	}
+	s.log.Printf("initialized by %s; positions in %s", name, s.encoding)
+	return initializeResult{
+		Capabilities: serverCapabilities{
+			PositionEncoding:   s.encoding,
+			TextDocumentSync:   textDocumentSync{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
+			CompletionProvider: &completionOptions{TriggerCharacters: []string{`"`, "|", "/", "(", " "}},
+			HoverProvider:      true,
+			DefinitionProvider: true,
+			CodeActionProvider: &codeActionOptions{CodeActionKinds: []string{kindQuickFix, kindFixAll}},
+		},
+		ServerInfo: serverInfo{Name: "hookctl", Version: s.opts.Version},
+	}, nil
+}
+
+func (s *server) didOpen(p didOpenParams) {
+	item := p.TextDocument
+	if !served(item.URI) {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old := s.docs[item.URI]; old != nil && old.timer != nil {
+		old.timer.Stop()
+	}
+	d := &docState{
+		doc:    NewDocument(item.URI, item.Version, []byte(item.Text), s.encoding),
+		kind:   kindOf(item.URI),
+		linted: make(chan struct{}),
+	}
+	s.docs[item.URI] = d
+	s.schedule(item.URI, d, 0)
+}
+
+func (s *server) didChange(p didChangeParams) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		if !served(p.TextDocument.URI) {
+			return nil
+		}
+		return fmt.Errorf("a change to %s, which is not open", p.TextDocument.URI)
+	}
+	// The document is copied so that a lint run's snapshot keeps its text
+	// and line table.
+	doc := *d.doc
+	for _, c := range p.ContentChanges {
+		if err := doc.Apply(c); err != nil {
+			return fmt.Errorf("%s: %v", p.TextDocument.URI, err)
+		}
+	}
+	doc.Version = p.TextDocument.Version
+	d.doc = &doc
+	s.schedule(p.TextDocument.URI, d, s.opts.Debounce)
+	return nil
+}
+
+func (s *server) didClose(p didCloseParams) {
+	uri := p.TextDocument.URI
+	s.mu.Lock()
+	d := s.docs[uri]
+	delete(s.docs, uri)
+	if d != nil && d.timer != nil {
+		d.timer.Stop()
+	}
+	s.mu.Unlock()
+	if d != nil {
+		// A closed file's findings leave the editor's problem list.
+		s.publish(publishDiagnosticsParams{URI: uri, Diagnostics: []Diagnostic{}})
+	}
+}
+
+// touch lints a document again, as when it is saved: what lint says of
+// the file on disk (its mode) and of its scripts may have changed.
+func (s *server) touch(uri string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d := s.docs[uri]; d != nil {
+		s.schedule(uri, d, 0)
+	}
+}
+
+// schedule lints the document after the wait, replacing a lint that was
+// waiting. s.mu is held.
+func (s *server) schedule(uri string, d *docState, wait time.Duration) {
+	if s.shutdown {
+		return
+	}
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	d.timer = time.AfterFunc(wait, func() { s.lintNow(uri, d) })
+}
+
+// lintNow lints the document's current text unless a run is already under
+// way; that run then lints again when it ends, so at most one run per
+// document is ever busy and the last text is always linted.
+func (s *server) lintNow(uri string, d *docState) {
+	s.mu.Lock()
+	if s.docs[uri] != d {
+		s.mu.Unlock()
+		return
+	}
+	if d.linting {
+		d.again = true
+		s.mu.Unlock()
+		return
+	}
+	d.linting = true
+	doc := *d.doc
+	s.mu.Unlock()
+
+	res, stamps := s.run(&doc)
+
+	s.mu.Lock()
+	current := s.docs[uri] == d && d.doc.Version == doc.Version && !s.shutdown
+	if current {
+		d.result = res
+		d.stamps = stamps
+		close(d.linted)
+		d.linted = make(chan struct{})
+	}
+	s.mu.Unlock()
+
+	if current {
+		v := doc.Version
+		s.publish(publishDiagnosticsParams{URI: uri, Version: &v, Diagnostics: res.diags})
+	}
+
+	s.mu.Lock()
+	d.linting = false
+	again := d.again && s.docs[uri] == d
+	d.again = false
+	if again || (!current && s.docs[uri] == d) {
+		s.schedule(uri, d, 0)
+	}
+	s.mu.Unlock()
+}
+
+// run lints one snapshot of a document, and sums up what lint saw of the
+// files it looked at on disk. A panic in a rule is logged and leaves the
+// document without findings rather than ending the server.
+func (s *server) run(doc *Document) (res *result, stamps map[string]string) {
+	res = &result{doc: *doc, diags: []Diagnostic{}}
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("linting %s failed: %v", doc.URI, r)
+			res, stamps = &result{doc: *doc, diags: []Diagnostic{}}, nil
+		}
+	}()
+	if kindOf(doc.URI) == testFile {
+		res.diags = s.checkTestFile(doc)
+		return res, nil
+	}
+	t := s.target(doc)
+	findings, seen := s.opts.lint(t, doc.Text)
+	for _, f := range findings {
+		// Findings in other files (a script's own) have no place here.
+		if f.File != t.Path {
+			continue
+		}
+		res.findings = append(res.findings, f)
+		res.diags = append(res.diags, diagnostic(doc, f))
+	}
+	if doc.Path != "" {
+		stamps = make(map[string]string, len(seen))
+		for path, info := range seen {
+			if filepath.IsAbs(path) {
+				stamps[path] = stampOf(info)
+			}
+		}
+	}
+	return res, stamps
+}
+
+// scripts returns the files a document's handlers run, nil when they
+// cannot be found (a panic is logged).
+func (s *server) scripts(doc *Document) (out []lint.Script) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("finding the scripts of %s failed: %v", doc.URI, r)
+			out = nil
+		}
+	}()
+	return lint.Scripts(s.target(doc), doc.Text)
+}
+
+// target is the hooks.json lint sees for a document: its file, or for a
+// document that is not a file, a hooks.json in the server's folder.
+func (s *server) target(doc *Document) lint.Target {
+	path := doc.Path
+	if path == "" {
+		path = "hooks.json"
+	}
+	scope, root := lint.ScopeOf(path, s.opts.Home)
+	return lint.Target{Path: path, Scope: scope, Root: root}
+}
+
+func (s *server) publish(p publishDiagnosticsParams) {
+	if err := s.conn.Notify(s.ctx, "textDocument/publishDiagnostics", p); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+		s.log.Printf("publishing diagnostics of %s: %v", p.URI, err)
+	}
+}
+
+// codeAction answers a code action request once the findings of the
+// document's current version are known.
+func (s *server) codeAction(ctx context.Context, id jsonrpc2.ID, p codeActionParams) {
+	var actions []CodeAction
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("internal error in textDocument/codeAction: %v", r)
+			actions = nil
+		}
+		if actions == nil {
+			actions = []CodeAction{}
+		}
+		if err := s.conn.Reply(ctx, id, actions); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+			s.log.Printf("replying to textDocument/codeAction: %v", err)
+		}
+	}()
+	only := p.Context.Only
+	quickFixes, fixAll := len(only) == 0 || wants(only, kindQuickFix), wants(only, kindFixAll)
+	if !quickFixes && !fixAll {
+		return
+	}
+	deadline := time.After(5 * time.Second)
+	for {
+		s.mu.Lock()
+		d := s.docs[p.TextDocument.URI]
+		if d == nil {
+			s.mu.Unlock()
+			return
+		}
+		if d.result != nil && d.result.doc.Version == d.doc.Version {
+			res, documentChanges := d.result, s.documentChanges
+			s.mu.Unlock()
+			if quickFixes {
+				actions = CodeActions(&res.doc, res.findings, p.Range, documentChanges)
+			}
+			if a := FixAll(&res.doc, res.findings, documentChanges); fixAll && a != nil {
+				actions = append(actions, *a)
+			}
+			return
+		}
+		wait := d.linted
+		s.mu.Unlock()
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return
+		case <-s.ctx.Done():
+			return
+		case <-deadline:
+			return
+		}
+	}
+}
+
+// wants reports whether a request's "only" list asks for a kind of code
+// action: the kind itself or a kind it refines ("source" covers
+// "source.fixAll").
+func wants(only []string, kind string) bool {
+	for _, k := range only {
+		if k == kind || strings.HasPrefix(kind, k+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// snapshot returns a copy of an open document and the last lint result of
+// its current version (nil when lint has not caught up).
+func (s *server) snapshot(uri string) (*Document, *result, fileKind) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[uri]
+	if d == nil {
+		return nil, nil, hooksFile
+	}
+	doc := *d.doc
+	var res *result
+	if d.result != nil && d.result.doc.Version == doc.Version {
+		res = d.result
+	}
+	return &doc, res, d.kind
+}
+
+// folder is where a document's handlers run: the folder that holds it.
+func folder(doc *Document) string {
+	if doc.Path == "" {
+		return "."
+	}
+	return filepath.Dir(doc.Path)
+}

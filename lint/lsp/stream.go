@@ -1,0 +1,98 @@
+package lsp
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"strconv"
+	"strings"
+)
+
+// maxMessage bounds one message from the client. The largest message is a
+// document's whole text; a hooks.json of this size is far beyond any real
+// one.
+const maxMessage = 64 << 20
+
+// codec frames messages with LSP's Content-Length headers, as jsonrpc2's
+// VSCodeObjectCodec does, but a message whose body is not a JSON-RPC
+// message is logged and skipped instead of ending the connection: one bad
+// message from a client must not take the server away from the editor. A
+// header block it cannot read still ends the connection, since nothing
+// tells where the next message starts.
+type codec struct {
+	log *log.Logger
+}
+
+func (c codec) WriteObject(w io.Writer, obj any) error {
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(w, "Content-Length: %d\r\n\r\n", len(data)); err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+func (c codec) ReadObject(r *bufio.Reader, v any) error {
+	for {
+		body, err := readFrame(r)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(body, v); err != nil {
+			c.log.Printf("skipped a message that is not JSON-RPC (%d bytes): %v", len(body), err)
+			continue
+		}
+		return nil
+	}
+}
+
+// readFrame reads one header block and the body it announces.
+func readFrame(r *bufio.Reader) ([]byte, error) {
+	length := -1
+	for n := 0; ; n++ {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			if err == io.EOF && (n > 0 || line != "") {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+		if n > 32 || len(line) > 1024 {
+			return nil, fmt.Errorf("a message header of more than 32 lines or 1 KiB")
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			break
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, fmt.Errorf("a message header line without a colon: %q", line)
+		}
+		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			l, err := strconv.Atoi(strings.TrimSpace(value))
+			if err != nil || l < 0 {
+				return nil, fmt.Errorf("a Content-Length that is not a length: %q", value)
+			}
+			length = l
+		}
+	}
+	if length < 0 {
+		return nil, fmt.Errorf("a message without a Content-Length header")
+	}
+	if length > maxMessage {
+		return nil, fmt.Errorf("a message of %d bytes, over the limit of %d", length, maxMessage)
+	}
+	body := make([]byte, length)
+	if _, err := io.ReadFull(r, body); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	return body, nil
+}
