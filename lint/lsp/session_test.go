@@ -103,17 +103,17 @@ func session(t *testing.T, enc string) {
 		t.Errorf("diagnostic %+v", timeout)
 	}
 
-	// An incremental change: "PreToolUse" becomes "PretoolUse".
-	at := strings.Index(text, "PreToolUse") + len("Pre")
+	// An incremental change: "PreToolUse" becomes "PreT_olUse".
+	at := strings.Index(text, "PreToolUse") + len("PreT")
 	change := Range{Start: pos(text, at, enc), End: pos(text, at+1, enc)}
-	text = text[:at] + "t" + text[at+1:]
+	text = text[:at] + "_" + text[at+1:]
 	c.notify("textDocument/didChange", didChangeParams{
 		TextDocument:   versionedTextDocumentIdentifier{URI: uri, Version: 2},
-		ContentChanges: []contentChange{{Range: &change, Text: "t"}},
+		ContentChanges: []contentChange{{Range: &change, Text: "_"}},
 	})
 	diags = c.diagnostics(uri, 2)
 	unknown := find(t, diags, "unknown-event")
-	if got := slice(t, text, unknown.Range, enc); got != `"PretoolUse"` {
+	if got := slice(t, text, unknown.Range, enc); got != `"PreT_olUse"` {
 		t.Errorf("unknown-event covers %q", got)
 	}
 	// Undo it with a whole-text change.
