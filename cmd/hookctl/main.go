@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/fatih/color"
 	"github.com/mattn/go-isatty"
@@ -22,14 +24,77 @@ import (
 // build from a module version reports that version.
 var version = ""
 
+// buildVersion is the release version, "devel" for a build from a checkout
+// that is not at a release tag.
 func buildVersion() string {
 	if version != "" {
 		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		return releaseVersion(bi.Main.Version)
 	}
 	return "devel"
+}
+
+// pseudoVersion matches the tail of the version the go command gives a
+// commit that no release tag names (v0.0.0-20261202103000-1a2b3c4d5e6f).
+var pseudoVersion = regexp.MustCompile(`(^|[-.])\d{14}-[0-9a-f]{12}$`)
+
+// releaseVersion is the module version the go command recorded, when it
+// is a release: not "(devel)" nor a pseudo-version, and without the
+// "+dirty" the version line says as "modified".
+func releaseVersion(v string) string {
+	v = strings.TrimSuffix(v, "+dirty")
+	if v == "" || v == "(devel)" || pseudoVersion.MatchString(v) {
+		return "devel"
+	}
+	return v
+}
+
+// versionLine says, on one line, which build this is: the release version
+// (or devel), the commit it was built from with the commit's time and
+// whether the tree had changes, and the Go version, as the build recorded
+// them.
+func versionLine(v string, bi *debug.BuildInfo) string {
+	line := "hookctl " + v
+	if bi == nil {
+		return line
+	}
+	var rev, at string
+	modified := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	switch {
+	case rev != "":
+		parts := []string{"commit " + rev[:min(12, len(rev))]}
+		if t, err := time.Parse(time.RFC3339Nano, at); err == nil {
+			parts = append(parts, formatTime(t))
+		}
+		if modified {
+			parts = append(parts, "modified")
+		}
+		line += " (" + strings.Join(parts, ", ") + ")"
+	case v == "devel":
+		// go build -buildvcs=false, or a build outside a git checkout.
+		line += " (commit unknown)"
+	}
+	if bi.GoVersion != "" {
+		line += " " + bi.GoVersion
+	}
+	return line
+}
+
+// formatTime is how hookctl shows a time to a person: RFC 3339, in UTC.
+func formatTime(t time.Time) string {
+	return t.UTC().Format(time.RFC3339)
 }
 
 // Exit statuses.
@@ -91,6 +156,10 @@ func commands(s streams) []*cli.Command {
 }
 
 func newApp(s streams) *cli.App {
+	cli.VersionPrinter = func(c *cli.Context) {
+		bi, _ := debug.ReadBuildInfo()
+		fmt.Fprintln(c.App.Writer, versionLine(c.App.Version, bi))
+	}
 	app := &cli.App{
 		Name:      "hookctl",
 		Usage:     "lint, run, scaffold and document the hooks.json files of an AI coding agent",
