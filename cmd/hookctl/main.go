@@ -157,14 +157,14 @@ func commands(s streams) []*cli.Command {
 
 func newApp(s streams) *cli.App {
 	cli.VersionPrinter = func(c *cli.Context) {
-		bi, _ := debug.ReadBuildInfo()
-		fmt.Fprintln(c.App.Writer, versionLine(c.App.Version, bi))
+		fmt.Fprintln(c.App.Writer, "hookctl "+c.App.Version)
 	}
+	bi, _ := debug.ReadBuildInfo()
 	app := &cli.App{
 		Name:      "hookctl",
 		Usage:     "lint, run, scaffold and document the hooks.json files of an AI coding agent",
 		UsageText: "hookctl [--color auto|always|never] COMMAND [options] [arguments...]",
-		Version:   buildVersion(),
+		Version:   strings.TrimPrefix(versionLine(buildVersion(), bi), "hookctl "),
 		Description: "hookctl works with .agents/hooks.json (the workspace's hooks) and\n" +
 			"~/.gemini/config/hooks.json (the user's hooks). Exit status: 0 success,\n" +
 			"1 findings or failed tests, 2 usage error or unreadable input.",
@@ -173,6 +173,9 @@ func newApp(s streams) *cli.App {
 		ErrWriter: s.err,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never"},
+			// The CLI library adds --help only to an app without a help
+			// command of its own.
+			cli.HelpFlag,
 		},
 		Commands:        commands(s),
 		HideHelpCommand: true,
@@ -190,6 +193,9 @@ func newApp(s streams) *cli.App {
 	}
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = onUsageError
+		if len(cmd.Subcommands) > 0 && findCommand(cmd.Subcommands, "help") == nil {
+			cmd.Subcommands = append(cmd.Subcommands, subHelpCommand(s, cmd))
+		}
 		for _, sub := range cmd.Subcommands {
 			sub.OnUsageError = onUsageError
 		}
@@ -200,6 +206,12 @@ func newApp(s streams) *cli.App {
 // run runs hookctl with the arguments and returns the exit status.
 func run(args []string, s streams) int {
 	app := newApp(s)
+	if len(args) > 1 && args[1] == completeCommand {
+		if err := complete(app, args[2:]).write(s.out); err != nil {
+			return exitUsage
+		}
+		return exitOK
+	}
 	err := app.Run(permuteArgs(app, args))
 	var ee *exitError
 	switch {
@@ -327,8 +339,11 @@ func (f flagArg) name() string {
 	return name
 }
 
+// global reports whether the flag is one of hookctl's own, which go before
+// the command. --help stays with the command whose help it asks for.
 func (f flagArg) global(globals []cli.Flag) bool {
-	return lookupFlag(globals, f.name()) != nil
+	g := lookupFlag(globals, f.name())
+	return g != nil && g != cli.HelpFlag
 }
 
 // splitFlags separates flags (with their values) from positional arguments.
