@@ -19,6 +19,17 @@ type TextPrinter struct {
 	NoSource bool
 }
 
+// paint returns a colour that follows color.NoColor, which hookctl sets
+// from --color. color.New also reads NO_COLOR itself and then stays
+// colourless for good, which would defeat an explicit --color always.
+func paint(attrs ...color.Attribute) *color.Color {
+	c := color.New(attrs...)
+	if !color.NoColor {
+		c.EnableColor()
+	}
+	return c
+}
+
 // maxShown is how much of a long source line is shown around a finding.
 const maxShown = 120
 
@@ -26,12 +37,12 @@ const maxShown = 120
 func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
 	var (
-		bold   = color.New(color.Bold)
-		errC   = color.New(color.FgRed, color.Bold)
-		warnC  = color.New(color.FgYellow, color.Bold)
-		infoC  = color.New(color.FgCyan, color.Bold)
-		ruleC  = color.New(color.Faint)
-		caretC = color.New(color.FgGreen)
+		bold   = paint(color.Bold)
+		errC   = paint(color.FgRed, color.Bold)
+		warnC  = paint(color.FgYellow, color.Bold)
+		infoC  = paint(color.FgCyan, color.Bold)
+		ruleC  = paint(color.Faint)
+		caretC = paint(color.FgGreen)
 	)
 	lines := map[string][][]byte{}
 	// Findings come sorted, so several in a row share a line: decode it

@@ -369,14 +369,12 @@ func setAsideHandlers(base listEntry, ev schema.Event, src *runtime.Source, name
 	return out
 }
 
-// Colours of the list; fatih/color leaves them out when color.NoColor is
-// set.
-var (
-	listHead    = color.New(color.Bold)
-	listBad     = color.New(color.FgRed)
-	listOff     = color.New(color.Faint)
-	listRunning = color.New(color.FgGreen)
-)
+// Colours of the list, made when used: color.NoColor (set from --color)
+// decides.
+func listHead() *color.Color    { return paint(color.Bold) }
+func listBad() *color.Color     { return paint(color.FgRed) }
+func listOff() *color.Color     { return paint(color.Faint) }
+func listRunning() *color.Color { return paint(color.FgGreen) }
 
 // printList writes the list as a table per file, the columns lined up
 // across files.
@@ -412,7 +410,7 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *r
 	hooks, handlers, invalid := 0, 0, 0
 	seen := map[string]bool{}
 	for _, src := range srcs {
-		bw.printf("%s\n", listHead.Sprint(sourceTitle(src)))
+		bw.printf("%s\n", listHead().Sprint(sourceTitle(src)))
 		var mine []int
 		for i, e := range entries {
 			if e.src == src {
@@ -502,13 +500,13 @@ func listCells(e listEntry, planned bool) []string {
 func paintCell(col, s string) string {
 	switch {
 	case col == "ENABLED" && s == "no", col == "TRUSTED" && s == "no":
-		return listBad.Sprint(s)
+		return listBad().Sprint(s)
 	case col == "RUNS" && s == "run":
-		return listRunning.Sprint(s)
+		return listRunning().Sprint(s)
 	case col == "RUNS" && s == "fail":
-		return listBad.Sprint(s)
+		return listBad().Sprint(s)
 	case col == "RUNS":
-		return listOff.Sprint(s)
+		return listOff().Sprint(s)
 	}
 	return s
 }
@@ -516,9 +514,9 @@ func paintCell(col, s string) string {
 func paintTail(e listEntry, s string) string {
 	switch {
 	case e.Invalid != "":
-		return listBad.Sprint(s)
+		return listBad().Sprint(s)
 	case !e.Enabled || e.State == "skip" || e.State == "same":
-		return listOff.Sprint(s)
+		return listOff().Sprint(s)
 	}
 	return s
 }

@@ -268,7 +268,7 @@ func unknownCommand(app *cli.App, name string) error {
 }
 
 // setColor applies --color: auto colours a terminal unless NO_COLOR is set;
-// always and never force it.
+// always and never force it, whatever NO_COLOR says.
 func setColor(when string, out io.Writer) error {
 	switch when {
 	case "always":
@@ -281,6 +281,18 @@ func setColor(when string, out io.Writer) error {
 		return usageErrorf("--color must be auto, always or never, not %q", when)
 	}
 	return nil
+}
+
+// paint returns a colour that follows color.NoColor, which setColor sets.
+// color.New also reads NO_COLOR itself and then stays colourless for good,
+// which would defeat an explicit --color always; so every colour is made
+// through paint, when it is used, after setColor.
+func paint(attrs ...color.Attribute) *color.Color {
+	c := color.New(attrs...)
+	if !color.NoColor {
+		c.EnableColor()
+	}
+	return c
 }
 
 func isTerminal(w io.Writer) bool {
