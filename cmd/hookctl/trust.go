@@ -142,7 +142,7 @@ func trustRun(s streams, opts trustOptions) error {
 func workspaceSnapshot(dir string) (string, *trust.Snapshot, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
-		return "", nil, usageErrorf("%s: %v", dir, unwrapPathErr(err))
+		return "", nil, usageErrorf("%v", pathErr(dir, err))
 	}
 	if !info.IsDir() {
 		hint := ""
@@ -153,7 +153,7 @@ func workspaceSnapshot(dir string) (string, *trust.Snapshot, error) {
 	}
 	root, err := trust.Key(dir)
 	if err != nil {
-		return "", nil, usageErrorf("%s: %v", dir, unwrapPathErr(err))
+		return "", nil, usageErrorf("%v", pathErr(dir, err))
 	}
 	snap, err := trust.Take(root)
 	if errors.Is(err, trust.ErrNoHooks) {
@@ -163,6 +163,15 @@ func workspaceSnapshot(dir string) (string, *trust.Snapshot, error) {
 		return "", nil, usageErrorf("%v", unwrapPathErr(err))
 	}
 	return root, snap, nil
+}
+
+// pathErr words an error about path, naming the path once.
+func pathErr(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	}
+	return fmt.Errorf("%s: %v", path, err)
 }
 
 func unwrapPathErr(err error) error {
