@@ -121,6 +121,9 @@ func listRun(s streams, opts listOptions) error {
 		if !event.IsTool() {
 			return usageErrorf("--tool is for PreToolUse and PostToolUse; a %s payload names no tool", event)
 		}
+		if note := unknownTool(opts.tool); note != "" {
+			fmt.Fprintf(s.err, "hookctl: %s\n", note)
+		}
 	}
 	dir, err := os.Getwd()
 	if err != nil {
