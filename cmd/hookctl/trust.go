@@ -308,7 +308,8 @@ func trustList(s streams, opts trustOptions) error {
 			now = "unreadable: " + unwrapPathErr(err).Error()
 		default:
 			if d := trust.Compare(rec, snap); !d.Same() {
-				now = "changed: " + d.Summary()
+				// The summary names each change: "changed FILE, added FILE".
+				now = d.Summary()
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", r, rec.TrustedAt.Format(time.RFC3339), now)
