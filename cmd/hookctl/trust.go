@@ -120,12 +120,12 @@ func trustRun(s streams, opts trustOptions) error {
 	}
 	d := trust.Compare(prev, snap)
 	if d.Same() {
-		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", root, prev.TrustedAt.Format(time.RFC3339))
+		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", root, formatTime(prev.TrustedAt))
 		return nil
 	}
 	showSnapshot(s.out, snap)
 	if prev != nil {
-		fmt.Fprintf(s.out, "\nChanged since it was trusted on %s:\n", prev.TrustedAt.Format(time.RFC3339))
+		fmt.Fprintf(s.out, "\nChanged since it was trusted on %s:\n", formatTime(prev.TrustedAt))
 		if err := d.Write(s.out); err != nil {
 			return err
 		}
@@ -269,10 +269,10 @@ func trustDiff(s streams, store *trust.Store, snap *trust.Snapshot) error {
 	case rec == nil:
 		fmt.Fprintf(s.out, "%s has never been trusted; every file is new:\n", snap.Root)
 	case d.Same():
-		fmt.Fprintf(s.out, "%s is as it was trusted on %s.\n", snap.Root, rec.TrustedAt.Format(time.RFC3339))
+		fmt.Fprintf(s.out, "%s is as it was trusted on %s.\n", snap.Root, formatTime(rec.TrustedAt))
 		return nil
 	default:
-		fmt.Fprintf(s.out, "%s changed since it was trusted on %s:\n", snap.Root, rec.TrustedAt.Format(time.RFC3339))
+		fmt.Fprintf(s.out, "%s changed since it was trusted on %s:\n", snap.Root, formatTime(rec.TrustedAt))
 	}
 	if err := d.Write(s.out); err != nil {
 		return err
@@ -312,7 +312,7 @@ func trustList(s streams, opts trustOptions) error {
 				now = d.Summary()
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r, rec.TrustedAt.Format(time.RFC3339), now)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r, formatTime(rec.TrustedAt), now)
 	}
 	return tw.Flush()
 }
