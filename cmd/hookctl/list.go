@@ -316,9 +316,10 @@ func planEntries(p *runtime.Plan) []listEntry {
 		if st.State == runtime.Broken {
 			e.Invalid, e.Why = st.Why, ""
 		}
-		if (st.State == runtime.Untrusted || st.State == runtime.Disabled) && st.Hook != "" {
-			// The plan sets a disabled or untrusted hook aside as a whole;
-			// its handlers are still worth seeing.
+		if (st.State == runtime.Untrusted || st.State == runtime.Disabled) && st.Hook != "" && st.Handler == nil {
+			// The plan sets a disabled hook (or an untrusted part that
+			// cannot run) aside as a whole; its handlers are still worth
+			// seeing.
 			if hs := setAsideHandlers(e, p.Event, src, st.Hook); len(hs) > 0 {
 				out = append(out, hs...)
 				continue
