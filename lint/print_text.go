@@ -123,16 +123,21 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 }
 
 // summary is the closing count: "3 problems (2 errors, 1 warning) in 1
-// file".
+// file", "in 1 of 2 files" when some files linted have none.
 func summary(r *Result) string {
 	if len(r.Findings) == 0 {
 		return fmt.Sprintf("no problems in %s", plural(len(r.Files), "file"))
 	}
 	var n [3]int
 	files := map[string]bool{}
+	linted := map[string]bool{}
+	for _, f := range r.Files {
+		linted[f.Name] = true
+	}
 	for _, f := range r.Findings {
 		n[f.Severity]++
 		files[f.File] = true
+		linted[f.File] = true
 	}
 	var parts []string
 	for _, s := range []Severity{Error, Warning, Info} {
@@ -145,7 +150,11 @@ func summary(r *Result) string {
 			parts = append(parts, plural(n[s], word))
 		}
 	}
-	return fmt.Sprintf("%s (%s) in %s", plural(len(r.Findings), "problem"), strings.Join(parts, ", "), plural(len(files), "file"))
+	in := plural(len(files), "file")
+	if len(linted) > len(files) {
+		in = fmt.Sprintf("%d of %d files", len(files), len(linted))
+	}
+	return fmt.Sprintf("%s (%s) in %s", plural(len(r.Findings), "problem"), strings.Join(parts, ", "), in)
 }
 
 func plural(n int, word string) string {
