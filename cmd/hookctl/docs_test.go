@@ -3,6 +3,7 @@ package main
 import (
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -74,5 +75,40 @@ func TestReliabilityCommandLine(t *testing.T) {
 	}
 	if rows == 0 {
 		t.Error("the section on the command line has no rows")
+	}
+}
+
+// TestDocumentedVersionsExist keeps the install and pre-commit
+// instructions to versions that exist: every hookctl version they name is
+// a tag of this repository, and none relies on @latest, which needs a
+// published release.
+func TestDocumentedVersionsExist(t *testing.T) {
+	tags := map[string]bool{}
+	if out, err := exec.Command("git", "tag").Output(); err == nil {
+		for _, tag := range strings.Fields(string(out)) {
+			tags[tag] = true
+		}
+	} else {
+		t.Logf("git tag: %v: no tags known", err)
+	}
+	files, _ := filepath.Glob("../../docs/*.md")
+	files = append(files, "../../README.md", "../../.pre-commit-hooks.yaml")
+	install := regexp.MustCompile(`hookctl/hookctl/cmd/hookctl@(\S+)`)
+	rev := regexp.MustCompile(`(?m)^\s*#?\s*rev:\s*(\S+)`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "reliability.md") {
+			continue // it tells what used to be written
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range append(install.FindAllStringSubmatch(string(b), -1), rev.FindAllStringSubmatch(string(b), -1)...) {
+			v := m[1]
+			if v == "COMMIT" || tags[v] {
+				continue
+			}
+			t.Errorf("%s names hookctl version %q, which is no tag of this repository: pin a commit (COMMIT) instead", f, v)
+		}
 	}
 }
