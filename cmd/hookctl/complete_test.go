@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,7 +146,8 @@ func TestCompletionInATerminal(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, sh.script), script.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			session := "hookctl-complete-" + sh.name
+			// A tmux server of the test's own, apart from any other.
+			session := fmt.Sprintf("hookctl-complete-%s-%d", sh.name, os.Getpid())
 			env := []string{"env", "PATH=" + bin + ":" + os.Getenv("PATH"), "HOME=" + dir, "XDG_CONFIG_HOME=" + dir, "PS1=$ ", "TERM=xterm"}
 			tmux := func(args ...string) string {
 				t.Helper()
