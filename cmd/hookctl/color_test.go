@@ -5,12 +5,16 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	expect "github.com/Netflix/go-expect"
 	"github.com/creack/pty"
+	"github.com/hinshun/vt10x"
 )
 
 // TestColourOnATerminal runs hookctl lint with a real terminal as its
@@ -79,5 +83,74 @@ func TestColoursAreMadeThroughPaint(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestInitWizardColour runs the wizard of hookctl init in a terminal, in a
+// process of its own (the prompts' library decides on colour once per
+// process and prompt): --color never and NO_COLOR keep its prompts plain.
+func TestInitWizardColour(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "hookctl")
+	// The test binary acts as hookctl when called by that name.
+	if err := os.Symlink(exe, bin); err != nil {
+		t.Fatal(err)
+	}
+	sgr := regexp.MustCompile(`\x1b\[[0-9;]+m`)
+	for _, c := range []struct {
+		color, noColor string
+		want           bool
+	}{
+		{"auto", "", true},
+		{"always", "", true},
+		{"never", "", false},
+		{"auto", "1", false},
+	} {
+		ptm, tty, err := pty.Open()
+		if err != nil {
+			t.Skipf("no pseudo-terminal: %v", err)
+		}
+		var raw bytes.Buffer
+		term := vt10x.New(vt10x.WithWriter(tty), vt10x.WithSize(100, 40))
+		con, err := expect.NewConsole(expect.WithStdin(ptm), expect.WithStdout(term, &raw), expect.WithCloser(ptm, tty),
+			expect.WithDefaultTimeout(20*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "--color", c.color, "init", "--dir", t.TempDir())
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = con.Tty(), con.Tty(), con.Tty()
+		var env []string
+		for _, kv := range os.Environ() {
+			// survey takes CLICOLOR_FORCE, even empty, as forcing colour.
+			if !strings.HasPrefix(kv, "CLICOLOR_FORCE=") && !strings.HasPrefix(kv, "NO_COLOR=") {
+				env = append(env, kv)
+			}
+		}
+		cmd.Env = append(env, "HOME="+t.TempDir(), "NO_COLOR="+c.noColor)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waited := make(chan error, 1)
+		go func() { waited <- cmd.Wait() }()
+		// Enter at every question takes its default.
+		for _, q := range []string{"Where should the hook live?", "Which event should it handle?", "What should it do?",
+			"Name of the hook:", "Which tools should it run for?", "Which language should the script be in?", "Timeout in seconds:"} {
+			expectString(t, con, q)
+			con.SendLine("")
+		}
+		expectString(t, con, "Next steps:")
+		select {
+		case <-waited:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("hookctl init did not end; it printed:\n%q", raw.String())
+		}
+		con.Close()
+		if got := sgr.MatchString(raw.String()); got != c.want {
+			t.Errorf("--color %s, NO_COLOR=%q: coloured %v, want %v:\n%q", c.color, c.noColor, got, c.want, raw.String())
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	surveycore "github.com/AlecAivazis/survey/v2/core"
 	"github.com/fatih/color"
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v2"
@@ -280,6 +281,10 @@ func setColor(when string, out io.Writer) error {
 	default:
 		return usageErrorf("--color must be auto, always or never, not %q", when)
 	}
+	// The init wizard's prompts (survey) follow it too, except that survey
+	// itself keeps them plain whenever NO_COLOR is set; forcing them would
+	// take CLICOLOR_FORCE in the environment, which handlers would inherit.
+	surveycore.DisableColor = color.NoColor
 	return nil
 }
 
