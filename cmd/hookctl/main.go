@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -37,16 +36,40 @@ func buildVersion() string {
 	return "devel"
 }
 
-// pseudoVersion matches the tail of the version the go command gives a
-// commit that no release tag names (v0.0.0-20261202103000-1a2b3c4d5e6f).
-var pseudoVersion = regexp.MustCompile(`(^|[-.])\d{14}-[0-9a-f]{12}$`)
+// isPseudoVersion reports whether v ends as the version the go command
+// gives a commit that no release tag names: a 14-digit time and a
+// 12-digit commit (v0.0.0-20261202103000-1a2b3c4d5e6f). It is checked by
+// hand, not by a regular expression compiled at every start.
+func isPseudoVersion(v string) bool {
+	const tail = len("20261202103000-1a2b3c4d5e6f")
+	if len(v) <= tail || (v[len(v)-tail-1] != '-' && v[len(v)-tail-1] != '.') {
+		return false
+	}
+	for i, c := range []byte(v[len(v)-tail:]) {
+		switch {
+		case i == 14:
+			if c != '-' {
+				return false
+			}
+		case i < 14:
+			if c < '0' || c > '9' {
+				return false
+			}
+		default:
+			if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // releaseVersion is the module version the go command recorded, when it
 // is a release: not "(devel)" nor a pseudo-version, and without the
 // "+dirty" the version line says as "modified".
 func releaseVersion(v string) string {
 	v = strings.TrimSuffix(v, "+dirty")
-	if v == "" || v == "(devel)" || pseudoVersion.MatchString(v) {
+	if v == "" || v == "(devel)" || isPseudoVersion(v) {
 		return "devel"
 	}
 	return v
