@@ -54,9 +54,12 @@ func TestReleaseVersion(t *testing.T) {
 		"v1.2.4-0.20261202132030-bd02dad7f972": "devel",
 		"v1.3.0-rc.1.0.20261202132030-bd02dad7f972": "devel",
 		"v0.0.0-20261202132030-bd02dad7f972+dirty":  "devel",
-		"v1.2.3":       "v1.2.3",
-		"v1.2.3+dirty": "v1.2.3",
-		"v1.3.0-rc.1":  "v1.3.0-rc.1",
+		"v1.2.3":                              "v1.2.3",
+		"v1.2.3+dirty":                        "v1.2.3",
+		"v1.3.0-rc.1":                         "v1.3.0-rc.1",
+		"v1.0.0-beta.20261202132030":          "v1.0.0-beta.20261202132030",
+		"v2.0.0-x20261202132030-bd02dad7f972": "v2.0.0-x20261202132030-bd02dad7f972",
+		"v0.0.0-2026120213203x-bd02dad7f972":  "v0.0.0-2026120213203x-bd02dad7f972",
 	} {
 		if got := releaseVersion(v); got != want {
 			t.Errorf("releaseVersion(%q) = %q, want %q", v, got, want)
