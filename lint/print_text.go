@@ -21,6 +21,17 @@ type TextPrinter struct {
 	NoSource bool
 }
 
+// paint returns a colour that follows color.NoColor, which hookctl sets
+// from --color. color.New also reads NO_COLOR itself and then stays
+// colourless for good, which would defeat an explicit --color always.
+func paint(attrs ...color.Attribute) *color.Color {
+	c := color.New(attrs...)
+	if !color.NoColor {
+		c.EnableColor()
+	}
+	return c
+}
+
 // maxShown is how much of a long source line is shown around a finding.
 const maxShown = 120
 
@@ -28,12 +39,12 @@ const maxShown = 120
 func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
 	var (
-		bold   = color.New(color.Bold)
-		errC   = color.New(color.FgRed, color.Bold)
-		warnC  = color.New(color.FgYellow, color.Bold)
-		infoC  = color.New(color.FgCyan, color.Bold)
-		ruleC  = color.New(color.Faint)
-		caretC = color.New(color.FgGreen)
+		bold   = paint(color.Bold)
+		errC   = paint(color.FgRed, color.Bold)
+		warnC  = paint(color.FgYellow, color.Bold)
+		infoC  = paint(color.FgCyan, color.Bold)
+		ruleC  = paint(color.Faint)
+		caretC = paint(color.FgGreen)
 	)
 	lines := map[string][][]byte{}
 	// Findings come sorted, so several in a row share a line: decode it
@@ -119,16 +130,21 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 }
 
 // summary is the closing count: "3 problems (2 errors, 1 warning) in 1
-// file".
+// file", "in 1 of 2 files" when some files linted have none.
 func summary(r *Result) string {
 	if len(r.Findings) == 0 {
 		return fmt.Sprintf("no problems in %s", plural(len(r.Files), "file"))
 	}
 	var n [3]int
 	files := map[string]bool{}
+	linted := map[string]bool{}
+	for _, f := range r.Files {
+		linted[f.Name] = true
+	}
 	for _, f := range r.Findings {
 		n[f.Severity]++
 		files[f.File] = true
+		linted[f.File] = true
 	}
 	var parts []string
 	for _, s := range []Severity{Error, Warning, Info} {
@@ -141,7 +157,11 @@ func summary(r *Result) string {
 			parts = append(parts, plural(n[s], word))
 		}
 	}
-	return fmt.Sprintf("%s (%s) in %s", plural(len(r.Findings), "problem"), strings.Join(parts, ", "), plural(len(files), "file"))
+	in := plural(len(files), "file")
+	if len(linted) > len(files) {
+		in = fmt.Sprintf("%d of %d files", len(files), len(linted))
+	}
+	return fmt.Sprintf("%s (%s) in %s", plural(len(r.Findings), "problem"), strings.Join(parts, ", "), in)
 }
 
 func plural(n int, word string) string {

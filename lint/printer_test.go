@@ -165,3 +165,35 @@ func TestGitHubEscaping(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", b.String(), want)
 	}
 }
+
+// TestTextPrinterCountsTheFilesLinted: the closing count says how many of
+// the files linted have findings.
+func TestTextPrinterCountsTheFilesLinted(t *testing.T) {
+	finding := func(file string) Finding {
+		return Finding{File: file, Severity: Warning, Rule: "empty-hook", Message: "m"}
+	}
+	for _, c := range []struct {
+		files    []string
+		findings []Finding
+		want     string
+	}{
+		{[]string{"a.json", "b.json"}, []Finding{finding("a.json")}, "1 problem (1 warning) in 1 of 2 files\n"},
+		{[]string{"a.json", "b.json"}, []Finding{finding("a.json"), finding("b.json")}, "2 problems (2 warnings) in 2 files\n"},
+		{[]string{"a.json"}, []Finding{finding("a.json")}, "1 problem (1 warning) in 1 file\n"},
+		// A misplaced file is reported though it is not among the files linted.
+		{[]string{"a.json"}, []Finding{finding(".agent/hooks.json")}, "1 problem (1 warning) in 1 of 2 files\n"},
+	} {
+		r := &Result{Findings: c.findings}
+		for _, name := range c.files {
+			r.Files = append(r.Files, &File{Name: name})
+		}
+		var b bytes.Buffer
+		if err := (&TextPrinter{NoSource: true}).Print(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(b.String(), "\n")
+		if got := lines[len(lines)-2]; got != c.want {
+			t.Errorf("files %v: closing count %q, want %q", c.files, got, c.want)
+		}
+	}
+}

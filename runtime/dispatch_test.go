@@ -331,8 +331,8 @@ func TestUntrustedWorkspace(t *testing.T) {
 	for _, s := range res.Plan.Steps {
 		states = append(states, s.Hook+"="+s.State.String())
 	}
-	if got := strings.Join(states, " "); got != "u=run w=skip" {
-		t.Errorf("steps %s, want u=run w=skip (stop-only has no PreToolUse handlers)", got)
+	if got := strings.Join(states, " "); got != "u=run w=skip stop-only=skip" {
+		t.Errorf("steps %s, want u=run w=skip stop-only=skip (w untrusted, stop-only without PreToolUse handlers)", got)
 	}
 
 	// Named files are the caller's choice: always trusted.

@@ -27,7 +27,7 @@ func (p *Plan) Explain(w io.Writer) error {
 		nameW = max(nameW, utf8.RuneCountInString(schema.Visible(stepName(s))))
 		whereW = max(whereW, utf8.RuneCountInString(schema.Visible(s.Where())))
 	}
-	runs, fails := 0, 0
+	runs, fails, untrusted := 0, 0, 0
 	for _, src := range p.Sources {
 		status := "handlers run in " + src.Dir
 		switch {
@@ -37,6 +37,10 @@ func (p *Plan) Explain(w io.Writer) error {
 			status = "not found"
 		case !src.Trusted:
 			status = "untrusted"
+			if src.TrustNote != "" {
+				status += ": " + src.TrustNote
+			}
+			status += "; run 'hookctl trust " + p.Workspace + "' to let its hooks run"
 		case src.Err != nil:
 			status = "cannot be read"
 		}
@@ -56,6 +60,13 @@ func (p *Plan) Explain(w io.Writer) error {
 				fails++
 			case Same:
 				detail = p.describe(s) + ": " + s.Why
+			case Untrusted:
+				// The file's header says why and what to do.
+				detail = "untrusted"
+				if s.Handler != nil {
+					untrusted++
+					detail = p.describe(s) + ": untrusted"
+				}
 			}
 			// Everything shown comes from files a workspace controls:
 			// escape sequences are made visible, never interpreted.
@@ -74,6 +85,9 @@ func (p *Plan) Explain(w io.Writer) error {
 	}
 	if fails > 0 {
 		summary += fmt.Sprintf("; %s would be reported", plural(fails, "failure"))
+	}
+	if untrusted > 0 {
+		summary += fmt.Sprintf("; %d more would run if the workspace were trusted", untrusted)
 	}
 	if _, err := fmt.Fprintln(w, summary+"."); err != nil {
 		return err

@@ -30,7 +30,7 @@ type Payload struct {
 func ParsePayload(e schema.Event, raw []byte) (*Payload, error) {
 	start := bytes.TrimLeft(raw, " \t\r\n")
 	if len(start) == 0 {
-		return nil, errors.New("the payload is empty: pass the event's JSON object on stdin, or try a hook with --tool NAME --args JSON")
+		return nil, emptyPayload(e)
 	}
 	if start[0] != '{' {
 		return nil, fmt.Errorf("the payload must be a JSON object, not %s", describeJSON(start))
@@ -70,6 +70,15 @@ func ParsePayload(e schema.Event, raw []byte) (*Payload, error) {
 		p.Tool = name.Value.Str
 	}
 	return p, nil
+}
+
+// emptyPayload says how to give the event a payload: only a tool event
+// takes --tool.
+func emptyPayload(e schema.Event) error {
+	if e.IsTool() {
+		return fmt.Errorf("the payload is empty: pass the %s payload, a JSON object, on stdin, or let hookctl build one with --tool NAME --args JSON", e)
+	}
+	return fmt.Errorf("the payload is empty: pass the %s payload, a JSON object, on stdin (hookctl schema example %s prints one), or run hookctl run %s from a terminal, which builds one", e, e, e)
 }
 
 // parsePayloadLeniently reads a payload with encoding/json, which accepts

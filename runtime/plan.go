@@ -151,6 +151,11 @@ func (p *Plan) add(src *Source) {
 		p.addUntrusted(src)
 		return
 	}
+	p.addFile(src)
+}
+
+// addFile appends the steps of a file that may run.
+func (p *Plan) addFile(src *Source) {
 	if src.Err != nil {
 		p.Steps = append(p.Steps, &Step{Source: src, State: Broken, Why: src.Err.Error()})
 		return
@@ -296,8 +301,9 @@ func hookNamed(f *schema.File, name string) *schema.HookDefinition {
 	return nil
 }
 
-// addUntrusted sets aside every hook of an untrusted workspace file that
-// would have had something to do for the event.
+// addUntrusted considers an untrusted workspace file as a trusted one, so
+// that every hook shows as it would be decided, and sets aside what would
+// have run (or been reported as a failure): those steps are Untrusted.
 func (p *Plan) addUntrusted(src *Source) {
 	why := "untrusted workspace: run 'hookctl trust " + p.Workspace + "' to let its hooks run"
 	if src.TrustNote != "" {
@@ -307,9 +313,11 @@ func (p *Plan) addUntrusted(src *Source) {
 		p.Steps = append(p.Steps, &Step{Source: src, State: Untrusted, Why: why})
 		return
 	}
-	for _, h := range src.Config.File.Hooks {
-		if h.IsEnabled() && h.HasEvent(p.Event) {
-			p.Steps = append(p.Steps, &Step{Source: src, Hook: h.Name, Pos: h.Pos, State: Untrusted, Why: why})
+	n := len(p.Steps)
+	p.addFile(src)
+	for _, s := range p.Steps[n:] {
+		if s.State == Run || s.State == Broken {
+			s.State, s.Why = Untrusted, why
 		}
 	}
 }

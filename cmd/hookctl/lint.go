@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
+	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
@@ -29,12 +32,20 @@ func lintCommand(s streams) *cli.Command {
 			"whichever exist. Relative script paths resolve against the folder that holds\n" +
 			"the hooks.json, where handlers run.\n\n" +
 			"Exit status: 0 clean, 1 a finding at or above --fail-on, 2 a PATH that cannot\n" +
-			"be read. The rules are listed in docs/rules.md.",
+			"be read.\n\n" +
+			"hookctl lint --rules lists every rule, its severity and what it catches.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json, sarif or github (workflow commands)"},
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `SEVERITY`: error, warning or info"},
+			&cli.BoolFlag{Name: "rules", Usage: "list every rule with its severity and what it catches (as text or json), and lint nothing"},
 		},
 		Action: func(c *cli.Context) error {
+			if c.Bool("rules") {
+				if c.NArg() > 0 {
+					return usageErrorf("--rules lists the rules and lints nothing: it takes no PATH")
+				}
+				return lintRules(s, c.String("format"))
+			}
 			sev, err := lint.ParseSeverity(c.String("fail-on"))
 			if err != nil {
 				return usageErrorf("--fail-on: %v", err)
@@ -69,4 +80,34 @@ func lintRun(s streams, opts lintOptions) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// lintRules prints the rule catalogue: a table for people, or a JSON
+// array.
+func lintRules(s streams, format string) error {
+	rules := lint.Catalogue()
+	switch format {
+	case "text":
+		tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "RULE\tSEVERITY\tCATCHES")
+		for _, r := range rules {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Summary)
+		}
+		return tw.Flush()
+	case "json":
+		type rule struct {
+			Rule     string `json:"rule"`
+			Severity string `json:"severity"`
+			Summary  string `json:"summary"`
+		}
+		out := make([]rule, len(rules))
+		for i, r := range rules {
+			out[i] = rule{r.ID, r.Severity.String(), r.Summary}
+		}
+		enc := json.NewEncoder(s.out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	return usageErrorf("--rules prints text or json, not %q", format)
 }

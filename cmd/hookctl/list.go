@@ -121,6 +121,9 @@ func listRun(s streams, opts listOptions) error {
 		if !event.IsTool() {
 			return usageErrorf("--tool is for PreToolUse and PostToolUse; a %s payload names no tool", event)
 		}
+		if note := unknownTool(opts.tool); note != "" {
+			fmt.Fprintf(s.err, "hookctl: %s\n", note)
+		}
 	}
 	dir, err := os.Getwd()
 	if err != nil {
@@ -313,9 +316,10 @@ func planEntries(p *runtime.Plan) []listEntry {
 		if st.State == runtime.Broken {
 			e.Invalid, e.Why = st.Why, ""
 		}
-		if (st.State == runtime.Untrusted || st.State == runtime.Disabled) && st.Hook != "" {
-			// The plan sets a disabled or untrusted hook aside as a whole;
-			// its handlers are still worth seeing.
+		if (st.State == runtime.Untrusted || st.State == runtime.Disabled) && st.Hook != "" && st.Handler == nil {
+			// The plan sets a disabled hook (or an untrusted part that
+			// cannot run) aside as a whole; its handlers are still worth
+			// seeing.
 			if hs := setAsideHandlers(e, p.Event, src, st.Hook); len(hs) > 0 {
 				out = append(out, hs...)
 				continue
@@ -369,14 +373,12 @@ func setAsideHandlers(base listEntry, ev schema.Event, src *runtime.Source, name
 	return out
 }
 
-// Colours of the list; fatih/color leaves them out when color.NoColor is
-// set.
-var (
-	listHead    = color.New(color.Bold)
-	listBad     = color.New(color.FgRed)
-	listOff     = color.New(color.Faint)
-	listRunning = color.New(color.FgGreen)
-)
+// Colours of the list, made when used: color.NoColor (set from --color)
+// decides.
+func listHead() *color.Color    { return paint(color.Bold) }
+func listBad() *color.Color     { return paint(color.FgRed) }
+func listOff() *color.Color     { return paint(color.Faint) }
+func listRunning() *color.Color { return paint(color.FgGreen) }
 
 // printList writes the list as a table per file, the columns lined up
 // across files.
@@ -412,7 +414,7 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *r
 	hooks, handlers, invalid := 0, 0, 0
 	seen := map[string]bool{}
 	for _, src := range srcs {
-		bw.printf("%s\n", listHead.Sprint(sourceTitle(src)))
+		bw.printf("%s\n", listHead().Sprint(sourceTitle(src)))
 		var mine []int
 		for i, e := range entries {
 			if e.src == src {
@@ -504,13 +506,13 @@ func listCells(e listEntry, planned bool) []string {
 func paintCell(col, s string) string {
 	switch {
 	case col == "ENABLED" && s == "no", col == "TRUSTED" && s == "no":
-		return listBad.Sprint(s)
+		return listBad().Sprint(s)
 	case col == "RUNS" && s == "run":
-		return listRunning.Sprint(s)
+		return listRunning().Sprint(s)
 	case col == "RUNS" && s == "fail":
-		return listBad.Sprint(s)
+		return listBad().Sprint(s)
 	case col == "RUNS":
-		return listOff.Sprint(s)
+		return listOff().Sprint(s)
 	}
 	return s
 }
@@ -518,9 +520,9 @@ func paintCell(col, s string) string {
 func paintTail(e listEntry, s string) string {
 	switch {
 	case e.Invalid != "":
-		return listBad.Sprint(s)
+		return listBad().Sprint(s)
 	case !e.Enabled || e.State == "skip" || e.State == "same":
-		return listOff.Sprint(s)
+		return listOff().Sprint(s)
 	}
 	return s
 }

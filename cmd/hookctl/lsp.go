@@ -13,7 +13,7 @@ import (
 	"github.com/hookctl/hookctl/runtime/hooktest"
 )
 
-func init() { register(95, lspCommand) }
+func init() { register(92, lspCommand) }
 
 func lspCommand(s streams) *cli.Command {
 	return &cli.Command{

@@ -10,7 +10,9 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 
+	surveycore "github.com/AlecAivazis/survey/v2/core"
 	"github.com/fatih/color"
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v2"
@@ -22,14 +24,101 @@ import (
 // build from a module version reports that version.
 var version = ""
 
+// buildVersion is the release version, "devel" for a build from a checkout
+// that is not at a release tag.
 func buildVersion() string {
 	if version != "" {
 		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		return releaseVersion(bi.Main.Version)
 	}
 	return "devel"
+}
+
+// isPseudoVersion reports whether v ends as the version the go command
+// gives a commit that no release tag names: a 14-digit time and a
+// 12-digit commit (v0.0.0-20261202103000-1a2b3c4d5e6f). It is checked by
+// hand, not by a regular expression compiled at every start.
+func isPseudoVersion(v string) bool {
+	const tail = len("20261202103000-1a2b3c4d5e6f")
+	if len(v) <= tail || (v[len(v)-tail-1] != '-' && v[len(v)-tail-1] != '.') {
+		return false
+	}
+	for i, c := range []byte(v[len(v)-tail:]) {
+		switch {
+		case i == 14:
+			if c != '-' {
+				return false
+			}
+		case i < 14:
+			if c < '0' || c > '9' {
+				return false
+			}
+		default:
+			if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// releaseVersion is the module version the go command recorded, when it
+// is a release: not "(devel)" nor a pseudo-version, and without the
+// "+dirty" the version line says as "modified".
+func releaseVersion(v string) string {
+	v = strings.TrimSuffix(v, "+dirty")
+	if v == "" || v == "(devel)" || isPseudoVersion(v) {
+		return "devel"
+	}
+	return v
+}
+
+// versionLine says, on one line, which build this is: the release version
+// (or devel), the commit it was built from with the commit's time and
+// whether the tree had changes, and the Go version, as the build recorded
+// them.
+func versionLine(v string, bi *debug.BuildInfo) string {
+	line := "hookctl " + v
+	if bi == nil {
+		return line
+	}
+	var rev, at string
+	modified := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	switch {
+	case rev != "":
+		parts := []string{"commit " + rev[:min(12, len(rev))]}
+		if t, err := time.Parse(time.RFC3339Nano, at); err == nil {
+			parts = append(parts, formatTime(t))
+		}
+		if modified {
+			parts = append(parts, "modified")
+		}
+		line += " (" + strings.Join(parts, ", ") + ")"
+	case v == "devel":
+		// go build -buildvcs=false, or a build outside a git checkout.
+		line += " (commit unknown)"
+	}
+	if bi.GoVersion != "" {
+		line += " " + bi.GoVersion
+	}
+	return line
+}
+
+// formatTime is how hookctl shows a time to a person: RFC 3339, in UTC.
+func formatTime(t time.Time) string {
+	return t.UTC().Format(time.RFC3339)
 }
 
 // Exit statuses.
@@ -91,11 +180,15 @@ func commands(s streams) []*cli.Command {
 }
 
 func newApp(s streams) *cli.App {
+	cli.VersionPrinter = func(c *cli.Context) {
+		fmt.Fprintln(c.App.Writer, "hookctl "+c.App.Version)
+	}
+	bi, _ := debug.ReadBuildInfo()
 	app := &cli.App{
 		Name:      "hookctl",
 		Usage:     "lint, run, scaffold and document the hooks.json files of an AI coding agent",
 		UsageText: "hookctl [--color auto|always|never] COMMAND [options] [arguments...]",
-		Version:   buildVersion(),
+		Version:   strings.TrimPrefix(versionLine(buildVersion(), bi), "hookctl "),
 		Description: "hookctl works with .agents/hooks.json (the workspace's hooks) and\n" +
 			"~/.gemini/config/hooks.json (the user's hooks). Exit status: 0 success,\n" +
 			"1 findings or failed tests, 2 usage error or unreadable input.",
@@ -104,6 +197,9 @@ func newApp(s streams) *cli.App {
 		ErrWriter: s.err,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never"},
+			// The CLI library adds --help only to an app without a help
+			// command of its own.
+			cli.HelpFlag,
 		},
 		Commands:        commands(s),
 		HideHelpCommand: true,
@@ -121,6 +217,9 @@ func newApp(s streams) *cli.App {
 	}
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = onUsageError
+		if len(cmd.Subcommands) > 0 && findCommand(cmd.Subcommands, "help") == nil {
+			cmd.Subcommands = append(cmd.Subcommands, subHelpCommand(s, cmd))
+		}
 		for _, sub := range cmd.Subcommands {
 			sub.OnUsageError = onUsageError
 		}
@@ -131,6 +230,12 @@ func newApp(s streams) *cli.App {
 // run runs hookctl with the arguments and returns the exit status.
 func run(args []string, s streams) int {
 	app := newApp(s)
+	if len(args) > 1 && args[1] == completeCommand {
+		if err := complete(app, args[2:]).write(s.out); err != nil {
+			return exitUsage
+		}
+		return exitOK
+	}
 	err := app.Run(permuteArgs(app, args))
 	var ee *exitError
 	switch {
@@ -187,7 +292,7 @@ func unknownCommand(app *cli.App, name string) error {
 }
 
 // setColor applies --color: auto colours a terminal unless NO_COLOR is set;
-// always and never force it.
+// always and never force it, whatever NO_COLOR says.
 func setColor(when string, out io.Writer) error {
 	switch when {
 	case "always":
@@ -199,7 +304,23 @@ func setColor(when string, out io.Writer) error {
 	default:
 		return usageErrorf("--color must be auto, always or never, not %q", when)
 	}
+	// The init wizard's prompts (survey) follow it too, except that survey
+	// itself keeps them plain whenever NO_COLOR is set; forcing them would
+	// take CLICOLOR_FORCE in the environment, which handlers would inherit.
+	surveycore.DisableColor = color.NoColor
 	return nil
+}
+
+// paint returns a colour that follows color.NoColor, which setColor sets.
+// color.New also reads NO_COLOR itself and then stays colourless for good,
+// which would defeat an explicit --color always; so every colour is made
+// through paint, when it is used, after setColor.
+func paint(attrs ...color.Attribute) *color.Color {
+	c := color.New(attrs...)
+	if !color.NoColor {
+		c.EnableColor()
+	}
+	return c
 }
 
 func isTerminal(w io.Writer) bool {
@@ -258,8 +379,11 @@ func (f flagArg) name() string {
 	return name
 }
 
+// global reports whether the flag is one of hookctl's own, which go before
+// the command. --help stays with the command whose help it asks for.
 func (f flagArg) global(globals []cli.Flag) bool {
-	return lookupFlag(globals, f.name()) != nil
+	g := lookupFlag(globals, f.name())
+	return g != nil && g != cli.HelpFlag
 }
 
 // splitFlags separates flags (with their values) from positional arguments.

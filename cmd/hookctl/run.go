@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -32,6 +33,7 @@ type runOptions struct {
 	tool         string
 	args         string
 	argsSet      bool
+	printPayload bool
 }
 
 func init() { register(30, runCommand) }
@@ -55,7 +57,8 @@ func runCommand(s streams) *cli.Command {
 			"To try a hook by hand, let hookctl build the payload:\n" +
 			"  hookctl run PreToolUse --tool run_command --args '{\"CommandLine\": \"rm -rf /\"}'\n" +
 			"  hookctl run Stop                  (from a terminal)\n" +
-			"  hookctl run PreToolUse --tool view_file --explain\n\n" +
+			"  hookctl run PreToolUse --tool view_file --explain\n" +
+			"  hookctl run PreToolUse --tool view_file --print-payload\n\n" +
 			"Exit status: 0 when an answer was printed, even if handlers failed (they are reported\n" +
 			"on stderr); 2 for an unknown event, a payload that is not a JSON object, a tool event\n" +
 			"without toolCall.name, or a --config that does not exist.",
@@ -68,6 +71,7 @@ func runCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "explain", Usage: "run nothing: show which hooks and handlers would run, from which file and line, and why the others would not"},
 			&cli.StringFlag{Name: "tool", Usage: "build the payload of a call to the tool `NAME` instead of reading stdin (PreToolUse, PostToolUse)"},
 			&cli.StringFlag{Name: "args", Usage: "the tool call's arguments, a JSON `OBJECT` (with --tool; default {})"},
+			&cli.BoolFlag{Name: "print-payload", Usage: "run nothing: print the payload the handlers would read on stdin (built with --tool, or from a terminal)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -87,6 +91,7 @@ func runCommand(s streams) *cli.Command {
 				tool:         c.String("tool"),
 				args:         c.String("args"),
 				argsSet:      c.IsSet("args"),
+				printPayload: c.Bool("print-payload"),
 			})
 		},
 	}
@@ -100,6 +105,9 @@ func runRun(s streams, opts runOptions) error {
 	onError, err := runtime.ParseOnError(opts.onError)
 	if err != nil {
 		return usageErrorf("%v", err)
+	}
+	if opts.explain && opts.printPayload {
+		return usageErrorf("--explain and --print-payload go one at a time")
 	}
 	if opts.maxContinues < 0 {
 		return usageErrorf("--max-continues must be 0 or more, not %d", opts.maxContinues)
@@ -117,6 +125,13 @@ func runRun(s streams, opts runOptions) error {
 	}
 	payload, err := readPayload(s, e, opts)
 	if err != nil {
+		return err
+	}
+	if opts.printPayload {
+		if _, err := runtime.ParsePayload(e, payload); err != nil {
+			return usageErrorf("%v", err)
+		}
+		_, err := fmt.Fprintf(s.out, "%s\n", bytes.TrimRight(payload, " \t\r\n"))
 		return err
 	}
 	plan, err := runtime.NewPlan(e, payload, ropts)
@@ -148,21 +163,7 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 	if opts.argsSet && opts.tool == "" {
 		return nil, usageErrorf("--args goes with --tool NAME: the arguments of which tool?")
 	}
-	build := func(partial []byte) ([]byte, error) {
-		ws := opts.workspace
-		if ws == "" {
-			ws, _ = os.Getwd()
-		}
-		if abs, err := filepath.Abs(ws); err == nil {
-			ws = abs
-		}
-		home, _ := os.UserHomeDir()
-		b, err := runtime.CompletePayload(e, partial, ws, home)
-		if err != nil {
-			return nil, usageErrorf("%v", err)
-		}
-		return b, nil
-	}
+	build := func(partial []byte) ([]byte, error) { return buildPayload(e, partial, opts.workspace) }
 	if opts.tool != "" {
 		if !e.IsTool() {
 			return nil, usageErrorf("--tool is for PreToolUse and PostToolUse; a %s payload names no tool", e)
@@ -170,6 +171,9 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 		partial, err := runtime.ToolPayload(opts.tool, opts.args)
 		if err != nil {
 			return nil, usageErrorf("--args: %v", err)
+		}
+		if note := unknownTool(opts.tool); note != "" {
+			fmt.Fprintf(s.err, "hookctl: %s\n", note)
 		}
 		return build(partial)
 	}
@@ -187,4 +191,51 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 		return nil, usageErrorf("the payload on stdin is larger than %d MiB", maxPayload>>20)
 	}
 	return b, nil
+}
+
+// buildPayload completes a partial payload as the agent would send it for
+// a new conversation in workspace (default: the current folder).
+func buildPayload(e schema.Event, partial []byte, workspace string) ([]byte, error) {
+	if workspace == "" {
+		workspace, _ = os.Getwd()
+	}
+	if abs, err := filepath.Abs(workspace); err == nil {
+		workspace = abs
+	}
+	home, _ := os.UserHomeDir()
+	b, err := runtime.CompletePayload(e, partial, workspace, home)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return b, nil
+}
+
+// unknownTool says, of a tool name given with --tool that is none of the
+// known tools, what was likely meant: the nearest known tool, or this
+// agent's name for another agent's tool. The call is still made: an MCP
+// server's tools and newer tools have other names, so a name that looks
+// like no known one (mcp_files_read) gets no remark. "" when there is
+// nothing to say.
+func unknownTool(name string) string {
+	if schema.IsKnownTool(name) {
+		return ""
+	}
+	msg := ""
+	if ft, ok := schema.LookupForeignTool(name); ok && ft.Tool != "" {
+		var agents []string
+		for _, a := range ft.Agents {
+			agents = append(agents, a.Title())
+		}
+		who := "another agent's"
+		if len(agents) > 0 {
+			who = strings.Join(agents, " and ") + "'s"
+		}
+		msg = fmt.Sprintf("%q is %s tool, not this agent's: did you mean %q?", name, who, ft.Tool)
+	} else if near := schema.Nearest(name, schema.ToolNames()); near != "" {
+		msg = fmt.Sprintf("%q is not a known tool: did you mean %q?", name, near)
+	}
+	if msg == "" {
+		return ""
+	}
+	return msg + " Going on with it: an MCP server's or a newer tool may have that name."
 }

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/invopop/jsonschema"
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -47,6 +51,22 @@ func schemaCommand(s streams) *cli.Command {
 			eventCommand("input", "print the JSON Schema of what an EVENT's handler reads on stdin"),
 			eventCommand("output", "print the JSON Schema of what an EVENT's handler prints on stdout"),
 			{
+				Name:      "example",
+				Usage:     "print a realistic payload of an EVENT, as its handler reads it on stdin",
+				ArgsUsage: "EVENT",
+				Description: "The payload the agent sends at the start of a conversation in the current\n" +
+					"folder; for PreToolUse and PostToolUse, a run_command call. It is valid\n" +
+					"against hookctl schema input EVENT. Feed it to a handler, or to hookctl run:\n" +
+					"  hookctl schema example Stop | hookctl run Stop\n" +
+					"For a call to another tool: hookctl run PreToolUse --tool NAME --args JSON --print-payload",
+				Action: func(c *cli.Context) error {
+					if c.NArg() != 1 {
+						return usageErrorf("hookctl schema example takes one event: %s", strings.Join(schema.EventNames(), ", "))
+					}
+					return schemaExample(s, c.Args().First())
+				},
+			},
+			{
 				Name:  "test",
 				Usage: "print the JSON Schema of hooks.test.json, the test cases of hookctl test",
 				Flags: []cli.Flag{outFlag},
@@ -60,7 +80,7 @@ func schemaCommand(s streams) *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usageErrorf("unknown argument %q: use hookctl schema, hookctl schema input EVENT, hookctl schema output EVENT or hookctl schema test", c.Args().First())
+				return usageErrorf("unknown argument %q: use hookctl schema, hookctl schema input EVENT, hookctl schema output EVENT, hookctl schema example EVENT or hookctl schema test", c.Args().First())
 			}
 			return schemaRun(s, schemaOptions{out: c.String("out")})
 		},
@@ -97,6 +117,38 @@ func schemaRun(s streams, opts schemaOptions) error {
 		return usageErrorf("%v", err)
 	}
 	return nil
+}
+
+// exampleCommand is the command line of schema example's tool call, the
+// format's own documented example.
+const exampleCommand = "npm test"
+
+// schemaExample prints a realistic payload of the event, built by the same
+// code as hookctl run --tool.
+func schemaExample(s streams, event string) error {
+	e, err := parseEvent(event)
+	if err != nil {
+		return err
+	}
+	var partial []byte
+	if e.IsTool() {
+		ws, _ := os.Getwd()
+		args, _ := json.Marshal(map[string]any{"CommandLine": exampleCommand, "Cwd": ws, "WaitMsBeforeAsync": 5000})
+		if partial, err = runtime.ToolPayload("run_command", string(args)); err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
+	b, err := buildPayload(e, partial, "")
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return usageErrorf("%v", err)
+	}
+	out.WriteByte('\n')
+	_, err = s.out.Write(out.Bytes())
+	return err
 }
 
 // parseEvent accepts one of the six event names, and suggests the nearest

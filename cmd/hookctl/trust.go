@@ -129,12 +129,12 @@ func trustRun(s streams, opts trustOptions) error {
 	}
 	d := trust.Compare(prev, snap)
 	if d.Same() {
-		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", root, prev.TrustedAt.Format(time.RFC3339))
+		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", root, formatTime(prev.TrustedAt))
 		return nil
 	}
 	showSnapshot(s.out, snap)
 	if prev != nil {
-		fmt.Fprintf(s.out, "\nChanged since it was trusted on %s:\n", prev.TrustedAt.Format(time.RFC3339))
+		fmt.Fprintf(s.out, "\nChanged since it was trusted on %s:\n", formatTime(prev.TrustedAt))
 		if err := d.Write(s.out); err != nil {
 			return err
 		}
@@ -191,7 +191,7 @@ func askTrust(s streams, opts trustOptions, root string) (bool, error) {
 func workspaceSnapshot(dir string) (string, *trust.Snapshot, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
-		return "", nil, usageErrorf("%s: %v", dir, unwrapPathErr(err))
+		return "", nil, usageErrorf("%v", pathErr(dir, err))
 	}
 	if !info.IsDir() {
 		hint := ""
@@ -202,7 +202,7 @@ func workspaceSnapshot(dir string) (string, *trust.Snapshot, error) {
 	}
 	root, err := trust.Key(dir)
 	if err != nil {
-		return "", nil, usageErrorf("%s: %v", dir, unwrapPathErr(err))
+		return "", nil, usageErrorf("%v", pathErr(dir, err))
 	}
 	snap, err := trust.Take(root)
 	if errors.Is(err, trust.ErrNoHooks) {
@@ -212,6 +212,15 @@ func workspaceSnapshot(dir string) (string, *trust.Snapshot, error) {
 		return "", nil, usageErrorf("%v", unwrapPathErr(err))
 	}
 	return root, snap, nil
+}
+
+// pathErr words an error about path, naming the path once.
+func pathErr(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	}
+	return fmt.Errorf("%s: %v", path, err)
 }
 
 func unwrapPathErr(err error) error {
@@ -324,10 +333,10 @@ func trustDiff(s streams, store *trust.Store, snap *trust.Snapshot) error {
 	case rec == nil:
 		fmt.Fprintf(s.out, "%s has never been trusted; every file is new:\n", snap.Root)
 	case d.Same():
-		fmt.Fprintf(s.out, "%s is as it was trusted on %s.\n", snap.Root, rec.TrustedAt.Format(time.RFC3339))
+		fmt.Fprintf(s.out, "%s is as it was trusted on %s.\n", snap.Root, formatTime(rec.TrustedAt))
 		return nil
 	default:
-		fmt.Fprintf(s.out, "%s changed since it was trusted on %s:\n", snap.Root, rec.TrustedAt.Format(time.RFC3339))
+		fmt.Fprintf(s.out, "%s changed since it was trusted on %s:\n", snap.Root, formatTime(rec.TrustedAt))
 	}
 	if err := d.Write(s.out); err != nil {
 		return err
@@ -363,10 +372,11 @@ func trustList(s streams, opts trustOptions) error {
 			now = "unreadable: " + unwrapPathErr(err).Error()
 		default:
 			if d := trust.Compare(rec, snap); !d.Same() {
-				now = "changed: " + d.Summary()
+				// The summary names each change: "changed FILE, added FILE".
+				now = d.Summary()
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r, rec.TrustedAt.Format(time.RFC3339), now)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r, formatTime(rec.TrustedAt), now)
 	}
 	return tw.Flush()
 }

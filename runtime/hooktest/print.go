@@ -18,15 +18,22 @@ import (
 // the end, where scripts and interpreters put the error.
 const maxStderrLines = 20
 
-// Colours of the text report; fatih/color leaves them out when
-// color.NoColor is set.
-var (
-	okColor   = color.New(color.FgGreen)
-	failColor = color.New(color.FgRed, color.Bold)
-	wantColor = color.New(color.FgGreen)
-	gotColor  = color.New(color.FgRed)
-	dimColor  = color.New(color.Faint)
-)
+// Colours of the text report, made when used: color.NoColor (set from
+// hookctl's --color) decides. A colour made by color.New when NO_COLOR is
+// set stays colourless for good, which would defeat --color always.
+func okColor() *color.Color   { return paint(color.FgGreen) }
+func failColor() *color.Color { return paint(color.FgRed, color.Bold) }
+func wantColor() *color.Color { return paint(color.FgGreen) }
+func gotColor() *color.Color  { return paint(color.FgRed) }
+func dimColor() *color.Color  { return paint(color.Faint) }
+
+func paint(attrs ...color.Attribute) *color.Color {
+	c := color.New(attrs...)
+	if !color.NoColor {
+		c.EnableColor()
+	}
+	return c
+}
 
 // TextPrinter writes reports for people: one line per case, and for a
 // failed case what differs, the merged answer, the failed handlers with
@@ -45,10 +52,10 @@ func (p *TextPrinter) Case(r *Report) error {
 	// characters are shown as escapes, never sent to the terminal.
 	name := schema.Visible(r.Case.Name)
 	if r.Passed() {
-		w.printf("%s %s %s\n", okColor.Sprint("ok  "), name, dimColor.Sprintf("(%s)", FormatDuration(r.Duration)))
+		w.printf("%s %s %s\n", okColor().Sprint("ok  "), name, dimColor().Sprintf("(%s)", FormatDuration(r.Duration)))
 		return w.err
 	}
-	w.printf("%s %s %s\n", failColor.Sprint("FAIL"), name, dimColor.Sprintf("(%s)", FormatDuration(r.Duration)))
+	w.printf("%s %s %s\n", failColor().Sprint("FAIL"), name, dimColor().Sprintf("(%s)", FormatDuration(r.Duration)))
 	if r.Err != nil {
 		w.printf("    %s: cannot dispatch the case: %s\n", r.Case.Where(r.Case.Pos), schema.Visible(r.Err.Error()))
 		return w.err
@@ -63,8 +70,8 @@ func (p *TextPrinter) Case(r *Report) error {
 		if m.Missing {
 			got = fmt.Sprintf("nothing (the answer has no %s)", m.Path)
 		}
-		w.printf("        want: %s\n", wantColor.Sprint(want))
-		w.printf("        got:  %s\n", gotColor.Sprint(got))
+		w.printf("        want: %s\n", wantColor().Sprint(want))
+		w.printf("        got:  %s\n", gotColor().Sprint(got))
 	}
 	for _, m := range r.Missing {
 		w.printf("    %s\n", m)
@@ -105,7 +112,7 @@ func (p *TextPrinter) outcome(o *runtime.Outcome, expected bool) string {
 		if expected {
 			return "failed, as expected: " + schema.Visible(o.Cause)
 		}
-		return gotColor.Sprint("failed: ") + schema.Visible(o.Cause)
+		return gotColor().Sprint("failed: ") + schema.Visible(o.Cause)
 	case runtime.Answered:
 		return "answered " + string(o.Answer)
 	case runtime.Blocked:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/rogpeppe/go-internal/diff"
 
@@ -208,5 +209,5 @@ func (s *Store) Check(snap *Snapshot) (bool, string) {
 	if d.Same() {
 		return true, ""
 	}
-	return false, "changed since trusted on " + rec.TrustedAt.Format("2006-01-02 15:04 MST") + ": " + d.Summary()
+	return false, "changed since trusted on " + rec.TrustedAt.UTC().Format(time.RFC3339) + ": " + d.Summary()
 }

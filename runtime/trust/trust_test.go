@@ -128,7 +128,7 @@ func TestCheckAndCompare(t *testing.T) {
 	write(t, root, ".agents/hooks/later.py", "print()\n")
 	snap = take(t, root)
 	ok, why := st.Check(snap)
-	if want := "changed since trusted on 2026-12-02 12:00 UTC: changed .agents/hooks/gate.sh, added .agents/hooks/later.py"; ok || why != want {
+	if want := "changed since trusted on 2026-12-02T12:00:00Z: changed .agents/hooks/gate.sh, added .agents/hooks/later.py"; ok || why != want {
 		t.Fatalf("Check = %v, %q, want false, %q", ok, why, want)
 	}
 	var b bytes.Buffer

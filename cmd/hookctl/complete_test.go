@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/templates"
+)
+
+// TestComplete asks hookctl __complete what the shells ask it: the words
+// typed so far, the last one being completed.
+func TestComplete(t *testing.T) {
+	for _, c := range []struct {
+		words string // the last word, after the final space, is completed
+		want  string // the candidates, one per line, then :files or :dirs
+	}{
+		{"", "init lint run test list trust import schema lsp completion help"},
+		{"r", "run"},
+		{"run Pre", "PreToolUse PreInvocation"},
+		{"run ", strings.Join(schema.EventNames(), " ")},
+		{"run PreToolUse ", ""},
+		{"run PreToolUse --tool run_", "run_command"},
+		{"run PreToolUse --tool ", strings.Join(schema.ToolNames(), " ")},
+		{"run --tool=run_", "--tool=run_command"},
+		{"run --tool", "--tool"},
+		{"run PreToolUse --on-error ", "deny ask ignore"},
+		{"run --config ", ":files"},
+		{"run --workspace ", ":dirs"},
+		{"run --sequential Po", "PostToolUse PostInvocation"},
+		{"run --max-continues 3 S", "SessionStart Stop"},
+		{"run -- --", ""},
+		{"--color ", "auto always never"},
+		{"--color=n", "--color=never"},
+		{"--color never r", "run"},
+		{"--v", "--version"},
+		{"lint --v", ""},
+		{"lint --f", "--format --fail-on"},
+		{"lint --format ", "github json sarif text"},
+		{"lint --fail-on w", "warning"},
+		{"lint ", ":files"},
+		{"lint --format json ", ":files"},
+		{"list --event ", strings.Join(schema.EventNames(), " ")},
+		{"list --tool browser", ""},
+		{"init --template ", strings.Join(templates.IDs(), " ")},
+		{"init --lang ", strings.Join(templates.LanguageIDs(), " ")},
+		{"init --scope ", "workspace user"},
+		{"init --event Stop --template t", "tests-must-pass"},
+		{"import --from c", "claude cursor codex"},
+		{"import ", ":files"},
+		{"trust ", ":dirs"},
+		{"trust . ", ""},
+		{"schema ", "input output example test help"},
+		{"schema example P", "PreToolUse PostToolUse PreInvocation PostInvocation"},
+		{"schema input ", strings.Join(schema.EventNames(), " ")},
+		{"schema input Stop ", ""},
+		{"schema test ", ""},
+		{"schema --out ", ":files"},
+		{"help ", "init lint run test list trust import schema lsp completion help"},
+		{"help schema ", "input output example test help"},
+		{"help lint ", ""},
+		{"completion ", "bash zsh fish"},
+		{"completion bash ", ""},
+		{"nosuch ", ""},
+	} {
+		words := strings.Split(c.words, " ")
+		var out bytes.Buffer
+		code := run(append([]string{"hookctl", "__complete"}, words...), streams{strings.NewReader(""), &out, &out})
+		var got []string
+		for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if line != "" {
+				v, _, _ := strings.Cut(line, "\t")
+				got = append(got, v)
+			}
+		}
+		if code != 0 || strings.Join(got, " ") != c.want {
+			t.Errorf("hookctl %s<TAB>: exit %d, got\n%s\nwant %s", c.words, code, out.String(), c.want)
+		}
+	}
+}
+
+func TestCompleteDescribes(t *testing.T) {
+	var out bytes.Buffer
+	run([]string{"hookctl", "__complete", "run", "PreToolUse", "--tool", "run_c"}, streams{strings.NewReader(""), &out, &out})
+	if got, want := out.String(), "run_command\tPropose a bash command to run.\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	out.Reset()
+	run([]string{"hookctl", "__complete", "lint", "--fail"}, streams{strings.NewReader(""), &out, &out})
+	if got, want := out.String(), "--fail-on\texit 1 when a finding is at or above SEVERITY: error, warning or info\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// BenchmarkComplete is the work of one Tab, after hookctl has started.
+func BenchmarkComplete(b *testing.B) {
+	var out bytes.Buffer
+	args := []string{"hookctl", "__complete", "run", "PreToolUse", "--tool", "run_"}
+	for b.Loop() {
+		out.Reset()
+		run(args, streams{strings.NewReader(""), &out, &out})
+	}
+}
+
+// TestCompletionInATerminal types in a real shell in tmux, presses Tab,
+// and reads the line back: bash, zsh and fish, each where it is installed.
+func TestCompletionInATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts shells in tmux")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("no tmux")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	// The test binary acts as hookctl when called by that name.
+	if err := os.Symlink(exe, filepath.Join(bin, "hookctl")); err != nil {
+		t.Fatal(err)
+	}
+	for _, sh := range []struct {
+		name, script string
+		cmd          []string
+		load         string
+	}{
+		{"bash", "hookctl.bash", []string{"bash", "--norc", "--noprofile"}, "source hookctl.bash"},
+		{"zsh", "_hookctl", []string{"zsh", "-f"}, "autoload -U compinit && compinit -u -d compdump && source _hookctl"},
+		{"fish", "hookctl.fish", []string{"fish", "--no-config"}, "source hookctl.fish"},
+	} {
+		t.Run(sh.name, func(t *testing.T) {
+			if _, err := exec.LookPath(sh.name); err != nil {
+				t.Skipf("no %s", sh.name)
+			}
+			t.Parallel()
+			dir := t.TempDir()
+			var script bytes.Buffer
+			run([]string{"hookctl", "completion", sh.name}, streams{strings.NewReader(""), &script, os.Stderr})
+			if err := os.WriteFile(filepath.Join(dir, sh.script), script.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// A tmux server of the test's own, apart from any other.
+			session := fmt.Sprintf("hookctl-complete-%s-%d", sh.name, os.Getpid())
+			env := []string{"env", "PATH=" + bin + ":" + os.Getenv("PATH"), "HOME=" + dir, "XDG_CONFIG_HOME=" + dir, "PS1=$ ", "TERM=xterm"}
+			tmux := func(args ...string) string {
+				t.Helper()
+				out, err := exec.Command("tmux", append([]string{"-L", session}, args...)...).CombinedOutput()
+				if err != nil {
+					t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+				}
+				return string(out)
+			}
+			tmux(append([]string{"new-session", "-d", "-x", "200", "-y", "40", "-c", dir}, append(env, sh.cmd...)...)...)
+			t.Cleanup(func() { exec.Command("tmux", "-L", session, "kill-server").Run() })
+
+			// waitFor polls the screen for a line that ends with text (tmux
+			// drops trailing spaces); the deadline only bounds a broken
+			// case.
+			waitFor := func(text string) {
+				t.Helper()
+				deadline := time.Now().Add(30 * time.Second)
+				for {
+					screen := tmux("capture-pane", "-p")
+					for _, line := range strings.Split(screen, "\n") {
+						if strings.HasSuffix(strings.TrimRight(line, " "), text) {
+							return
+						}
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("waiting for %q, the screen shows:\n%s", text, screen)
+					}
+					time.Sleep(50 * time.Millisecond)
+				}
+			}
+			tmux("send-keys", sh.load+" && echo load\"\"ed", "Enter")
+			waitFor("loaded")
+			for _, c := range []struct{ typed, want string }{
+				{"hookctl run PreToolUse --tool run_c", "hookctl run PreToolUse --tool run_command"},
+				{"hookctl --color=al", "hookctl --color=always"},
+				{"hookctl init --template protect-", "hookctl init --template protect-paths"},
+				{"hookctl schema inp", "hookctl schema input"},
+			} {
+				tmux("send-keys", c.typed, "Tab")
+				waitFor(c.want)
+				tmux("send-keys", "C-u")
+			}
+		})
+	}
+}

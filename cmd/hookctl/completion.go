@@ -1,0 +1,63 @@
+package main
+
+import (
+	_ "embed"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// The scripts ask "hookctl __complete" for the candidates, so they need no
+// change when a command, flag, event, tool or template is added.
+var (
+	//go:embed completions/hookctl.bash
+	bashCompletion string
+	//go:embed completions/hookctl.zsh
+	zshCompletion string
+	//go:embed completions/hookctl.fish
+	fishCompletion string
+)
+
+// shells are the shells hookctl completes in.
+var shells = []struct {
+	name, desc, script string
+}{
+	{"bash", "source <(hookctl completion bash)", bashCompletion},
+	{"zsh", "source <(hookctl completion zsh)", zshCompletion},
+	{"fish", "hookctl completion fish | source", fishCompletion},
+}
+
+func init() { register(97, completionCommand) }
+
+func completionCommand(s streams) *cli.Command {
+	var names []string
+	for _, sh := range shells {
+		names = append(names, sh.name)
+	}
+	return &cli.Command{
+		Name:      "completion",
+		Usage:     "print the shell completion script for bash, zsh or fish",
+		ArgsUsage: "bash|zsh|fish",
+		Description: "The script completes commands, flags, event names, tool names after --tool,\n" +
+			"template names after --template and formats after --format.\n\n" +
+			"  bash  for this shell:      source <(hookctl completion bash)\n" +
+			"        for every new shell: hookctl completion bash > ~/.local/share/bash-completion/completions/hookctl\n" +
+			"                             (with the bash-completion package), or put the line above in ~/.bashrc\n" +
+			"  zsh   for this shell:      source <(hookctl completion zsh)   (after compinit)\n" +
+			"        for every new shell: hookctl completion zsh > \"${fpath[1]}/_hookctl\"\n" +
+			"  fish  for this shell:      hookctl completion fish | source\n" +
+			"        for every new shell: hookctl completion fish > ~/.config/fish/completions/hookctl.fish",
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageErrorf("hookctl completion takes one shell: %s", strings.Join(names, ", "))
+			}
+			for _, sh := range shells {
+				if sh.name == c.Args().First() {
+					_, err := s.out.Write([]byte(sh.script))
+					return err
+				}
+			}
+			return usageErrorf("hookctl completion knows %s, not %q", strings.Join(names, ", "), c.Args().First())
+		},
+	}
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+func TestVersionLine(t *testing.T) {
+	vcs := func(rev, at, modified string) []debug.BuildSetting {
+		return []debug.BuildSetting{
+			{Key: "-buildmode", Value: "exe"},
+			{Key: "vcs", Value: "git"},
+			{Key: "vcs.revision", Value: rev},
+			{Key: "vcs.time", Value: at},
+			{Key: "vcs.modified", Value: modified},
+		}
+	}
+	const rev = "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d"
+	for _, c := range []struct {
+		name, version string
+		bi            *debug.BuildInfo
+		want          string
+	}{
+		{"a checkout with changes", "devel", &debug.BuildInfo{GoVersion: "go1.26.8", Settings: vcs(rev, "2026-12-02T10:00:00Z", "true")},
+			"hookctl devel (commit 1a2b3c4d5e6f, 2026-12-02T10:00:00Z, modified) go1.26.8"},
+		{"a clean checkout", "devel", &debug.BuildInfo{GoVersion: "go1.26.8", Settings: vcs(rev, "2026-12-02T10:00:00Z", "false")},
+			"hookctl devel (commit 1a2b3c4d5e6f, 2026-12-02T10:00:00Z) go1.26.8"},
+		{"a commit time in another zone", "devel", &debug.BuildInfo{GoVersion: "go1.26.8", Settings: vcs(rev, "2026-12-02T11:00:00+01:00", "false")},
+			"hookctl devel (commit 1a2b3c4d5e6f, 2026-12-02T10:00:00Z) go1.26.8"},
+		{"a release", "v1.2.3", &debug.BuildInfo{GoVersion: "go1.26.8", Settings: vcs(rev, "2026-12-02T10:00:00Z", "false")},
+			"hookctl v1.2.3 (commit 1a2b3c4d5e6f, 2026-12-02T10:00:00Z) go1.26.8"},
+		{"a release from the module proxy", "v1.2.3", &debug.BuildInfo{GoVersion: "go1.26.8"},
+			"hookctl v1.2.3 go1.26.8"},
+		{"no version control information", "devel", &debug.BuildInfo{GoVersion: "go1.26.8"},
+			"hookctl devel (commit unknown) go1.26.8"},
+		{"no build information", "devel", nil, "hookctl devel"},
+	} {
+		if got := versionLine(c.version, c.bi); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestReleaseVersion(t *testing.T) {
+	for v, want := range map[string]string{
+		"":                                     "devel",
+		"(devel)":                              "devel",
+		"v0.0.0-20261202132030-bd02dad7f972":   "devel",
+		"v1.2.4-0.20261202132030-bd02dad7f972": "devel",
+		"v1.3.0-rc.1.0.20261202132030-bd02dad7f972": "devel",
+		"v0.0.0-20261202132030-bd02dad7f972+dirty":  "devel",
+		"v1.2.3":                              "v1.2.3",
+		"v1.2.3+dirty":                        "v1.2.3",
+		"v1.3.0-rc.1":                         "v1.3.0-rc.1",
+		"v1.0.0-beta.20261202132030":          "v1.0.0-beta.20261202132030",
+		"v2.0.0-x20261202132030-bd02dad7f972": "v2.0.0-x20261202132030-bd02dad7f972",
+		"v0.0.0-2026120213203x-bd02dad7f972":  "v0.0.0-2026120213203x-bd02dad7f972",
+	} {
+		if got := releaseVersion(v); got != want {
+			t.Errorf("releaseVersion(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestVersionOfABuild builds hookctl as the README says, from a clone,
+// and checks that --version names the commit (whether the tree had
+// changes is TestVersionLine's). In a git worktree the go
+// command records no commit, so the test can run only in a clone (as CI's
+// is).
+func TestVersionOfABuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds hookctl")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not in a git checkout: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "hookctl")
+	build := exec.Command("go", "build", "-buildvcs=true", "-o", bin, ".")
+	build.Env = append(os.Environ(), "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) == "hookctl devel (commit unknown) "+goVersion(t, bin)+"\n" {
+		t.Skip("the go command recorded no commit: this checkout is a git worktree, not a clone")
+	}
+	re := regexp.MustCompile(`^hookctl devel \(commit ([0-9a-f]{12}), \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ(, modified)?\) go1\.\d+\S*\n$`)
+	m := re.FindStringSubmatch(string(out))
+	if m == nil {
+		t.Fatalf("hookctl --version printed %q", out)
+	}
+	if !strings.HasPrefix(string(head), m[1]) {
+		t.Errorf("hookctl --version names commit %s; HEAD is %s", m[1], head)
+	}
+}
+
+func goVersion(t *testing.T, bin string) string {
+	bi, err := exec.Command("go", "version", bin).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(string(bi))
+	return f[len(f)-1]
+}
