@@ -26,6 +26,9 @@ type File struct {
 	cmds     map[*schema.Node]*command
 	hookRefs []hookRef
 
+	agentDone bool
+	agentErrs []schema.AgentError
+
 	scriptsDone bool
 	scriptList  []handlerScript
 	probs       map[string][]schema.Problem

@@ -38,6 +38,7 @@ func checkFindings(t *testing.T, src []byte, fs []Finding) {
 			t.Errorf("message of %s is not UTF-8: %q", f.Rule, f.Message)
 		}
 	}
+	checkDropsExplained(t, src, fs)
 	res := &Result{Findings: fs, Files: []*File{{Name: ".agents/hooks.json", Config: schema.Parse(".agents/hooks.json", src)}}}
 	for _, name := range FormatNames() {
 		p, _ := NewPrinter(name)
@@ -45,6 +46,43 @@ func checkFindings(t *testing.T, src []byte, fs []Finding) {
 			t.Errorf("%s printer: %v", name, err)
 		}
 	}
+}
+
+// checkDropsExplained asserts that whatever makes the agent drop the file
+// is a finding marked file-dropped, and that nothing else is.
+func checkDropsExplained(t *testing.T, src []byte, fs []Finding) {
+	t.Helper()
+	cfg := schema.Parse(".agents/hooks.json", src)
+	dropped := cfg.Syntax != nil
+	if cfg.Root != nil {
+		errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{})
+		dropped = dropped || len(errs) > 0
+		foreign := slicesContainsFunc(fs, func(f Finding) bool { return f.Rule == "foreign-format" && f.Impact == FileDropped })
+		for _, e := range errs {
+			if !foreign && !slicesContainsFunc(fs, func(f Finding) bool {
+				return f.Impact == FileDropped && (overlaps(f.Span, e.Span) || e.Key.End.Offset > 0 && overlaps(f.Span, e.Key))
+			}) {
+				t.Errorf("the agent cannot read the value at %v (%s), and no finding marked file-dropped says so: %v", e.Span.Start, e.Message(), fs)
+			}
+		}
+	}
+	for _, f := range fs {
+		if f.Impact == "" {
+			t.Errorf("finding of %s without an impact", f.Rule)
+		}
+		if f.Impact == FileDropped && !dropped {
+			t.Errorf("%s says the file is dropped, but the agent loads it", f)
+		}
+	}
+}
+
+func slicesContainsFunc(fs []Finding, ok func(Finding) bool) bool {
+	for _, f := range fs {
+		if ok(f) {
+			return true
+		}
+	}
+	return false
 }
 
 // FuzzLint runs the whole linter, and every printer, over arbitrary bytes.

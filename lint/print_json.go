@@ -19,6 +19,7 @@ type jsonFinding struct {
 	Rule       string `json:"rule"`
 	Message    string `json:"message"`
 	Suggestion string `json:"suggestion,omitempty"`
+	Impact     Impact `json:"impact"`
 }
 
 // Print writes the findings.
@@ -28,7 +29,7 @@ func (JSONPrinter) Print(w io.Writer, r *Result) error {
 		out = append(out, jsonFinding{
 			File: f.File, Line: f.Span.Start.Line, Column: f.Span.Start.Col,
 			EndLine: f.Span.End.Line, EndColumn: f.Span.End.Col,
-			Severity: f.Severity.String(), Rule: f.Rule, Message: f.Message, Suggestion: f.Suggestion,
+			Severity: f.Severity.String(), Rule: f.Rule, Message: f.Message, Suggestion: f.Suggestion, Impact: f.Impact,
 		})
 	}
 	enc := json.NewEncoder(w)

@@ -120,8 +120,9 @@ func (p SARIFPrinter) Print(w io.Writer, r *Result) error {
 					EndLine: max(f.Span.End.Line, f.Span.Start.Line), EndColumn: max(f.Span.End.Col, 1)},
 			}}},
 		}
+		res.Properties = map[string]string{"impact": string(f.Impact)}
 		if f.Suggestion != "" {
-			res.Properties = map[string]string{"suggestion": f.Suggestion}
+			res.Properties["suggestion"] = f.Suggestion
 		}
 		results = append(results, res)
 	}

@@ -52,7 +52,20 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 	var lastFile string
 	lastLine := -1
 	var runes []rune
-	for _, f := range r.Findings {
+	dropped := map[string]DroppedFile{}
+	for _, d := range r.Dropped {
+		dropped[d.File] = d
+	}
+	// After a dropped file's findings, one line says what they add up to.
+	endFile := func(name string) {
+		if d, ok := dropped[name]; ok {
+			fmt.Fprintf(bw, "%s\n", errC.Sprint(droppedLine(d)))
+		}
+	}
+	for i, f := range r.Findings {
+		if i > 0 && r.Findings[i-1].File != f.File {
+			endFile(r.Findings[i-1].File)
+		}
 		sev := infoC
 		switch f.Severity {
 		case Error:
@@ -125,8 +138,26 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 		fmt.Fprintf(bw, "%s%s%s\n", prefix, shown, suffix)
 		fmt.Fprintf(bw, "%s%s\n", marker.String(), caretC.Sprint("^"+strings.Repeat("~", width-1)))
 	}
+	if n := len(r.Findings); n > 0 {
+		endFile(r.Findings[n-1].File)
+	}
 	fmt.Fprintln(bw, summary(r))
 	return bw.Flush()
+}
+
+// droppedLine says that the agent loads none of a file's hooks.
+func droppedLine(d DroppedFile) string {
+	hooks := "hooks"
+	switch {
+	case d.Hooks == 1:
+		hooks = "1 hook"
+	case d.Hooks >= 0:
+		hooks = fmt.Sprintf("%d hooks", d.Hooks)
+	}
+	if d.Hooks < 0 {
+		return fmt.Sprintf("%s: the agent loads none of this file's hooks (first cause: %d:%d)", schema.Visible(d.File), d.Cause.Line, d.Cause.Col)
+	}
+	return fmt.Sprintf("%s: the agent loads none of this file's %s (first cause: %d:%d)", schema.Visible(d.File), hooks, d.Cause.Line, d.Cause.Col)
 }
 
 // summary is the closing count: "3 problems (2 errors, 1 warning) in 1

@@ -190,3 +190,15 @@ func TestRealworldWrongFolder(t *testing.T) {
 		t.Errorf("018.json: want the .agents/ prefix named, got %q", msgs)
 	}
 }
+
+// TestRealworldDropsExplained: on every real file, what makes the agent
+// drop the file is a finding marked file-dropped.
+func TestRealworldDropsExplained(t *testing.T) {
+	for _, file := range realworldFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkDropsExplained(t, b, lintReal(t, file, false))
+	}
+}

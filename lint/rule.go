@@ -64,6 +64,15 @@ func (b *RuleBase) report(f *File, span schema.Span, suggestion, format string, 
 	b.reportSeverity(f, b.severity, span, suggestion, format, args...)
 }
 
+// reportImpact adds a finding whose impact is not the rule's usual one.
+func (b *RuleBase) reportImpact(f *File, impact Impact, span schema.Span, suggestion, format string, args ...any) {
+	n := len(*b.out)
+	b.report(f, span, suggestion, format, args...)
+	if len(*b.out) > n {
+		(*b.out)[n].Impact = impact
+	}
+}
+
 func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, suggestion, format string, args ...any) {
 	if f.suppressed(b.id, span) {
 		return

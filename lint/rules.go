@@ -35,5 +35,7 @@ func newRules() []Rule {
 		newMisplacedConfig(),
 		newAgentVersion(),
 		newControlCharacter(),
+		// Last: it names what the rules above left unnamed.
+		newAgentDecode(),
 	}
 }

@@ -50,8 +50,9 @@ type Run struct {
 	Workspaces []Place
 	Home       *Place
 
-	fs  *fsCache
-	out []Finding
+	fs      *fsCache
+	out     []Finding
+	dropped []DroppedFile
 }
 
 // Result is what a run found.
@@ -60,6 +61,9 @@ type Result struct {
 	Findings []Finding
 	// Files are the files linted, for printers that show source lines.
 	Files []*File
+	// Dropped are the files the agent loads none of, in the order of
+	// Files.
+	Dropped []DroppedFile
 }
 
 // Source returns the bytes of the named file, nil when it was not read.
@@ -96,7 +100,7 @@ func Lint(req Request) (*Result, error) {
 		}
 	}
 	run.check(req.Rules)
-	return &Result{Findings: run.out, Files: run.Files}, nil
+	return &Result{Findings: run.out, Files: run.Files, Dropped: run.dropped}, nil
 }
 
 // LintSource lints src as the hooks.json at t.Path without reading it, for
@@ -144,6 +148,7 @@ func (r *Run) check(only []string) {
 	}
 	Sort(r.out)
 	r.out = dedupe(r.out)
+	r.dropped = r.assess()
 }
 
 // ScopeOf names the scope of the hooks.json at path and, for a workspace

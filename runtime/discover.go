@@ -168,3 +168,26 @@ func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
 	}
 	return filepath.Clean(ws), nil
 }
+
+// AgentDrops says whether the agent itself (agy) would load none of the
+// file's hooks, and why, as "LINE:COL: what its decoder meets": it decodes
+// the whole file at once, and one value of the wrong JSON type drops every
+// hook (see schema.AgentErrors). hookctl runs the valid parts all the same,
+// and says so where it shows the file.
+func (s *Source) AgentDrops() (string, bool) {
+	c := s.Config
+	switch {
+	case c == nil:
+		return "", false
+	case c.Syntax != nil:
+		return fmt.Sprintf("%d:%d: it is not valid JSON", c.Syntax.Pos.Line, c.Syntax.Pos.Col), true
+	case c.Root == nil:
+		return "", false
+	}
+	errs := schema.AgentErrors(c.Root, schema.AgentOptions{})
+	if len(errs) == 0 {
+		return "", false
+	}
+	p := errs[0].Span.Start
+	return fmt.Sprintf("%d:%d: %s", p.Line, p.Col, errs[0].Message()), true
+}

@@ -47,6 +47,11 @@ func (p *Plan) Explain(w io.Writer) error {
 		if _, err := fmt.Fprintf(w, "%s file %s (%s)\n", src.Scope, schema.Visible(src.Path), schema.Visible(status)); err != nil {
 			return err
 		}
+		if why, ok := src.AgentDrops(); ok {
+			if _, err := fmt.Fprintf(w, "  note  the agent (agy) loads none of this file's hooks (%s:%s); hookctl runs its valid parts\n", schema.Visible(src.Path), schema.Visible(why)); err != nil {
+				return err
+			}
+		}
 		for _, s := range p.Steps {
 			if s.Source != src {
 				continue

@@ -37,6 +37,8 @@ type AgentError struct {
 	// Type is the Go type the agent decodes the field into: "int",
 	// "bool", "[]handler", "hook definition".
 	Type string
+	// Key is the key whose value it is, when it is an object's member.
+	Key Span
 }
 
 // Offset is where encoding/json's error puts the value: just after it for
@@ -49,13 +51,37 @@ func (e AgentError) Offset() int {
 	return e.Span.End.Offset
 }
 
-// Message says what the agent's decoder meets, in a user's words.
+// Message says what the agent's decoder meets, in a user's words: "the
+// agent's decoder cannot read a string as "timeout", which must be a whole
+// number".
 func (e AgentError) Message() string {
-	where := "a hook definition"
+	var what string
+	switch v := e.Value; {
+	case strings.HasPrefix(v, "number "):
+		what = "the number " + strings.TrimPrefix(v, "number ")
+	case v == "bool":
+		what = "true or false"
+	case v == "array", v == "object":
+		what = "an " + v
+	default:
+		what = "a " + v
+	}
+	where, want := "a hook definition", "an object of events"
 	if e.Field != "" {
 		where = strconv.Quote(e.Field[strings.LastIndexByte(e.Field, '.')+1:])
+		want = map[string]string{
+			"int": "a whole number", "bool": "true or false", "string": "a string",
+			"[]handler": "an array of handlers", "[]group": "an array of matcher groups",
+			"handler": "a handler object", "group": "a matcher group object",
+		}[e.Type]
+		if e.Type == "handler" || e.Type == "group" {
+			where = "an entry of " + where
+		}
 	}
-	return fmt.Sprintf("the agent's decoder cannot read %s into %s (%s)", strings.TrimPrefix(e.Value, "number "), where, e.Type)
+	if e.Type == "map of hook definitions" {
+		where, want = "the file", "an object of hooks"
+	}
+	return fmt.Sprintf("the agent's decoder cannot read %s as %s, which must be %s", what, where, want)
 }
 
 // The agent's fields, by kind of object.
@@ -88,6 +114,7 @@ func AgentErrors(root *Node, opts AgentOptions) []AgentError {
 		case Object:
 			a.hook(v)
 		default:
+			a.key = root.Members[i].KeySpan
 			a.fail(v, "", "hook definition")
 		}
 	}
@@ -130,6 +157,8 @@ func agentFields(context string) []string {
 type agentWalk struct {
 	opts AgentOptions
 	errs []AgentError
+	// key is the key of the member whose value is being read, while one is.
+	key Span
 }
 
 func (a *agentWalk) fail(n *Node, field, typ string) {
@@ -140,12 +169,13 @@ func (a *agentWalk) fail(n *Node, field, typ string) {
 	case Bool:
 		v = "bool"
 	}
-	a.errs = append(a.errs, AgentError{Span: n.Span, Field: field, Value: v, Type: typ})
+	a.errs = append(a.errs, AgentError{Span: n.Span, Field: field, Value: v, Type: typ, Key: a.key})
 }
 
 func (a *agentWalk) hook(n *Node) {
 	for i := range n.Members {
 		m := &n.Members[i]
+		a.key = m.KeySpan
 		f := AgentField("hook", m.Key, a.opts)
 		if f == string(SessionStart) && a.opts.NoSessionStart {
 			f = ""
@@ -165,6 +195,7 @@ func (a *agentWalk) hook(n *Node) {
 func (a *agentWalk) group(n *Node, path string) {
 	for i := range n.Members {
 		m := &n.Members[i]
+		a.key = m.KeySpan
 		switch AgentField("group", m.Key, a.opts) {
 		case "matcher":
 			a.scalar(m.Value, path+".matcher", String, "string")
@@ -178,6 +209,7 @@ func (a *agentWalk) group(n *Node, path string) {
 func (a *agentWalk) handler(n *Node, path string) {
 	for i := range n.Members {
 		m := &n.Members[i]
+		a.key = m.KeySpan
 		switch f := AgentField("handler", m.Key, a.opts); f {
 		case "type", "command":
 			a.scalar(m.Value, path+"."+f, String, "string")
@@ -207,6 +239,7 @@ func (a *agentWalk) array(n *Node, path, typ string, elem func(*Node)) {
 	case Null:
 	case Array:
 		for _, e := range n.Elems {
+			a.key = Span{} // an element is no member's value
 			elem(e)
 		}
 	default:

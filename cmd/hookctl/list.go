@@ -415,6 +415,9 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *r
 	seen := map[string]bool{}
 	for _, src := range srcs {
 		bw.printf("%s\n", listHead().Sprint(sourceTitle(src)))
+		if why, ok := src.AgentDrops(); ok {
+			bw.printf("  %s\n", listBad().Sprintf("the agent (agy) loads none of this file's hooks (%s:%s): 'hookctl lint %s' says why", schema.Visible(src.Path), schema.Visible(why), schema.Visible(src.Path)))
+		}
 		var mine []int
 		for i, e := range entries {
 			if e.src == src {

@@ -1,0 +1,150 @@
+package lint
+
+import (
+	"github.com/hookctl/hookctl/schema"
+)
+
+// What each rule's findings mean to the agent, unless the finding says
+// otherwise; a finding at a value the agent's decoder cannot read is
+// FileDropped whatever its rule (see assess).
+var ruleImpact = map[string]Impact{
+	"json-syntax":           FileDropped,
+	"duplicate-key":         Ignored,
+	"root-shape":            Ignored,
+	"unknown-event":         Ignored,
+	"key-case":              NoImpact,
+	"unknown-field":         Ignored,
+	"event-shape":           Ignored,
+	"ignored-matcher":       Ignored,
+	"matcher-syntax":        Ignored,
+	"matcher-no-tool":       Ignored,
+	"handler-type":          Ignored,
+	"missing-command":       Ignored,
+	"timeout-value":         Misbehaves,
+	"enabled-type":          FileDropped,
+	"empty-hook":            NoImpact,
+	"script-not-found":      Misbehaves,
+	"script-not-executable": Misbehaves,
+	"script-shebang":        Misbehaves,
+	"unsafe-permissions":    NoImpact,
+	"duplicate-handler":     Misbehaves,
+	"dangerous-command":     NoImpact,
+	"shadowed-hook":         NoImpact,
+	"foreign-format":        Misbehaves,
+	"foreign-tool":          Ignored,
+	"schema-key":            FileDropped,
+	"platform-specific":     Misbehaves,
+	"foreign-variable":      Misbehaves,
+	"foreign-payload":       Misbehaves,
+	"misplaced-config":      Ignored,
+	"agent-version":         NoImpact,
+	"control-character":     NoImpact,
+	"agent-decode":          FileDropped,
+}
+
+// ImpactOf returns what a rule's findings mean to the agent by default.
+func ImpactOf(rule string) Impact {
+	if i, ok := ruleImpact[rule]; ok {
+		return i
+	}
+	return NoImpact
+}
+
+// DroppedFile is a file the agent loads none of: it is not JSON, or holds
+// a value of the wrong type somewhere.
+type DroppedFile struct {
+	// File is the file's name, as findings name it.
+	File string
+	// Hooks is how many hooks the file defines, -1 when it is not JSON.
+	Hooks int
+	// Cause is where the first cause stands.
+	Cause schema.Pos
+	// Why says what the agent's decoder meets there.
+	Why string
+}
+
+// agentErrors returns the values of the file that the agent's decoder
+// cannot read, computed once.
+func (f *File) agentErrors() []schema.AgentError {
+	if f.agentDone {
+		return f.agentErrs
+	}
+	f.agentDone = true
+	if f.Config.Root != nil {
+		f.agentErrs = schema.AgentErrors(f.Config.Root, schema.AgentOptions{})
+	}
+	return f.agentErrs
+}
+
+// dropped says whether the agent drops the whole file, and why.
+func (f *File) dropped() (DroppedFile, bool) {
+	if s := f.Config.Syntax; s != nil {
+		return DroppedFile{File: f.Name, Hooks: -1, Cause: s.Pos, Why: "it is not valid JSON"}, true
+	}
+	errs := f.agentErrors()
+	if len(errs) == 0 {
+		return DroppedFile{}, false
+	}
+	n := 0
+	if r := f.Config.Root; r != nil && r.Kind == schema.Object {
+		n = len(f.hooks())
+	}
+	return DroppedFile{File: f.Name, Hooks: n, Cause: errs[0].Span.Start, Why: errs[0].Message()}, true
+}
+
+// assess gives every finding its impact: the rule's, or FileDropped for a
+// finding at a value the agent's decoder cannot read, and lists the files
+// the agent drops whole.
+func (r *Run) assess() []DroppedFile {
+	files := map[string]*File{}
+	for _, f := range r.Files {
+		files[f.Name] = f
+	}
+	for i := range r.out {
+		fd := &r.out[i]
+		if fd.Impact == "" {
+			fd.Impact = ImpactOf(fd.Rule)
+		}
+		f := files[fd.File]
+		if f == nil {
+			continue
+		}
+		overlap := false
+		for _, e := range f.agentErrors() {
+			if overlaps(fd.Span, e.Span) || e.Key.End.Offset > 0 && overlaps(fd.Span, e.Key) {
+				overlap = true
+				break
+			}
+		}
+		switch {
+		case fd.Rule == "foreign-format" && len(f.agentErrors()) > 0:
+			fd.Impact = FileDropped // a value of the other format's that the agent cannot read
+		case fd.Rule == "json-syntax", overlap:
+			fd.Impact = FileDropped
+		case fd.Impact == FileDropped:
+			// A rule that usually drops the file, on a value the agent
+			// reads after all (a null, a key it skips unread).
+			fd.Impact = Ignored
+		}
+	}
+	var out []DroppedFile
+	for _, f := range r.Files {
+		if d, ok := f.dropped(); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// overlaps reports whether two spans share a byte, or one is empty and
+// stands inside the other.
+func overlaps(a, b schema.Span) bool {
+	as, ae, bs, be := a.Start.Offset, a.End.Offset, b.Start.Offset, b.End.Offset
+	if ae == as {
+		ae++
+	}
+	if be == bs {
+		be++
+	}
+	return as < be && bs < ae
+}
