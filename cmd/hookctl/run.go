@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -32,6 +33,8 @@ type runOptions struct {
 	tool         string
 	args         string
 	argsSet      bool
+	logFile      string
+	logPayload   bool
 }
 
 func init() { register(30, runCommand) }
@@ -68,6 +71,8 @@ func runCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "explain", Usage: "run nothing: show which hooks and handlers would run, from which file and line, and why the others would not"},
 			&cli.StringFlag{Name: "tool", Usage: "build the payload of a call to the tool `NAME` instead of reading stdin (PreToolUse, PostToolUse)"},
 			&cli.StringFlag{Name: "args", Usage: "the tool call's arguments, a JSON `OBJECT` (with --tool; default {})"},
+			&cli.StringFlag{Name: "log", Usage: "record the dispatch in the log `FILE` (default: $HOOKCTL_LOG; see hookctl log)"},
+			&cli.BoolFlag{Name: "log-payload", Usage: "record the payload too, secret-looking keys' values redacted (and record, to the default log if need be)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -87,6 +92,8 @@ func runCommand(s streams) *cli.Command {
 				tool:         c.String("tool"),
 				args:         c.String("args"),
 				argsSet:      c.IsSet("args"),
+				logFile:      c.String("log"),
+				logPayload:   c.Bool("log-payload"),
 			})
 		},
 	}
@@ -129,7 +136,9 @@ func runRun(s streams, opts runOptions) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	start := time.Now()
 	res := plan.Run(ctx)
+	took := time.Since(start)
 	if ctx.Err() != nil {
 		return usageErrorf("interrupted: every running handler was stopped, no answer was given")
 	}
@@ -137,6 +146,7 @@ func runRun(s streams, opts runOptions) error {
 		fmt.Fprintf(s.err, "hookctl: %s\n", n)
 	}
 	_, err = fmt.Fprintf(s.out, "%s\n", res.Answer)
+	logDispatch(s, opts.logFile, opts.logPayload, res, start, took)
 	return err
 }
 
