@@ -69,6 +69,17 @@ func (f Filter) Match(r *Record) bool {
 	return true
 }
 
+// mayMatch reports whether a line could hold a record the filter selects,
+// without decoding it: the hook's and the event's names must be in it.
+func (f Filter) mayMatch(line []byte) bool {
+	for _, name := range []string{f.Hook, f.Event} {
+		if name != "" && !bytes.Contains(line, quote(name)[1:len(quote(name))-1]) {
+			return false
+		}
+	}
+	return true
+}
+
 // Position is where a read of the log stopped: a file and an offset in it.
 // Follow goes on from it.
 type Position struct {
@@ -123,6 +134,14 @@ func (l *Log) Tail(n int, f Filter) (*Batch, error) {
 			b.End = pos
 		}
 		done := eachLineBackward(data, func(line []byte) bool {
+			if !f.mayMatch(line) {
+				// Not decoded: it cannot be selected. Still counted when it
+				// is not a record.
+				if !json.Valid(line) || !bytes.Contains(line, []byte(`"id":`)) {
+					b.Skipped++
+				}
+				return true
+			}
 			r, err := ParseLine(line)
 			if err != nil {
 				b.Skipped++

@@ -1,6 +1,7 @@
 package tracelog
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -101,6 +102,18 @@ func checkRedacted(t *testing.T, v any) {
 	case []any:
 		for _, e := range v {
 			checkRedacted(t, e)
+		}
+	}
+}
+
+func TestQuoteAsEncodingJSON(t *testing.T) {
+	for _, s := range []string{"", "plain", `"quoted" \ back`, "tab\tnl\ncr\r\x00\x1f\x7f", "<a>&", "é€😀", "\xff\xfe", "\u2028\u2029", "a\u009bb"} {
+		want, _ := json.Marshal(s)
+		want = bytes.ReplaceAll(want, []byte(`\u003c`), []byte("<"))
+		want = bytes.ReplaceAll(want, []byte(`\u003e`), []byte(">"))
+		want = bytes.ReplaceAll(want, []byte(`\u0026`), []byte("&"))
+		if got := quote(s); !bytes.Equal(got, want) {
+			t.Errorf("quote(%q) = %s, want %s", s, got, want)
 		}
 	}
 }
