@@ -17,7 +17,7 @@ func (r *Result) Record(start time.Time, took time.Duration, withPayload bool) *
 	p := r.Plan
 	rec := &tracelog.Record{
 		ID:       tracelog.NewID(start),
-		Time:     start,
+		Time:     start.UTC(),
 		Duration: tracelog.MillisOf(took),
 		Kind:     tracelog.KindRun,
 		Event:    string(p.Event),

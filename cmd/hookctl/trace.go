@@ -160,8 +160,10 @@ func appendRecord(path string, rec *tracelog.Record) error {
 // traceRecord builds the record of a wrapped run.
 func traceRecord(opts traceOptions, w *wrapped, getenv func(string) string) *tracelog.Record {
 	rec := &tracelog.Record{
-		ID:       tracelog.NewID(w.start),
-		Time:     w.start,
+		ID: tracelog.NewID(w.start),
+		// In UTC: encoding a local time would read the time zone database,
+		// on the path of every traced handler. hookctl log shows local time.
+		Time:     w.start.UTC(),
 		Duration: tracelog.MillisOf(w.duration),
 		Kind:     tracelog.KindTrace,
 		Command:  opts.argv,
