@@ -77,6 +77,7 @@ func runWrapped(argv []string, s streams) *wrapped {
 	if err != nil {
 		w.exit, w.startErr = startFailure(argv[0], err)
 		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(w.startErr))
+		w.readPayload(s.in)
 		return w
 	}
 
@@ -132,6 +133,9 @@ func runWrapped(argv []string, s streams) *wrapped {
 		closeFiles(outR, errR, inW)
 		w.exit, w.startErr = startFailure(argv[0], err)
 		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(w.startErr))
+		if w.teed {
+			w.readPayload(s.in)
+		}
 		return w
 	}
 	w.pid = cmd.Process.Pid
@@ -178,6 +182,22 @@ func runWrapped(argv []string, s streams) *wrapped {
 		w.exit = state.ExitCode()
 	}
 	return w
+}
+
+// readPayload reads, for the record, the payload the agent sent to a
+// command that could not be started: what comes before stdin ends, or
+// before drainGrace is over.
+func (w *wrapped) readPayload(in io.Reader) {
+	if f, ok := in.(*os.File); ok && isTerminal(f) {
+		return
+	}
+	w.teed = true
+	done := make(chan struct{})
+	go pumpStdin(in, nil, &w.stdin, done)
+	select {
+	case <-done:
+	case <-time.After(drainGrace):
+	}
 }
 
 // cannot reports a failure of trace itself before COMMAND started.
@@ -244,7 +264,7 @@ func pump(r *os.File, w io.Writer, c *capture) {
 func pumpStdin(r io.Reader, w *os.File, c *capture, done chan<- struct{}) {
 	defer close(done)
 	buf := make([]byte, 32<<10)
-	writing := true
+	writing := w != nil
 	for {
 		n, err := r.Read(buf)
 		if n > 0 {
@@ -259,7 +279,9 @@ func pumpStdin(r io.Reader, w *os.File, c *capture, done chan<- struct{}) {
 			}
 		}
 		if err != nil {
-			w.Close() // EOF reaches COMMAND
+			if w != nil {
+				w.Close() // EOF reaches COMMAND
+			}
 			return
 		}
 	}

@@ -248,7 +248,7 @@ func TestTraceCannotStart(t *testing.T) {
 	} {
 		// The status a shell gives the same command.
 		sh := runProcess(t, []string{"/bin/sh", "-c", `"$0" "$@"`, c.argv[0]}, nil, env)
-		tr := runProcess(t, traced(c.argv...), nil, env)
+		tr := runProcess(t, traced(c.argv...), []byte(`{"toolCall":{"name":"run_command"},"stepIdx":2}`), env)
 		if tr.code != c.code || sh.code != c.code {
 			t.Errorf("%s: traced exit %d, shell %d, want %d", c.argv[0], tr.code, sh.code, c.code)
 		}
@@ -259,6 +259,10 @@ func TestTraceCannotStart(t *testing.T) {
 		r := lastRecord(t, logPath)
 		if r.Exit == nil || *r.Exit != c.code || !strings.Contains(r.Error, c.msg) {
 			t.Errorf("%s: recorded exit %v error %q", c.argv[0], r.Exit, r.Error)
+		}
+		// The payload the agent sent still tells the tool and the event.
+		if r.Tool != "run_command" || r.Event != "PreToolUse or PostToolUse" {
+			t.Errorf("%s: recorded tool %q event %q", c.argv[0], r.Tool, r.Event)
 		}
 	}
 	// A script without a #! line runs with /bin/sh, as a shell runs it.
