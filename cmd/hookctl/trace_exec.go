@@ -86,11 +86,13 @@ func runWrapped(argv []string, s streams) *wrapped {
 	// ignoring (nohup's SIGHUP) is left ignored, so that COMMAND inherits
 	// that as it would have.
 	sigs := make(chan os.Signal, 8)
+	catch := make([]os.Signal, 0, len(forwarded)+1)
 	for _, sig := range append(forwarded, syscall.SIGPIPE) {
 		if !signal.Ignored(sig) {
-			signal.Notify(sigs, sig)
+			catch = append(catch, sig)
 		}
 	}
+	signal.Notify(sigs, catch...)
 	defer signal.Stop(sigs)
 
 	outR, outW, err := os.Pipe()

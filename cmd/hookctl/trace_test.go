@@ -167,6 +167,42 @@ func TestTraceSignalDeath(t *testing.T) {
 	}
 }
 
+func TestTraceClosedStdout(t *testing.T) {
+	// The agent stops reading: the command finds out as it would alone,
+	// by SIGPIPE (or EPIPE, when it ignores the signal).
+	env, logPath := traceEnv(t)
+	for _, argv := range [][]string{
+		{"yes"},
+		{"sh", "-c", "trap '' PIPE; while echo y; do :; done; echo 'write failed' >&2; exit 5"},
+	} {
+		var got [2]ran
+		for i, a := range [][]string{argv, traced(argv...)} {
+			cmd := exec.Command(a[0], a[1:]...)
+			cmd.Env = env
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			buf := make([]byte, 10)
+			if _, err := io.ReadFull(out, buf); err != nil {
+				t.Fatal(err)
+			}
+			out.Close()
+			cmd.Wait()
+			got[i] = ended(cmd.ProcessState, nil, errb.Bytes())
+		}
+		sameAs(t, "stdout closed under "+argv[0], got[1], got[0])
+	}
+	if r := lastRecord(t, logPath); r.Exit == nil || *r.Exit != 5 {
+		t.Errorf("recorded %v %q", r.Exit, r.Signal)
+	}
+}
+
 // startReady starts argv and waits for its first line on stdout, which
 // says it is ready. wait waits for it to end and returns how, with
 // everything it printed.
