@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -166,10 +167,18 @@ func runWrapped(argv []string, s streams) *wrapped {
 		// Nothing more goes to COMMAND. What the agent sends is still
 		// read, for the record, until stdin ends or the grace is over: an
 		// agent may write the payload after COMMAND has already exited.
+		// A whole JSON value already read is the payload: an agent that
+		// keeps stdin open after it is not waited for.
 		inW.Close()
 		select {
 		case <-stdinDone:
-		case <-time.After(time.Until(deadline)):
+		default:
+			if b, _ := w.stdin.snapshot(); !json.Valid(b) {
+				select {
+				case <-stdinDone:
+				case <-time.After(time.Until(deadline)):
+				}
+			}
 		}
 	}
 
