@@ -177,8 +177,8 @@ func traceRecord(opts traceOptions, w *wrapped, getenv func(string) string) *tra
 		rec.Exit = tracelog.Int(w.exit)
 	}
 
-	stdout, outAll := w.stdout.snapshot()
-	rec.StdoutBytes = w.stdout.total
+	stdout, outAll, outBytes := w.stdout.snapshot()
+	rec.StdoutBytes = outBytes
 	if trimmed := bytes.TrimSpace(stdout); len(trimmed) > 0 {
 		var c bytes.Buffer
 		if outAll && json.Compact(&c, trimmed) == nil {
@@ -191,15 +191,15 @@ func traceRecord(opts traceOptions, w *wrapped, getenv func(string) string) *tra
 			}
 		}
 	}
-	stderr, errAll := w.stderr.snapshot()
-	rec.StderrBytes = w.stderr.total
+	stderr, errAll, errBytes := w.stderr.snapshot()
+	rec.StderrBytes = errBytes
 	rec.Stderr = tracelog.Head(string(stderr), tracelog.StderrCap)
 	if !errAll {
 		rec.Truncated = append(rec.Truncated, "stderr")
 	}
 
-	payload, inAll := w.stdin.snapshot()
-	rec.PayloadBytes = w.stdin.total
+	payload, inAll, inBytes := w.stdin.snapshot()
+	rec.PayloadBytes = inBytes
 	var facts tracelog.Facts
 	if inAll {
 		facts = tracelog.Infer(payload, rec.Answer)

@@ -53,11 +53,12 @@ func (c *capture) full() bool {
 	return len(c.keep) >= c.limit
 }
 
-// snapshot returns what was kept, and whether that is everything.
-func (c *capture) snapshot() ([]byte, bool) {
+// snapshot returns what was kept, whether that is everything, and how
+// much went through. A pump may still be adding: stdin is not waited for.
+func (c *capture) snapshot() (kept []byte, all bool, total int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return append([]byte(nil), c.keep...), int64(len(c.keep)) == c.total
+	return append([]byte(nil), c.keep...), int64(len(c.keep)) == c.total, c.total
 }
 
 // runWrapped runs argv as hookctl trace does: directly, with its streams
@@ -173,7 +174,7 @@ func runWrapped(argv []string, s streams) *wrapped {
 		select {
 		case <-stdinDone:
 		default:
-			if b, _ := w.stdin.snapshot(); !json.Valid(b) {
+			if b, _, _ := w.stdin.snapshot(); !json.Valid(b) {
 				select {
 				case <-stdinDone:
 				case <-time.After(time.Until(deadline)):
