@@ -5,11 +5,17 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
+
+	expect "github.com/Netflix/go-expect"
+	"github.com/creack/pty"
+	"github.com/hinshun/vt10x"
 
 	"github.com/hookctl/hookctl/runtime/tracelog"
 )
@@ -105,5 +111,54 @@ func TestLogFollowsAWriter(t *testing.T) {
 	}
 	if !strings.HasPrefix(lines[0], "TIME ") || errb.String() != "" {
 		t.Errorf("header %q, stderr %q", lines[0], errb.String())
+	}
+}
+
+// TestLogFollowInATerminal follows a log in a real terminal, as a person
+// does: a record written by a hostile hook shows escaped, the screen is not
+// cleared, and Ctrl-C ends it with status 0.
+func TestLogFollowInATerminal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "runs.jsonl")
+	l := &tracelog.Log{Path: path}
+	if err := l.Append(&tracelog.Record{ID: "good0000aaaaaaaa", Time: time.Now(), Kind: tracelog.KindTrace, Hook: "gate",
+		Event: "PreToolUse", Exit: tracelog.Int(0)}); err != nil {
+		t.Fatal(err)
+	}
+	ptm, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	term := vt10x.New(vt10x.WithWriter(tty), vt10x.WithSize(120, 20))
+	c, err := expect.NewConsole(expect.WithStdin(ptm), expect.WithStdout(term), expect.WithCloser(ptm, tty),
+		expect.WithDefaultTimeout(20*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cmd := exec.Command("hookctl", "log", "--follow", "--log", path)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.Tty(), c.Tty(), c.Tty()
+	// A session of its own whose controlling terminal is the pty, so that
+	// Ctrl-C reaches it as it reaches a person's command.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	expectString(t, c, "good0000")
+	if err := l.AppendLine([]byte(`{"id":"evil0000aaaaaaaa","time":"2026-01-01T00:00:00Z","kind":"trace",` +
+		`"hook":"\u001b[2J\u001b]0;pwned\u0007x","tool":"\u009b31mred"}` + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	expectString(t, c, "evil0000")
+	c.Send("\x03")
+	err = cmd.Wait()
+	c.Tty().Close()
+	screen := term.String()
+	if err != nil {
+		t.Errorf("Ctrl-C: %v; screen:\n%s", err, screen)
+	}
+	for _, want := range []string{"TIME", "good0000", `\x1b[2J\x1b]0;p`, `\u009b31mred`} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, screen)
+		}
 	}
 }
