@@ -229,6 +229,11 @@ func newApp(s streams) *cli.App {
 
 // run runs hookctl with the arguments and returns the exit status.
 func run(args []string, s streams) int {
+	if len(args) > 2 && args[1] == "trace" && !isHelpFlag(args[2]) {
+		// trace starts before every handler it wraps: it takes its own
+		// arguments, without building the other commands.
+		return traceMain(args[2:], s)
+	}
 	app := newApp(s)
 	if len(args) > 1 && args[1] == completeCommand {
 		if err := complete(app, args[2:]).write(s.out); err != nil {
@@ -251,6 +256,8 @@ func run(args []string, s streams) int {
 		return exitUsage
 	}
 }
+
+func isHelpFlag(a string) bool { return a == "-h" || a == "--help" || a == "-help" }
 
 func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
 	msg := err.Error()
@@ -351,6 +358,11 @@ func permuteArgs(app *cli.App, args []string) []string {
 			break
 		}
 		path = append(append(path, flags...), rest[0])
+		if cmd.SkipFlagParsing {
+			// The command reads its arguments itself, in their order.
+			flags, rest = nil, rest[1:]
+			break
+		}
 		var fs []flagArg
 		fs, rest = splitFlags(append(cmd.Flags, app.Flags...), rest[1:], len(cmd.Subcommands) > 0)
 		flags = nil

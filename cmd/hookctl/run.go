@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -34,6 +35,8 @@ type runOptions struct {
 	args         string
 	argsSet      bool
 	printPayload bool
+	logFile      string
+	logPayload   bool
 }
 
 func init() { register(30, runCommand) }
@@ -72,6 +75,8 @@ func runCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "tool", Usage: "build the payload of a call to the tool `NAME` instead of reading stdin (PreToolUse, PostToolUse)"},
 			&cli.StringFlag{Name: "args", Usage: "the tool call's arguments, a JSON `OBJECT` (with --tool; default {})"},
 			&cli.BoolFlag{Name: "print-payload", Usage: "run nothing: print the payload the handlers would read on stdin (built with --tool, or from a terminal)"},
+			&cli.StringFlag{Name: "log", Usage: "record the dispatch in the log `FILE` (default: $HOOKCTL_LOG; see hookctl log)"},
+			&cli.BoolFlag{Name: "log-payload", Usage: "record the payload too, secret-looking keys' values redacted (and record, to the default log if need be)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -92,6 +97,8 @@ func runCommand(s streams) *cli.Command {
 				args:         c.String("args"),
 				argsSet:      c.IsSet("args"),
 				printPayload: c.Bool("print-payload"),
+				logFile:      c.String("log"),
+				logPayload:   c.Bool("log-payload"),
 			})
 		},
 	}
@@ -144,7 +151,9 @@ func runRun(s streams, opts runOptions) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	start := time.Now()
 	res := plan.Run(ctx)
+	took := time.Since(start)
 	if ctx.Err() != nil {
 		return usageErrorf("interrupted: every running handler was stopped, no answer was given")
 	}
@@ -154,6 +163,7 @@ func runRun(s streams, opts runOptions) error {
 		fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(n))
 	}
 	_, err = fmt.Fprintf(s.out, "%s\n", res.Answer)
+	logDispatch(s, opts.logFile, opts.logPayload, res, start, took)
 	return err
 }
 

@@ -24,6 +24,7 @@ type testOptions struct {
 	run       string
 	json      bool
 	onError   string
+	addFrom   string
 }
 
 func init() { register(40, testCommand) }
@@ -51,6 +52,7 @@ func testCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "run", Usage: "run only the cases whose names match `REGEXP`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON"},
 			&cli.StringFlag{Name: "on-error", Value: "deny", Usage: "what a failed PreToolUse handler adds: `deny`, ask (force_ask) or ignore"},
+			&cli.StringFlag{Name: "add-from-log", Usage: "add to the test file a case made of the recorded run `ID` (see hookctl log), expecting what it answered"},
 		},
 		Action: func(c *cli.Context) error {
 			return testRun(s, testOptions{
@@ -60,12 +62,16 @@ func testCommand(s streams) *cli.Command {
 				run:       c.String("run"),
 				json:      c.Bool("json"),
 				onError:   c.String("on-error"),
+				addFrom:   c.String("add-from-log"),
 			})
 		},
 	}
 }
 
 func testRun(s streams, opts testOptions) error {
+	if opts.addFrom != "" {
+		return testAddFromLog(s, opts.addFrom, opts.files)
+	}
 	onError, err := runtime.ParseOnError(opts.onError)
 	if err != nil {
 		return usageErrorf("--on-error: %v", err)

@@ -1,0 +1,381 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/runtime/tracelog"
+)
+
+// logOptions are the answers of the log command's flags.
+type logOptions struct {
+	log    string
+	n      int
+	follow bool
+	hook   string
+	event  string
+	since  string
+	json   bool
+	show   string
+	// poll is how often --follow looks at the file; 0 means the default.
+	poll time.Duration
+}
+
+func init() { register(38, logCommand) }
+
+func logCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "log",
+		Usage:     "show what hooks did: the runs recorded by hookctl trace and hookctl run",
+		UsageText: "hookctl log [-n N] [--follow] [--hook NAME] [--event EVENT] [--since DURATION] [--json] [--show ID]",
+		Description: "Prints the last records of the log as a table, newest last: when each run started,\n" +
+			"its event, tool and hook, how it exited, what it decided, how long it took, and its\n" +
+			"ID, which --show and hookctl test --add-from-log take (the first characters are\n" +
+			"enough). The log is written by handlers run through hookctl trace, and by\n" +
+			"hookctl run with --log FILE or HOOKCTL_LOG set. It is --log FILE, else $HOOKCTL_LOG,\n" +
+			"else $XDG_STATE_HOME/hookctl/runs.jsonl (~/.local/state/hookctl/runs.jsonl), and the\n" +
+			"older FILE.1 kept when it rotates.\n\n" +
+			"Text from the log is written by hooks: control characters are shown escaped (\\x1b).\n\n" +
+			"Exit status: 0, also for an empty log; 2 when the log cannot be read or --show finds\n" +
+			"no such record.",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "n", Value: 20, Usage: "show the last `N` records (0: all of them)"},
+			&cli.BoolFlag{Name: "follow", Aliases: []string{"f"}, Usage: "wait for new records and show them as they are written (stop with Ctrl-C)"},
+			&cli.StringFlag{Name: "hook", Usage: "only the runs of the hook `NAME`"},
+			&cli.StringFlag{Name: "event", Usage: "only the runs of `EVENT`"},
+			&cli.StringFlag{Name: "since", Usage: "only the runs of the last `DURATION` (30m, 2h, 7d)"},
+			&cli.BoolFlag{Name: "json", Usage: "print the records as JSON, one a line"},
+			&cli.StringFlag{Name: "show", Usage: "print the record `ID` whole, as indented JSON"},
+			&cli.StringFlag{Name: "log", Usage: "read the log `FILE` (default: $HOOKCTL_LOG, else ~/.local/state/hookctl/runs.jsonl)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErrorf("hookctl log takes no arguments, not %q: to see one record, use --show ID", c.Args().First())
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+			defer stop()
+			return logRun(ctx, s, logOptions{
+				log:    c.String("log"),
+				n:      c.Int("n"),
+				follow: c.Bool("follow"),
+				hook:   c.String("hook"),
+				event:  c.String("event"),
+				since:  c.String("since"),
+				json:   c.Bool("json"),
+				show:   c.String("show"),
+			})
+		},
+	}
+}
+
+func logRun(ctx context.Context, s streams, opts logOptions) error {
+	l := &tracelog.Log{Path: opts.log}
+	if opts.log == "" {
+		var err error
+		if l, err = tracelog.Default(); err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
+	if opts.show != "" {
+		if opts.follow || opts.hook != "" || opts.event != "" || opts.since != "" {
+			return usageErrorf("--show prints one record: it goes with no --follow, --hook, --event or --since")
+		}
+		return logShow(s, l, opts.show)
+	}
+	if opts.n < 0 {
+		return usageErrorf("-n must be 0 (all) or more, not %d", opts.n)
+	}
+	f := tracelog.Filter{Hook: opts.hook, Event: opts.event}
+	if opts.since != "" {
+		d, err := parseSince(opts.since)
+		if err != nil {
+			return usageErrorf("--since %q: %v", opts.since, err)
+		}
+		f.Since = time.Now().Add(-d)
+	}
+	b, err := l.Tail(opts.n, f)
+	if err != nil {
+		return usageErrorf("%s", tracelog.Visible(err.Error()))
+	}
+	where := tracelog.Visible(l.Path)
+	if b.Skipped > 0 {
+		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", plural(b.Skipped, "line"), where, notRecords(b.Skipped))
+	}
+	if len(b.Records) == 0 && !opts.follow {
+		if all, _ := l.Tail(1, tracelog.Filter{}); all != nil && len(all.Records) > 0 {
+			fmt.Fprintf(s.err, "hookctl: no record in %s matches\n", where)
+			return nil
+		}
+		fmt.Fprintf(s.err, "hookctl: %s holds no records yet. To record what a handler does, put hookctl trace\n"+
+			"in front of its command in hooks.json:\n\n"+
+			"  \"command\": \"hookctl trace -- ./hooks/gate.sh\"\n\n"+
+			"(add --payload to record the payloads too), or set HOOKCTL_LOG=FILE for hookctl run to\n"+
+			"record each dispatch. Then run the agent, or hookctl run, and look again.\n", where)
+		return nil
+	}
+
+	var emit func(*tracelog.Record) error
+	if opts.json {
+		emit = func(r *tracelog.Record) error { return writeJSONLine(s.out, r) }
+	} else {
+		t := newLogTable(b.Records, opts.follow)
+		if err := t.header(s.out); err != nil {
+			return err
+		}
+		emit = func(r *tracelog.Record) error { return t.row(s.out, r) }
+	}
+	for _, r := range b.Records {
+		if err := emit(r); err != nil {
+			return err
+		}
+	}
+	if !opts.follow {
+		return nil
+	}
+	return l.Follow(ctx, b.End, f, opts.poll, emit, func(n int) {
+		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", plural(n, "line"), where, notRecords(n))
+	})
+}
+
+// logShow prints one record whole.
+func logShow(s streams, l *tracelog.Log, id string) error {
+	r, err := l.Find(id)
+	if errors.Is(err, tracelog.ErrNotFound) {
+		return usageErrorf("no record with the ID %q in %s or %s (hookctl log lists the IDs)",
+			tracelog.Visible(id), tracelog.Visible(l.Path), tracelog.Visible(l.Rotated()))
+	}
+	if err != nil {
+		return usageErrorf("%s", tracelog.Visible(err.Error()))
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err = s.out.Write(tracelog.SafeJSON(b.Bytes()))
+	return err
+}
+
+func writeJSONLine(w io.Writer, r *tracelog.Record) error {
+	line, err := r.Line()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(tracelog.SafeJSON(line))
+	return err
+}
+
+// parseSince reads a duration as Go writes them (90s, 30m, 1h30m) or a
+// number of days (7d).
+func parseSince(s string) (time.Duration, error) {
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.ParseFloat(days, 64)
+		if err != nil || n < 0 {
+			return 0, errors.New("write a duration such as 30m, 2h or 7d")
+		}
+		return time.Duration(n * float64(24*time.Hour)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, errors.New("write a duration such as 30m, 2h or 7d")
+	}
+	return d, nil
+}
+
+// logTable prints records as a table whose columns fit the records it was
+// made with; with --follow, records written later are cut to them.
+type logTable struct {
+	widths [8]int
+}
+
+var logColumns = [8]string{"TIME", "EVENT", "TOOL", "HOOK", "EXIT", "DECISION", "DURATION", "ID"}
+
+// Bounds of the columns that hold names: a hostile or a long one is cut.
+var logMaxWidths = [8]int{20, 26, 32, 32, 9, 23, 8, 8}
+
+func newLogTable(rs []*tracelog.Record, follow bool) *logTable {
+	t := &logTable{}
+	for i, c := range logColumns {
+		t.widths[i] = len(c)
+	}
+	if follow {
+		// Room for what usually comes.
+		t.widths = [8]int{20, 14, 20, 16, 4, 8, 8, 8}
+	}
+	for _, r := range rs {
+		for i, c := range logCells(r) {
+			t.widths[i] = max(t.widths[i], min(utf8.RuneCountInString(c), logMaxWidths[i]))
+		}
+	}
+	return t
+}
+
+func (t *logTable) header(w io.Writer) error {
+	return t.line(w, logColumns)
+}
+
+func (t *logTable) row(w io.Writer, r *tracelog.Record) error {
+	return t.line(w, logCells(r))
+}
+
+func (t *logTable) line(w io.Writer, cells [8]string) error {
+	var b strings.Builder
+	for i, c := range cells {
+		c = fit(c, t.widths[i])
+		b.WriteString(c)
+		if i < len(cells)-1 {
+			b.WriteString(strings.Repeat(" ", t.widths[i]-utf8.RuneCountInString(c)+2))
+		}
+	}
+	b.WriteByte('\n')
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// fit cuts s to n characters, ending it with … when cut.
+func fit(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// logCells are a record's cells, every string from the log made visible.
+func logCells(r *tracelog.Record) [8]string {
+	dash := func(s string) string {
+		if s == "" {
+			return "-"
+		}
+		return tracelog.Visible(s)
+	}
+	event := r.Event
+	if ev := r.Events(); len(ev) == 2 && strings.HasPrefix(ev[0], "Pre") && strings.HasPrefix(ev[1], "Post") && ev[0][3:] == ev[1][4:] {
+		event = "Pre|Post" + ev[1][4:]
+	}
+	hook, exit := r.Hook, r.Exited()
+	if r.Kind == tracelog.KindRun {
+		hook, exit = runHooks(r)
+	}
+	if hook == "" && r.Kind == tracelog.KindTrace {
+		hook = "?"
+	}
+	return [8]string{
+		formatTime(r.Time),
+		dash(event),
+		dash(r.Tool),
+		dash(hook),
+		tracelog.Visible(exit),
+		dash(r.Decision()),
+		logDuration(r.Duration.Duration()),
+		tracelog.Visible(tracelog.ShortID(r.ID)),
+	}
+}
+
+// runHooks sums up a dispatch's handlers: the hooks that ran, and the
+// exit status of the first that did not exit 0 (or how it failed).
+func runHooks(r *tracelog.Record) (hooks, exit string) {
+	var names []string
+	exit = "0"
+	if len(r.Handlers) == 0 {
+		exit = "-"
+	}
+	failed := false
+	for _, h := range r.Handlers {
+		name := h.Hook
+		if name == "" {
+			name = "(file)"
+		}
+		if len(names) == 0 || names[len(names)-1] != name {
+			names = append(names, name)
+		}
+		if failed {
+			continue
+		}
+		switch {
+		case h.Exit != nil && *h.Exit != 0:
+			exit, failed = strconv.Itoa(*h.Exit), true
+		case h.Exit == nil && h.Outcome == "failed":
+			exit, failed = "failed", true
+		}
+	}
+	if r.HandlersOmitted > 0 {
+		names = append(names, fmt.Sprintf("+%d", r.HandlersOmitted))
+	}
+	if len(names) == 0 {
+		return "run: none", exit
+	}
+	return "run: " + strings.Join(names, ","), exit
+}
+
+// logDuration writes a duration as people read it: 80µs, 2.4ms, 12ms,
+// 1.5s.
+func logDuration(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	case d < 10*time.Millisecond:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(d)/1e6), ".0") + "ms"
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", d.Seconds()), ".0") + "s"
+	}
+	return d.Round(time.Second).String()
+}
+
+// plural counts: "1 line", "3 lines".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func notRecords(n int) string {
+	if n == 1 {
+		return "is not a record"
+	}
+	return "are not records"
+}
+
+// logDispatch records a dispatch of hookctl run in the log named by --log,
+// else HOOKCTL_LOG; with neither, only when the payload is asked for
+// (--log-payload), in the default log. Recording happens after the answer
+// is printed and never changes it: a log that cannot be written costs one
+// line on stderr.
+func logDispatch(s streams, path string, withPayload bool, res *runtime.Result, start time.Time, took time.Duration) {
+	if path == "" {
+		path = os.Getenv(tracelog.EnvLog)
+	}
+	if path == "" && !withPayload {
+		return
+	}
+	l := &tracelog.Log{Path: path}
+	if path == "" {
+		var err error
+		if l, err = tracelog.Default(); err != nil {
+			fmt.Fprintf(s.err, "hookctl: %s\n", tracelog.Visible(err.Error()))
+			return
+		}
+	}
+	if err := l.Append(res.Record(start, took, withPayload)); err != nil {
+		fmt.Fprintf(s.err, "hookctl: %s (the answer was given as usual)\n", tracelog.Visible(err.Error()))
+	}
+}

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/runtime/tracelog"
+)
+
+func init() { register(37, traceCommand) }
+
+const traceUsage = "hookctl trace [--log FILE] [--payload] [--hook NAME] [--event EVENT] -- COMMAND [ARG...]"
+
+func traceCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "trace",
+		Usage:     "run a handler's command unchanged and log what it did",
+		UsageText: traceUsage,
+		Description: "Put it in front of any handler's command, in any agent's configuration:\n\n" +
+			"  \"command\": \"hookctl trace -- ./hooks/gate.py\"\n\n" +
+			"COMMAND runs directly (no shell), with the same stdin, environment and folder; its\n" +
+			"stdout, stderr and exit status (or death by a signal) reach the agent unchanged, and\n" +
+			"SIGTERM, SIGINT, SIGHUP and SIGQUIT sent to trace are passed on to it. trace then\n" +
+			"appends one line to the log: time, duration, hook, event, tool, exit status, the\n" +
+			"answer, the start of stderr, and with --payload the payload, with the values of keys\n" +
+			"that look secret (token, key, password, secret, authorization) redacted. If the log\n" +
+			"cannot be written, trace says so in one line on stderr and changes nothing else.\n\n" +
+			"The agent tells a handler neither its hook nor its event: --hook and --event name\n" +
+			"them, else HOOKCTL_HOOK and HOOKCTL_EVENT (hookctl run sets them), else trace tells\n" +
+			"the event from the payload's fields; the record says which.\n\n" +
+			"The log is --log FILE, else $HOOKCTL_LOG, else $XDG_STATE_HOME/hookctl/runs.jsonl\n" +
+			"(~/.local/state/hookctl/runs.jsonl). Read it with hookctl log.\n\n" +
+			"Exit status: COMMAND's; 127 when it is not found and 126 when it cannot be run, as a\n" +
+			"shell's; 2 for a mistake in trace's own flags.",
+		// trace's arguments are a command line of their own: they are
+		// read by parseTraceArgs, never reordered or parsed as flags.
+		SkipFlagParsing: true,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "log", Usage: "append the record to `FILE` (default: $HOOKCTL_LOG, else ~/.local/state/hookctl/runs.jsonl)"},
+			&cli.BoolFlag{Name: "payload", Usage: "record the payload too, with secret-looking keys' values redacted"},
+			&cli.StringFlag{Name: "hook", Usage: "the hook's `NAME`, for the record (default: $HOOKCTL_HOOK)"},
+			&cli.StringFlag{Name: "event", Usage: "the `EVENT`, for the record (default: $HOOKCTL_EVENT, else told from the payload)"},
+		},
+		Action: func(c *cli.Context) error {
+			args := c.Args().Slice()
+			if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+				cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
+				return nil
+			}
+			if code := traceMain(args, s); code != 0 {
+				return &exitError{code: code}
+			}
+			return nil
+		},
+	}
+}
+
+// traceOptions are the answers of trace's flags.
+type traceOptions struct {
+	log     string
+	payload bool
+	hook    string
+	event   string
+	argv    []string
+}
+
+// parseTraceArgs reads trace's flags up to "--" or the first word that is
+// not a flag, which starts COMMAND. It accepts exactly what
+// schema.UnwrapTrace recognises.
+func parseTraceArgs(args []string) (traceOptions, error) {
+	var o traceOptions
+	for len(args) > 0 {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		switch name {
+		case "log", "hook", "event":
+			if !hasValue {
+				if len(args) < 2 {
+					return o, fmt.Errorf("--%s needs a value", name)
+				}
+				args = args[1:]
+				value = args[0]
+			}
+			if value == "" {
+				return o, fmt.Errorf("--%s needs a value", name)
+			}
+			switch name {
+			case "log":
+				o.log = value
+			case "hook":
+				o.hook = value
+			case "event":
+				o.event = value
+			}
+		case "payload":
+			if hasValue && value != "true" && value != "false" {
+				return o, fmt.Errorf("--payload takes no value, or =true or =false, not %q", value)
+			}
+			o.payload = !hasValue || value == "true"
+		default:
+			return o, fmt.Errorf("unknown flag %s: trace takes --log, --payload, --hook and --event, then -- and the command", a)
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0] == "" {
+		return o, fmt.Errorf("no command to run: %s", traceUsage)
+	}
+	o.argv = args
+	return o, nil
+}
+
+// traceMain runs hookctl trace and returns its exit status; when the
+// command was killed by a signal, it kills itself with the same signal and
+// does not return.
+func traceMain(args []string, s streams) int {
+	opts, err := parseTraceArgs(args)
+	if err != nil {
+		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(err.Error()))
+		return exitUsage
+	}
+	w := runWrapped(opts.argv, s)
+	rec := traceRecord(opts, w, os.Getenv)
+	if err := appendRecord(opts.log, rec); err != nil {
+		fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", tracelog.Visible(err.Error()))
+	}
+	if w.signal != 0 {
+		reraise(w.signal)
+		return 128 + int(w.signal)
+	}
+	return w.exit
+}
+
+// appendRecord appends rec to the log: path, else $HOOKCTL_LOG, else the
+// default log.
+func appendRecord(path string, rec *tracelog.Record) error {
+	l := &tracelog.Log{Path: path}
+	if path == "" {
+		var err error
+		if l, err = tracelog.Default(); err != nil {
+			return err
+		}
+	}
+	return l.Append(rec)
+}
+
+// traceRecord builds the record of a wrapped run.
+func traceRecord(opts traceOptions, w *wrapped, getenv func(string) string) *tracelog.Record {
+	rec := &tracelog.Record{
+		ID: tracelog.NewID(w.start),
+		// In UTC: encoding a local time would read the time zone database,
+		// on the path of every traced handler. hookctl log shows local time.
+		Time:     w.start.UTC(),
+		Duration: tracelog.MillisOf(w.duration),
+		Kind:     tracelog.KindTrace,
+		Command:  opts.argv,
+		PID:      w.pid,
+		Error:    w.startErr,
+	}
+	rec.Dir, _ = os.Getwd()
+	if w.signal != 0 {
+		rec.Signal = tracelog.SignalName(w.signal)
+	} else {
+		rec.Exit = tracelog.Int(w.exit)
+	}
+
+	stdout, outAll, outBytes := w.stdout.snapshot()
+	rec.StdoutBytes = outBytes
+	if trimmed := bytes.TrimSpace(stdout); len(trimmed) > 0 {
+		var c bytes.Buffer
+		if outAll && json.Compact(&c, trimmed) == nil {
+			rec.Answer = c.Bytes()
+		} else {
+			rec.Output = tracelog.Head(string(stdout), 4096)
+			if !outAll || len(stdout) > 4096 {
+				rec.Output += tracelog.Cut
+				rec.Truncated = append(rec.Truncated, "stdout")
+			}
+		}
+	}
+	stderr, errAll, errBytes := w.stderr.snapshot()
+	rec.StderrBytes = errBytes
+	rec.Stderr = tracelog.Head(string(stderr), tracelog.StderrCap)
+	if !errAll {
+		rec.Truncated = append(rec.Truncated, "stderr")
+	}
+
+	payload, inAll, inBytes := w.stdin.snapshot()
+	rec.PayloadBytes = inBytes
+	var facts tracelog.Facts
+	if inAll {
+		facts = tracelog.Infer(payload, rec.Answer)
+	}
+	if opts.payload && w.teed {
+		switch {
+		case !inAll:
+			rec.Truncated = append(rec.Truncated, "payload")
+		case len(bytes.TrimSpace(payload)) == 0:
+		default:
+			if red, ok := tracelog.Redact(payload); ok {
+				rec.Payload = red
+			} else {
+				// Not JSON: no key to redact. Kept as text, cut short.
+				q, _ := json.Marshal(tracelog.Head(string(payload), 4096))
+				rec.Payload = q
+			}
+		}
+	}
+	rec.Tool = facts.Tool
+	rec.Hook, rec.HookFrom = opts.hook, tracelog.FromFlag
+	if rec.Hook == "" {
+		rec.Hook, rec.HookFrom = getenv("HOOKCTL_HOOK"), tracelog.FromEnvironment
+	}
+	if rec.Hook == "" {
+		rec.HookFrom = tracelog.FromUnknown
+	}
+	rec.Event, rec.EventFrom = opts.event, tracelog.FromFlag
+	if rec.Event == "" {
+		rec.Event, rec.EventFrom = getenv("HOOKCTL_EVENT"), tracelog.FromEnvironment
+	}
+	if rec.Event == "" {
+		rec.Event, rec.EventFrom = facts.Event, tracelog.FromPayload
+	}
+	if rec.Event == "" {
+		rec.EventFrom = tracelog.FromUnknown
+	}
+	return rec
+}
+
+// wrapped is what running COMMAND produced.
+type wrapped struct {
+	start    time.Time
+	duration time.Duration
+	pid      int
+	// exit is the status to exit with; signal, when not 0, the signal
+	// that killed COMMAND.
+	exit   int
+	signal syscall.Signal
+	// startErr says why COMMAND could not be started.
+	startErr string
+	// What went through each stream, up to what a record keeps.
+	stdout, stderr, stdin capture
+	// teed is whether stdin went through trace (not a terminal).
+	teed bool
+}

@@ -1,0 +1,349 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/hookctl/hookctl/runtime/tracelog"
+)
+
+// drainGrace is how long trace goes on reading COMMAND's stdout and stderr
+// once it has exited, when something it started in the background still
+// holds them open: long enough for what is already in the pipes, short
+// enough that the agent is not kept waiting for that process.
+const drainGrace = 100 * time.Millisecond
+
+// forwarded are the signals trace passes on to COMMAND. SIGPIPE is caught
+// too, so that a closed stdout is an error trace handles, not its death.
+var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT}
+
+// capture keeps the start of what went through a stream, and counts it
+// all.
+type capture struct {
+	mu    sync.Mutex
+	keep  []byte
+	limit int
+	total int64
+}
+
+func (c *capture) add(b []byte) {
+	c.mu.Lock()
+	if room := c.limit - len(c.keep); room > 0 {
+		c.keep = append(c.keep, b[:min(room, len(b))]...)
+	}
+	c.total += int64(len(b))
+	c.mu.Unlock()
+}
+
+// full reports whether the capture keeps no more.
+func (c *capture) full() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.keep) >= c.limit
+}
+
+// snapshot returns what was kept, whether that is everything, and how
+// much went through. A pump may still be adding: stdin is not waited for.
+func (c *capture) snapshot() (kept []byte, all bool, total int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]byte(nil), c.keep...), int64(len(c.keep)) == c.total, c.total
+}
+
+// runWrapped runs argv as hookctl trace does: directly, with its streams
+// passed through and kept, and the signals trace receives passed on.
+func runWrapped(argv []string, s streams) *wrapped {
+	w := &wrapped{start: time.Now()}
+	w.stdout.limit = tracelog.AnswerCap
+	w.stderr.limit = tracelog.StderrCap
+	w.stdin.limit = tracelog.PayloadCap
+	defer func() { w.duration = time.Since(w.start) }()
+
+	path, err := exec.LookPath(argv[0])
+	if errors.Is(err, exec.ErrDot) {
+		// The PATH names the current folder: a shell runs what it finds
+		// there, and so does trace.
+		err = nil
+	}
+	if err != nil {
+		w.exit, w.startErr = startFailure(argv[0], err)
+		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(w.startErr))
+		w.readPayload(s.in)
+		return w
+	}
+
+	// Signals are caught before COMMAND starts, so none is lost; they
+	// wait in the channel until it runs. One that the agent started trace
+	// ignoring (nohup's SIGHUP) is left ignored, so that COMMAND inherits
+	// that as it would have.
+	sigs := make(chan os.Signal, 8)
+	catch := make([]os.Signal, 0, len(forwarded)+1)
+	for _, sig := range append(forwarded, syscall.SIGPIPE) {
+		if !signal.Ignored(sig) {
+			catch = append(catch, sig)
+		}
+	}
+	signal.Notify(sigs, catch...)
+	defer signal.Stop(sigs)
+
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return w.cannot(s, argv[0], err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeFiles(outR, outW)
+		return w.cannot(s, argv[0], err)
+	}
+	cmd := &exec.Cmd{Path: path, Args: argv, Stdout: outW, Stderr: errW}
+	var inW *os.File
+	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
+		// A person typing: the terminal is COMMAND's own, as without
+		// trace, and there is no payload to record.
+		cmd.Stdin = f
+	} else {
+		inR, pw, err := os.Pipe()
+		if err != nil {
+			closeFiles(outR, outW, errR, errW)
+			return w.cannot(s, argv[0], err)
+		}
+		cmd.Stdin, inW, w.teed = inR, pw, true
+	}
+	err = cmd.Start()
+	if errors.Is(err, syscall.ENOEXEC) {
+		// A script without a #! line: shells and execvp(3) run it with
+		// /bin/sh, and so does trace.
+		cmd = &exec.Cmd{Path: "/bin/sh", Args: append([]string{"/bin/sh", path}, argv[1:]...),
+			Stdin: cmd.Stdin, Stdout: outW, Stderr: errW}
+		err = cmd.Start()
+	}
+	// COMMAND holds its ends of the pipes now; trace keeps only its own.
+	closeFiles(outW, errW)
+	if inR, ok := cmd.Stdin.(*os.File); ok && w.teed {
+		inR.Close()
+	}
+	if err != nil {
+		closeFiles(outR, errR, inW)
+		w.exit, w.startErr = startFailure(argv[0], err)
+		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(w.startErr))
+		if w.teed {
+			w.readPayload(s.in)
+		}
+		return w
+	}
+	w.pid = cmd.Process.Pid
+
+	var pumps sync.WaitGroup
+	pumps.Go(func() { pump(outR, s.out, &w.stdout) })
+	pumps.Go(func() { pump(errR, s.err, &w.stderr) })
+	stdinDone := make(chan struct{})
+	if w.teed {
+		go pumpStdin(s.in, inW, &w.stdin, stdinDone)
+	} else {
+		close(stdinDone)
+	}
+	go forward(sigs, cmd.Process)
+
+	cmd.Wait()
+	state := cmd.ProcessState
+	// What COMMAND wrote is in the pipes; a process it left in the
+	// background may hold them open, and gets drainGrace to let go.
+	deadline := time.Now().Add(drainGrace)
+	outR.SetReadDeadline(deadline)
+	errR.SetReadDeadline(deadline)
+	pumps.Wait()
+	closeFiles(outR, errR)
+	if w.teed {
+		// Nothing more goes to COMMAND. What the agent sends is still
+		// read, for the record, until stdin ends or the grace is over: an
+		// agent may write the payload after COMMAND has already exited.
+		// A whole JSON value already read is the payload: an agent that
+		// keeps stdin open after it is not waited for.
+		inW.Close()
+		select {
+		case <-stdinDone:
+		default:
+			if b, _, _ := w.stdin.snapshot(); !json.Valid(b) {
+				select {
+				case <-stdinDone:
+				case <-time.After(time.Until(deadline)):
+				}
+			}
+		}
+	}
+
+	if state == nil {
+		// Wait failed without an exit status; cannot happen after a start.
+		w.exit = 126
+		return w
+	}
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		w.signal = ws.Signal()
+	} else {
+		w.exit = state.ExitCode()
+	}
+	return w
+}
+
+// readPayload reads, for the record, the payload the agent sent to a
+// command that could not be started: what comes before stdin ends, or
+// before drainGrace is over.
+func (w *wrapped) readPayload(in io.Reader) {
+	if f, ok := in.(*os.File); ok && isTerminal(f) {
+		return
+	}
+	w.teed = true
+	done := make(chan struct{})
+	go pumpStdin(in, nil, &w.stdin, done)
+	select {
+	case <-done:
+	case <-time.After(drainGrace):
+	}
+}
+
+// cannot reports a failure of trace itself before COMMAND started.
+func (w *wrapped) cannot(s streams, name string, err error) *wrapped {
+	w.exit, w.startErr = 126, fmt.Sprintf("cannot run %s: %v", name, err)
+	fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(w.startErr))
+	return w
+}
+
+// startFailure returns the status a shell gives a command that cannot be
+// started, 127 when it is not found and 126 when it cannot be run, and
+// the reason.
+func startFailure(name string, err error) (int, string) {
+	var errno syscall.Errno
+	switch {
+	case errors.Is(err, exec.ErrNotFound):
+		return 127, fmt.Sprintf("%s: command not found", name)
+	case errors.Is(err, fs.ErrNotExist):
+		if _, serr := os.Stat(name); serr == nil {
+			return 127, fmt.Sprintf("cannot run %s: its interpreter was not found (check its #! line)", name)
+		}
+		return 127, fmt.Sprintf("%s: no such file", name)
+	case errors.Is(err, syscall.EISDIR):
+		return 126, fmt.Sprintf("%s: is a folder", name)
+	case errors.Is(err, fs.ErrPermission):
+		return 126, fmt.Sprintf("%s: permission denied (is it executable?)", name)
+	case errors.As(err, &errno):
+		return 126, fmt.Sprintf("cannot run %s: %v", name, errno)
+	}
+	return 126, fmt.Sprintf("cannot run %s: %v", name, err)
+}
+
+// pump copies COMMAND's output to trace's own, keeping its start. When
+// the agent has closed its end, COMMAND is made to find out as it would
+// have without trace: its next write fails (EPIPE, SIGPIPE).
+func pump(r *os.File, w io.Writer, c *capture) {
+	buf := make([]byte, 32<<10)
+	writing := true
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			c.add(buf[:n])
+			if writing {
+				if _, werr := w.Write(buf[:n]); werr != nil {
+					if errors.Is(werr, syscall.EPIPE) {
+						r.Close()
+						return
+					}
+					// Anything else: stop writing, keep reading, so that
+					// COMMAND never blocks on a full pipe.
+					writing = false
+				}
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// pumpStdin copies the agent's stdin to COMMAND's, keeping it for the
+// record. It stops writing when COMMAND closes its stdin or exits, and
+// stops reading when it can neither write nor keep more.
+func pumpStdin(r io.Reader, w *os.File, c *capture, done chan<- struct{}) {
+	defer close(done)
+	buf := make([]byte, 32<<10)
+	writing := w != nil
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			c.add(buf[:n])
+			if writing {
+				if _, werr := w.Write(buf[:n]); werr != nil {
+					writing = false
+				}
+			}
+			if !writing && c.full() {
+				return
+			}
+		}
+		if err != nil {
+			if w != nil {
+				w.Close() // EOF reaches COMMAND
+			}
+			return
+		}
+	}
+}
+
+// forward passes on the signals trace receives to COMMAND. SIGINT and
+// SIGQUIT typed at a terminal reach every process of the foreground
+// group, COMMAND included, so they are not sent a second time.
+func forward(sigs <-chan os.Signal, p *os.Process) {
+	for sig := range sigs {
+		if sig == syscall.SIGPIPE {
+			continue
+		}
+		if (sig == syscall.SIGINT || sig == syscall.SIGQUIT) && inForeground() {
+			continue
+		}
+		p.Signal(sig)
+	}
+}
+
+// inForeground reports whether trace's process group is the foreground
+// group of its controlling terminal.
+func inForeground() bool {
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return false
+	}
+	defer tty.Close()
+	pgrp, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCGPGRP)
+	return err == nil && pgrp == unix.Getpgrp()
+}
+
+// reraise ends trace with the signal that killed COMMAND, so that the
+// agent sees the same death: the signal's default action restored, then
+// the signal sent to trace itself. If it does not kill trace (it cannot be
+// made default here), trace returns and exits with 128 + the signal.
+func reraise(sig syscall.Signal) {
+	signal.Reset(sig)
+	if sig != syscall.SIGKILL && defaultAction(sig) != nil {
+		return
+	}
+	unix.Kill(os.Getpid(), sig)
+	// The signal is delivered at once; this is only for a blocked one.
+	time.Sleep(50 * time.Millisecond)
+}
+
+func closeFiles(fs ...*os.File) {
+	for _, f := range fs {
+		if f != nil {
+			f.Close()
+		}
+	}
+}

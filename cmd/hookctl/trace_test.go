@@ -1,0 +1,589 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// These tests run hookctl trace as the agent would: a real process (the
+// test binary acting as hookctl, on the PATH that TestMain sets up) in
+// front of a real command, compared with the command run alone.
+
+// ran is how a process ended and what it printed.
+type ran struct {
+	stdout, stderr []byte
+	code           int            // exit status, -1 when killed by a signal
+	sig            syscall.Signal // the signal that killed it
+	state          *os.ProcessState
+}
+
+// traceEnv is an environment whose log is a file of the test's.
+func traceEnv(t *testing.T) (env []string, logPath string) {
+	t.Helper()
+	logPath = filepath.Join(t.TempDir(), "state", "runs.jsonl")
+	env = append(os.Environ(), "HOOKCTL_LOG="+logPath)
+	return env, logPath
+}
+
+func runProcess(t *testing.T, argv []string, stdin []byte, env []string) ran {
+	t.Helper()
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = env
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	// Its own process group, as the agent runs a handler: never the
+	// foreground group of a terminal the tests may run in.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err := cmd.Run()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatalf("%q: %v", argv, err)
+	}
+	return ended(cmd.ProcessState, out.Bytes(), errb.Bytes())
+}
+
+func ended(st *os.ProcessState, out, errb []byte) ran {
+	r := ran{stdout: out, stderr: errb, code: st.ExitCode(), state: st}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		r.sig = ws.Signal()
+	}
+	return r
+}
+
+func traced(argv ...string) []string {
+	return append([]string{"hookctl", "trace", "--"}, argv...)
+}
+
+// sameAs fails unless the traced run reached its caller exactly as the
+// command alone did.
+func sameAs(t *testing.T, what string, traced, alone ran) {
+	t.Helper()
+	if !bytes.Equal(traced.stdout, alone.stdout) {
+		t.Errorf("%s: stdout differs:\n traced %q\n alone  %q", what, clip(traced.stdout), clip(alone.stdout))
+	}
+	if !bytes.Equal(traced.stderr, alone.stderr) {
+		t.Errorf("%s: stderr differs:\n traced %q\n alone  %q", what, clip(traced.stderr), clip(alone.stderr))
+	}
+	if traced.code != alone.code || traced.sig != alone.sig {
+		t.Errorf("%s: traced ended with status %d signal %v, alone with %d signal %v", what, traced.code, traced.sig, alone.code, alone.sig)
+	}
+}
+
+func clip(b []byte) []byte {
+	if len(b) > 300 {
+		return append(b[:300:300], "..."...)
+	}
+	return b
+}
+
+// records reads every line of the log, failing on one that does not
+// parse.
+func records(t *testing.T, path string) []*tracelog.Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rs []*tracelog.Record
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		r, err := tracelog.ParseLine(sc.Bytes())
+		if err != nil {
+			t.Fatalf("a line of the log does not parse: %v: %q", err, sc.Text())
+		}
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+func lastRecord(t *testing.T, path string) *tracelog.Record {
+	t.Helper()
+	rs := records(t, path)
+	if len(rs) == 0 {
+		t.Fatal("nothing was logged")
+	}
+	return rs[len(rs)-1]
+}
+
+func TestTraceIsTransparent(t *testing.T) {
+	env, logPath := traceEnv(t)
+	for _, c := range []struct {
+		name  string
+		argv  []string
+		stdin []byte
+	}{
+		{"answer and exit 0", []string{"sh", "-c", `cat >/dev/null; echo '{"decision":"allow"}'`}, []byte(`{"toolCall":{"name":"run_command"}}`)},
+		{"binary and invalid UTF-8", []string{"sh", "-c", `printf '\377\376\000bin\033[31mred\r\n'; printf 'err\377\000\033]0;title\007' >&2; exit 3`}, nil},
+		{"exit 2 with a reason", []string{"sh", "-c", `echo 'rm -rf is not allowed' >&2; exit 2`}, nil},
+		{"exit 255", []string{"sh", "-c", "exit 255"}, nil},
+		{"no output, no newline", []string{"printf", "%s", "x"}, nil},
+		{"stdin passed through", []string{"cat"}, bytes.Repeat([]byte("payload\x00\xff"), 100000)},
+		{"stdin never read", []string{"true"}, bytes.Repeat([]byte("x"), 300000)},
+		{"stdout then stderr then stdout", []string{"sh", "-c", "echo a; sleep 0.05; echo b >&2; sleep 0.05; echo c"}, nil},
+		{"arguments kept as they are", []string{"printf", "[%s]\n", "a b", "", "*", "$HOME", "'q'"}, nil},
+	} {
+		alone := runProcess(t, c.argv, c.stdin, env)
+		tr := runProcess(t, traced(c.argv...), c.stdin, env)
+		sameAs(t, c.name, tr, alone)
+	}
+	if n := len(records(t, logPath)); n != 9 {
+		t.Errorf("%d records, want 9", n)
+	}
+}
+
+func TestTraceSignalDeath(t *testing.T) {
+	env, logPath := traceEnv(t)
+	for _, sig := range []string{"KILL", "TERM", "SEGV", "PIPE", "USR1", "ABRT", "QUIT"} {
+		argv := []string{"sh", "-c", "echo before; kill -" + sig + " $$; echo after"}
+		alone := runProcess(t, argv, nil, env)
+		if alone.sig == 0 {
+			t.Fatalf("SIG%s: the command alone was not killed: %d", sig, alone.code)
+		}
+		tr := runProcess(t, traced(argv...), nil, env)
+		sameAs(t, "SIG"+sig, tr, alone)
+		if r := lastRecord(t, logPath); r.Signal != "SIG"+sig || r.Exit != nil {
+			t.Errorf("SIG%s recorded as signal %q exit %v", sig, r.Signal, r.Exit)
+		}
+	}
+}
+
+func TestTraceClosedStdout(t *testing.T) {
+	// The agent stops reading: the command finds out as it would alone,
+	// by SIGPIPE (or EPIPE, when it ignores the signal).
+	env, logPath := traceEnv(t)
+	for _, argv := range [][]string{
+		{"yes"},
+		{"sh", "-c", "trap '' PIPE; while echo y; do :; done; echo 'write failed' >&2; exit 5"},
+	} {
+		var got [2]ran
+		for i, a := range [][]string{argv, traced(argv...)} {
+			cmd := exec.Command(a[0], a[1:]...)
+			cmd.Env = env
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			buf := make([]byte, 10)
+			if _, err := io.ReadFull(out, buf); err != nil {
+				t.Fatal(err)
+			}
+			out.Close()
+			cmd.Wait()
+			got[i] = ended(cmd.ProcessState, nil, errb.Bytes())
+		}
+		sameAs(t, "stdout closed under "+argv[0], got[1], got[0])
+	}
+	if r := lastRecord(t, logPath); r.Exit == nil || *r.Exit != 5 {
+		t.Errorf("recorded %v %q", r.Exit, r.Signal)
+	}
+}
+
+// startReady starts argv and waits for its first line on stdout, which
+// says it is ready. wait waits for it to end and returns how, with
+// everything it printed.
+func startReady(t *testing.T, argv []string, env []string) (cmd *exec.Cmd, wait func() ran) {
+	t.Helper()
+	cmd = exec.Command(argv[0], argv[1:]...)
+	cmd.Env = env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	outR, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(outR)
+	first, err := br.ReadString('\n')
+	if err != nil {
+		t.Fatalf("%q never said it was ready: %v (stderr %q)", argv, err, errb.String())
+	}
+	return cmd, func() ran {
+		rest, _ := io.ReadAll(br)
+		cmd.Wait()
+		return ended(cmd.ProcessState, append([]byte(first), rest...), errb.Bytes())
+	}
+}
+
+func TestTraceForwardsSignals(t *testing.T) {
+	env, _ := traceEnv(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT} {
+		name := tracelog.SignalName(sig)[3:]
+		// A command that catches the signal, says so and exits 7; and one
+		// that dies of it.
+		catching := []string{"sh", "-c", "trap 'echo caught " + name + "; exit 7' " + name + "; echo ready; while :; do sleep 0.02; done"}
+		dying := []string{"sh", "-c", "trap - " + name + "; echo ready; while :; do sleep 0.02; done"}
+		for _, argv := range [][]string{catching, dying} {
+			var got [2]ran
+			for i, a := range [][]string{argv, traced(argv...)} {
+				cmd, wait := startReady(t, a, env)
+				// To the process alone, not its group: the agent's timeout
+				// may signal the handler's pid only.
+				if err := cmd.Process.Signal(sig); err != nil {
+					t.Fatal(err)
+				}
+				got[i] = wait()
+			}
+			sameAs(t, name+" to "+argv[2], got[1], got[0])
+			if argv[2] == catching[2] && (got[1].code != 7 || string(got[1].stdout) != "ready\ncaught "+name+"\n") {
+				t.Errorf("%s: the traced command did not catch it: status %d, stdout %q", name, got[1].code, got[1].stdout)
+			}
+			if argv[2] == dying[2] && got[1].sig != sig {
+				t.Errorf("%s: the traced command did not die of it: %d/%v", name, got[1].code, got[1].sig)
+			}
+		}
+	}
+}
+
+func TestTraceCannotStart(t *testing.T) {
+	env, logPath := traceEnv(t)
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain.sh")
+	os.WriteFile(plain, []byte("echo hi\n"), 0o644)
+	noShebang := filepath.Join(dir, "noshebang")
+	os.WriteFile(noShebang, []byte("echo \"no #! line: $1\"\nexit 4\n"), 0o755)
+	badInterp := filepath.Join(dir, "bad")
+	os.WriteFile(badInterp, []byte("#!/nonexistent/python9\nprint(1)\n"), 0o755)
+	for _, c := range []struct {
+		argv []string
+		code int
+		msg  string
+	}{
+		{[]string{"no-such-command-xyz"}, 127, "no-such-command-xyz: command not found"},
+		{[]string{filepath.Join(dir, "missing")}, 127, "no such file"},
+		{[]string{plain}, 126, "permission denied"},
+		{[]string{dir}, 126, "is a folder"},
+		{[]string{badInterp}, 127, "interpreter was not found"},
+	} {
+		// The status a shell gives the same command.
+		sh := runProcess(t, []string{"/bin/sh", "-c", `"$0" "$@"`, c.argv[0]}, nil, env)
+		tr := runProcess(t, traced(c.argv...), []byte(`{"toolCall":{"name":"run_command"},"stepIdx":2}`), env)
+		if tr.code != c.code || sh.code != c.code {
+			t.Errorf("%s: traced exit %d, shell %d, want %d", c.argv[0], tr.code, sh.code, c.code)
+		}
+		lines := strings.Split(strings.TrimSuffix(string(tr.stderr), "\n"), "\n")
+		if len(tr.stdout) != 0 || len(lines) != 1 || !strings.HasPrefix(lines[0], "hookctl: trace: ") || !strings.Contains(lines[0], c.msg) {
+			t.Errorf("%s: stdout %q, stderr %q; want one line saying %q", c.argv[0], tr.stdout, tr.stderr, c.msg)
+		}
+		r := lastRecord(t, logPath)
+		if r.Exit == nil || *r.Exit != c.code || !strings.Contains(r.Error, c.msg) {
+			t.Errorf("%s: recorded exit %v error %q", c.argv[0], r.Exit, r.Error)
+		}
+		// The payload the agent sent still tells the tool and the event.
+		if r.Tool != "run_command" || r.Event != "PreToolUse or PostToolUse" {
+			t.Errorf("%s: recorded tool %q event %q", c.argv[0], r.Tool, r.Event)
+		}
+	}
+	// A script without a #! line runs with /bin/sh, as a shell runs it.
+	tr := runProcess(t, traced(noShebang, "arg"), nil, env)
+	sh := runProcess(t, []string{"/bin/sh", "-c", `"$0" "$@"`, noShebang, "arg"}, nil, env)
+	sameAs(t, "no #! line", tr, sh)
+	if string(tr.stdout) != "no #! line: arg\n" {
+		t.Errorf("no #! line: %q", tr.stdout)
+	}
+}
+
+func TestTraceSameEnvironmentAndFolder(t *testing.T) {
+	env, _ := traceEnv(t)
+	env = append(env, "HOOKCTL_TEST_VAR=a b\nc", "EMPTY=")
+	dir := t.TempDir()
+	argv := []string{"sh", "-c", "pwd; env | LC_ALL=C sort; ls -l /proc/self/fd/ 2>/dev/null | wc -l"}
+	run := func(a []string) ran {
+		cmd := exec.Command(a[0], a[1:]...)
+		cmd.Env, cmd.Dir = env, dir
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		if err := cmd.Run(); err != nil {
+			t.Fatal(err)
+		}
+		return ran{stdout: out.Bytes()}
+	}
+	alone, tr := run(argv), run(traced(argv...))
+	if !bytes.Equal(alone.stdout, tr.stdout) {
+		t.Errorf("the environment, folder or open files differ:\ntraced %s\nalone  %s", tr.stdout, alone.stdout)
+	}
+}
+
+func TestTraceStreamsWithFlatMemory(t *testing.T) {
+	env, logPath := traceEnv(t)
+	const size = 64 << 20
+	argv := []string{"sh", "-c", fmt.Sprintf("head -c %d /dev/zero | tr '\\000' 'x'; head -c 100000 /dev/zero | tr '\\000' e >&2", size)}
+	cmd := exec.Command("hookctl", traced(argv...)[1:]...)
+	cmd.Env = env
+	h := sha256.New()
+	cmd.Stdout = h
+	var stderr countWriter
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprintf("%x", h.Sum(nil)), fmt.Sprintf("%x", sha256.Sum256(bytes.Repeat([]byte("x"), size))); got != want {
+		t.Error("stdout differs from what the command printed")
+	}
+	if stderr.n != 100000 {
+		t.Errorf("%d bytes of stderr, want 100000", stderr.n)
+	}
+	r := lastRecord(t, logPath)
+	if r.StdoutBytes != size || r.StderrBytes != 100000 || len(r.Stderr) != tracelog.StderrCap || r.Answer != nil {
+		t.Errorf("recorded stdout %d bytes, stderr %d bytes (%d kept), answer %q", r.StdoutBytes, r.StderrBytes, len(r.Stderr), r.Answer)
+	}
+	if !slices.Contains(r.Truncated, "stdout") || !slices.Contains(r.Truncated, "stderr") || !strings.HasSuffix(r.Output, tracelog.Cut) {
+		t.Errorf("truncated %v, output %q", r.Truncated, clip([]byte(r.Output)))
+	}
+
+	// Against the peak of the same trace printing almost nothing (the
+	// race detector, for one, raises both): far less than what went
+	// through. Max RSS is in KiB on Linux.
+	small := exec.Command("hookctl", traced("sh", "-c", "echo x")[1:]...)
+	small.Env = env
+	if err := small.Run(); err != nil {
+		t.Fatal(err)
+	}
+	base, ok1 := small.ProcessState.SysUsage().(*syscall.Rusage)
+	big, ok2 := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if ok1 && ok2 && big.Maxrss-base.Maxrss > 16<<10 {
+		t.Errorf("trace's peak memory grew from %d to %d KiB while 64 MiB went through", base.Maxrss, big.Maxrss)
+	}
+}
+
+type countWriter struct{ n int }
+
+func (c *countWriter) Write(b []byte) (int, error) { c.n += len(b); return len(b), nil }
+
+func TestTraceStdinKeptOpenNeverRead(t *testing.T) {
+	// The agent writes the payload and keeps stdin open; the command
+	// never reads it and exits at once. trace must not wait for an EOF
+	// that never comes, and records what was there.
+	env, logPath := traceEnv(t)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	payload := `{"toolCall":{"name":"run_command","args":{"CommandLine":"ls"}},"stepIdx":0}`
+	pw.WriteString(payload)
+	cmd := exec.Command("hookctl", "trace", "--payload", "--", "sh", "-c", "echo '{}'")
+	cmd.Env, cmd.Stdin = env, pr
+	done := make(chan error, 1)
+	go func() { _, err := cmd.Output(); done <- err }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("trace waited for stdin to close")
+	}
+	pr.Close()
+	r := lastRecord(t, logPath)
+	if string(r.Payload) != payload || r.Tool != "run_command" {
+		t.Errorf("payload %s tool %q", r.Payload, r.Tool)
+	}
+}
+
+func TestTraceLogFailureIsOneLine(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	argv := []string{"sh", "-c", `echo '{"decision":"deny"}'; echo reason >&2; exit 2`}
+	for _, logPath := range []string{dir, fifo, filepath.Join(dir, "no", "\x1b[2Jx", "runs.jsonl")} {
+		if strings.Contains(logPath, "no") {
+			os.WriteFile(filepath.Join(dir, "no"), nil, 0o600) // a file where a folder should be
+		}
+		env := append(os.Environ(), "HOOKCTL_LOG="+logPath)
+		alone := runProcess(t, argv, nil, env)
+		tr := runProcess(t, traced(argv...), nil, env)
+		extra, ok := bytes.CutPrefix(tr.stderr, alone.stderr)
+		lines := strings.Split(strings.TrimSuffix(string(extra), "\n"), "\n")
+		if !ok || len(lines) != 1 || !strings.HasPrefix(lines[0], "hookctl: trace: ") || bytes.Contains(extra, []byte("\x1b")) {
+			t.Errorf("log %q: stderr %q, want the command's then one line", logPath, tr.stderr)
+		}
+		tr.stderr = alone.stderr
+		sameAs(t, "log "+logPath, tr, alone)
+	}
+}
+
+func TestTraceRecord(t *testing.T) {
+	env, logPath := traceEnv(t)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "gate.sh")
+	os.WriteFile(script, []byte("#!/bin/sh\ncat >/dev/null\necho \"pid $$\" >&2\necho '{\"decision\":\"deny\",\"reason\":\"no\"}'\n"), 0o755)
+	payload := `{"toolCall":{"name":"run_command","args":{"CommandLine":"curl","Headers":{"Authorization":"Bearer s3cr3t"}}},` +
+		`"stepIdx":3,"apiKey":"k3y","conversationId":"c1","workspacePaths":["/w"]}`
+
+	// Told by the payload; hook unknown.
+	cmd := exec.Command("hookctl", "trace", "--payload", "--", script)
+	cmd.Env, cmd.Dir, cmd.Stdin = env, dir, strings.NewReader(payload)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := lastRecord(t, logPath)
+	if string(out) != "{\"decision\":\"deny\",\"reason\":\"no\"}\n" || string(r.Answer) != `{"decision":"deny","reason":"no"}` {
+		t.Errorf("stdout %q, answer %s", out, r.Answer)
+	}
+	if r.Event != "PreToolUse" || r.EventFrom != tracelog.FromPayload || r.Hook != "" || r.HookFrom != tracelog.FromUnknown || r.Tool != "run_command" {
+		t.Errorf("event %q (%s), hook %q (%s), tool %q", r.Event, r.EventFrom, r.Hook, r.HookFrom, r.Tool)
+	}
+	if r.Kind != tracelog.KindTrace || r.Dir != dir || !slices.Equal(r.Command, []string{script}) || *r.Exit != 0 || r.Decision() != "deny" {
+		t.Errorf("kind %q dir %q command %q exit %d decision %q", r.Kind, r.Dir, r.Command, *r.Exit, r.Decision())
+	}
+	if want := fmt.Sprintf("pid %d\n", r.PID); r.Stderr != want || errb.String() != want {
+		t.Errorf("stderr recorded %q, printed %q, want %q (the command's pid)", r.Stderr, errb.String(), want)
+	}
+	if strings.Contains(string(r.Payload), "s3cr3t") || strings.Contains(string(r.Payload), "k3y") ||
+		!strings.Contains(string(r.Payload), `"Authorization":"[redacted]"`) || !strings.Contains(string(r.Payload), `"CommandLine":"curl"`) {
+		t.Errorf("payload %s", r.Payload)
+	}
+	if r.PayloadBytes != int64(len(payload)) || time.Since(r.Time) > time.Minute || r.Duration <= 0 {
+		t.Errorf("payloadBytes %d time %v duration %v", r.PayloadBytes, r.Time, r.Duration)
+	}
+
+	// From the environment hookctl run sets, no payload recorded without
+	// --payload.
+	cmd = exec.Command("hookctl", "trace", "--", script)
+	cmd.Env, cmd.Stdin = append(env, "HOOKCTL_HOOK=gate", "HOOKCTL_EVENT=PostToolUse"), strings.NewReader(payload)
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	r = lastRecord(t, logPath)
+	if r.Hook != "gate" || r.HookFrom != tracelog.FromEnvironment || r.Event != "PostToolUse" || r.EventFrom != tracelog.FromEnvironment ||
+		r.Payload != nil || r.PayloadBytes != int64(len(payload)) || r.Tool != "run_command" {
+		t.Errorf("hook %q (%s) event %q (%s) payload %s (%d bytes) tool %q", r.Hook, r.HookFrom, r.Event, r.EventFrom, r.Payload, r.PayloadBytes, r.Tool)
+	}
+
+	// Flags first, and a log of their own.
+	other := filepath.Join(dir, "other.jsonl")
+	cmd = exec.Command("hookctl", "trace", "--log", other, "--hook=mine", "--event", "Stop", script)
+	cmd.Env, cmd.Stdin = append(env, "HOOKCTL_HOOK=gate", "HOOKCTL_EVENT=PostToolUse"), strings.NewReader(`{"executionNum":1}`)
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	r = lastRecord(t, other)
+	if r.Hook != "mine" || r.HookFrom != tracelog.FromFlag || r.Event != "Stop" || r.EventFrom != tracelog.FromFlag {
+		t.Errorf("hook %q (%s) event %q (%s)", r.Hook, r.HookFrom, r.Event, r.EventFrom)
+	}
+	if info, err := os.Stat(other); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("the log's mode: %v %v", info.Mode(), err)
+	}
+}
+
+func TestTraceConcurrentHandlersShareOneLog(t *testing.T) {
+	env, logPath := traceEnv(t)
+	const n = 50
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Go(func() {
+			cmd := exec.Command("hookctl", "trace", "--hook", fmt.Sprintf("h%02d", i), "--", "sh", "-c",
+				fmt.Sprintf(`cat >/dev/null; head -c 3000 /dev/zero | tr '\000' e >&2; echo '{"n":%d}'`, i))
+			cmd.Env = env
+			cmd.Stdin = strings.NewReader(fmt.Sprintf(`{"executionNum":%d}`, i))
+			out, err := cmd.Output()
+			if err != nil || string(out) != fmt.Sprintf("{\"n\":%d}\n", i) {
+				errs <- fmt.Errorf("handler %d: %v, %q", i, err, out)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	rs := records(t, logPath)
+	seen := map[string]bool{}
+	for _, r := range rs {
+		if seen[r.Hook] || len(r.Stderr) != 3000 || r.Event != "Stop" {
+			t.Errorf("record of %s: seen before %v, %d bytes of stderr, event %q", r.Hook, seen[r.Hook], len(r.Stderr), r.Event)
+		}
+		seen[r.Hook] = true
+		var a struct{ N int }
+		if json.Unmarshal(r.Answer, &a) != nil || fmt.Sprintf("h%02d", a.N) != r.Hook {
+			t.Errorf("record of %s holds the answer %s", r.Hook, r.Answer)
+		}
+	}
+	if len(rs) != n || len(seen) != n {
+		t.Errorf("%d records of %d hooks, want %d", len(rs), len(seen), n)
+	}
+}
+
+func TestTraceUsage(t *testing.T) {
+	env, logPath := traceEnv(t)
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"trace"}, "no command to run"},
+		{[]string{"trace", "--"}, "no command to run"},
+		{[]string{"trace", "--log"}, "--log needs a value"},
+		{[]string{"trace", "--verbose", "--", "true"}, "unknown flag --verbose"},
+		{[]string{"trace", "--payload=maybe", "--", "true"}, "--payload takes no value"},
+	} {
+		r := runProcess(t, append([]string{"hookctl"}, c.args...), nil, env)
+		if r.code != exitUsage || len(r.stdout) != 0 || !strings.Contains(string(r.stderr), c.msg) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, r.code, r.stdout, r.stderr, c.msg)
+		}
+	}
+	if _, err := os.Stat(logPath); err == nil {
+		t.Error("a usage error was logged")
+	}
+	r := runProcess(t, []string{"hookctl", "trace", "--help"}, nil, env)
+	if r.code != 0 || !strings.Contains(string(r.stdout), "hookctl trace [--log FILE]") {
+		t.Errorf("--help: %d %q", r.code, r.stdout)
+	}
+	// A global flag first goes through the command's own reading of its
+	// arguments, unreordered.
+	r = runProcess(t, []string{"hookctl", "--color", "never", "trace", "printf", "%s-%s", "-a", "--b"}, nil, env)
+	if r.code != 0 || string(r.stdout) != "-a---b" {
+		t.Errorf("after a global flag: %d %q %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestTraceArgsMatchUnwrapTrace keeps trace's reading of its arguments and
+// schema.UnwrapTrace, which lint, trust and list use, in agreement.
+func TestTraceArgsMatchUnwrapTrace(t *testing.T) {
+	for _, line := range []string{
+		"-- ./x", "./x -v", "--log f ./x", "--log=f -- -x", "-log f -payload ./x", "--payload=true ./x",
+		"--payload=false ./x", "--payload=1 ./x", "--hook", "--hook=", "--event= ./x", "--", "", "---log f ./x",
+		"--help", "-h ./x", "--hook h --event e --log l --payload -- a b c", "- ./x", "--x ./x",
+	} {
+		args := strings.Fields(line)
+		opts, err := parseTraceArgs(args)
+		inner, ok := schema.UnwrapTrace(append([]string{"hookctl", "trace"}, args...))
+		if (err == nil) != ok || (ok && !slices.Equal(opts.argv, inner)) {
+			t.Errorf("%q: trace reads %q (%v), UnwrapTrace %q (%v)", line, opts.argv, err, inner, ok)
+		}
+	}
+}

@@ -1,0 +1,205 @@
+package tracelog
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets the test binary act as a writer process of the concurrency
+// tests.
+func TestMain(m *testing.M) {
+	if os.Getenv("TRACELOG_WRITER") != "" {
+		os.Exit(writerMain())
+	}
+	os.Exit(m.Run())
+}
+
+// writerMain appends TRACELOG_COUNT records named after TRACELOG_WRITER
+// to TRACELOG_PATH, rotating at TRACELOG_ROTATE bytes.
+func writerMain() int {
+	n, _ := strconv.Atoi(os.Getenv("TRACELOG_COUNT"))
+	at, _ := strconv.ParseInt(os.Getenv("TRACELOG_ROTATE"), 10, 64)
+	l := &Log{Path: os.Getenv("TRACELOG_PATH"), RotateAt: at}
+	who := os.Getenv("TRACELOG_WRITER")
+	pad := strings.Repeat("p", 150)
+	for i := range n {
+		r := &Record{ID: fmt.Sprintf("%s-%d", who, i), Time: time.Now(), Kind: KindTrace, Hook: who, Stderr: pad}
+		if err := l.Append(r); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// readIDs returns the ids of every line of the files, failing on a line
+// that does not parse.
+func readIDs(t *testing.T, paths ...string) map[string]int {
+	t.Helper()
+	ids := map[string]int{}
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			r, err := ParseLine(sc.Bytes())
+			if err != nil {
+				t.Fatalf("%s: a line does not parse (%v): %q", p, err, sc.Text())
+			}
+			ids[r.ID]++
+		}
+		f.Close()
+	}
+	return ids
+}
+
+func TestAppendConcurrentProcessesRotateOnce(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state", "runs.jsonl")
+	const writers, each = 8, 150
+	// About 300 bytes a line: 360 KB in all, one rotation at 256 KB.
+	const rotate = 256 << 10
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Go(func() {
+			cmd := exec.Command(os.Args[0])
+			cmd.Env = append(os.Environ(), "TRACELOG_WRITER=w"+strconv.Itoa(w), "TRACELOG_COUNT="+strconv.Itoa(each),
+				"TRACELOG_PATH="+path, "TRACELOG_ROTATE="+strconv.Itoa(rotate))
+			if out, err := cmd.CombinedOutput(); err != nil {
+				errs <- fmt.Errorf("writer %d: %v: %s", w, err, out)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	ids := readIDs(t, path, path+".1")
+	for w := range writers {
+		for i := range each {
+			id := fmt.Sprintf("w%d-%d", w, i)
+			if ids[id] != 1 {
+				t.Errorf("record %s appears %d times", id, ids[id])
+			}
+		}
+	}
+	if len(ids) != writers*each {
+		t.Errorf("%d records, want %d", len(ids), writers*each)
+	}
+	cur, _ := os.Stat(path)
+	old, _ := os.Stat(path + ".1")
+	if old.Size() < rotate-MaxRecord || cur.Size() >= rotate {
+		t.Errorf("sizes after one rotation: %d and %d (rotate at %d)", old.Size(), cur.Size(), rotate)
+	}
+	for _, p := range []string{path, filepath.Dir(path)} {
+		info, _ := os.Stat(p)
+		want := os.FileMode(0o600)
+		if info.IsDir() {
+			want = 0o700
+		}
+		if info.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, want %v", p, info.Mode().Perm(), want)
+		}
+	}
+}
+
+func TestAppendRotatesKeepingOneOlderFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "runs.jsonl")
+	l := &Log{Path: path, RotateAt: 1000}
+	for i := range 20 {
+		if err := l.Append(&Record{ID: fmt.Sprintf("r%02d", i), Kind: KindTrace, Stderr: strings.Repeat("s", 150)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := readIDs(t, path+".1", path)
+	// 20 lines of about 230 bytes, four to a file: the newest in the
+	// current file, the four before in .1, the older ones gone.
+	for i := 12; i < 20; i++ {
+		if ids[fmt.Sprintf("r%02d", i)] != 1 {
+			t.Errorf("r%02d missing from the two newest files: %v", i, ids)
+		}
+	}
+	if _, err := os.Stat(path + ".2"); err == nil {
+		t.Error("a second older file was kept")
+	}
+	if info, _ := os.Stat(path); info.Size() > 1000 {
+		t.Errorf("the current file is %d bytes", info.Size())
+	}
+}
+
+func TestAppendRefusesWhatIsNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	// With a reader waiting, the open itself would succeed: the check is
+	// on what was opened.
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_RDONLY, 0)
+		if err == nil {
+			time.Sleep(2 * time.Second)
+			f.Close()
+		}
+	}()
+	for _, p := range []string{fifo, dir} {
+		done := make(chan error, 1)
+		go func() { done <- (&Log{Path: p}).Append(&Record{ID: "x"}) }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), p) {
+				t.Errorf("%s: error %v, want one naming the path", p, err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("appending to %s blocked", p)
+		}
+	}
+	if _, err := (&Log{Path: fifo}).Tail(10, Filter{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("reading a FIFO: %v", err)
+	}
+}
+
+func TestAppendToDevNullWritesNothing(t *testing.T) {
+	l := &Log{Path: os.DevNull}
+	if err := l.Append(&Record{ID: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Tail(5, Filter{})
+	if err != nil || len(b.Records) != 0 {
+		t.Fatalf("%v %v", b, err)
+	}
+}
+
+func TestDefaultPath(t *testing.T) {
+	for _, c := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"HOOKCTL_LOG": "/x/l.jsonl", "XDG_STATE_HOME": "/s", "HOME": "/h"}, "/x/l.jsonl"},
+		{map[string]string{"XDG_STATE_HOME": "/s", "HOME": "/h"}, "/s/hookctl/runs.jsonl"},
+		{map[string]string{"XDG_STATE_HOME": "relative", "HOME": "/h"}, "/h/.local/state/hookctl/runs.jsonl"},
+		{map[string]string{"HOME": "/h"}, "/h/.local/state/hookctl/runs.jsonl"},
+	} {
+		got, err := DefaultPath(func(k string) string { return c.env[k] })
+		if err != nil || got != c.want {
+			t.Errorf("%v: %q, %v; want %q", c.env, got, err, c.want)
+		}
+	}
+	if _, err := DefaultPath(func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "HOOKCTL_LOG") {
+		t.Errorf("no HOME: %v", err)
+	}
+}
