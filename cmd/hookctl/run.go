@@ -146,7 +146,8 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 	if opts.argsSet && opts.tool == "" {
 		return nil, usageErrorf("--args goes with --tool NAME: the arguments of which tool?")
 	}
-	build := func(partial []byte) ([]byte, error) {
+	// The same code builds hookctl test --contract's payloads.
+	build := func(tool, what string) ([]byte, error) {
 		ws := opts.workspace
 		if ws == "" {
 			ws, _ = os.Getwd()
@@ -155,9 +156,9 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 			ws = abs
 		}
 		home, _ := os.UserHomeDir()
-		b, err := runtime.CompletePayload(e, partial, ws, home)
+		b, err := runtime.NewPayload(e, tool, opts.args, ws, home)
 		if err != nil {
-			return nil, usageErrorf("%v", err)
+			return nil, usageErrorf("%s%v", what, err)
 		}
 		return b, nil
 	}
@@ -165,17 +166,13 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 		if !e.IsTool() {
 			return nil, usageErrorf("--tool is for PreToolUse and PostToolUse; a %s payload names no tool", e)
 		}
-		partial, err := runtime.ToolPayload(opts.tool, opts.args)
-		if err != nil {
-			return nil, usageErrorf("--args: %v", err)
-		}
-		return build(partial)
+		return build(opts.tool, "--args: ")
 	}
 	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
 		if e.IsTool() {
 			return nil, usageErrorf("a %s payload names a tool: pass --tool NAME (and --args JSON), or pipe the payload on stdin", e)
 		}
-		return build(nil)
+		return build("", "")
 	}
 	b, err := io.ReadAll(io.LimitReader(s.in, maxPayload+1))
 	if err != nil {
