@@ -83,7 +83,7 @@ func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.
 		}
 	}
 	if o.Duration > budget {
-		fail(CheckBudget, "took %s, over the budget of %s per call", FormatDuration(o.Duration), FormatDuration(budget))
+		fail(CheckBudget, "took %s, over the budget of %s per call", formatDuration(o.Duration), formatDuration(budget))
 	}
 	return out
 }

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -53,7 +55,7 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 		b.WriteString(strings.Repeat(" ", p.widths[i]-utf8.RuneCountInString(col)+2))
 	}
 	if h.Skipped == "" && len(h.Ran()) > 0 {
-		b.WriteString(dimColor.Sprintf("slowest %s, p50 %s", FormatDuration(h.Max()), FormatDuration(h.P50())))
+		b.WriteString(dimColor.Sprintf("slowest %s, p50 %s", formatDuration(h.Max()), formatDuration(h.P50())))
 	}
 	line := strings.TrimRight(b.String(), " ")
 	w.printf("%s %s\n", mark, line)
@@ -237,4 +239,15 @@ func capText(b []byte) string {
 		s += "..."
 	}
 	return s
+}
+
+// formatDuration writes a duration as people read it: 12ms, 1.5s, 2m30s.
+func formatDuration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return strconv.FormatFloat(d.Round(100*time.Millisecond).Seconds(), 'f', -1, 64) + "s"
+	}
+	return d.Round(time.Second).String()
 }
