@@ -205,15 +205,26 @@ func (c *CallReport) Status() Status {
 	return StatusPass
 }
 
-// Summary names the call for a report: the tool and its arguments cut to
-// width runes, or the event's payload.
+// Summary names the call for a report: the tool and its first argument
+// (for run_command the command line, for the file tools the path), its
+// value cut to width runes; or the event's payload.
 func (c *CallReport) Summary(width int) string {
 	if c.Tool == "" {
 		return "the " + string(c.Event) + " payload"
 	}
-	args := string(c.Args)
-	if r := []rune(args); len(r) > width {
-		args = string(r[:width-3]) + "..."
+	args := "{}"
+	root, _, err := schema.ParseJSON(c.Args)
+	if err == nil && root.Kind == schema.Object && len(root.Members) > 0 {
+		m := root.Members[0]
+		v := string(c.Args[m.Value.Span.Start.Offset:m.Value.Span.End.Offset])
+		if r := []rune(v); len(r) > width {
+			v = string(r[:width-3]) + "..."
+		}
+		args = "{" + strconv.Quote(m.Key) + ":" + v
+		if len(root.Members) > 1 {
+			args += ", ..."
+		}
+		args += "}"
 	}
 	return printable(c.Tool) + " " + printable(args)
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // argsWidth is how much of a call's arguments a text report shows.
-const argsWidth = 72
+const argsWidth = 120
 
 // ContractPrinter writes a contract check's report for people: one line
 // per handler, in config order, each followed by what failed and the call

@@ -63,7 +63,7 @@ func TestContractPrinter(t *testing.T) {
     answered {} without a decision [no-decision]
       on view_file {"AbsolutePath":"/w/README.md"} and 2 other calls
     took 700ms, over the budget of 500ms per call [budget]
-      on grep_search {"SearchPath":"/w","Query":"TODO"} and 1 other call
+      on grep_search {"SearchPath":"/w", ...} and 1 other call
 FAIL "hang\x1b[2J"  .agents/hooks.json:9:20   PostToolUse    2 calls  slowest 1.2s, p50 1.2s
     still running at its timeout of 1s [timeout]
       on run_command {"CommandLine":"npm test"}
