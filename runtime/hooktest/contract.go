@@ -364,10 +364,20 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 		}
 	}
 	picked := func(name string) bool { return len(names) == 0 || slices.Contains(names, name) }
+	// A part of a disabled hook would not be checked anyway, unless the
+	// hook is named.
+	skipped := func(f *schema.File, name string) bool {
+		for _, h := range f.Hooks {
+			if h.Name == name {
+				return !h.IsEnabled() && len(names) == 0
+			}
+		}
+		return false
+	}
 	tools := schema.ToolNames()
 	for _, src := range srcs {
 		for _, pr := range src.Config.Problems {
-			if pr.Dropped != "" && (pr.Hook == "" || picked(pr.Hook)) {
+			if pr.Dropped != "" && (pr.Hook == "" || picked(pr.Hook) && !skipped(src.Config.File, pr.Hook)) {
 				r.Notes = append(r.Notes, fmt.Sprintf("%s:%d:%d: %s; this %s cannot run and was not checked",
 					src.Path, pr.Span.Start.Line, pr.Span.Start.Col, pr.Msg, pr.Dropped))
 			}

@@ -60,10 +60,10 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 	line := strings.TrimRight(b.String(), " ")
 	w.printf("%s %s\n", mark, line)
 	if h.Note != "" {
-		w.printf("    note: %s\n", h.Note)
+		w.printf("    note: %s\n", escapeControls(h.Note))
 	}
 	for _, g := range groupFailures(h) {
-		w.printf("    %s %s\n", gotColor.Sprint(g.failed.Message), dimColor.Sprintf("[%s]", g.failed.Check))
+		w.printf("    %s %s\n", gotColor.Sprint(escapeControls(g.failed.Message)), dimColor.Sprintf("[%s]", g.failed.Check))
 		on := "on " + g.first.Summary(argsWidth)
 		if g.others > 0 {
 			on += fmt.Sprintf(" and %d other call%s", g.others, plural(g.others))
