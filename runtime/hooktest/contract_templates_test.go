@@ -6,8 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/fatih/color"
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
@@ -133,5 +136,31 @@ func TestContractExamples(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(ws, ".agents", "audit.jsonl")); err != nil {
 		t.Errorf("the audit log was not written in the copy: %v", err)
+	}
+
+	// The README quotes this report, durations aside.
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, quoted, ok := strings.Cut(string(readme), "```console\n$ hookctl test --contract\n")
+	quoted, _, _ = strings.Cut(quoted, "```")
+	if !ok {
+		t.Fatal("README.md quotes no run of hookctl test --contract")
+	}
+	defer func(v bool) { color.NoColor = v }(color.NoColor)
+	color.NoColor = true
+	var b strings.Builder
+	p := &ContractPrinter{W: &b, Dir: ws}
+	for _, h := range r.Handlers {
+		if err := p.Handler(r, h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.Summary(r); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := normalize(b.String()), normalize(quoted); got != want {
+		t.Errorf("README.md quotes hookctl test --contract in examples/ as\n%s\nbut it prints\n%s", want, got)
 	}
 }
