@@ -15,6 +15,26 @@ import (
 // DefaultModel is the modelName of a payload built by hand.
 const DefaultModel = "gemini-3.6-flash-medium"
 
+// NewPayload builds an event's complete payload as the agent sends it for
+// a new conversation in workspace: for PreToolUse and PostToolUse, a call
+// to tool with args (a JSON object, "" meaning {}), then the common fields
+// and the event's own (see CompletePayload). The other events take no tool.
+// hookctl run --tool and hookctl test --contract build their payloads here.
+func NewPayload(e schema.Event, tool, args, workspace, home string) ([]byte, error) {
+	var partial []byte
+	switch {
+	case e.IsTool():
+		p, err := ToolPayload(tool, args)
+		if err != nil {
+			return nil, err
+		}
+		partial = p
+	case tool != "":
+		return nil, fmt.Errorf("a %s payload names no tool", e)
+	}
+	return CompletePayload(e, partial, workspace, home)
+}
+
 // ToolPayload returns the partial payload of a call to tool with args, a
 // JSON object ("" means {}), to be completed by CompletePayload.
 func ToolPayload(tool string, args string) ([]byte, error) {

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"regexp"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -23,8 +24,16 @@ type testOptions struct {
 	workspace string
 	run       string
 	json      bool
+	format    string
 	onError   string
 	addFrom   string
+	// set names the flags given on the command line.
+	set map[string]bool
+
+	contract bool
+	budget   string
+	hooks    []string
+	user     bool
 }
 
 func init() { register(40, testCommand) }
@@ -32,7 +41,7 @@ func init() { register(40, testCommand) }
 func testCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "test",
-		Usage:     "run the unit tests of hooks: send each case's event through the hooks and check the answer",
+		Usage:     "run the unit tests of hooks, or check every handler against the agent's contract (--contract)",
 		ArgsUsage: "[FILE...]",
 		Description: "FILE is a hooks.test.json, or a folder whose .agents/hooks.test.json is run; the\n" +
 			"default is .agents/hooks.test.json. Each case names an event, a partial payload (the\n" +
@@ -44,25 +53,55 @@ func testCommand(s streams) *cli.Command {
 			"the folder above the test file's .agents folder. A case fails when the answer differs\n" +
 			"from expect, when its reason lacks expectReason, or when a handler fails that the\n" +
 			"case does not list in expectFailures. See docs/testing.md.\n\n" +
-			"Exit status: 0 every case passed, 1 a case failed, 2 a test file is missing or has\n" +
-			"mistakes (each reported with its line and column).",
+			"--contract needs no test file. It sends every enabled handler, alone, one payload per\n" +
+			"known tool its matcher selects (realistic arguments, built as run --tool builds them)\n" +
+			"or one payload of its other event, and checks what the agent punishes: stdout holds\n" +
+			"nothing, or one JSON object valid for the event with no unknown key; a PreToolUse\n" +
+			"answer has a decision ({} denies every call); exit status 0, or 2 for PreToolUse and\n" +
+			"Stop (a block); it ends within its timeout and within --budget. One line per handler,\n" +
+			"then N passed, N failed. It checks the workspace's .agents/hooks.json (of --workspace,\n" +
+			"else the current folder); with --user, or outside a workspace, the user's\n" +
+			"~/.gemini/config/hooks.json; with --config, the files named. The workspace's handlers\n" +
+			"run whether it is trusted or not: running the check is your choice. Handlers run in\n" +
+			"parallel, one per core.\n\n" +
+			"Every handler hookctl test runs has HOOKCTL_TEST=1 in its environment, so that one\n" +
+			"with side effects (a notification, a log, a push) can leave them out.\n\n" +
+			"Exit status: 0 every case (or handler) passed, 1 one failed, 2 a test file or\n" +
+			"hooks.json is missing or has mistakes (each reported with its line and column).",
 		Flags: []cli.Flag{
 			&cli.GenericFlag{Name: "config", Value: &pathList{}, Usage: "use the hooks.json `FILE` instead of the user's and the workspace's (repeatable)"},
-			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the folder above the test file's .agents folder)"},
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the folder above the test file's .agents folder; with --contract, the current folder)"},
 			&cli.StringFlag{Name: "run", Usage: "run only the cases whose names match `REGEXP`"},
-			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON"},
+			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON (as --format json)"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "print the results as `FORMAT`: text or json"},
 			&cli.StringFlag{Name: "on-error", Value: "deny", Usage: "what a failed PreToolUse handler adds: `deny`, ask (force_ask) or ignore"},
 			&cli.StringFlag{Name: "add-from-log", Usage: "add to the test file a case made of the recorded run `ID` (see hookctl log), expecting what it answered"},
+			&cli.BoolFlag{Name: "contract", Usage: "check every handler against what the agent punishes, with generated payloads and no test file"},
+			&cli.StringFlag{Name: "budget", Usage: "with --contract, how long one call may take: a `DURATION` such as 300ms or 2s (default 500ms)"},
+			&cli.GenericFlag{Name: "hook", Value: &pathList{}, Usage: "with --contract, check only the hook `NAME` (repeatable)"},
+			&cli.BoolFlag{Name: "user", Usage: "with --contract, check the user's ~/.gemini/config/hooks.json instead of the workspace's"},
 		},
 		Action: func(c *cli.Context) error {
+			set := map[string]bool{}
+			for _, name := range c.FlagNames() {
+				if c.IsSet(name) {
+					set[name] = true
+				}
+			}
 			return testRun(s, testOptions{
 				files:     c.Args().Slice(),
 				configs:   *c.Generic("config").(*pathList),
 				workspace: c.String("workspace"),
 				run:       c.String("run"),
 				json:      c.Bool("json"),
+				format:    c.String("format"),
 				onError:   c.String("on-error"),
 				addFrom:   c.String("add-from-log"),
+				set:       set,
+				contract:  c.Bool("contract"),
+				budget:    c.String("budget"),
+				hooks:     *c.Generic("hook").(*pathList),
+				user:      c.Bool("user"),
 			})
 		},
 	}
@@ -71,6 +110,24 @@ func testCommand(s streams) *cli.Command {
 func testRun(s streams, opts testOptions) error {
 	if opts.addFrom != "" {
 		return testAddFromLog(s, opts.addFrom, opts.files)
+	}
+	switch opts.format {
+	case "json":
+		opts.json = true
+	case "text":
+		if opts.json && opts.set["format"] {
+			return usageErrorf("--json and --format text disagree: give one of them")
+		}
+	default:
+		return usageErrorf("--format must be text or json, not %q", opts.format)
+	}
+	if opts.contract {
+		return contractRun(s, opts)
+	}
+	for _, f := range []string{"budget", "hook", "user"} {
+		if opts.set[f] {
+			return usageErrorf("--%s goes with --contract", f)
+		}
 	}
 	onError, err := runtime.ParseOnError(opts.onError)
 	if err != nil {
@@ -189,4 +246,119 @@ func loadSuites(s streams, files []string, byDefault bool) ([]*hooktest.Suite, e
 		return nil, usageErrorf("%d %s in the test files; no case was run", bad, mistakes)
 	}
 	return suites, nil
+}
+
+func contractRun(s streams, opts testOptions) error {
+	for _, f := range []string{"run", "on-error"} {
+		if opts.set[f] {
+			return usageErrorf("--%s is for test cases; --contract checks every handler (pick hooks with --hook NAME)", f)
+		}
+	}
+	if len(opts.files) > 0 {
+		return usageErrorf("--contract takes no test file: name a hooks.json with --config FILE")
+	}
+	if opts.user && len(opts.configs) > 0 {
+		return usageErrorf("--user and --config both name the file to check: give one of them")
+	}
+	budget := hooktest.DefaultBudget
+	if opts.set["budget"] {
+		d, err := time.ParseDuration(opts.budget)
+		if err != nil || d <= 0 {
+			return usageErrorf("--budget %q is not a duration: write it as 300ms, 2s or 1.5s", opts.budget)
+		}
+		budget = d
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return usageErrorf("cannot tell the current folder: %v", err)
+	}
+	configs, ws, err := contractFiles(s, opts, dir)
+	if err != nil {
+		return err
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	text := &hooktest.ContractPrinter{W: s.out, Dir: dir}
+	var printErr error
+	copts := hooktest.ContractOptions{Configs: configs, Workspace: ws, Hooks: opts.hooks, Budget: budget}
+	if !opts.json {
+		copts.Progress = func(r *hooktest.ContractReport, h *hooktest.HandlerReport) {
+			if printErr == nil {
+				printErr = text.Handler(r, h)
+			}
+		}
+	}
+	report, err := hooktest.Contract(ctx, copts)
+	switch {
+	case ctx.Err() != nil:
+		return usageErrorf("interrupted: every running handler was stopped")
+	case err != nil:
+		return usageErrorf("%v", err)
+	case printErr != nil:
+		return printErr
+	}
+	for _, n := range report.Notes {
+		fmt.Fprintf(s.err, "hookctl: %s\n", n)
+	}
+	if opts.json {
+		out := make([]hooktest.ContractJSON, 0, len(report.Handlers))
+		for _, h := range report.Handlers {
+			out = append(out, h.JSON())
+		}
+		enc := json.NewEncoder(s.out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else if err := text.Summary(report); err != nil {
+		return err
+	}
+	if _, failed := report.Counts(); failed > 0 {
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+// contractFiles picks the hooks.json files of a contract check and the
+// workspace their payloads name: the files of --config; the user's with
+// --user; else the workspace's, and outside a workspace the user's.
+func contractFiles(s streams, opts testOptions, dir string) ([]string, string, error) {
+	ws := opts.workspace
+	if len(opts.configs) > 0 {
+		for _, c := range opts.configs {
+			if info, err := os.Stat(c); err != nil || info.IsDir() {
+				return nil, "", usageErrorf("--config %s: no such file", c)
+			}
+		}
+		return opts.configs, ws, nil
+	}
+	home, _ := os.UserHomeDir()
+	user := runtime.UserFile(home)
+	if ws == "" {
+		ws = dir
+	}
+	if opts.user {
+		if !isFile(user) {
+			return nil, "", usageErrorf("%s: no such file: the user has no hooks.json", user)
+		}
+		return []string{user}, ws, nil
+	}
+	file := runtime.WorkspaceFile(ws)
+	switch {
+	case isFile(file):
+		return []string{file}, ws, nil
+	case opts.workspace != "":
+		return nil, "", usageErrorf("%s: no such file: the workspace %s has no hooks", file, opts.workspace)
+	case isFile(user):
+		fmt.Fprintf(s.err, "hookctl: no .agents/hooks.json here: checking the user's %s\n", user)
+		return []string{user}, ws, nil
+	}
+	return nil, "", usageErrorf("no hooks.json to check: neither .agents/hooks.json here nor %s exists; run it in a workspace, or name a file with --config", user)
+}
+
+func isFile(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir()
 }

@@ -14,4 +14,10 @@
 // Run sends a case through the hooks; Compare decides whether an answer holds
 // what a case expects (see its rules); TextPrinter and Report.JSON write the
 // results.
+//
+// Contract needs no test file: it sends every enabled handler of hooks.json
+// files, alone, generated payloads (one per known tool its matcher selects,
+// or one of its other event) and holds each answer to what the agent
+// punishes (see the Check constants); ContractPrinter and HandlerReport.JSON
+// write its report. Every handler either runs gets HOOKCTL_TEST=1.
 package hooktest

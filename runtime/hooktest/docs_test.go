@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/schema"
 )
 
 var (
@@ -43,12 +46,14 @@ func docBlocks(t *testing.T, doc string) []docBlock {
 // durations are what varies from run to run in the quoted output.
 var (
 	docDuration = regexp.MustCompile(`(?m) \(\d+(\.\d+)?m?s\)$`)
-	docMillis   = regexp.MustCompile(`"durationMs": \d+`)
+	docMillis   = regexp.MustCompile(`"(durationMs|p50Ms|maxMs)": \d+`)
+	docSlowest  = regexp.MustCompile(`(?m)slowest \d+(\.\d+)?m?s, p50 \d+(\.\d+)?m?s$`)
 )
 
 func normalize(s string) string {
 	s = docDuration.ReplaceAllString(s, " (T)")
-	return docMillis.ReplaceAllString(s, `"durationMs": 12`)
+	s = docSlowest.ReplaceAllString(s, "slowest T, p50 T")
+	return docMillis.ReplaceAllString(s, `"$1": 12`)
 }
 
 // TestDocsQuoteTheExample checks that docs/testing.md quotes the files of
@@ -93,5 +98,43 @@ func TestDocsQuoteTheExample(t *testing.T) {
 		if name != "show.sh" && !quoted[name] {
 			t.Errorf("%s has %s, which %s does not quote", exampleFile, name, docsFile)
 		}
+	}
+}
+
+// TestDocsSampleCalls checks that the table of calls in docs/testing.md
+// lists every known tool with the arguments hookctl test --contract really
+// sends.
+func TestDocsSampleCalls(t *testing.T) {
+	doc, err := os.ReadFile(docsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(doc), "<!-- sample-calls -->\n")
+	if !ok {
+		t.Fatalf("%s has no <!-- sample-calls --> table", docsFile)
+	}
+	row := regexp.MustCompile("^\\| `([a-z_]+)` \\| `(.*)` \\|$")
+	listed := map[string]string{}
+	for _, line := range strings.Split(table, "\n")[2:] {
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		m := row.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("%s: a row of the calls' table does not read | `tool` | `args` |: %s", docsFile, line)
+		}
+		listed[m[1]] = m[2]
+	}
+	for _, tool := range schema.ToolNames() {
+		want := string(runtime.SampleArgs(tool, "/home/dev/project"))
+		if got, ok := listed[tool]; !ok {
+			t.Errorf("%s does not list the call of %s: %s", docsFile, tool, want)
+		} else if got != want {
+			t.Errorf("%s: %s is listed with %s, but is called with %s", docsFile, tool, got, want)
+		}
+		delete(listed, tool)
+	}
+	for tool := range listed {
+		t.Errorf("%s lists %s, which is not a known tool", docsFile, tool)
 	}
 }

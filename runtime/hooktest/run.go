@@ -60,9 +60,11 @@ func (r *Report) Passed() bool {
 // Run sends the case's event through runtime.Dispatch, the same dispatch as
 // hookctl run, with the payload completed as the agent sends it for
 // opts.Workspace, and compares the merged answer with the case's
-// expectations. opts.Workspace must be set; opts.Home "" means $HOME.
+// expectations. opts.Workspace must be set; opts.Home "" means $HOME. The
+// handlers get HOOKCTL_TEST=1 in their environment (see TestEnv).
 func Run(ctx context.Context, c *Case, opts runtime.Options) *Report {
 	r := &Report{Case: c}
+	opts.Env = testEnv(opts.Env)
 	home := opts.Home
 	if home == "" {
 		home, _ = os.UserHomeDir()

@@ -166,3 +166,28 @@ func TestJSONReport(t *testing.T) {
 		t.Errorf("JSON report:\n%s\nwant:\n%s", b, want)
 	}
 }
+
+// TestRunSetsHookctlTest checks that the handlers of a case see
+// HOOKCTL_TEST=1, whatever the caller's environment holds, so that a hook
+// with side effects can leave them out under test.
+func TestRunSetsHookctlTest(t *testing.T) {
+	dir := t.TempDir()
+	config := filepath.Join(dir, "hooks.json")
+	src := `{"seen": {"Stop": [{"command": "printf '{\"decision\":\"continue\",\"reason\":\"HOOKCTL_TEST=%s\"}' \"$HOOKCTL_TEST\""}]}}`
+	if err := os.WriteFile(config, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, ps := Parse(filepath.Join(dir, "hooks.test.json"), []byte(`{"tests": [{"name": "stop", "event": "Stop"}]}`))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	for _, env := range [][]string{
+		{"PATH=" + os.Getenv("PATH")},
+		{"PATH=" + os.Getenv("PATH"), "HOOKCTL_TEST=0"},
+	} {
+		r := Run(context.Background(), s.Cases[0], runtime.Options{Configs: []string{config}, Workspace: dir, Home: dir, Env: env})
+		if r.Err != nil || string(r.Answer) != `{"decision":"continue","reason":"HOOKCTL_TEST=1"}` {
+			t.Errorf("env %q: answer %s (%v)", env, r.Answer, r.Err)
+		}
+	}
+}

@@ -1,0 +1,307 @@
+package hooktest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Check names one thing a contract check holds a call to.
+type Check string
+
+// The checks of a call, each something the agent punishes.
+const (
+	// CheckNotJSON: stdout holds text that is not JSON.
+	CheckNotJSON Check = "not-json"
+	// CheckTextAroundJSON: stdout holds a JSON answer with other text
+	// before or after it (a log line, a second object).
+	CheckTextAroundJSON Check = "text-around-json"
+	// CheckNotObject: stdout holds JSON that is not an object.
+	CheckNotObject Check = "not-object"
+	// CheckUnknownKey: the answer holds a key the event's answer does not
+	// have; the agent aborts the invocation on one.
+	CheckUnknownKey Check = "unknown-key"
+	// CheckNoDecision: a PreToolUse answer without a decision, such as {};
+	// the agent denies every call it matches.
+	CheckNoDecision Check = "no-decision"
+	// CheckInvalidAnswer: a known key with a value of the wrong type or
+	// outside its values.
+	CheckInvalidAnswer Check = "invalid-answer"
+	// CheckExitStatus: an exit status other than 0, or 2 on an event that
+	// exit 2 does not block (PreToolUse and Stop).
+	CheckExitStatus Check = "exit-status"
+	// CheckCrash: a signal ended the handler.
+	CheckCrash Check = "crash"
+	// CheckTimeout: the handler ran into its timeout and was stopped.
+	CheckTimeout Check = "timeout"
+	// CheckBudget: the call took longer than the budget.
+	CheckBudget Check = "budget"
+	// CheckStdoutCap: the handler printed more than runtime.StdoutCap.
+	CheckStdoutCap Check = "stdout-cap"
+	// CheckNotStarted: the handler could not be started, or was refused.
+	CheckNotStarted Check = "not-started"
+)
+
+// check holds one call's outcome to the contract.
+func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.Handler, budget time.Duration) []Failed {
+	var out []Failed
+	fail := func(c Check, format string, args ...any) {
+		out = append(out, Failed{Check: c, Message: fmt.Sprintf(format, args...)})
+	}
+	switch ending {
+	case runtime.NotStarted, runtime.Cancelled:
+		fail(CheckNotStarted, "%s", o.Cause)
+		return out
+	case runtime.TimedOut:
+		fail(CheckTimeout, "still running at its timeout of %ds: its process group was stopped, and the agent counts it as failed%s",
+			h.TimeoutSeconds(), stderrNote(o.Stderr))
+		return out
+	case runtime.OverCap:
+		fail(CheckStdoutCap, "printed more than %d MiB on stdout: it was stopped", runtime.StdoutCap>>20)
+		return out
+	case runtime.Signaled:
+		fail(CheckCrash, "crashed: %s", o.Cause)
+	}
+	if ending == runtime.Exited {
+		switch {
+		case o.ExitCode == 2 && o.Kind == runtime.Blocked:
+			// A block: a deny for PreToolUse, a continue for Stop.
+		case o.ExitCode == 2:
+			fail(CheckExitStatus, "exited with status 2, which blocks only PreToolUse and Stop: on %s the agent counts it as a failure%s", e, stderrNote(o.Stderr))
+		case o.ExitCode != 0:
+			fail(CheckExitStatus, "exited with status %d: the agent counts it as a failure%s", o.ExitCode, stderrNote(o.Stderr))
+		default:
+			out = append(out, checkAnswer(e, o)...)
+		}
+	}
+	if o.Duration > budget {
+		fail(CheckBudget, "took %s, over the budget of %s per call", formatDuration(o.Duration), formatDuration(budget))
+	}
+	return out
+}
+
+// checkAnswer holds what a handler that exited 0 printed to the event's
+// answer, strictly: one JSON object and nothing else, every key one the
+// event's answer has.
+func checkAnswer(e schema.Event, o *runtime.Outcome) []Failed {
+	stdout := o.Stdout
+	if len(bytes.TrimSpace(stdout)) == 0 {
+		return nil // no answer, which every event accepts
+	}
+	root, _, serr := schema.ParseJSON(stdout)
+	if serr != nil {
+		if before, after, ok := aroundJSON(stdout); ok {
+			var where []string
+			if before != "" {
+				where = append(where, excerpt(before)+" before it")
+			}
+			if after != "" {
+				where = append(where, excerpt(after)+" after it")
+			}
+			return []Failed{{CheckTextAroundJSON, "printed text around its JSON answer, " + strings.Join(where, " and ") +
+				": the agent reads all of stdout as the answer and rejects it (print logs on stderr)"}}
+		}
+		return []Failed{{CheckNotJSON, "printed text, not a JSON answer: " + excerpt(string(stdout)) +
+			" (print logs on stderr, and nothing or one JSON object on stdout)"}}
+	}
+	if root.Kind != schema.Object {
+		what := root.Describe()
+		if root.Kind == schema.Array {
+			what += " " + excerpt(string(stdout))
+		}
+		return []Failed{{CheckNotObject, fmt.Sprintf("printed %s, not a JSON object: an answer is one object, or nothing", what)}}
+	}
+	var out []Failed
+	var unknown []string
+	unknownKeys(root, reflect.TypeOf(schema.OutputType(e)), "", &unknown)
+	if len(unknown) > 0 {
+		keys := "key " + unknown[0]
+		if len(unknown) > 1 {
+			keys = "keys " + strings.Join(unknown, ", ")
+		}
+		out = append(out, Failed{CheckUnknownKey, fmt.Sprintf("answered with the unknown %s: a %s answer holds %s, and the agent aborts the invocation on any other",
+			keys, e, listKeys(e))})
+	}
+	if e == schema.PreToolUse && root.Get("decision") == nil {
+		what := "{}"
+		if len(root.Members) > 0 {
+			what = excerpt(string(bytes.TrimSpace(stdout)))
+		}
+		out = append(out, Failed{CheckNoDecision, fmt.Sprintf("answered %s without a decision: the agent denies every call it matches (print nothing, or {\"decision\":\"ask\"}, to leave the call to the user's settings)", what)})
+		return out
+	}
+	if o.Kind == runtime.Failed {
+		out = append(out, Failed{CheckInvalidAnswer, o.Cause})
+	}
+	return out
+}
+
+// aroundJSON finds a JSON object inside stdout that is not JSON as a whole,
+// and returns the text before and after it.
+func aroundJSON(stdout []byte) (before, after string, ok bool) {
+	for i := 0; i < len(stdout); i++ {
+		if stdout[i] != '{' {
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader(stdout[i:]))
+		var v map[string]json.RawMessage
+		if dec.Decode(&v) != nil {
+			continue
+		}
+		end := i + int(dec.InputOffset())
+		before = strings.TrimSpace(string(stdout[:i]))
+		after = strings.TrimSpace(string(stdout[end:]))
+		return before, after, before != "" || after != ""
+	}
+	return "", "", false
+}
+
+// unknownKeys appends the paths of the keys of obj that the struct type t
+// (or the struct it points to) does not have, looking into the members
+// whose values are structs, or arrays of them. Keys are exact: "Decision"
+// is not "decision".
+func unknownKeys(obj *schema.Node, t reflect.Type, path string, out *[]string) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || obj.Kind != schema.Object {
+		return
+	}
+	fields := structFields(t)
+	for i := range obj.Members {
+		m := &obj.Members[i]
+		ft, ok := fields[m.Key]
+		if !ok {
+			*out = append(*out, strconv.Quote(path+m.Key))
+			continue
+		}
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		switch {
+		case ft.Kind() == reflect.Struct:
+			unknownKeys(m.Value, ft, path+m.Key+".", out)
+		case ft.Kind() == reflect.Slice && m.Value.Kind == schema.Array:
+			for j, el := range m.Value.Elems {
+				unknownKeys(el, ft.Elem(), fmt.Sprintf("%s%s[%d].", path, m.Key, j), out)
+			}
+		}
+	}
+}
+
+// structFields maps the JSON names of a struct's fields, the fields of
+// embedded structs included, to their types.
+func structFields(t reflect.Type) map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			for k, v := range structFields(f.Type) {
+				out[k] = v
+			}
+			continue
+		}
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out[name] = f.Type
+	}
+	return out
+}
+
+// listKeys lists the keys of the event's answer for a message.
+func listKeys(e schema.Event) string {
+	keys := answerKeys(e)
+	q := make([]string, len(keys))
+	for i, k := range keys {
+		q[i] = strconv.Quote(k)
+	}
+	switch len(q) {
+	case 0:
+		return "no key (it is {})"
+	case 1:
+		return "only " + q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// stderrNote quotes the last line of a handler's stderr, where scripts and
+// interpreters put the error.
+func stderrNote(stderr []byte) string {
+	s := strings.TrimSpace(string(stderr))
+	if s == "" {
+		return ""
+	}
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[i+1:])
+	}
+	return "; its stderr ends with " + excerpt(s)
+}
+
+// excerpt quotes the start of a handler's output, on one line, escaped so
+// that nothing it printed can reach a terminal as a control sequence.
+func excerpt(s string) string {
+	s = strings.TrimSpace(s)
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:57]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// printable returns s as it is when every character prints, else quoted
+// with escapes: hook names and commands come from a file the workspace
+// controls.
+func printable(s string) string {
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
+// escapeControls writes the characters of s that do not print (escape
+// sequences, carriage returns, bidirectional overrides) as Go escapes and
+// leaves the rest: a message may quote what a handler printed on stderr,
+// which must not reach a terminal as a control sequence.
+func escapeControls(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

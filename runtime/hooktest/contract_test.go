@@ -1,0 +1,284 @@
+package hooktest
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// brokenHooks is a workspace file whose handlers break the contract in
+// every way the agent punishes, beside a few that keep it.
+var brokenHooks = filepath.Join("testdata", "contract", "broken", ".agents", "hooks.json")
+
+// testEnviron is a handler environment that holds nothing of the
+// machine's own hooks settings.
+func testEnviron() []string {
+	return []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
+}
+
+// contractOf checks the hooks named in the broken file and returns the
+// report.
+func contractOf(t *testing.T, budget time.Duration, hooks ...string) *ContractReport {
+	t.Helper()
+	r, err := Contract(context.Background(), ContractOptions{
+		Configs: []string{brokenHooks}, Hooks: hooks, Budget: budget,
+		Env: testEnviron(), Grace: 200 * time.Millisecond, Home: t.TempDir(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// failuresOf returns the one handler of the report and the failures of its
+// calls, in order.
+func failuresOf(t *testing.T, r *ContractReport) (*HandlerReport, []Failed) {
+	t.Helper()
+	if len(r.Handlers) != 1 {
+		t.Fatalf("%d handlers, want 1", len(r.Handlers))
+	}
+	h := r.Handlers[0]
+	var out []Failed
+	for _, c := range h.Calls {
+		out = append(out, c.Failures...)
+	}
+	return h, out
+}
+
+// TestContractChecks runs each broken handler alone and checks the exact
+// reason it fails for, and that the handlers that keep the contract pass.
+func TestContractChecks(t *testing.T) {
+	for _, c := range []struct {
+		hook  string
+		check Check
+		msg   string
+		calls int
+	}{
+		{"empty-object", CheckNoDecision, `answered {} without a decision: the agent denies every call it matches (print nothing, or {"decision":"ask"}, to leave the call to the user's settings)`, 1},
+		{"reason-only", CheckNoDecision, `answered "{\"reason\":\"looks fine\"}" without a decision: the agent denies every call it matches (print nothing, or {"decision":"ask"}, to leave the call to the user's settings)`, 1},
+		{"unknown-key", CheckUnknownKey, `answered with the unknown key "approve": a PreToolUse answer holds "decision", "reason", "permissionOverrides" and "overwrite", and the agent aborts the invocation on any other`, 1},
+		{"nested-key", CheckUnknownKey, `answered with the unknown key "injectSteps[0].priority": a SessionStart answer holds only "injectSteps", and the agent aborts the invocation on any other`, 1},
+		{"bad-decision", CheckInvalidAnswer, `printed an answer that is not valid for PreToolUse: "decision" must be "allow", "deny", "ask", "force_ask" or "deny_unless_prior_grant", not "maybe"`, 1},
+		{"chatty", CheckNotJSON, `printed text, not a JSON answer: "Remember to run the linter" (print logs on stderr, and nothing or one JSON object on stdout)`, 1},
+		{"text-around", CheckTextAroundJSON, `printed text around its JSON answer, "checking the tests..." before it: the agent reads all of stdout as the answer and rejects it (print logs on stderr)`, 1},
+		{"two-answers", CheckTextAroundJSON, `printed text around its JSON answer, "{\"decision\":\"allow\"}" after it: the agent reads all of stdout as the answer and rejects it (print logs on stderr)`, 1},
+		{"array", CheckNotObject, `printed an array "[]", not a JSON object: an answer is one object, or nothing`, 1},
+		{"blocks-after", CheckExitStatus, `exited with status 2, which blocks only PreToolUse and Stop: on PostToolUse the agent counts it as a failure; its stderr ends with "lint failed"`, 1},
+		{"fails", CheckExitStatus, `exited with status 1: the agent counts it as a failure; its stderr ends with "KeyError: toolCall"`, 1},
+		{"crash", CheckCrash, `crashed: killed by signal 11 (SIGSEGV)`, 1},
+		{"hangs", CheckTimeout, `still running at its timeout of 1s: its process group was stopped, and the agent counts it as failed`, 2},
+	} {
+		t.Run(c.hook, func(t *testing.T) {
+			t.Parallel()
+			h, fs := failuresOf(t, contractOf(t, time.Minute, c.hook))
+			if h.Status() != StatusFail || len(h.Calls) != c.calls {
+				t.Fatalf("status %s with %d calls, want fail with %d", h.Status(), len(h.Calls), c.calls)
+			}
+			if len(fs) != 1 || fs[0].Check != c.check || fs[0].Message != c.msg {
+				t.Fatalf("failures %+v\nwant one %s: %s", fs, c.check, c.msg)
+			}
+		})
+	}
+}
+
+// TestContractTimeoutStopsTheHandler checks that a handler that hangs is
+// stopped at its timeout and sent no further call.
+func TestContractTimeoutStopsTheHandler(t *testing.T) {
+	h, _ := failuresOf(t, contractOf(t, time.Minute, "hangs"))
+	first, second := h.Calls[0], h.Calls[1]
+	if first.Tool != "view_file" || first.Ending != runtime.TimedOut || first.ExitCode != -1 {
+		t.Errorf("first call: %s ended %v, exit %d", first.Tool, first.Ending, first.ExitCode)
+	}
+	if second.Tool != "list_dir" || second.Status() != StatusSkip || second.Skipped != "not sent: an earlier call timed out" {
+		t.Errorf("second call: %s %s %q", second.Tool, second.Status(), second.Skipped)
+	}
+	if len(h.Ran()) != 1 {
+		t.Errorf("%d calls ran, want 1", len(h.Ran()))
+	}
+}
+
+// TestContractBudget fails a handler that sleeps longer than the budget.
+// The sleep is three times the budget, so no machine is too fast for it.
+func TestContractBudget(t *testing.T) {
+	h, fs := failuresOf(t, contractOf(t, 100*time.Millisecond, "slow"))
+	if len(fs) != 1 || fs[0].Check != CheckBudget {
+		t.Fatalf("failures %+v, want one budget", fs)
+	}
+	msg := fs[0].Message
+	if !strings.HasPrefix(msg, "took ") || !strings.HasSuffix(msg, ", over the budget of 100ms per call") {
+		t.Errorf("message %q", msg)
+	}
+	if h.Max() < 300*time.Millisecond || h.P50() != h.Max() {
+		t.Errorf("max %s, p50 %s: the one call slept 300ms", h.Max(), h.P50())
+	}
+}
+
+// TestContractPasses checks the handlers that keep the contract: a gate
+// that blocks with exit 2, a PostToolUse handler with no answer for every
+// known tool, a Stop handler that continues, a handler that reads
+// HOOKCTL_TEST.
+func TestContractPasses(t *testing.T) {
+	r := contractOf(t, time.Minute, "gate", "quiet", "keep-going", "knows-it-is-a-test")
+	want := map[string]int{"gate": 1, "quiet": len(schema.ToolNames()), "keep-going": 1, "knows-it-is-a-test": 1}
+	if len(r.Handlers) != len(want) {
+		t.Fatalf("%d handlers, want %d", len(r.Handlers), len(want))
+	}
+	for _, h := range r.Handlers {
+		if h.Status() != StatusPass || len(h.Calls) != want[h.Hook] {
+			for _, c := range h.Calls {
+				t.Logf("%s %s: %+v (stderr %q)", h.Hook, c.Tool, c.Failures, c.Stderr)
+			}
+			t.Errorf("%s: %s with %d calls, want pass with %d", h.Hook, h.Status(), len(h.Calls), want[h.Hook])
+		}
+	}
+	// The quiet handler was sent every known tool, in the table's order.
+	quiet := r.Handlers[1]
+	for i, c := range quiet.Calls {
+		if c.Tool != schema.ToolNames()[i] || c.Event != schema.PostToolUse {
+			t.Errorf("call %d: %s %s", i, c.Event, c.Tool)
+		}
+	}
+	if passed, failed := r.Counts(); passed != 4 || failed != 0 {
+		t.Errorf("counts %d passed, %d failed", passed, failed)
+	}
+}
+
+// TestContractWholeFile checks the whole broken file at once, handlers in
+// parallel: the reports come in config order, the disabled hook is
+// skipped, and the counts add up.
+func TestContractWholeFile(t *testing.T) {
+	var order []string
+	r, err := Contract(context.Background(), ContractOptions{
+		Configs: []string{brokenHooks}, Budget: time.Minute, Parallel: 8,
+		Env: testEnviron(), Grace: 200 * time.Millisecond, Home: t.TempDir(),
+		Progress: func(_ *ContractReport, h *HandlerReport) { order = append(order, h.Hook) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, h := range r.Handlers {
+		names = append(names, h.Hook)
+	}
+	if strings.Join(order, " ") != strings.Join(names, " ") {
+		t.Errorf("progress order %v, want config order %v", order, names)
+	}
+	if names[0] != "empty-object" || names[len(names)-1] != "off" {
+		t.Errorf("handlers %v", names)
+	}
+	off := r.Handlers[len(r.Handlers)-1]
+	if off.Status() != StatusSkip || off.Skipped != `disabled ("enabled": false)` {
+		t.Errorf("off: %s %q", off.Status(), off.Skipped)
+	}
+	if passed, failed := r.Counts(); passed != 5 || failed != 13 {
+		t.Errorf("counts %d passed, %d failed, want 5 and 13 (slow passes a budget of a minute)", passed, failed)
+	}
+	if wd, _ := os.Getwd(); r.Workspace != filepath.Join(wd, "testdata", "contract", "broken") {
+		t.Errorf("workspace %s", r.Workspace)
+	}
+}
+
+// TestContractNamedDisabledHook checks a disabled hook that is named: it
+// runs, with a note.
+func TestContractNamedDisabledHook(t *testing.T) {
+	h, fs := failuresOf(t, contractOf(t, time.Minute, "off"))
+	if h.Skipped != "" || !strings.Contains(h.Note, "disabled") || len(fs) != 1 || fs[0].Check != CheckNotJSON {
+		t.Errorf("off: skipped %q, note %q, failures %+v", h.Skipped, h.Note, fs)
+	}
+}
+
+func TestContractUnknownHook(t *testing.T) {
+	_, err := Contract(context.Background(), ContractOptions{Configs: []string{brokenHooks}, Hooks: []string{"chaty"}})
+	var uh *UnknownHookError
+	if !errors.As(err, &uh) || err.Error() != `no hook is named "chaty": did you mean "chatty"?` {
+		t.Fatalf("error %v", err)
+	}
+	_, err = Contract(context.Background(), ContractOptions{Configs: []string{brokenHooks}, Hooks: []string{"zzzzzzzz"}})
+	if err == nil || !strings.HasPrefix(err.Error(), `no hook is named "zzzzzzzz" (the hooks are "empty-object", "unknown-key", `) ||
+		!strings.HasSuffix(err.Error(), ` and 9 more)`) {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// TestContractUnusableFiles checks the files that keep the check from
+// running: each an error with its place.
+func TestContractUnusableFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, c := range []struct{ name, src, want string }{
+		{"syntax.json", "{\n  \"a\": {\"Stop\": [],}\n}", "syntax.json:2:19: the file is not valid JSON: "},
+		{"array.json", "[]", "array.json:1:1: "},
+	} {
+		path := write(c.name, c.src)
+		_, err := Contract(context.Background(), ContractOptions{Configs: []string{path}})
+		if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, c.want)) || !strings.HasSuffix(err.Error(), "; the agent loads none of its hooks (hookctl lint explains)") {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+	if _, err := Contract(context.Background(), ContractOptions{Configs: []string{filepath.Join(dir, "none.json")}}); err == nil ||
+		err.Error() != "--config "+filepath.Join(dir, "none.json")+": no such file" {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := Contract(context.Background(), ContractOptions{}); err == nil {
+		t.Error("no file: no error")
+	}
+}
+
+// TestContractNotesInvalidParts checks that a part that cannot run is
+// named in the notes, and the rest is checked.
+func TestContractNotesInvalidParts(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "hooks.json")
+	src := `{"a": {"Stop": [{"cmd": "echo hi"}, {"command": "cat >/dev/null"}]}, "b": {"enabled": false, "Stop": [{"cmd": "x"}]}}`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Contract(context.Background(), ContractOptions{Configs: []string{path}, Env: testEnviron(), Budget: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Handlers) != 1 || r.Handlers[0].Status() != StatusPass {
+		t.Fatalf("handlers %+v", r.Handlers)
+	}
+	// The part of the disabled hook b is not named: b is not checked.
+	if len(r.Notes) != 1 || !strings.HasPrefix(r.Notes[0], path+":1:17: ") || !strings.HasSuffix(r.Notes[0], "cannot run and was not checked") {
+		t.Errorf("notes %q", r.Notes)
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	calls := func(ms ...int) []*CallReport {
+		var out []*CallReport
+		for _, m := range ms {
+			out = append(out, &CallReport{Duration: time.Duration(m) * time.Millisecond})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		ms       []int
+		p50, max time.Duration
+	}{
+		{nil, 0, 0},
+		{[]int{7}, 7 * time.Millisecond, 7 * time.Millisecond},
+		{[]int{9, 1, 5, 3}, 3 * time.Millisecond, 9 * time.Millisecond},
+		{[]int{4, 1, 9, 5, 3}, 4 * time.Millisecond, 9 * time.Millisecond},
+	} {
+		cs := calls(c.ms...)
+		if p, m := percentile(cs, 50), percentile(cs, 100); p != c.p50 || m != c.max {
+			t.Errorf("%v: p50 %s, max %s; want %s and %s", c.ms, p, m, c.p50, c.max)
+		}
+	}
+}
