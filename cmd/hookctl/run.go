@@ -32,6 +32,7 @@ type runOptions struct {
 	tool         string
 	args         string
 	argsSet      bool
+	from         string
 }
 
 func init() { register(30, runCommand) }
@@ -68,6 +69,7 @@ func runCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "explain", Usage: "run nothing: show which hooks and handlers would run, from which file and line, and why the others would not"},
 			&cli.StringFlag{Name: "tool", Usage: "build the payload of a call to the tool `NAME` instead of reading stdin (PreToolUse, PostToolUse)"},
 			&cli.StringFlag{Name: "args", Usage: "the tool call's arguments, a JSON `OBJECT` (with --tool; default {})"},
+			&cli.StringFlag{Name: "from", Usage: "serve another `AGENT` (claude, gemini, cursor or codex): EVENT and the payload are its own, and so is the answer"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -87,12 +89,16 @@ func runCommand(s streams) *cli.Command {
 				tool:         c.String("tool"),
 				args:         c.String("args"),
 				argsSet:      c.IsSet("args"),
+				from:         c.String("from"),
 			})
 		},
 	}
 }
 
 func runRun(s streams, opts runOptions) error {
+	if opts.from != "" {
+		return runFrom(s, opts)
+	}
 	e, err := parseEvent(opts.event)
 	if err != nil {
 		return err
