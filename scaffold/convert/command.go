@@ -93,6 +93,9 @@ type commandChange struct {
 	// Unparsed is set when the command is not shell syntax hookctl can
 	// read: only its variables were replaced.
 	Unparsed bool
+	// Same is set when the command comes out as it went in: it runs the
+	// same files from the new folder, and there is nothing to say.
+	Same bool
 }
 
 type edit struct {
@@ -209,9 +212,10 @@ func (pl places) convertCommand(cmd string) commandChange {
 		// "cd $CLAUDE_PROJECT_DIR && ..." has become "cd . && ...".
 		out = "cd " + shellQuote(relPath(pl.targetDir, pl.targetRoot)) + " && " + strings.TrimPrefix(out, "cd . && ")
 	case ch.ToRoot:
-		out = `cd "$(git rev-parse --show-toplevel)" && ` + out
+		out = `cd "$(git rev-parse --show-toplevel)" && ` + strings.TrimPrefix(out, "cd . && ")
 	}
 	ch.Command = out
+	ch.Same = out == cmd
 	return ch
 }
 
@@ -364,18 +368,26 @@ func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string,
 }
 
 // render writes an absolute path for a command that runs in frame: relative
-// to it when the path has a place in the target, else absolute.
+// to it when the path has a place in the target, else absolute. Within one
+// project the path names the same file it named, whatever the frame:
+// rebasing never changes what a command runs.
 func (pl places) render(abs, frame string, isProgram bool) string {
 	var p string
-	if pl.targetRoot == "" && pl.strict {
+	switch {
+	case pl.targetRoot == "":
 		// The user's hooks.json serves every workspace: a command that needs
 		// the project first goes to its root, so paths stay project-relative.
-		rel, ok := within(pl.anchorSrc, abs)
+		rel, ok := within(pl.project, abs)
 		if !ok {
 			return shellQuote(abs)
 		}
 		p = rel
-	} else {
+	case sameDir(pl.project, pl.targetRoot) || isWithin(pl.targetRoot, pl.base) && exists(abs):
+		// The source is in the project the hooks are for: a path names
+		// the same file from the new folder. (A path to nothing yet keeps
+		// its place relative to the file, as written for .agents.)
+		p = relPath(frame, abs)
+	default:
 		rel, err := filepath.Rel(pl.anchorSrc, abs)
 		if err != nil || pl.strict && (rel == ".." || strings.HasPrefix(rel, "../")) {
 			return shellQuote(abs)
@@ -606,4 +618,14 @@ func appendNew(list []string, s string) []string {
 		return list
 	}
 	return append(list, s)
+}
+
+func sameDir(a, b string) bool {
+	return a != "" && b != "" && filepath.Clean(a) == filepath.Clean(b)
+}
+
+// isWithin reports whether path lies in dir (or is dir).
+func isWithin(dir, path string) bool {
+	_, ok := within(dir, path)
+	return ok
 }

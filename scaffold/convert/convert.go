@@ -628,12 +628,14 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 		vars = appendNew(vars, "$"+v)
 	}
 	switch {
+	case ch.Same:
 	case len(vars) > 0 && len(ch.Rebased) > 0:
 		c.report.note(pos, "this agent does not set %s, and handlers run in %s here: %s", strings.Join(vars, ", "), c.targetName, strings.Join(ch.Rebased, ", "))
 	case len(ch.Rebased) > 0:
 		c.report.note(pos, "handlers run in %s here, not in the project root: %s", c.targetName, strings.Join(ch.Rebased, ", "))
 	}
 	switch {
+	case ch.Same:
 	case ch.ToRoot && ch.Tool == "cd":
 		c.report.note(pos, "the command changes folder with a path from the project root, so it goes to the project root first (cd ..)")
 	case ch.ToRoot && ch.Tool != "":

@@ -463,3 +463,66 @@ func TestMixedInPlace(t *testing.T) {
 		t.Errorf("matcher %q", m)
 	}
 }
+
+// TestRebaseKeepsWhatRuns: importing again a file import wrote, or a file of
+// this format from another folder of the project, never changes which
+// folder or file a command reaches; a cd out of the project stays relative
+// instead of becoming an absolute path of this machine.
+func TestRebaseKeepsWhatRuns(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{".agents", "sub", ".claude"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	target := filepath.Join(root, ".agents", "hooks.json")
+	for _, tc := range []struct {
+		file, src string
+		want      []string
+	}{
+		// What import --write wrote, with a foreign matcher that makes
+		// lint advise importing it again.
+		{".agents/hooks.json", `{"build": {"PostToolUse": [{"matcher": "Bash", "hooks": [
+			{"command": "cd .. && make"}, {"command": "cd .. && npm test"}]}]}}`,
+			[]string{"cd .. && make", "cd .. && npm test"}},
+		{".agents/hooks.json", `{"build": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"command": "cd ../sub && make"}]}]}}`,
+			[]string{"cd .. && cd sub && make"}},
+		// The same hooks in a file of this format one folder down.
+		{"sub/hooks.json", `{"build": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"command": "cd .. && make"}]}]}}`,
+			[]string{"cd .. && make"}},
+		// Claude Code runs hooks in the project root: its cd .. leaves the
+		// project, and still does.
+		{".claude/settings.json", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "cd .. && make"}]}]}}`,
+			[]string{"cd .. && cd .. && make"}},
+	} {
+		path := filepath.Join(root, tc.file)
+		if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Read(path, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := Convert(s, Options{Target: target, Root: root})
+		var got []string
+		for _, h := range res.Hooks {
+			for _, g := range h.Def.PostToolUse {
+				for _, hd := range g.Hooks {
+					got = append(got, hd.Command)
+				}
+			}
+			for _, hd := range h.Def.Stop {
+				got = append(got, hd.Command)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s: commands %q, want %q", tc.file, got, tc.want)
+		}
+		if strings.Contains(strings.Join(got, "\n"), root) {
+			t.Errorf("%s: a command names an absolute path: %q", tc.file, got)
+		}
+		if got[0] == "cd .. && make" && strings.Contains(reportText(res), "goes to the project root first") {
+			t.Errorf("a command that did not change is reported as changed:\n%s", reportText(res))
+		}
+	}
+}
