@@ -529,8 +529,16 @@ func DetectForeign(root *Node) (ForeignFinding, bool) {
 		return ForeignFinding{}, false
 	}
 	// A hook of this format that happens to be named "hooks", among other
-	// hooks of this format, is no wrapper.
-	if version == nil && len(root.Members) > 1 {
+	// hooks of this format, is no wrapper. "$schema" is no hook: a file of
+	// "$schema" and "hooks" alone is another agent's settings (Claude Code's
+	// settings name their schema so), not one hook named "hooks".
+	others := 0
+	for _, m := range root.Members {
+		if m.Key != "$schema" {
+			others++
+		}
+	}
+	if version == nil && others > 1 {
 		native := true
 		for _, m := range root.Members {
 			if m.Key != "$schema" && !isHookDefinition(m.Value) {
@@ -548,7 +556,31 @@ func DetectForeign(root *Node) (ForeignFinding, bool) {
 		return f, true
 	}
 	f.Agent = agentOfEvents(hooks.Value)
+	if a := agentOfSchema(root); a != "" {
+		f.Agent = a
+	}
 	return f, true
+}
+
+// agentOfSchema recognises the agent whose settings schema a top-level
+// "$schema" names (https://json.schemastore.org/claude-code-settings.json).
+func agentOfSchema(root *Node) Agent {
+	m := root.Get("$schema")
+	if m == nil || m.Value.Kind != String {
+		return ""
+	}
+	u := strings.ToLower(m.Value.Str)
+	switch {
+	case strings.Contains(u, "claude-code"):
+		return Claude
+	case strings.Contains(u, "gemini"):
+		return Gemini
+	case strings.Contains(u, "cursor"):
+		return Cursor
+	case strings.Contains(u, "codex"):
+		return Codex
+	}
+	return ""
 }
 
 // isHookDefinition reports whether n looks like a hook definition of this

@@ -146,8 +146,11 @@ func TestDetectForeign(t *testing.T) {
 		`{"hooks": {"pre-commit": [{"command": "x"}]}}`:                                      "other",
 		`{"permissions": {"allow": []}, "hooks": {"Stop": [{"hooks": [{"command": "x"}]}]}}`: "claude",
 		`{"gate": {"PreToolUse": []}}`:                                                       "",
-		`{"hooks": {"Stop": [{"command": "x"}]}, "gate": {"PreToolUse": []}}`:                "",
-		`{"apm": {"SessionStart": [{"hooks": [{"command": "x"}]}]}}`:                         "",
+		`{"$schema": "https://json.schemastore.org/claude-code-settings.json", "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": []}]}}`: "claude",
+		`{"$schema": "https://example.com/s.json", "hooks": {"Stop": [{"hooks": []}]}}`:                                                      "claude",
+		`{"$schema": "./schema.json", "hooks": {"PreToolUse": []}, "gate": {"Stop": []}}`:                                                    "",
+		`{"hooks": {"Stop": [{"command": "x"}]}, "gate": {"PreToolUse": []}}`:                                                                "",
+		`{"apm": {"SessionStart": [{"hooks": [{"command": "x"}]}]}}`:                                                                         "",
 	} {
 		root, _, err := ParseJSON([]byte(src))
 		if err != nil {

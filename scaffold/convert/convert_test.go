@@ -526,3 +526,21 @@ func TestRebaseKeepsWhatRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemaAndHooksOnly: Claude Code settings that hold only "$schema" and
+// "hooks" are Claude Code's, not a hooks.json of this format with one hook
+// named "hooks".
+func TestSchemaAndHooksOnly(t *testing.T) {
+	res := convertString(t, `{
+  "$schema": "https://json.schemastore.org/claude-code-settings.json",
+  "hooks": {
+    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "true"}]}]
+  }
+}`, "")
+	if res.Source.Shape != Wrapped || res.Source.Agent != schema.Claude {
+		t.Fatalf("read as shape %v of %q", res.Source.Shape, res.Source.Agent)
+	}
+	if len(res.Hooks) != 1 || res.Hooks[0].Name != "pre-tool-use-bash" || *res.Hooks[0].Def.PreToolUse[0].Matcher != "run_command" {
+		t.Errorf("hooks %+v", res.Hooks)
+	}
+}
