@@ -511,6 +511,23 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 			c.report.note(cm.Value.Span.Start, "the command's list of arguments becomes one shell command: %s", command)
 		}
 	}
+	if a := h.Get("args"); a != nil && cm != nil && strings.TrimSpace(command) != "" {
+		// Claude Code's exec form: command is the program, args its
+		// arguments, each one word as written, with no shell. Dropping args
+		// would leave the program alone (a bare bash reading the payload
+		// as its script): they become words of the shell command.
+		argv, ok := stringList(a.Value)
+		if !ok || a.Value.Kind != schema.Array {
+			c.report.warn(a.Value.Span.Start, "\"args\" is %s, not a list of strings: the handler is not carried over, as its program would run without its arguments", a.Value.Describe())
+			return schema.Handler{}, "", false
+		}
+		words := []string{execWord(command)}
+		for _, arg := range argv {
+			words = append(words, execWord(arg))
+		}
+		command = strings.Join(words, " ")
+		c.report.note(a.KeySpan.Start, "the program and its \"args\" (exec form, no shell) become one shell command, each argument one word: %s", command)
+	}
 	if cm == nil || strings.TrimSpace(command) == "" {
 		what := "no command"
 		if cm != nil {
@@ -524,7 +541,7 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 	var name string
 	for _, m := range h.Members {
 		switch m.Key {
-		case "type", "command", "timeout", "timeout_ms", "timeoutMs":
+		case "type", "command", "timeout", "timeout_ms", "timeoutMs", "args":
 		case "matcher":
 			if inGroup {
 				c.report.note(m.KeySpan.Start, "a handler's own matcher is left out: the group's matcher decides")
@@ -899,4 +916,45 @@ func isEmpty(d *schema.HookDefinition) bool {
 		}
 	}
 	return true
+}
+
+// execWord writes one word of an exec-form command for /bin/sh, as it was
+// passed: quoted, except the agents' path placeholders (${CLAUDE_PLUGIN_ROOT},
+// ...), which the agent substitutes in exec form too and which stay
+// variables, inside double quotes, for the command's conversion to read.
+func execWord(s string) string {
+	if !strings.Contains(s, "${") {
+		return shellQuote(s)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	rest := s
+	for rest != "" {
+		i := strings.Index(rest, "${")
+		if i < 0 {
+			b.WriteString(escapeDouble(rest))
+			break
+		}
+		j := strings.IndexByte(rest[i:], '}')
+		name := ""
+		if j > 0 {
+			name = rest[i+2 : i+j]
+		}
+		if name == "" || !isOneOf(name, projectVars) && !isOneOf(name, pluginVars) {
+			b.WriteString(escapeDouble(rest[:i+2]))
+			rest = rest[i+2:]
+			continue
+		}
+		b.WriteString(escapeDouble(rest[:i]))
+		b.WriteString("${" + name + "}")
+		rest = rest[i+j+1:]
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// escapeDouble escapes what a double-quoted shell word would interpret.
+func escapeDouble(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")
+	return r.Replace(s)
 }

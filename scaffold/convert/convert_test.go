@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -542,5 +543,36 @@ func TestSchemaAndHooksOnly(t *testing.T) {
 	}
 	if len(res.Hooks) != 1 || res.Hooks[0].Name != "pre-tool-use-bash" || *res.Hooks[0].Def.PreToolUse[0].Matcher != "run_command" {
 		t.Errorf("hooks %+v", res.Hooks)
+	}
+}
+
+// TestExecForm: Claude Code's "args" (the program's arguments, no shell)
+// become words of the command, never dropped: a bare bash would read the
+// payload as its script.
+func TestExecForm(t *testing.T) {
+	res := convertString(t, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+	  {"type": "command", "command": "bash", "args": [".claude/hooks/gate.sh", "it's a \"test\" $HOME"]},
+	  {"type": "command", "command": "node", "args": ["${CLAUDE_PROJECT_DIR}/scripts/format.js", "--fix"]},
+	  {"type": "command", "command": "bash", "args": "gate.sh"}
+	]}]}}`, schema.Claude)
+	got := res.Hooks[0].Def.PreToolUse[0].Hooks
+	if len(got) != 2 {
+		t.Fatalf("%d handlers, want 2 (the one with args that are no list is refused): %+v", len(got), got)
+	}
+	if got[0].Command != `bash ../.claude/hooks/gate.sh 'it'\''s a "test" $HOME'` {
+		t.Errorf("exec form: %s", got[0].Command)
+	}
+	if got[1].Command != `node ../scripts/format.js --fix` {
+		t.Errorf("exec form with a placeholder: %s", got[1].Command)
+	}
+	report := reportText(res)
+	if !strings.Contains(report, `warning: "args" is the string "gate.sh", not a list of strings: the handler is not carried over`) ||
+		!strings.Contains(report, `note: the program and its "args" (exec form, no shell) become one shell command`) {
+		t.Errorf("report:\n%s", report)
+	}
+	// The words reach the program exactly as the agent passed them.
+	out, err := exec.Command("sh", "-c", `printf '[%s]' `+execWord("it's a \"test\" $HOME `x`")+` `+execWord("a b")).Output()
+	if err != nil || string(out) != "[it's a \"test\" $HOME `x`][a b]" {
+		t.Errorf("words %q %v", out, err)
 	}
 }
