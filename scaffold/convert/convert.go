@@ -255,6 +255,12 @@ func (c *converter) event(m *schema.Member, hook string) []Hook {
 		c.report.warn(m.Value.Span.Start, "%s is %s, not an array of entries: not carried over", key, m.Value.Describe())
 		return nil
 	}
+	if c.src.Shape == Wrapped && len(fe.Agents) > 0 && !hasAgent(fe.Agents, c.src.Agent) {
+		// Another agent's spelling (Cursor's preToolUse in Claude Code's
+		// settings): the agent never ran these hooks, and here they will.
+		c.report.warn(m.KeySpan.Start, "%s is not a %s event (it is %s's), so %s never ran these hooks; they are carried over as %s and will run here: check that they should%s",
+			key, c.src.Agent.Title(), agentNames(fe.Agents), c.src.Agent.Title(), target, nearEvent(key, c.eventNames(), c.src.Agent))
+	}
 	if fe.Note != "" && !c.noted[key] {
 		c.noted[key] = true
 		if key == string(target) {
@@ -957,4 +963,29 @@ func execWord(s string) string {
 func escapeDouble(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")
 	return r.Replace(s)
+}
+
+func hasAgent(agents []schema.Agent, a schema.Agent) bool {
+	for _, x := range agents {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+func agentNames(agents []schema.Agent) string {
+	names := make([]string, len(agents))
+	for i, a := range agents {
+		names[i] = a.Title()
+	}
+	return strings.Join(names, " and ")
+}
+
+// nearEvent suggests the agent's own event a mistaken name was meant as.
+func nearEvent(key string, names []string, a schema.Agent) string {
+	if near := schema.Nearest(key, names); near != "" {
+		return fmt.Sprintf(" (%s's own is %s)", a.Title(), near)
+	}
+	return ""
 }

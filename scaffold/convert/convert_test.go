@@ -576,3 +576,27 @@ func TestExecForm(t *testing.T) {
 		t.Errorf("words %q %v", out, err)
 	}
 }
+
+// TestOtherAgentsEvents: an event of another agent inside Claude Code's
+// settings was never run by Claude Code, and import says so at its line;
+// Claude Code's current events are its own.
+func TestOtherAgentsEvents(t *testing.T) {
+	res := convertString(t, `{"hooks": {
+  "preToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "true"}]}],
+  "TeammateIdle": [{"hooks": [{"type": "command", "command": "true"}]}],
+  "PostToolBatch": [{"hooks": [{"type": "command", "command": "true"}]}]
+}}`, schema.Claude)
+	report := reportText(res)
+	for _, want := range []string{
+		`settings.json:2:3: warning: preToolUse is not a Claude Code event (it is Cursor's), so Claude Code never ran these hooks; they are carried over as PreToolUse and will run here: check that they should (Claude Code's own is PreToolUse)`,
+		`settings.json:3:3: warning: TeammateIdle has no equivalent, so its 1 handler is not carried over: there are no agent teams`,
+		`settings.json:4:3: warning: PostToolBatch has no equivalent`,
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Contains(report, "not a Claude Code event, nor an event of this format") {
+		t.Errorf("a current Claude Code event is called unknown:\n%s", report)
+	}
+}
