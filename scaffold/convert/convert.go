@@ -3,6 +3,7 @@ package convert
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -48,6 +49,8 @@ type converter struct {
 	// noted keeps each remark about an event from repeating for every
 	// group of that event.
 	noted map[string]bool
+	// event is the other agent's event being converted.
+	curEvent string
 	// targetName names the converted file's folder for messages, such as
 	// ".agents/".
 	targetName string
@@ -238,6 +241,7 @@ func (c *converter) named() {
 // file.
 func (c *converter) event(m *schema.Member, hook string) []Hook {
 	key := m.Key
+	c.curEvent = key
 	target, fe, ok := c.lookupEvent(key)
 	if !ok {
 		msg := fmt.Sprintf("%s is not a %s event, nor an event of this format, so its hooks are not carried over", key, c.src.Agent.Title())
@@ -579,6 +583,10 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 	ch := c.places.convertCommand(command)
 	out.Command = ch.Command
 	c.commandReport(target, cm.Value.Span.Start, command, ch)
+	if c.readsPlainText(target) && !answersJSON(command, ch.Scripts) {
+		out.Command = asContext(out.Command)
+		c.report.note(cm.Value.Span.Start, "%s adds what a %s handler prints to the model's context, where %s here takes only {\"injectSteps\": [...]}: the command's output is wrapped into an ephemeral message (empty output gives none)", c.src.Agent.Title(), c.curEvent, target)
+	}
 	return out, name, true
 }
 
@@ -988,4 +996,50 @@ func nearEvent(key string, names []string, a schema.Agent) string {
 		return fmt.Sprintf(" (%s's own is %s)", a.Title(), near)
 	}
 	return ""
+}
+
+// readsPlainText reports whether the handler being converted printed plain
+// text that the other agent gave the model as context: Claude Code's and
+// Codex's UserPromptSubmit and SessionStart. Here such text is no answer:
+// the runtime rejects it on every call.
+func (c *converter) readsPlainText(target schema.Event) bool {
+	return c.src.Shape == Wrapped && (c.src.Agent == schema.Claude || c.src.Agent == schema.Codex) &&
+		(c.curEvent == "UserPromptSubmit" || c.curEvent == "SessionStart") &&
+		(target == schema.PreInvocation || target == schema.SessionStart)
+}
+
+// answersJSON reports whether a command or the scripts it runs print a JSON
+// answer (this format's injectSteps, or another agent's fields, which the
+// report names), rather than plain text.
+func answersJSON(command string, scripts []string) bool {
+	texts := [][]byte{[]byte(command)}
+	for _, s := range scripts {
+		f, _, err := schema.OpenRegular(s)
+		if err != nil {
+			continue
+		}
+		b, _ := io.ReadAll(io.LimitReader(f, maxScan))
+		f.Close()
+		texts = append(texts, b)
+	}
+	for _, t := range texts {
+		if bytes.Contains(t, []byte("injectSteps")) {
+			return true
+		}
+		u := &usage{}
+		u.scanText(t, "", false)
+		if len(u.outputs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// asContext wraps a command whose plain output the other agent gave the
+// model: its output, when there is some, becomes
+// {"injectSteps":[{"ephemeralMessage": OUTPUT}]}, written as a JSON string
+// with POSIX tools alone (control characters other than tab and newline
+// dropped); its exit status is kept.
+func asContext(command string) string {
+	return "out=$(sh -c " + shellQuote(command) + `) || exit; [ -z "$out" ] || printf '{"injectSteps":[{"ephemeralMessage":"%s"}]}\n' "$(printf '%s' "$out" | tr -d '\000-\010\013-\037' | sed 's/\\/\\\\/g; s/"/\\"/g; s/	/\\t/g' | awk 'NR > 1 { printf "%s", "\\n" } { printf "%s", $0 }')"`
 }

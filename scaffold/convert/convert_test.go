@@ -2,6 +2,7 @@ package convert
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hookctl/hookctl/lint"
+	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -598,5 +600,55 @@ func TestOtherAgentsEvents(t *testing.T) {
 	}
 	if strings.Contains(report, "not a Claude Code event, nor an event of this format") {
 		t.Errorf("a current Claude Code event is called unknown:\n%s", report)
+	}
+}
+
+// TestPlainTextContext: a Claude Code UserPromptSubmit or SessionStart
+// handler that prints plain text, which Claude Code gives the model, would
+// print text the runtime rejects on every call; import wraps its output
+// into injectSteps, and the wrapped command works through the runtime.
+func TestPlainTextContext(t *testing.T) {
+	res := convertString(t, `{"hooks": {
+  "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "printf 'Branch: %s\\n\\tq\"uo\\\\te %%\\033[0m\\n' \"$(echo main)\""}]}],
+  "SessionStart": [{"hooks": [
+    {"type": "command", "command": "git log -1 --format=%s"},
+    {"type": "command", "command": "echo '{\"injectSteps\":[{\"ephemeralMessage\":\"native\"}]}'"},
+    {"type": "command", "command": "echo '{\"hookSpecificOutput\":{\"additionalContext\":\"x\"}}'"}
+  ]}]
+}}`, schema.Claude)
+	pre := res.Hooks[0].Def.PreInvocation[0].Command
+	ss := res.Hooks[1].Def.SessionStart
+	if !strings.HasPrefix(pre, "out=$(sh -c ") || !strings.HasPrefix(ss[0].Command, "out=$(sh -c 'git log -1 --format=%s')") {
+		t.Errorf("not wrapped: %s | %s", pre, ss[0].Command)
+	}
+	if strings.HasPrefix(ss[1].Command, "out=") || strings.HasPrefix(ss[2].Command, "out=") {
+		t.Errorf("a JSON answer was wrapped: %s | %s", ss[1].Command, ss[2].Command)
+	}
+	if !strings.Contains(reportText(res), "Claude Code adds what a UserPromptSubmit handler prints to the model's context") {
+		t.Errorf("report:\n%s", reportText(res))
+	}
+	// Run the wrapped command as the runtime does.
+	cmd := exec.Command("sh", "-c", pre)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		InjectSteps []struct{ EphemeralMessage string } `json:"injectSteps"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil || len(v.InjectSteps) != 1 || v.InjectSteps[0].EphemeralMessage != "Branch: main\n\tq\"uo\\te %[0m" {
+		t.Errorf("output %q: %+v %v", out, v, err)
+	}
+	if _, _, err := runtime.ParseAnswer(schema.PreInvocation, out); err != nil {
+		t.Errorf("the runtime refuses the wrapped output %s: %v", out, err)
+	}
+	// Nothing printed, nothing answered; a failure keeps its status.
+	if out, err := exec.Command("sh", "-c", asContext("true")).Output(); err != nil || len(out) != 0 {
+		t.Errorf("empty output: %q %v", out, err)
+	}
+	err = exec.Command("sh", "-c", asContext("echo no >&2; exit 3")).Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
+		t.Errorf("status: %v", err)
 	}
 }
