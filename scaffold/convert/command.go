@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // Where commands run, before and after. Every other agent runs a project's
@@ -46,13 +48,6 @@ var (
 	agentPrefix = []string{"CLAUDE_", "GEMINI_", "CURSOR_", "CODEX_"}
 )
 
-// Interpreters take the script they run as their first argument.
-var interpreters = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true,
-	"python": true, "python3": true, "node": true, "ruby": true, "perl": true, "php": true,
-	"tsx": true, "ts-node": true, "deno": true, "bun": true, "lua": true, "Rscript": true,
-}
-
 // Project tools find their configuration from the folder they run in: run
 // from .agents they would miss the project, so such commands first go to
 // the workspace root.
@@ -67,9 +62,6 @@ var projectTools = map[string]bool{
 	"jest": true, "swift": true, "flutter": true, "dart": true, "golangci-lint": true,
 	"lefthook": true, "husky": true, "lint-staged": true,
 }
-
-// Wrappers run the command that follows them.
-var wrappers = map[string]bool{"xargs": true, "exec": true, "command": true, "nohup": true, "env": true, "time": true, "nice": true}
 
 // commandChange is what converting a command did.
 type commandChange struct {
@@ -249,47 +241,20 @@ const (
 )
 
 // program returns the index of the word that names the program a simple
-// command runs, past wrappers such as env and exec, and of the script an
-// interpreter runs, -1 when there is none.
+// command runs and of the script an interpreter runs, -1 when there is
+// none, as schema/shellcmd, the one reader of commands, tells them apart.
 func program(c *syntax.CallExpr) (prog, script int) {
-	prog, script = -1, -1
-	i := 0
-	for i < len(c.Args) {
-		lit := filepath.Base(c.Args[i].Lit())
-		if !wrappers[lit] {
-			break
+	words := make([]shellcmd.Word, len(c.Args))
+	for i, a := range c.Args {
+		// A word import reads itself (a project variable, quotes) still
+		// holds its place: it names no wrapper, option or interpreter.
+		lit := a.Lit()
+		if lit == "" {
+			lit = "\x00"
 		}
-		i++
-		for i < len(c.Args) {
-			l := c.Args[i].Lit()
-			if strings.HasPrefix(l, "-") || (lit == "env" && strings.Contains(l, "=")) {
-				i++
-				continue
-			}
-			break
-		}
+		words[i] = shellcmd.Word{Text: lit, Lit: true}
 	}
-	if i >= len(c.Args) {
-		return -1, -1
-	}
-	prog = i
-	name := filepath.Base(c.Args[i].Lit())
-	if !interpreters[name] {
-		return prog, -1
-	}
-	for j := i + 1; j < len(c.Args); j++ {
-		l := c.Args[j].Lit()
-		switch {
-		case l == "-c" || l == "-m" || l == "-e" || l == "--eval" || l == "-" || l == "-p" || l == "--print":
-			return prog, -1
-		case (name == "deno" || name == "bun") && l == "run":
-			continue
-		case strings.HasPrefix(l, "-"):
-			continue
-		}
-		return prog, j
-	}
-	return prog, -1
+	return shellcmd.ProgramOf(words)
 }
 
 // runsScript reports whether bun or deno is given a script file rather
