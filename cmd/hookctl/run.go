@@ -57,6 +57,8 @@ func runCommand(s streams) *cli.Command {
 			"  hookctl run PreToolUse --tool run_command --args '{\"CommandLine\": \"rm -rf /\"}'\n" +
 			"  hookctl run Stop                  (from a terminal)\n" +
 			"  hookctl run PreToolUse --tool view_file --explain\n\n" +
+			"With --from AGENT (claude, gemini, cursor, codex), EVENT and the payload are that agent's\n" +
+			"and so is the answer: hookctl export --to AGENT wires it into the agent's settings.\n\n" +
 			"Exit status: 0 when an answer was printed, even if handlers failed (they are reported\n" +
 			"on stderr); 2 for an unknown event, a payload that is not a JSON object, a tool event\n" +
 			"without toolCall.name, or a --config that does not exist.",
