@@ -387,3 +387,34 @@ func TestContextReplies(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryAgentNoEquivalentAndBroken: for each agent, a tool with no
+// equivalent is no opinion with one line on stderr, and a broken payload is
+// exit 1 (a failed hook, never a block) with a clear message.
+func TestEveryAgentNoEquivalentAndBroken(t *testing.T) {
+	for _, tc := range []struct {
+		agent schema.Agent
+		event string
+		tool  string
+	}{
+		{schema.Claude, "PreToolUse", "TodoWrite"},
+		{schema.Gemini, "BeforeTool", "save_memory"},
+		{schema.Cursor, "preToolUse", "EditNotebook"},
+		{schema.Codex, "PreToolUse", "update_plan"},
+	} {
+		c, err := Translate(tc.agent, tc.event, []byte(`{"cwd": "/p", "workspace_roots": ["/p"], "tool_name": "`+tc.tool+`", "tool_input": {}}`), noEnv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := c.Reply(nil, nil)
+		if len(c.Payloads) != 0 || r.Exit != ExitOK || len(r.Stdout) != 0 || strings.Count(r.Stderr, "\n") != 1 ||
+			!strings.Contains(r.Stderr, tc.agent.Title()+"'s tool "+tc.tool+" has no equivalent here") {
+			t.Errorf("%s %s: %d payloads, %+v", tc.agent, tc.tool, len(c.Payloads), r)
+		}
+		_, err = Translate(tc.agent, tc.event, []byte(`{"tool_name": `), noEnv)
+		r = Failed(err)
+		if r.Exit != ExitError || len(r.Stdout) != 0 || !strings.Contains(r.Stderr, "hookctl: the "+tc.agent.Title()+" "+tc.event+" payload on stdin is not valid JSON") {
+			t.Errorf("%s broken payload: %+v", tc.agent, r)
+		}
+	}
+}
