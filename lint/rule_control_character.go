@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -70,7 +69,7 @@ func hides(r rune) bool {
 
 func hint(c rune) string {
 	if c == 0x1b {
-		return fmt.Sprint(" (it starts an escape sequence, which can erase or recolour what came before)")
+		return " (it starts an escape sequence, which can erase or recolour what came before)"
 	}
 	return ""
 }

@@ -24,6 +24,9 @@ func TestForeignTablesAreConsistent(t *testing.T) {
 		if e.Matcher != "" {
 			checkToolExpr(t, e.Name, e.Matcher)
 		}
+		if _, ok := LookupForeignSource(e.Source); !ok {
+			t.Errorf("event %s cites no known source (%q)", e.Name, e.Source)
+		}
 	}
 	seen = map[string]bool{}
 	for _, ft := range ForeignTools {
@@ -31,9 +34,14 @@ func TestForeignTablesAreConsistent(t *testing.T) {
 			t.Errorf("tool %s listed twice", ft.Name)
 		}
 		seen[ft.Name] = true
-		if IsKnownTool(ft.Name) {
+		// A row under this format's own name only renames arguments.
+		if IsKnownTool(ft.Name) && ft.Tool != ft.Name {
 			t.Errorf("%s is a tool of this format", ft.Name)
 		}
+		if _, ok := LookupForeignSource(ft.Source); !ok {
+			t.Errorf("tool %s cites no known source (%q)", ft.Name, ft.Source)
+		}
+		checkArgs(t, ft, ft.Args)
 		if ft.Tool == "" && ft.Note == "" {
 			t.Errorf("%s has no equivalent and no reason", ft.Name)
 		}
@@ -50,9 +58,28 @@ func TestForeignTablesAreConsistent(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]Event{"UserPromptSubmit": PreInvocation, "BeforeAgent": PreInvocation, "beforeSubmitPrompt": PreInvocation,
-		"AfterAgent": PostInvocation, "BeforeTool": PreToolUse, "stop": Stop, "SessionStart": SessionStart, "SessionEnd": ""} {
+		"AfterAgent": Stop, "AfterModel": PostInvocation, "TeammateIdle": "", "BeforeTool": PreToolUse, "stop": Stop, "SessionStart": SessionStart, "SessionEnd": ""} {
 		if e, ok := LookupForeignEvent(name); !ok || e.Event != want {
 			t.Errorf("%s maps to %q, want %q", name, e.Event, want)
+		}
+	}
+}
+
+// checkArgs requires every argument a row maps to to be one of its tool's
+// documented arguments.
+func checkArgs(t *testing.T, ft ForeignTool, args []ForeignArg) {
+	t.Helper()
+	tool, ok := LookupTool(ft.Tool)
+	if !ok {
+		if len(args) > 0 {
+			t.Errorf("%s maps arguments but not to one documented tool (%q)", ft.Name, ft.Tool)
+		}
+		return
+	}
+	known := argNames(tool.Args)
+	for _, a := range args {
+		if !known[a.To] {
+			t.Errorf("%s maps %s to %s, which %s does not take", ft.Name, a.From, a.To, ft.Tool)
 		}
 	}
 }
@@ -64,6 +91,46 @@ func checkToolExpr(t *testing.T, name, expr string) {
 		if _, ok := LookupTool(tool); !ok {
 			t.Errorf("%s maps to %q, which names no documented tool", name, expr)
 		}
+	}
+}
+
+func TestExportedEventsCoverEveryEvent(t *testing.T) {
+	for _, a := range Agents {
+		for _, e := range Events {
+			x, ok := LookupExportedEvent(a, e)
+			if !ok {
+				t.Errorf("%s: no export row for %s", a, e)
+				continue
+			}
+			if x.Foreign == "" {
+				if x.Note == "" {
+					t.Errorf("%s: %s is not wired and no reason is given", a, e)
+				}
+				continue
+			}
+			fe, ok := LookupAgentEvent(a, x.Foreign)
+			if !ok || fe.Event != e {
+				t.Errorf("%s: %s is wired to %s, which the event table maps to %q", a, e, x.Foreign, fe.Event)
+			}
+		}
+	}
+}
+
+func TestLookupForeignCall(t *testing.T) {
+	// Codex names its shell Bash in its hooks, as Claude Code does.
+	if ft, ok := LookupForeignCall(Codex, "Bash"); !ok || ft.Tool != "run_command" || ft.Args[0].To != "CommandLine" {
+		t.Errorf("Codex's Bash: %+v %v", ft, ok)
+	}
+	// Gemini CLI's grep_search has this format's name but its own
+	// arguments; it is no foreign name in a matcher.
+	if ft, ok := LookupForeignCall(Gemini, "grep_search"); !ok || ft.Args[0].To != "Query" {
+		t.Errorf("Gemini's grep_search: %+v %v", ft, ok)
+	}
+	if _, ok := LookupForeignTool("grep_search"); ok {
+		t.Error("grep_search is taken for another agent's tool name in a matcher")
+	}
+	if _, ok := LookupAgentEvent(Claude, "preToolUse"); ok {
+		t.Error("preToolUse is taken for a Claude Code event")
 	}
 }
 
@@ -79,8 +146,11 @@ func TestDetectForeign(t *testing.T) {
 		`{"hooks": {"pre-commit": [{"command": "x"}]}}`:                                      "other",
 		`{"permissions": {"allow": []}, "hooks": {"Stop": [{"hooks": [{"command": "x"}]}]}}`: "claude",
 		`{"gate": {"PreToolUse": []}}`:                                                       "",
-		`{"hooks": {"Stop": [{"command": "x"}]}, "gate": {"PreToolUse": []}}`:                "",
-		`{"apm": {"SessionStart": [{"hooks": [{"command": "x"}]}]}}`:                         "",
+		`{"$schema": "https://json.schemastore.org/claude-code-settings.json", "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": []}]}}`: "claude",
+		`{"$schema": "https://example.com/s.json", "hooks": {"Stop": [{"hooks": []}]}}`:                                                      "claude",
+		`{"$schema": "./schema.json", "hooks": {"PreToolUse": []}, "gate": {"Stop": []}}`:                                                    "",
+		`{"hooks": {"Stop": [{"command": "x"}]}, "gate": {"PreToolUse": []}}`:                                                                "",
+		`{"apm": {"SessionStart": [{"hooks": [{"command": "x"}]}]}}`:                                                                         "",
 	} {
 		root, _, err := ParseJSON([]byte(src))
 		if err != nil {

@@ -37,6 +37,7 @@ type runOptions struct {
 	printPayload bool
 	logFile      string
 	logPayload   bool
+	from         string
 }
 
 func init() { register(30, runCommand) }
@@ -62,6 +63,8 @@ func runCommand(s streams) *cli.Command {
 			"  hookctl run Stop                  (from a terminal)\n" +
 			"  hookctl run PreToolUse --tool view_file --explain\n" +
 			"  hookctl run PreToolUse --tool view_file --print-payload\n\n" +
+			"With --from AGENT (claude, gemini, cursor, codex), EVENT and the payload are that agent's\n" +
+			"and so is the answer: hookctl export --to AGENT wires it into the agent's settings.\n\n" +
 			"Exit status: 0 when an answer was printed, even if handlers failed (they are reported\n" +
 			"on stderr); 2 for an unknown event, a payload that is not a JSON object, a tool event\n" +
 			"without toolCall.name, or a --config that does not exist.",
@@ -77,6 +80,7 @@ func runCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "print-payload", Usage: "run nothing: print the payload the handlers would read on stdin (built with --tool, or from a terminal)"},
 			&cli.StringFlag{Name: "log", Usage: "record the dispatch in the log `FILE` (default: $HOOKCTL_LOG; see hookctl log)"},
 			&cli.BoolFlag{Name: "log-payload", Usage: "record the payload too, secret-looking keys' values redacted (and record, to the default log if need be)"},
+			&cli.StringFlag{Name: "from", Usage: "serve another `AGENT` (claude, gemini, cursor or codex): EVENT and the payload are its own, and so is the answer"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -99,12 +103,16 @@ func runCommand(s streams) *cli.Command {
 				printPayload: c.Bool("print-payload"),
 				logFile:      c.String("log"),
 				logPayload:   c.Bool("log-payload"),
+				from:         c.String("from"),
 			})
 		},
 	}
 }
 
 func runRun(s streams, opts runOptions) error {
+	if opts.from != "" {
+		return runFrom(s, opts)
+	}
 	e, err := parseEvent(opts.event)
 	if err != nil {
 		return err

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // Where commands run, before and after. Every other agent runs a project's
@@ -46,13 +48,6 @@ var (
 	agentPrefix = []string{"CLAUDE_", "GEMINI_", "CURSOR_", "CODEX_"}
 )
 
-// Interpreters take the script they run as their first argument.
-var interpreters = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true,
-	"python": true, "python3": true, "node": true, "ruby": true, "perl": true, "php": true,
-	"tsx": true, "ts-node": true, "deno": true, "bun": true, "lua": true, "Rscript": true,
-}
-
 // Project tools find their configuration from the folder they run in: run
 // from .agents they would miss the project, so such commands first go to
 // the workspace root.
@@ -67,9 +62,6 @@ var projectTools = map[string]bool{
 	"jest": true, "swift": true, "flutter": true, "dart": true, "golangci-lint": true,
 	"lefthook": true, "husky": true, "lint-staged": true,
 }
-
-// Wrappers run the command that follows them.
-var wrappers = map[string]bool{"xargs": true, "exec": true, "command": true, "nohup": true, "env": true, "time": true, "nice": true}
 
 // commandChange is what converting a command did.
 type commandChange struct {
@@ -93,6 +85,9 @@ type commandChange struct {
 	// Unparsed is set when the command is not shell syntax hookctl can
 	// read: only its variables were replaced.
 	Unparsed bool
+	// Same is set when the command comes out as it went in: it runs the
+	// same files from the new folder, and there is nothing to say.
+	Same bool
 }
 
 type edit struct {
@@ -209,9 +204,10 @@ func (pl places) convertCommand(cmd string) commandChange {
 		// "cd $CLAUDE_PROJECT_DIR && ..." has become "cd . && ...".
 		out = "cd " + shellQuote(relPath(pl.targetDir, pl.targetRoot)) + " && " + strings.TrimPrefix(out, "cd . && ")
 	case ch.ToRoot:
-		out = `cd "$(git rev-parse --show-toplevel)" && ` + out
+		out = `cd "$(git rev-parse --show-toplevel)" && ` + strings.TrimPrefix(out, "cd . && ")
 	}
 	ch.Command = out
+	ch.Same = out == cmd
 	return ch
 }
 
@@ -245,47 +241,20 @@ const (
 )
 
 // program returns the index of the word that names the program a simple
-// command runs, past wrappers such as env and exec, and of the script an
-// interpreter runs, -1 when there is none.
+// command runs and of the script an interpreter runs, -1 when there is
+// none, as schema/shellcmd, the one reader of commands, tells them apart.
 func program(c *syntax.CallExpr) (prog, script int) {
-	prog, script = -1, -1
-	i := 0
-	for i < len(c.Args) {
-		lit := filepath.Base(c.Args[i].Lit())
-		if !wrappers[lit] {
-			break
+	words := make([]shellcmd.Word, len(c.Args))
+	for i, a := range c.Args {
+		// A word import reads itself (a project variable, quotes) still
+		// holds its place: it names no wrapper, option or interpreter.
+		lit := a.Lit()
+		if lit == "" {
+			lit = "\x00"
 		}
-		i++
-		for i < len(c.Args) {
-			l := c.Args[i].Lit()
-			if strings.HasPrefix(l, "-") || (lit == "env" && strings.Contains(l, "=")) {
-				i++
-				continue
-			}
-			break
-		}
+		words[i] = shellcmd.Word{Text: lit, Lit: true}
 	}
-	if i >= len(c.Args) {
-		return -1, -1
-	}
-	prog = i
-	name := filepath.Base(c.Args[i].Lit())
-	if !interpreters[name] {
-		return prog, -1
-	}
-	for j := i + 1; j < len(c.Args); j++ {
-		l := c.Args[j].Lit()
-		switch {
-		case l == "-c" || l == "-m" || l == "-e" || l == "--eval" || l == "-" || l == "-p" || l == "--print":
-			return prog, -1
-		case (name == "deno" || name == "bun") && l == "run":
-			continue
-		case strings.HasPrefix(l, "-"):
-			continue
-		}
-		return prog, j
-	}
-	return prog, -1
+	return shellcmd.ProgramOf(words)
 }
 
 // runsScript reports whether bun or deno is given a script file rather
@@ -364,18 +333,26 @@ func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string,
 }
 
 // render writes an absolute path for a command that runs in frame: relative
-// to it when the path has a place in the target, else absolute.
+// to it when the path has a place in the target, else absolute. Within one
+// project the path names the same file it named, whatever the frame:
+// rebasing never changes what a command runs.
 func (pl places) render(abs, frame string, isProgram bool) string {
 	var p string
-	if pl.targetRoot == "" && pl.strict {
+	switch {
+	case pl.targetRoot == "":
 		// The user's hooks.json serves every workspace: a command that needs
 		// the project first goes to its root, so paths stay project-relative.
-		rel, ok := within(pl.anchorSrc, abs)
+		rel, ok := within(pl.project, abs)
 		if !ok {
 			return shellQuote(abs)
 		}
 		p = rel
-	} else {
+	case sameDir(pl.project, pl.targetRoot) || isWithin(pl.targetRoot, pl.base) && exists(abs):
+		// The source is in the project the hooks are for: a path names
+		// the same file from the new folder. (A path to nothing yet keeps
+		// its place relative to the file, as written for .agents.)
+		p = relPath(frame, abs)
+	default:
 		rel, err := filepath.Rel(pl.anchorSrc, abs)
 		if err != nil || pl.strict && (rel == ".." || strings.HasPrefix(rel, "../")) {
 			return shellQuote(abs)
@@ -606,4 +583,14 @@ func appendNew(list []string, s string) []string {
 		return list
 	}
 	return append(list, s)
+}
+
+func sameDir(a, b string) bool {
+	return a != "" && b != "" && filepath.Clean(a) == filepath.Clean(b)
+}
+
+// isWithin reports whether path lies in dir (or is dir).
+func isWithin(dir, path string) bool {
+	_, ok := within(dir, path)
+	return ok
 }

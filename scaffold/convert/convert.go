@@ -3,6 +3,7 @@ package convert
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -48,6 +49,8 @@ type converter struct {
 	// noted keeps each remark about an event from repeating for every
 	// group of that event.
 	noted map[string]bool
+	// event is the other agent's event being converted.
+	curEvent string
 	// targetName names the converted file's folder for messages, such as
 	// ".agents/".
 	targetName string
@@ -238,6 +241,7 @@ func (c *converter) named() {
 // file.
 func (c *converter) event(m *schema.Member, hook string) []Hook {
 	key := m.Key
+	c.curEvent = key
 	target, fe, ok := c.lookupEvent(key)
 	if !ok {
 		msg := fmt.Sprintf("%s is not a %s event, nor an event of this format, so its hooks are not carried over", key, c.src.Agent.Title())
@@ -254,6 +258,12 @@ func (c *converter) event(m *schema.Member, hook string) []Hook {
 	if m.Value.Kind != schema.Array {
 		c.report.warn(m.Value.Span.Start, "%s is %s, not an array of entries: not carried over", key, m.Value.Describe())
 		return nil
+	}
+	if c.src.Shape == Wrapped && len(fe.Agents) > 0 && !hasAgent(fe.Agents, c.src.Agent) {
+		// Another agent's spelling (Cursor's preToolUse in Claude Code's
+		// settings): the agent never ran these hooks, and here they will.
+		c.report.warn(m.KeySpan.Start, "%s is not a %s event (it is %s's), so %s never ran these hooks; they are carried over as %s and will run here: check that they should%s",
+			key, c.src.Agent.Title(), agentNames(fe.Agents), c.src.Agent.Title(), target, nearEvent(key, c.eventNames(), c.src.Agent))
 	}
 	if fe.Note != "" && !c.noted[key] {
 		c.noted[key] = true
@@ -511,6 +521,23 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 			c.report.note(cm.Value.Span.Start, "the command's list of arguments becomes one shell command: %s", command)
 		}
 	}
+	if a := h.Get("args"); a != nil && cm != nil && strings.TrimSpace(command) != "" {
+		// Claude Code's exec form: command is the program, args its
+		// arguments, each one word as written, with no shell. Dropping args
+		// would leave the program alone (a bare bash reading the payload
+		// as its script): they become words of the shell command.
+		argv, ok := stringList(a.Value)
+		if !ok || a.Value.Kind != schema.Array {
+			c.report.warn(a.Value.Span.Start, "\"args\" is %s, not a list of strings: the handler is not carried over, as its program would run without its arguments", a.Value.Describe())
+			return schema.Handler{}, "", false
+		}
+		words := []string{execWord(command)}
+		for _, arg := range argv {
+			words = append(words, execWord(arg))
+		}
+		command = strings.Join(words, " ")
+		c.report.note(a.KeySpan.Start, "the program and its \"args\" (exec form, no shell) become one shell command, each argument one word: %s", command)
+	}
 	if cm == nil || strings.TrimSpace(command) == "" {
 		what := "no command"
 		if cm != nil {
@@ -524,7 +551,7 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 	var name string
 	for _, m := range h.Members {
 		switch m.Key {
-		case "type", "command", "timeout", "timeout_ms", "timeoutMs":
+		case "type", "command", "timeout", "timeout_ms", "timeoutMs", "args":
 		case "matcher":
 			if inGroup {
 				c.report.note(m.KeySpan.Start, "a handler's own matcher is left out: the group's matcher decides")
@@ -556,6 +583,10 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 	ch := c.places.convertCommand(command)
 	out.Command = ch.Command
 	c.commandReport(target, cm.Value.Span.Start, command, ch)
+	if c.readsPlainText(target) && !answersJSON(command, ch.Scripts) {
+		out.Command = asContext(out.Command)
+		c.report.note(cm.Value.Span.Start, "%s adds what a %s handler prints to the model's context, where %s here takes only {\"injectSteps\": [...]}: the command's output is wrapped into an ephemeral message (empty output gives none)", c.src.Agent.Title(), c.curEvent, target)
+	}
 	return out, name, true
 }
 
@@ -628,12 +659,14 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 		vars = appendNew(vars, "$"+v)
 	}
 	switch {
+	case ch.Same:
 	case len(vars) > 0 && len(ch.Rebased) > 0:
 		c.report.note(pos, "this agent does not set %s, and handlers run in %s here: %s", strings.Join(vars, ", "), c.targetName, strings.Join(ch.Rebased, ", "))
 	case len(ch.Rebased) > 0:
 		c.report.note(pos, "handlers run in %s here, not in the project root: %s", c.targetName, strings.Join(ch.Rebased, ", "))
 	}
 	switch {
+	case ch.Same:
 	case ch.ToRoot && ch.Tool == "cd":
 		c.report.note(pos, "the command changes folder with a path from the project root, so it goes to the project root first (cd ..)")
 	case ch.ToRoot && ch.Tool != "":
@@ -897,4 +930,116 @@ func isEmpty(d *schema.HookDefinition) bool {
 		}
 	}
 	return true
+}
+
+// execWord writes one word of an exec-form command for /bin/sh, as it was
+// passed: quoted, except the agents' path placeholders (${CLAUDE_PLUGIN_ROOT},
+// ...), which the agent substitutes in exec form too and which stay
+// variables, inside double quotes, for the command's conversion to read.
+func execWord(s string) string {
+	if !strings.Contains(s, "${") {
+		return shellQuote(s)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	rest := s
+	for rest != "" {
+		i := strings.Index(rest, "${")
+		if i < 0 {
+			b.WriteString(escapeDouble(rest))
+			break
+		}
+		j := strings.IndexByte(rest[i:], '}')
+		name := ""
+		if j > 0 {
+			name = rest[i+2 : i+j]
+		}
+		if name == "" || !isOneOf(name, projectVars) && !isOneOf(name, pluginVars) {
+			b.WriteString(escapeDouble(rest[:i+2]))
+			rest = rest[i+2:]
+			continue
+		}
+		b.WriteString(escapeDouble(rest[:i]))
+		b.WriteString("${" + name + "}")
+		rest = rest[i+j+1:]
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// escapeDouble escapes what a double-quoted shell word would interpret.
+func escapeDouble(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")
+	return r.Replace(s)
+}
+
+func hasAgent(agents []schema.Agent, a schema.Agent) bool {
+	for _, x := range agents {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+func agentNames(agents []schema.Agent) string {
+	names := make([]string, len(agents))
+	for i, a := range agents {
+		names[i] = a.Title()
+	}
+	return strings.Join(names, " and ")
+}
+
+// nearEvent suggests the agent's own event a mistaken name was meant as.
+func nearEvent(key string, names []string, a schema.Agent) string {
+	if near := schema.Nearest(key, names); near != "" {
+		return fmt.Sprintf(" (%s's own is %s)", a.Title(), near)
+	}
+	return ""
+}
+
+// readsPlainText reports whether the handler being converted printed plain
+// text that the other agent gave the model as context: Claude Code's and
+// Codex's UserPromptSubmit and SessionStart. Here such text is no answer:
+// the runtime rejects it on every call.
+func (c *converter) readsPlainText(target schema.Event) bool {
+	return c.src.Shape == Wrapped && (c.src.Agent == schema.Claude || c.src.Agent == schema.Codex) &&
+		(c.curEvent == "UserPromptSubmit" || c.curEvent == "SessionStart") &&
+		(target == schema.PreInvocation || target == schema.SessionStart)
+}
+
+// answersJSON reports whether a command or the scripts it runs print a JSON
+// answer (this format's injectSteps, or another agent's fields, which the
+// report names), rather than plain text.
+func answersJSON(command string, scripts []string) bool {
+	texts := [][]byte{[]byte(command)}
+	for _, s := range scripts {
+		f, _, err := schema.OpenRegular(s)
+		if err != nil {
+			continue
+		}
+		b, _ := io.ReadAll(io.LimitReader(f, maxScan))
+		f.Close()
+		texts = append(texts, b)
+	}
+	for _, t := range texts {
+		if bytes.Contains(t, []byte("injectSteps")) {
+			return true
+		}
+		u := &usage{}
+		u.scanText(t, "", false)
+		if len(u.outputs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// asContext wraps a command whose plain output the other agent gave the
+// model: its output, when there is some, becomes
+// {"injectSteps":[{"ephemeralMessage": OUTPUT}]}, written as a JSON string
+// with POSIX tools alone (control characters other than tab and newline
+// dropped); its exit status is kept.
+func asContext(command string) string {
+	return "out=$(sh -c " + shellQuote(command) + `) || exit; [ -z "$out" ] || printf '{"injectSteps":[{"ephemeralMessage":"%s"}]}\n' "$(printf '%s' "$out" | tr -d '\000-\010\013-\037' | sed 's/\\/\\\\/g; s/"/\\"/g; s/	/\\t/g' | awk 'NR > 1 { printf "%s", "\\n" } { printf "%s", $0 }')"`
 }

@@ -2,14 +2,17 @@ package convert
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hookctl/hookctl/lint"
+	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -461,5 +464,191 @@ func TestMixedInPlace(t *testing.T) {
 	}
 	if m := *res.Hooks[0].Def.PreToolUse[0].Matcher; m != "run_command|replace_file_content" {
 		t.Errorf("matcher %q", m)
+	}
+}
+
+// TestRebaseKeepsWhatRuns: importing again a file import wrote, or a file of
+// this format from another folder of the project, never changes which
+// folder or file a command reaches; a cd out of the project stays relative
+// instead of becoming an absolute path of this machine.
+func TestRebaseKeepsWhatRuns(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{".agents", "sub", ".claude"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	target := filepath.Join(root, ".agents", "hooks.json")
+	for _, tc := range []struct {
+		file, src string
+		want      []string
+	}{
+		// What import --write wrote, with a foreign matcher that makes
+		// lint advise importing it again.
+		{".agents/hooks.json", `{"build": {"PostToolUse": [{"matcher": "Bash", "hooks": [
+			{"command": "cd .. && make"}, {"command": "cd .. && npm test"}]}]}}`,
+			[]string{"cd .. && make", "cd .. && npm test"}},
+		{".agents/hooks.json", `{"build": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"command": "cd ../sub && make"}]}]}}`,
+			[]string{"cd .. && cd sub && make"}},
+		// The same hooks in a file of this format one folder down.
+		{"sub/hooks.json", `{"build": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"command": "cd .. && make"}]}]}}`,
+			[]string{"cd .. && make"}},
+		// Claude Code runs hooks in the project root: its cd .. leaves the
+		// project, and still does.
+		{".claude/settings.json", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "cd .. && make"}]}]}}`,
+			[]string{"cd .. && cd .. && make"}},
+	} {
+		path := filepath.Join(root, tc.file)
+		if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Read(path, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := Convert(s, Options{Target: target, Root: root})
+		var got []string
+		for _, h := range res.Hooks {
+			for _, g := range h.Def.PostToolUse {
+				for _, hd := range g.Hooks {
+					got = append(got, hd.Command)
+				}
+			}
+			for _, hd := range h.Def.Stop {
+				got = append(got, hd.Command)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s: commands %q, want %q", tc.file, got, tc.want)
+		}
+		if strings.Contains(strings.Join(got, "\n"), root) {
+			t.Errorf("%s: a command names an absolute path: %q", tc.file, got)
+		}
+		if got[0] == "cd .. && make" && strings.Contains(reportText(res), "goes to the project root first") {
+			t.Errorf("a command that did not change is reported as changed:\n%s", reportText(res))
+		}
+	}
+}
+
+// TestSchemaAndHooksOnly: Claude Code settings that hold only "$schema" and
+// "hooks" are Claude Code's, not a hooks.json of this format with one hook
+// named "hooks".
+func TestSchemaAndHooksOnly(t *testing.T) {
+	res := convertString(t, `{
+  "$schema": "https://json.schemastore.org/claude-code-settings.json",
+  "hooks": {
+    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "true"}]}]
+  }
+}`, "")
+	if res.Source.Shape != Wrapped || res.Source.Agent != schema.Claude {
+		t.Fatalf("read as shape %v of %q", res.Source.Shape, res.Source.Agent)
+	}
+	if len(res.Hooks) != 1 || res.Hooks[0].Name != "pre-tool-use-bash" || *res.Hooks[0].Def.PreToolUse[0].Matcher != "run_command" {
+		t.Errorf("hooks %+v", res.Hooks)
+	}
+}
+
+// TestExecForm: Claude Code's "args" (the program's arguments, no shell)
+// become words of the command, never dropped: a bare bash would read the
+// payload as its script.
+func TestExecForm(t *testing.T) {
+	res := convertString(t, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+	  {"type": "command", "command": "bash", "args": [".claude/hooks/gate.sh", "it's a \"test\" $HOME"]},
+	  {"type": "command", "command": "node", "args": ["${CLAUDE_PROJECT_DIR}/scripts/format.js", "--fix"]},
+	  {"type": "command", "command": "bash", "args": "gate.sh"}
+	]}]}}`, schema.Claude)
+	got := res.Hooks[0].Def.PreToolUse[0].Hooks
+	if len(got) != 2 {
+		t.Fatalf("%d handlers, want 2 (the one with args that are no list is refused): %+v", len(got), got)
+	}
+	if got[0].Command != `bash ../.claude/hooks/gate.sh 'it'\''s a "test" $HOME'` {
+		t.Errorf("exec form: %s", got[0].Command)
+	}
+	if got[1].Command != `node ../scripts/format.js --fix` {
+		t.Errorf("exec form with a placeholder: %s", got[1].Command)
+	}
+	report := reportText(res)
+	if !strings.Contains(report, `warning: "args" is the string "gate.sh", not a list of strings: the handler is not carried over`) ||
+		!strings.Contains(report, `note: the program and its "args" (exec form, no shell) become one shell command`) {
+		t.Errorf("report:\n%s", report)
+	}
+	// The words reach the program exactly as the agent passed them.
+	out, err := exec.Command("sh", "-c", `printf '[%s]' `+execWord("it's a \"test\" $HOME `x`")+` `+execWord("a b")).Output()
+	if err != nil || string(out) != "[it's a \"test\" $HOME `x`][a b]" {
+		t.Errorf("words %q %v", out, err)
+	}
+}
+
+// TestOtherAgentsEvents: an event of another agent inside Claude Code's
+// settings was never run by Claude Code, and import says so at its line;
+// Claude Code's current events are its own.
+func TestOtherAgentsEvents(t *testing.T) {
+	res := convertString(t, `{"hooks": {
+  "preToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "true"}]}],
+  "TeammateIdle": [{"hooks": [{"type": "command", "command": "true"}]}],
+  "PostToolBatch": [{"hooks": [{"type": "command", "command": "true"}]}]
+}}`, schema.Claude)
+	report := reportText(res)
+	for _, want := range []string{
+		`settings.json:2:3: warning: preToolUse is not a Claude Code event (it is Cursor's), so Claude Code never ran these hooks; they are carried over as PreToolUse and will run here: check that they should (Claude Code's own is PreToolUse)`,
+		`settings.json:3:3: warning: TeammateIdle has no equivalent, so its 1 handler is not carried over: there are no agent teams`,
+		`settings.json:4:3: warning: PostToolBatch has no equivalent`,
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Contains(report, "not a Claude Code event, nor an event of this format") {
+		t.Errorf("a current Claude Code event is called unknown:\n%s", report)
+	}
+}
+
+// TestPlainTextContext: a Claude Code UserPromptSubmit or SessionStart
+// handler that prints plain text, which Claude Code gives the model, would
+// print text the runtime rejects on every call; import wraps its output
+// into injectSteps, and the wrapped command works through the runtime.
+func TestPlainTextContext(t *testing.T) {
+	res := convertString(t, `{"hooks": {
+  "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "printf 'Branch: %s\\n\\tq\"uo\\\\te %%\\033[0m\\n' \"$(echo main)\""}]}],
+  "SessionStart": [{"hooks": [
+    {"type": "command", "command": "git log -1 --format=%s"},
+    {"type": "command", "command": "echo '{\"injectSteps\":[{\"ephemeralMessage\":\"native\"}]}'"},
+    {"type": "command", "command": "echo '{\"hookSpecificOutput\":{\"additionalContext\":\"x\"}}'"}
+  ]}]
+}}`, schema.Claude)
+	pre := res.Hooks[0].Def.PreInvocation[0].Command
+	ss := res.Hooks[1].Def.SessionStart
+	if !strings.HasPrefix(pre, "out=$(sh -c ") || !strings.HasPrefix(ss[0].Command, "out=$(sh -c 'git log -1 --format=%s')") {
+		t.Errorf("not wrapped: %s | %s", pre, ss[0].Command)
+	}
+	if strings.HasPrefix(ss[1].Command, "out=") || strings.HasPrefix(ss[2].Command, "out=") {
+		t.Errorf("a JSON answer was wrapped: %s | %s", ss[1].Command, ss[2].Command)
+	}
+	if !strings.Contains(reportText(res), "Claude Code adds what a UserPromptSubmit handler prints to the model's context") {
+		t.Errorf("report:\n%s", reportText(res))
+	}
+	// Run the wrapped command as the runtime does.
+	cmd := exec.Command("sh", "-c", pre)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		InjectSteps []struct{ EphemeralMessage string } `json:"injectSteps"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil || len(v.InjectSteps) != 1 || v.InjectSteps[0].EphemeralMessage != "Branch: main\n\tq\"uo\\te %[0m" {
+		t.Errorf("output %q: %+v %v", out, v, err)
+	}
+	if _, _, err := runtime.ParseAnswer(schema.PreInvocation, out); err != nil {
+		t.Errorf("the runtime refuses the wrapped output %s: %v", out, err)
+	}
+	// Nothing printed, nothing answered; a failure keeps its status.
+	if out, err := exec.Command("sh", "-c", asContext("true")).Output(); err != nil || len(out) != 0 {
+		t.Errorf("empty output: %q %v", out, err)
+	}
+	err = exec.Command("sh", "-c", asContext("echo no >&2; exit 3")).Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
+		t.Errorf("status: %v", err)
 	}
 }

@@ -116,10 +116,7 @@ func Parse(command, dir, workspace string) *Command {
 	c := &Command{Src: command, workspace: workspace}
 	if !strings.ContainsAny(command, special) {
 		c.Simple = true
-		call := &Call{Dir: dir}
-		for _, w := range fields(command) {
-			call.Args = append(call.Args, w)
-		}
+		call := &Call{Dir: dir, Args: fields(command)}
 		if len(call.Args) > 0 {
 			c.Calls = append(c.Calls, call)
 			c.nested(call, 0, dir)

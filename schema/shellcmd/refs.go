@@ -576,3 +576,22 @@ var noScriptFlags = map[string]bool{
 	"-c": true, "-e": true, "-p": true, "--eval": true, "--print": true,
 	"--version": true, "-V": true, "--help": true, "-h": true,
 }
+
+// ProgramOf returns, for the words of one simple command, the index of the
+// word that names the program it runs, past wrappers and their options
+// (env, timeout 5, nice -n 10, xargs, hookctl trace --), and the index of
+// the script an interpreter among them runs ("python3 -u x.py"), -1 when
+// there is none. It is how every reader of commands tells the program and
+// the script apart; prog is -1 for a command of wrappers alone.
+func ProgramOf(args []Word) (prog, script int) {
+	i, implied := skipWrappers(args)
+	if i >= len(args) {
+		return -1, -1
+	}
+	name := path.Base(args[i].Text)
+	if implied != "" || !args[i].Lit || !isInterpreter(name) {
+		return i, -1
+	}
+	var gaps []Gap
+	return i, interpreterArgs(&Call{Args: args}, i, func(Word, Role, string, ...string) {}, &gaps)
+}

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/rogpeppe/go-internal/diff"
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/scaffold"
+	"github.com/hookctl/hookctl/scaffold/convert"
+	"github.com/hookctl/hookctl/scaffold/export"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// exportOptions are the answers of the export command's flags.
+type exportOptions struct {
+	to     schema.Agent
+	write  bool
+	remove bool
+	dir    string
+	home   string
+}
+
+func init() { register(72, exportCommand) }
+
+func exportCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "export",
+		Usage:     "let Claude Code, Gemini CLI, Cursor or Codex run this workspace's hooks",
+		ArgsUsage: "[DIR]",
+		Description: "Wires the hooks of DIR/.agents/hooks.json (DIR: the current folder) into another\n" +
+			"agent's workspace settings: .claude/settings.json, .gemini/settings.json,\n" +
+			".cursor/hooks.json or .codex/hooks.json. Each event the hooks use gets one entry,\n" +
+			"for every tool, that runs 'hookctl run --from AGENT EVENT': hookctl then matches and\n" +
+			"runs the hooks, and answers as that agent reads. hookctl must be on the agent's PATH.\n\n" +
+			"Without --write, export prints the change as a diff and writes nothing. The edit\n" +
+			"keeps every other byte of the settings (other keys, other hooks, comments), is\n" +
+			"atomic, and a second export changes nothing. --remove takes out the entries export\n" +
+			"adds, recognised by their command, and nothing else.\n\n" +
+			"Exit status: 0 done (or nothing to do), 2 a settings file or hooks.json that cannot\n" +
+			"be read or edited safely.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "to", Usage: "the `AGENT` to wire the hooks into: claude, gemini, cursor or codex"},
+			&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "write the settings instead of printing the change"},
+			&cli.BoolFlag{Name: "remove", Usage: "take out the entries export adds instead of adding them"},
+		},
+		Action: func(c *cli.Context) error {
+			opts := exportOptions{write: c.Bool("write"), remove: c.Bool("remove"), dir: "."}
+			if !c.IsSet("to") {
+				return usageErrorf("hookctl export needs --to AGENT: claude, gemini, cursor or codex")
+			}
+			a, err := convert.ParseAgent(c.String("to"))
+			if err != nil {
+				return usageErrorf("%s", strings.Replace(err.Error(), "--from", "--to", 1))
+			}
+			opts.to = a
+			switch c.NArg() {
+			case 0:
+			case 1:
+				opts.dir = c.Args().First()
+			default:
+				return usageErrorf("hookctl export takes one DIR, not %d arguments", c.NArg())
+			}
+			opts.home, _ = os.UserHomeDir()
+			return exportRun(s, opts)
+		},
+	}
+}
+
+func exportRun(s streams, opts exportOptions) error {
+	dir, err := filepath.Abs(opts.dir)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return usageErrorf("%s: no such folder", opts.dir)
+	}
+	var events []schema.Event
+	if !opts.remove {
+		if events, err = workspaceEvents(dir, opts.dir); err != nil {
+			return err
+		}
+	}
+	path := filepath.Join(dir, export.SettingsFile(opts.to))
+	shown := filepath.Join(opts.dir, export.SettingsFile(opts.to))
+	bounds, err := scaffold.NewBounds(scaffold.Workspace, dir, opts.home)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if _, err := bounds.Check(path); err != nil {
+		var oe *scaffold.OutsideError
+		if errors.As(err, &oe) && !oe.User {
+			return usageErrorf("refusing to write %s: it leads out of the workspace %s, to %s; export writes only inside the workspace", shown, oe.Root, oe.Real)
+		}
+		return usageErrorf("%v", err)
+	}
+	compute := func(old []byte) (*export.Result, error) {
+		var r *export.Result
+		var err error
+		if opts.remove {
+			r, err = export.Remove(opts.to, old)
+		} else {
+			r, err = export.Add(opts.to, old, events)
+		}
+		var ee *export.Error
+		if errors.As(err, &ee) {
+			if ee.Line > 0 {
+				return nil, usageErrorf("%s:%d:%d: %s", shown, ee.Line, ee.Col, ee.Msg)
+			}
+			return nil, usageErrorf("%s: %s", shown, ee.Msg)
+		}
+		return r, err
+	}
+
+	if !opts.write {
+		old, err := scaffold.ReadRegular(path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return usageErrorf("%v", err)
+		}
+		r, err := compute(old)
+		if err != nil {
+			return err
+		}
+		exportNotes(s, r)
+		if !r.Changed() {
+			fmt.Fprintf(s.out, "nothing to change in %s: %s\n", shown, exportSummary(opts, r))
+			return nil
+		}
+		oldName := shown
+		if old == nil {
+			oldName = "/dev/null"
+		}
+		_, err = s.out.Write(diff.Diff(oldName, old, shown, r.New))
+		if err == nil {
+			fmt.Fprintf(s.err, "hookctl export: %s; run again with --write to write it\n", exportSummary(opts, r))
+		}
+		return err
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	waited := noticeWait(s, filepath.Dir(path))
+	tx, err := bounds.Begin(ctx, filepath.Dir(path))
+	waited()
+	if ctx.Err() != nil {
+		return &exitError{code: exitInterrupted, msg: "export stopped: nothing was written"}
+	}
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	defer tx.Close()
+	old, err := tx.ReadFile(path)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	r, err := compute(old)
+	if err != nil {
+		return err
+	}
+	exportNotes(s, r)
+	if !r.Changed() {
+		fmt.Fprintf(s.out, "nothing to change in %s: %s\n", shown, exportSummary(opts, r))
+		return nil
+	}
+	if err := tx.Write(scaffold.Edit{Path: path, Old: old, New: r.New, Perm: 0o644}); err != nil {
+		return usageErrorf("%v", scaffold.Rollback(tx, err))
+	}
+	tx.Commit()
+	fmt.Fprintf(s.out, "%s: %s\n", shown, exportSummary(opts, r))
+	if !opts.remove {
+		fmt.Fprintf(s.out, "next: %s runs these hooks through hookctl run --from %s once hookctl is on its PATH; workspace hooks run once you trust them (hookctl trust %s)\n",
+			opts.to.Title(), opts.to, shellArg(opts.dir))
+	}
+	return nil
+}
+
+// workspaceEvents reads the workspace's hooks.json and returns the events
+// its enabled hooks use.
+func workspaceEvents(dir, shownDir string) ([]schema.Event, error) {
+	file := runtime.WorkspaceFile(dir)
+	shown := filepath.Join(shownDir, ".agents", "hooks.json")
+	c, err := schema.Load(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, usageErrorf("%s does not exist: there are no hooks to export (create them with hookctl init, or bring them over with hookctl import)", shown)
+	}
+	if err != nil {
+		return nil, usageErrorf("%s: %v", shown, err)
+	}
+	if c.Syntax != nil {
+		return nil, usageErrorf("%s:%d:%d: %s: fix it first (hookctl lint %s)", shown, c.Syntax.Pos.Line, c.Syntax.Pos.Col, c.Syntax.Msg, shown)
+	}
+	var events []schema.Event
+	seen := map[schema.Event]bool{}
+	if c.File != nil {
+		for _, h := range c.File.Hooks {
+			if h.Enabled != nil && !*h.Enabled {
+				continue
+			}
+			for _, e := range schema.Events {
+				if h.HasEvent(e) && !seen[e] {
+					seen[e] = true
+					events = append(events, e)
+				}
+			}
+		}
+	}
+	if len(events) == 0 {
+		return nil, usageErrorf("%s has no enabled hook: there is nothing to export", shown)
+	}
+	return events, nil
+}
+
+func exportNotes(s streams, r *export.Result) {
+	for _, n := range r.Notes {
+		fmt.Fprintf(s.err, "hookctl export: %s\n", n)
+	}
+}
+
+func exportSummary(opts exportOptions, r *export.Result) string {
+	var parts []string
+	verb := "adds"
+	if opts.write {
+		verb = "added"
+	}
+	if len(r.Added) > 0 {
+		parts = append(parts, fmt.Sprintf("%s %s", verb, strings.Join(r.Added, ", ")))
+	}
+	if len(r.Present) > 0 {
+		parts = append(parts, fmt.Sprintf("%s already there", strings.Join(r.Present, ", ")))
+	}
+	if opts.remove {
+		verb = "removes"
+		if opts.write {
+			verb = "removed"
+		}
+		if len(r.Removed) > 0 {
+			parts = append(parts, fmt.Sprintf("%s the entries of %s", verb, strings.Join(r.Removed, ", ")))
+		} else {
+			parts = append(parts, "no entry of hookctl export's is there")
+		}
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/runtime/adapter"
+	"github.com/hookctl/hookctl/scaffold/convert"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// runFrom is hookctl run --from AGENT EVENT: the other agent's event and
+// payload are translated into this format's, dispatched exactly as run
+// dispatches, and the merged answer is translated back into what that agent
+// reads on stdout, stderr and the exit status.
+//
+// An invocation hookctl cannot read (a payload that is not the agent's
+// JSON, an event the agent does not have) exits 1, which every agent takes
+// for a failed hook and none for a block; usage mistakes on the command
+// line itself exit 2, as for run.
+func runFrom(s streams, opts runOptions) error {
+	agent, err := convert.ParseAgent(opts.from)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if opts.tool != "" || opts.argsSet {
+		return usageErrorf("--tool and --args build a payload of this format; with --from %s the payload is %s's, on stdin", agent, agent.Title())
+	}
+	onError, err := runtime.ParseOnError(opts.onError)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if opts.maxContinues < 0 {
+		return usageErrorf("--max-continues must be 0 or more, not %d", opts.maxContinues)
+	}
+	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
+		return usageErrorf("hookctl run --from %s reads %s's payload on stdin: pipe it in, or run it from %s's settings (hookctl export --to %s)", agent, agent.Title(), agent.Title(), agent)
+	}
+	payload, err := io.ReadAll(io.LimitReader(s.in, maxPayload+1))
+	if err != nil {
+		return replyFailed(s, agent, fmt.Errorf("reading the payload on stdin: %v", err))
+	}
+	if len(payload) > maxPayload {
+		return replyFailed(s, agent, fmt.Errorf("the payload on stdin is larger than %d MiB", maxPayload>>20))
+	}
+	call, err := adapter.Translate(agent, opts.event, payload, adapter.Env{})
+	if err != nil {
+		return replyFailed(s, agent, err)
+	}
+	ropts := runtime.Options{
+		Configs:      opts.configs,
+		Workspace:    opts.workspace,
+		OnError:      onError,
+		MaxContinues: opts.maxContinues,
+		Sequential:   opts.sequential,
+		Trusted:      trustChecker(),
+		Env:          append(os.Environ(), call.Env()...),
+	}
+	if ropts.Workspace == "" {
+		ropts.Workspace = call.Workspace
+	}
+	if ropts.MaxContinues == 0 {
+		ropts.MaxContinues = -1 // the library's zero means its default
+	}
+	plans := make([]*runtime.Plan, 0, len(call.Payloads))
+	for _, p := range call.Payloads {
+		plan, err := runtime.NewPlan(call.Event, p, ropts)
+		if err != nil {
+			return replyFailed(s, agent, err)
+		}
+		plans = append(plans, plan)
+	}
+	if opts.explain {
+		for _, n := range call.Notes {
+			fmt.Fprintf(s.out, "%s\n", schema.VisibleText(n))
+		}
+		for _, plan := range plans {
+			if err := plan.Explain(s.out); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	var answers []json.RawMessage
+	var notes []string
+	for _, plan := range plans {
+		res := plan.Run(ctx)
+		if ctx.Err() != nil {
+			return replyFailed(s, agent, errors.New("interrupted: every running handler was stopped, no answer was given"))
+		}
+		answers = append(answers, res.Answer)
+		notes = append(notes, res.Notes...)
+	}
+	return writeReply(s, call.Reply(answers, notes))
+}
+
+// replyFailed reports an invocation that could not be served with the exit
+// status the agent takes for a failed hook.
+func replyFailed(s streams, agent schema.Agent, err error) error {
+	return writeReply(s, adapter.Failed(fmt.Errorf("run --from %s: %w", agent, err)))
+}
+
+// writeReply writes the agent's answer and ends with its exit status.
+func writeReply(s streams, r adapter.Reply) error {
+	if len(r.Stdout) > 0 {
+		if _, err := s.out.Write(r.Stdout); err != nil {
+			return err
+		}
+	}
+	if r.Stderr != "" {
+		// Handlers' reasons and stderr are shown, never interpreted.
+		fmt.Fprint(s.err, schema.VisibleText(r.Stderr))
+	}
+	if r.Exit != adapter.ExitOK {
+		return &exitError{code: r.Exit}
+	}
+	return nil
+}

@@ -1,0 +1,421 @@
+package adapter
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// Reply is what the agent reads back: its stdout, stderr and exit status
+// together.
+type Reply struct {
+	Stdout []byte
+	Stderr string
+	Exit   int
+}
+
+// The exit statuses a reply uses.
+const (
+	// ExitOK is an answer (or no opinion) the agent reads on stdout.
+	ExitOK = 0
+	// ExitError is a hook that failed: every agent goes on with a warning
+	// (Gemini CLI, Claude Code and Codex read 1 as a non-blocking error;
+	// Cursor fails open unless the hook has failClosed).
+	ExitError = 1
+	// ExitBlock is Claude Code's block: the reason on stderr, stdout not
+	// read by the releases before 2.1.214 and not needed by the later ones.
+	ExitBlock = 2
+)
+
+// Failed is the reply to an invocation hookctl could not read: the exit
+// status the agent takes for a failed hook, never for a block, and the
+// message on stderr.
+func Failed(err error) Reply {
+	return Reply{Stderr: "hookctl: " + err.Error() + "\n", Exit: ExitError}
+}
+
+// reply collects an answer and the lines for stderr.
+type reply struct {
+	c     *Call
+	out   any
+	block string
+	notes []string
+}
+
+func (r *reply) notef(format string, args ...any) {
+	r.notes = append(r.notes, fmt.Sprintf(format, args...))
+}
+
+func (r *reply) finish() Reply {
+	if r.block != "" {
+		// Claude Code shows stderr to the model as the reason of a block:
+		// it holds the reason alone.
+		return Reply{Stderr: r.block + "\n", Exit: ExitBlock}
+	}
+	var rep Reply
+	if r.out != nil {
+		rep.Stdout = append(encode(r.out), '\n')
+	}
+	var b strings.Builder
+	for _, n := range r.notes {
+		b.WriteString("hookctl: " + n + "\n")
+	}
+	rep.Stderr = b.String()
+	return rep
+}
+
+// Reply translates the merged answers to c.Payloads, in their order, into
+// the agent's answer; notes are the runtime's lines for stderr. This
+// format's "ask", and no answer at all, leave the call to the agent's own
+// permission settings: "no opinion", nothing on stdout.
+func (c *Call) Reply(answers []json.RawMessage, notes []string) Reply {
+	r := &reply{c: c, notes: append(append([]string(nil), c.Notes...), notes...)}
+	if c.Event == "" || len(answers) == 0 {
+		return r.finish()
+	}
+	switch c.Event {
+	case schema.PreToolUse:
+		r.preToolUse(combine(r, answers))
+	case schema.SessionStart, schema.PreInvocation:
+		var out schema.PreInvocationOutput
+		_ = json.Unmarshal(answers[0], &out)
+		r.context(r.messages(out.InjectSteps))
+	case schema.PostInvocation:
+		var out schema.PostInvocationOutput
+		_ = json.Unmarshal(answers[0], &out)
+		r.postInvocation(out)
+	case schema.Stop:
+		var out schema.StopOutput
+		_ = json.Unmarshal(answers[0], &out)
+		if out.Decision == schema.Continue {
+			r.continueLoop(out.Reason)
+		}
+	}
+	return r.finish()
+}
+
+// preAnswer is a PreToolUse answer reduced to what the agents read.
+type preAnswer struct {
+	decision  schema.Decision
+	reason    string
+	overwrite map[string]any
+}
+
+// combine adds up the answers to several calls made from one (the files of
+// a patch) as the runtime merges handlers: the strictest decision wins,
+// with the reasons of the calls that gave it.
+func combine(r *reply, answers []json.RawMessage) preAnswer {
+	var best preAnswer
+	var reasons []string
+	for i, raw := range answers {
+		var out schema.PreToolUseOutput
+		_ = json.Unmarshal(raw, &out)
+		if out.Decision == "" {
+			out.Decision = schema.Ask
+		}
+		if len(out.PermissionOverrides) > 0 {
+			r.notef("permissionOverrides has no equivalent in %s, so %s is left out", r.c.Agent.Title(), strings.Join(out.PermissionOverrides, ", "))
+		}
+		if len(out.Overwrite) > 0 {
+			if len(answers) > 1 {
+				r.notef("an overwrite of one file of a patch cannot be told back to %s, so it is left out", r.c.Agent.Title())
+			} else {
+				best.overwrite = out.Overwrite
+			}
+		}
+		switch s := out.Decision.Strictness(); {
+		case i == 0 || s > best.decision.Strictness():
+			best.decision, reasons = out.Decision, nil
+			fallthrough
+		case s == best.decision.Strictness():
+			if out.Reason != "" {
+				reasons = append(reasons, out.Reason)
+			}
+		}
+	}
+	best.reason = strings.Join(reasons, "\n")
+	return best
+}
+
+// updated tells an overwrite back as the agent's whole tool input, or says
+// why it cannot.
+func (r *reply) updated(ow map[string]any) map[string]any {
+	if len(ow) == 0 {
+		return nil
+	}
+	a := r.c.Agent.Title()
+	if len(r.c.calls) != 1 || r.c.calls[0].synthetic {
+		r.notef("the overwrite cannot be told back to %s's %s, which has no arguments to rewrite, so it is left out", a, r.c.Foreign)
+		return nil
+	}
+	nc := r.c.calls[0]
+	var args []schema.ForeignArg
+	if nc.row != nil {
+		args = nc.row.Args
+	}
+	out, lost := back(args, nc.foreignArgs, ow, r.c.Agent, nc.foreignName)
+	r.notes = append(r.notes, lost...)
+	return out
+}
+
+func (r *reply) refuseOverwrite(ow map[string]any, why string) {
+	if len(ow) > 0 {
+		r.notef("the overwrite is not sent: %s", why)
+	}
+}
+
+const defaultDeny = "denied by a hook (hookctl run)"
+
+func (r *reply) preToolUse(p preAnswer) {
+	c, a := r.c, r.c.Agent.Title()
+	if p.decision == schema.Deny && p.reason == "" {
+		p.reason = defaultDeny
+	}
+	if p.decision == schema.DenyUnlessPriorGrant {
+		r.notef("deny_unless_prior_grant has no equivalent in %s: the call is left to %s's own permission rules (what they allow runs, the rest is asked or refused as they say)", a, a)
+		p.decision = schema.Ask
+	}
+	switch {
+	case c.Foreign == "PermissionRequest":
+		r.permissionRequest(p)
+	case c.Agent == schema.Claude:
+		r.claudePreToolUse(p)
+	case c.Agent == schema.Codex:
+		r.codexPreToolUse(p)
+	case c.Agent == schema.Gemini:
+		r.geminiBeforeTool(p)
+	case c.Agent == schema.Cursor:
+		r.cursorPermission(p)
+	}
+}
+
+func (r *reply) claudePreToolUse(p preAnswer) {
+	hso := map[string]any{"hookEventName": r.c.Foreign}
+	switch p.decision {
+	case schema.Deny:
+		r.block = p.reason
+		return
+	case schema.Allow:
+		hso["permissionDecision"] = "allow"
+	case schema.ForceAsk:
+		hso["permissionDecision"] = "ask"
+	default:
+		// Claude Code reads updatedInput with allow or ask: ask shows the
+		// rewritten call to the user, where allow would approve what the
+		// user's settings might have asked about.
+		u := r.updated(p.overwrite)
+		if u == nil {
+			return
+		}
+		hso["permissionDecision"] = "ask"
+		hso["updatedInput"] = u
+		r.notef("the rewritten call is shown to you to confirm: Claude Code takes updatedInput only with allow or ask, and no hook allowed the call")
+	}
+	if p.reason != "" {
+		hso["permissionDecisionReason"] = p.reason
+	}
+	if _, done := hso["updatedInput"]; !done {
+		if u := r.updated(p.overwrite); u != nil {
+			hso["updatedInput"] = u
+		}
+	}
+	r.out = map[string]any{"hookSpecificOutput": hso}
+}
+
+func (r *reply) codexPreToolUse(p preAnswer) {
+	switch p.decision {
+	case schema.Deny:
+		r.out = map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PreToolUse",
+			"permissionDecision": "deny", "permissionDecisionReason": p.reason}}
+	case schema.Allow:
+		if u := r.updated(p.overwrite); u != nil {
+			r.out = map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PreToolUse",
+				"permissionDecision": "allow", "updatedInput": u}}
+		}
+	case schema.ForceAsk:
+		r.notef("force_ask has no equivalent in Codex, which supports no ask from a hook: the call is left to Codex's own approvals")
+		r.refuseOverwrite(p.overwrite, "Codex reads updatedInput only with allow")
+	default:
+		r.refuseOverwrite(p.overwrite, "Codex reads updatedInput only with allow, and no hook allowed the call")
+	}
+}
+
+func (r *reply) geminiBeforeTool(p preAnswer) {
+	out := map[string]any{}
+	switch p.decision {
+	case schema.Deny:
+		r.out = map[string]any{"decision": "deny", "reason": p.reason}
+		return
+	case schema.Allow:
+		out["decision"] = "allow"
+	case schema.ForceAsk:
+		out["decision"] = "ask"
+		if p.reason != "" {
+			out["systemMessage"] = p.reason
+		}
+	}
+	if u := r.updated(p.overwrite); u != nil {
+		out["hookSpecificOutput"] = map[string]any{"tool_input": u}
+	}
+	if len(out) > 0 {
+		r.out = out
+	}
+}
+
+// cursorPermission answers Cursor's preToolUse, beforeShellExecution,
+// beforeMCPExecution and beforeReadFile: each reads "permission", and only
+// preToolUse reads updated_input.
+func (r *reply) cursorPermission(p preAnswer) {
+	out := map[string]any{}
+	ev := r.c.Foreign
+	switch p.decision {
+	case schema.Deny:
+		out["permission"] = "deny"
+		out["user_message"] = p.reason
+		if ev != "beforeReadFile" {
+			out["agent_message"] = p.reason
+		}
+	case schema.Allow:
+		out["permission"] = "allow"
+	case schema.ForceAsk:
+		switch ev {
+		case "beforeReadFile":
+			r.notef("force_ask has no equivalent in Cursor's beforeReadFile, which reads allow or deny: the read is left to Cursor")
+		case "preToolUse":
+			out["permission"] = "ask"
+			if p.reason != "" {
+				out["user_message"] = p.reason
+			}
+			r.notef("Cursor accepts ask on preToolUse but does not enforce it there today (its hooks page): wire beforeShellExecution for a prompt Cursor shows")
+		default:
+			out["permission"] = "ask"
+			if p.reason != "" {
+				out["user_message"] = p.reason
+				out["agent_message"] = p.reason
+			}
+		}
+	}
+	if p.decision != schema.Deny {
+		if ev == "preToolUse" {
+			if u := r.updated(p.overwrite); u != nil {
+				out["updated_input"] = u
+			}
+		} else {
+			r.refuseOverwrite(p.overwrite, fmt.Sprintf("Cursor's %s takes no rewritten input (only preToolUse does)", ev))
+		}
+	}
+	if len(out) > 0 {
+		r.out = out
+	}
+}
+
+// permissionRequest answers Claude Code's and Codex's PermissionRequest,
+// which decide for the user in the permission dialog; ask shows the
+// dialog, as no answer does.
+func (r *reply) permissionRequest(p preAnswer) {
+	decision := map[string]any{}
+	switch p.decision {
+	case schema.Deny:
+		decision["behavior"] = "deny"
+		decision["message"] = p.reason
+	case schema.Allow:
+		decision["behavior"] = "allow"
+		if r.c.Agent == schema.Claude {
+			if u := r.updated(p.overwrite); u != nil {
+				decision["updatedInput"] = u
+			}
+		} else {
+			r.refuseOverwrite(p.overwrite, "Codex's PermissionRequest takes no rewritten input")
+		}
+	default:
+		r.refuseOverwrite(p.overwrite, "PermissionRequest takes a rewrite only with an allow")
+		return
+	}
+	r.out = map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PermissionRequest", "decision": decision}}
+}
+
+// messages returns the text of injected steps; a step that is a tool call
+// has no equivalent in any of the agents.
+func (r *reply) messages(steps []schema.Step) string {
+	var texts []string
+	for _, s := range steps {
+		switch {
+		case s.EphemeralMessage != nil:
+			texts = append(texts, *s.EphemeralMessage)
+		case s.UserMessage != nil:
+			texts = append(texts, *s.UserMessage)
+		case s.ToolCall != nil:
+			r.notef("an injected tool call (%s) has no equivalent in %s, so it is left out", s.ToolCall.Name, r.c.Agent.Title())
+		}
+	}
+	return strings.Join(texts, "\n")
+}
+
+// context gives the model the injected messages, as the agent's event
+// reads context.
+func (r *reply) context(text string) {
+	if text == "" {
+		return
+	}
+	switch r.c.Foreign {
+	case "SessionStart", "UserPromptSubmit", "BeforeAgent":
+		r.out = map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": r.c.Foreign, "additionalContext": text}}
+	case "sessionStart":
+		r.out = map[string]any{"additional_context": text}
+	default:
+		r.notef("%s's %s reads no context, so the injected message is left out: %s", r.c.Agent.Title(), r.c.Foreign, firstLine(text))
+	}
+}
+
+func (r *reply) postInvocation(out schema.PostInvocationOutput) {
+	text := r.messages(out.InjectSteps)
+	if out.TerminationBehavior == schema.Terminate && r.c.Foreign == "AfterModel" {
+		reason := text
+		if reason == "" {
+			reason = "a hook asked to stop"
+		}
+		r.out = map[string]any{"continue": false, "stopReason": reason}
+		return
+	}
+	if out.TerminationBehavior != "" || text != "" {
+		r.notef("%s's %s reads no answer, so %s is left out", r.c.Agent.Title(), r.c.Foreign, describePost(out, text))
+	}
+}
+
+func describePost(out schema.PostInvocationOutput, text string) string {
+	var parts []string
+	if out.TerminationBehavior != "" {
+		parts = append(parts, fmt.Sprintf("terminationBehavior %q", out.TerminationBehavior))
+	}
+	if text != "" {
+		parts = append(parts, fmt.Sprintf("the message %q", firstLine(text)))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// continueLoop keeps the agent going after a Stop continue.
+func (r *reply) continueLoop(reason string) {
+	if reason == "" {
+		reason = "a Stop hook asked to keep going"
+	}
+	switch r.c.Agent {
+	case schema.Claude:
+		r.block = reason
+	case schema.Codex:
+		r.out = map[string]any{"decision": "block", "reason": reason}
+	case schema.Gemini:
+		r.out = map[string]any{"decision": "deny", "reason": reason}
+	case schema.Cursor:
+		r.out = map[string]any{"followup_message": reason}
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	if len(line) > 80 {
+		line = line[:77] + "..."
+	}
+	return line
+}
