@@ -70,6 +70,25 @@ var sampleArgs = map[string]sampleValue{
 	"ask_question.questions":    constant([]any{map[string]any{"question": "Which package manager does the project use?", "options": []any{"npm", "pnpm"}, "is_multi_select": false}}),
 	"generate_image.Prompt":     constant("A flat icon of a fishing hook"),
 	"generate_image.ImageName":  constant("hook_icon"),
+
+	"codebase_search.Query":              constant("where the configuration is loaded"),
+	"codebase_search.TargetDirectories":  func(ws string) any { return []string{ws} },
+	"search_in_file.Query":               constant("how to run the tests"),
+	"view_code_item.File":                inWorkspace("main.go"),
+	"view_code_item.NodePaths":           constant([]string{"main"}),
+	"view_content_chunk.document_id":     constant("https://example.com/"),
+	"view_content_chunk.position":        constant(0),
+	"command_status.CommandId":           constant("4f1c2d"),
+	"command_status.WaitDurationSeconds": constant(5),
+	"send_command_input.CommandId":       constant("4f1c2d"),
+	"send_command_input.Input":           constant("q\n"),
+	"read_terminal.Name":                 constant("npm test"),
+	"read_terminal.ProcessID":            constant("4f1c2d"),
+	"read_resource.ServerName":           constant("github"),
+	"read_resource.Uri":                  constant("repo://README.md"),
+	"browser_subagent.Task":              constant("Open http://localhost:3000 and check that the page shows the sign-in form"),
+	"browser_subagent.TaskName":          constant("Check the sign-in page"),
+	"browser_subagent.RecordingName":     constant("sign_in_check"),
 }
 
 // SampleArgs returns realistic arguments for a call to the tool in the

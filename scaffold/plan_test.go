@@ -191,7 +191,7 @@ func TestSampleTool(t *testing.T) {
 		{"*", "view_file"},
 		{"run_command", "run_command"},
 		{"foo|run_command", "run_command"},
-		{"browser_.*", "browser_x"},
+		{"browser_.*", "browser_subagent"},
 		{"mcp__github__.*", "mcp__github__x"},
 		{"mcp_[a-z]+_(read|write)", "mcp_x_read"},
 		{"(?i)MCP_A{2,3}", "MCP_AA"},

@@ -202,7 +202,7 @@ func TestWizardPicksToolsFromTheList(t *testing.T) {
 		enter("What should it do"),        // format-file
 		enter("Name"),
 		answer{prompt: "tools", index: 2}, // choose from the list
-		answer{prompt: "Which tools", indexes: []int{1, 2, 20}},
+		answer{prompt: "Which tools", indexes: []int{1, 2, len(schema.Tools)}}, // the browser family last
 		enter("language"), enter("Timeout"))
 	a, _, err := Ask(q, Answers{Scope: Workspace}, loaderFor(dir, ""), dir)
 	if err != nil {

@@ -14,34 +14,53 @@ type Tool struct {
 	Args any
 	// PathArgs names the arguments that hold a file or folder path.
 	PathArgs []string
+	// Source says where the name was seen: "doc" for the format's
+	// documentation, "prompt" for the agent's published tool list
+	// (docs/agent.md cites both).
+	Source string
 }
 
 // BrowserPrefix starts the names of the browser tools, a family whose members
 // the documentation does not list one by one.
 const BrowserPrefix = "browser_"
 
-// Tools lists the documented tools in the documentation's order.
+// Tools lists the known tools: the documented ones in the documentation's
+// order, then the ones the agent's published tool list names besides (its
+// system prompt of 2025-11-18, as published in
+// github.com/x1xhlol/system-prompts-and-models-of-ai-tools,
+// Google/Antigravity/Fast Prompt.txt), which a matcher may select too.
 var Tools = []Tool{
-	{"view_file", "File and Directory Operations", "View the contents of a file.", ViewFileArgs{}, []string{"AbsolutePath"}},
-	{"write_to_file", "File and Directory Operations", "Create new files.", WriteToFileArgs{}, []string{"TargetFile"}},
-	{"replace_file_content", "File and Directory Operations", "Edit a single contiguous block of text in a file.", ReplaceFileContentArgs{}, []string{"TargetFile"}},
-	{"multi_replace_file_content", "File and Directory Operations", "Make multiple, non-contiguous edits to the same file.", MultiReplaceFileContentArgs{}, []string{"TargetFile"}},
-	{"list_dir", "File and Directory Operations", "List the contents of a directory.", ListDirArgs{}, []string{"DirectoryPath"}},
-	{"find_by_name", "File and Directory Operations", "Search for files and directories using glob patterns.", FindByNameArgs{}, []string{"SearchDirectory"}},
-	{"grep_search", "Search and Research", "Fast text searches within specific paths.", GrepSearchArgs{}, []string{"SearchPath"}},
-	{"search_web", "Search and Research", "Perform a general web search.", SearchWebArgs{}, nil},
-	{"read_url_content", "Search and Research", "Fetch text content of a public URL.", ReadURLContentArgs{}, nil},
-	{"run_command", "System and Execution", "Propose a bash command to run.", RunCommandArgs{}, []string{"Cwd"}},
-	{"manage_task", "System and Execution", "Interact with background tasks.", ManageTaskArgs{}, nil},
-	{"schedule", "System and Execution", "Set timers or recurring cron jobs.", ScheduleArgs{}, nil},
-	{"list_permissions", "System and Execution", "View current resource access grants.", ListPermissionsArgs{}, nil},
-	{"ask_permission", "System and Execution", "Request additional scoped permissions.", AskPermissionArgs{}, nil},
-	{"invoke_subagent", "Agent Collaboration", "Spawn specialized sub-agents.", InvokeSubagentArgs{}, nil},
-	{"define_subagent", "Agent Collaboration", "Create a custom sub-agent.", DefineSubagentArgs{}, nil},
-	{"send_message", "Agent Collaboration", "Communicate with other agents.", SendMessageArgs{}, nil},
-	{"manage_subagents", "Agent Collaboration", "List or terminate active sub-agents.", ManageSubagentsArgs{}, nil},
-	{"ask_question", "Interaction and Media", "Ask multiple-choice questions.", AskQuestionArgs{}, nil},
-	{"generate_image", "Interaction and Media", "Create or edit images.", GenerateImageArgs{}, []string{"ImagePaths"}},
+	{"view_file", "File and Directory Operations", "View the contents of a file.", ViewFileArgs{}, []string{"AbsolutePath"}, "doc"},
+	{"write_to_file", "File and Directory Operations", "Create new files.", WriteToFileArgs{}, []string{"TargetFile"}, "doc"},
+	{"replace_file_content", "File and Directory Operations", "Edit a single contiguous block of text in a file.", ReplaceFileContentArgs{}, []string{"TargetFile"}, "doc"},
+	{"multi_replace_file_content", "File and Directory Operations", "Make multiple, non-contiguous edits to the same file.", MultiReplaceFileContentArgs{}, []string{"TargetFile"}, "doc"},
+	{"list_dir", "File and Directory Operations", "List the contents of a directory.", ListDirArgs{}, []string{"DirectoryPath"}, "doc"},
+	{"find_by_name", "File and Directory Operations", "Search for files and directories using glob patterns.", FindByNameArgs{}, []string{"SearchDirectory"}, "doc"},
+	{"grep_search", "Search and Research", "Fast text searches within specific paths.", GrepSearchArgs{}, []string{"SearchPath"}, "doc"},
+	{"search_web", "Search and Research", "Perform a general web search.", SearchWebArgs{}, nil, "doc"},
+	{"read_url_content", "Search and Research", "Fetch text content of a public URL.", ReadURLContentArgs{}, nil, "doc"},
+	{"run_command", "System and Execution", "Propose a bash command to run.", RunCommandArgs{}, []string{"Cwd"}, "doc"},
+	{"manage_task", "System and Execution", "Interact with background tasks.", ManageTaskArgs{}, nil, "doc"},
+	{"schedule", "System and Execution", "Set timers or recurring cron jobs.", ScheduleArgs{}, nil, "doc"},
+	{"list_permissions", "System and Execution", "View current resource access grants.", ListPermissionsArgs{}, nil, "doc"},
+	{"ask_permission", "System and Execution", "Request additional scoped permissions.", AskPermissionArgs{}, nil, "doc"},
+	{"invoke_subagent", "Agent Collaboration", "Spawn specialized sub-agents.", InvokeSubagentArgs{}, nil, "doc"},
+	{"define_subagent", "Agent Collaboration", "Create a custom sub-agent.", DefineSubagentArgs{}, nil, "doc"},
+	{"send_message", "Agent Collaboration", "Communicate with other agents.", SendMessageArgs{}, nil, "doc"},
+	{"manage_subagents", "Agent Collaboration", "List or terminate active sub-agents.", ManageSubagentsArgs{}, nil, "doc"},
+	{"ask_question", "Interaction and Media", "Ask multiple-choice questions.", AskQuestionArgs{}, nil, "doc"},
+	{"generate_image", "Interaction and Media", "Create or edit images.", GenerateImageArgs{}, []string{"ImagePaths"}, "doc"},
+	{"codebase_search", "Seen in the agent's tool list", "Search the code of the workspace by meaning.", CodebaseSearchArgs{}, []string{"TargetDirectories"}, "prompt"},
+	{"search_in_file", "Seen in the agent's tool list", "Search one file by meaning.", SearchInFileArgs{}, []string{"AbsolutePath"}, "prompt"},
+	{"view_file_outline", "Seen in the agent's tool list", "Show the outline of a file: its classes and functions.", ViewFileOutlineArgs{}, []string{"AbsolutePath"}, "prompt"},
+	{"view_code_item", "Seen in the agent's tool list", "Show one class or function of a file.", ViewCodeItemArgs{}, []string{"File"}, "prompt"},
+	{"view_content_chunk", "Seen in the agent's tool list", "Show a chunk of a document read earlier.", ViewContentChunkArgs{}, nil, "prompt"},
+	{"command_status", "Seen in the agent's tool list", "Check on a command running in the background.", CommandStatusArgs{}, nil, "prompt"},
+	{"send_command_input", "Seen in the agent's tool list", "Send input to a running command, or stop it.", SendCommandInputArgs{}, nil, "prompt"},
+	{"read_terminal", "Seen in the agent's tool list", "Read what a terminal shows.", ReadTerminalArgs{}, nil, "prompt"},
+	{"list_resources", "Seen in the agent's tool list", "List an MCP server's resources.", ListResourcesArgs{}, nil, "prompt"},
+	{"read_resource", "Seen in the agent's tool list", "Read an MCP server's resource.", ReadResourceArgs{}, nil, "prompt"},
+	{"browser_subagent", "Seen in the agent's tool list", "Hand a task to a sub-agent that drives the browser.", BrowserSubagentArgs{}, nil, "prompt"},
 }
 
 // ToolNames returns the documented tool names in documentation order.
@@ -294,4 +313,99 @@ type GenerateImageArgs struct {
 	ImageName string `json:"ImageName"`
 	// Images to edit or draw from.
 	ImagePaths []string `json:"ImagePaths,omitempty"`
+}
+
+// The arguments of the tools the agent's published tool list names
+// besides the documented ones, as it names them.
+
+// CodebaseSearchArgs are the arguments of codebase_search.
+type CodebaseSearchArgs struct {
+	// What to search for.
+	Query string `json:"Query"`
+	// The folders to search in.
+	TargetDirectories []string `json:"TargetDirectories"`
+}
+
+// SearchInFileArgs are the arguments of search_in_file.
+type SearchInFileArgs struct {
+	// The file to search.
+	AbsolutePath string `json:"AbsolutePath"`
+	// What to search for.
+	Query string `json:"Query"`
+}
+
+// ViewFileOutlineArgs are the arguments of view_file_outline.
+type ViewFileOutlineArgs struct {
+	// The file to outline.
+	AbsolutePath string `json:"AbsolutePath"`
+	// Where in the outline to start.
+	ItemOffset int `json:"ItemOffset,omitempty"`
+}
+
+// ViewCodeItemArgs are the arguments of view_code_item.
+type ViewCodeItemArgs struct {
+	// The file that holds the items.
+	File string `json:"File"`
+	// The items, as paths of names such as "Server.Start".
+	NodePaths []string `json:"NodePaths"`
+}
+
+// ViewContentChunkArgs are the arguments of view_content_chunk.
+type ViewContentChunkArgs struct {
+	// The document read earlier.
+	DocumentID string `json:"document_id"`
+	// The chunk to show.
+	Position int `json:"position"`
+}
+
+// CommandStatusArgs are the arguments of command_status.
+type CommandStatusArgs struct {
+	// The background command.
+	CommandID string `json:"CommandId"`
+	// How many characters of its output to show.
+	OutputCharacterCount int `json:"OutputCharacterCount,omitempty"`
+	// How long to wait for it to finish.
+	WaitDurationSeconds int `json:"WaitDurationSeconds"`
+}
+
+// SendCommandInputArgs are the arguments of send_command_input.
+type SendCommandInputArgs struct {
+	// The running command.
+	CommandID string `json:"CommandId"`
+	// The input to send.
+	Input string `json:"Input,omitempty"`
+	// Whether to stop the command.
+	Terminate bool `json:"Terminate,omitempty"`
+}
+
+// ReadTerminalArgs are the arguments of read_terminal.
+type ReadTerminalArgs struct {
+	// The terminal's name.
+	Name string `json:"Name"`
+	// The process running in it.
+	ProcessID string `json:"ProcessID"`
+}
+
+// ListResourcesArgs are the arguments of list_resources.
+type ListResourcesArgs struct {
+	// The MCP server, all of them when empty.
+	ServerName string `json:"ServerName,omitempty"`
+}
+
+// ReadResourceArgs are the arguments of read_resource.
+type ReadResourceArgs struct {
+	// The MCP server.
+	ServerName string `json:"ServerName,omitempty"`
+	// The resource's URI.
+	URI string `json:"Uri,omitempty"`
+}
+
+// BrowserSubagentArgs are the arguments of browser_subagent.
+type BrowserSubagentArgs struct {
+	// What the sub-agent is to do in the browser.
+	Task string `json:"Task"`
+	// A short name of the task.
+	TaskName string `json:"TaskName"`
+	// The name of the recording of the session.
+	RecordingName string `json:"RecordingName"`
 }

@@ -55,7 +55,7 @@ func TestComplete(t *testing.T) {
 		{"lint ", ":files"},
 		{"lint --format json ", ":files"},
 		{"list --event ", strings.Join(schema.EventNames(), " ")},
-		{"list --tool browser", ""},
+		{"list --tool browser", "browser_subagent"},
 		{"init --template ", strings.Join(templates.IDs(), " ")},
 		{"init --lang ", strings.Join(templates.LanguageIDs(), " ")},
 		{"init --scope ", "workspace user"},
