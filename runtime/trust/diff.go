@@ -86,7 +86,7 @@ func (d *Diff) Summary() string {
 		parts = append(parts, c.Kind+" "+c.Path+describeState(c))
 	}
 	if len(parts) == 0 && !d.Same() {
-		return "a file named by its commands is not what it was"
+		return "trusted by an earlier hookctl, which covered fewer of the files hooks can run; review and trust it again"
 	}
 	return strings.Join(parts, ", ")
 }

@@ -1,0 +1,772 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/lint"
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/runtime/trust"
+	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
+)
+
+// doctorOptions are the answers of the doctor command's flags, and what a
+// test replaces.
+type doctorOptions struct {
+	workspace string
+	offline   bool
+	format    string
+	verbose   bool
+	timeout   time.Duration
+	home      string
+	getenv    func(string) string
+}
+
+func init() { register(55, doctorCommand) }
+
+func doctorCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "doctor",
+		Usage:     "check why hooks would not run on this machine: the agent, the files, its own view, its log, trust, what handlers need",
+		ArgsUsage: " ",
+		Description: "One line per check: ok, warn or fail, what was found, and the command that fixes it.\n" +
+			"It looks at the agent (agy on PATH, or the program HOOKCTL_AGY names, and its version),\n" +
+			"the user's and the workspace's hooks.json as the agent reads them (a file the agent drops\n" +
+			"whole is a failure, at its first cause), hooks files where the agent never looks, the\n" +
+			"agent's own list of hooks (agy -p \"/hooks\" --output-format json; not with --offline),\n" +
+			"its log (~/.gemini/antigravity-cli/cli.log, or HOOKCTL_AGY_LOG), the agent's folder trust\n" +
+			"(~/.gemini/trustedFolders.json) and hookctl's, the programs and scripts handlers run,\n" +
+			"lint's errors, and the runs hookctl trace and hookctl run recorded.\n\n" +
+			"Exit status: 0 no check failed, 1 one did, 2 doctor could not run.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the current folder)"},
+			&cli.BoolFlag{Name: "offline", Usage: "do not ask the agent for its list of hooks"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text, or json (an array of checks, with what was read in data)"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "show the details of each check"},
+			&cli.DurationFlag{Name: "agent-timeout", Value: 20 * time.Second, Usage: "how long to wait for the agent to answer: a `DURATION`"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErrorf("hookctl doctor takes no arguments; name the workspace with --workspace DIR")
+			}
+			home, _ := os.UserHomeDir()
+			return doctorRun(s, doctorOptions{
+				workspace: c.String("workspace"), offline: c.Bool("offline"), format: c.String("format"),
+				verbose: c.Bool("verbose"), timeout: c.Duration("agent-timeout"), home: home, getenv: os.Getenv,
+			})
+		},
+	}
+}
+
+// doctorCheck is one line of doctor's report.
+type doctorCheck struct {
+	Check   string `json:"check"`
+	Status  string `json:"status"`
+	Message string `json:"message"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Fix     string `json:"fix,omitempty"`
+	Data    any    `json:"data,omitempty"`
+	// Details are shown with --verbose.
+	Details []string `json:"-"`
+}
+
+// The statuses of a check.
+const (
+	statusOK   = "ok"
+	statusWarn = "warn"
+	statusFail = "fail"
+)
+
+// doctor holds what the checks learn from one another.
+type doctor struct {
+	opts      doctorOptions
+	ws        string
+	checks    []doctorCheck
+	agent     string // the agent's program, "" when there is none
+	version   agentVersion
+	versionOK bool
+	files     []*doctorFile
+}
+
+// doctorFile is one hooks.json doctor looked at.
+type doctorFile struct {
+	path, shown string
+	scope       string // "user" or "workspace"
+	cfg         *schema.Config
+	drops       bool
+}
+
+func doctorRun(s streams, opts doctorOptions) error {
+	if opts.format != "text" && opts.format != "json" {
+		return usageErrorf("--format must be text or json, not %q", opts.format)
+	}
+	ws := opts.workspace
+	if ws == "" {
+		ws = "."
+	}
+	abs, err := filepath.Abs(ws)
+	if err != nil {
+		return usageErrorf("--workspace %s: %v", ws, err)
+	}
+	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+		return usageErrorf("--workspace %s: not a folder", ws)
+	}
+	if opts.timeout <= 0 {
+		opts.timeout = 20 * time.Second
+	}
+	d := &doctor{opts: opts, ws: abs}
+	ctx := context.Background()
+	d.checkAgent(ctx)
+	d.checkFiles()
+	d.checkMisplaced()
+	d.checkAgentView(ctx)
+	d.checkAgentLog()
+	d.checkTrust()
+	d.checkHandlers()
+	d.checkLint()
+	d.checkRuns()
+	if opts.format == "json" {
+		enc := json.NewEncoder(s.out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(d.checks); err != nil {
+			return err
+		}
+	} else if err := d.print(s.out); err != nil {
+		return err
+	}
+	for _, c := range d.checks {
+		if c.Status == statusFail {
+			return &exitError{code: exitFindings}
+		}
+	}
+	return nil
+}
+
+func (d *doctor) add(c doctorCheck) { d.checks = append(d.checks, c) }
+
+func (d *doctor) getenv(k string) string { return d.opts.getenv(k) }
+
+// shown names a path for the report: from the workspace when it lies in
+// it, with ~ for the home folder.
+func (d *doctor) shown(p string) string {
+	if r, err := filepath.Rel(d.ws, p); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	if d.opts.home != "" {
+		if r, err := filepath.Rel(d.opts.home, p); err == nil && !strings.HasPrefix(r, "..") {
+			return "~/" + r
+		}
+	}
+	return p
+}
+
+// checkAgent finds the agent and its version.
+func (d *doctor) checkAgent(ctx context.Context) {
+	prog := d.getenv("HOOKCTL_AGY")
+	how := "HOOKCTL_AGY"
+	if prog == "" {
+		p, err := exec.LookPath("agy")
+		if err != nil {
+			d.add(doctorCheck{Check: "agent", Status: statusWarn,
+				Message: "agy is not on PATH: the checks that ask the agent itself are skipped",
+				Fix:     "install agy, or set HOOKCTL_AGY to its path"})
+			return
+		}
+		prog, how = p, "PATH"
+	}
+	out, err := runAgent(ctx, prog, d.opts.timeout, "--version")
+	switch {
+	case errors.Is(err, errAgentTimeout):
+		d.add(doctorCheck{Check: "agent", Status: statusWarn,
+			Message: fmt.Sprintf("%s --version did not answer within %s: the checks that ask the agent are skipped", prog, d.opts.timeout),
+			Fix:     "check that agy starts at all (agy --version in a terminal), or raise --agent-timeout"})
+		return
+	case err != nil && out == "":
+		d.add(doctorCheck{Check: "agent", Status: statusWarn,
+			Message: fmt.Sprintf("%s (from %s) cannot be run: %v", prog, how, err),
+			Fix:     "reinstall agy, or set HOOKCTL_AGY to a working agy"})
+		return
+	}
+	d.agent = prog
+	v, ok := parseAgentVersion(out)
+	if !ok {
+		d.add(doctorCheck{Check: "agent", Status: statusWarn,
+			Message: fmt.Sprintf("%s --version printed no version hookctl can read: %q", prog, schema.Visible(firstLine(out))),
+			Data:    map[string]string{"path": prog, "versionOutput": out}})
+		return
+	}
+	d.version, d.versionOK = v, true
+	d.add(doctorCheck{Check: "agent", Status: statusOK, Message: fmt.Sprintf("agy %s (%s)", v.text, d.shown(prog)),
+		Data: map[string]string{"path": prog, "version": v.text}})
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// checkFiles reads the user's and the workspace's hooks.json as the agent
+// reads them.
+func (d *doctor) checkFiles() {
+	type place struct{ scope, path string }
+	places := []place{{"workspace", runtime.WorkspaceFile(d.ws)}}
+	if d.opts.home != "" {
+		places = append([]place{{"user", runtime.UserFile(d.opts.home)}}, places...)
+	}
+	for _, p := range places {
+		f := &doctorFile{path: p.path, shown: d.shown(p.path), scope: p.scope}
+		cfg, err := schema.Load(p.path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			d.add(doctorCheck{Check: p.scope + "-file", Status: statusOK, Message: fmt.Sprintf("no %s hooks (%s does not exist)", p.scope, f.shown)})
+			continue
+		case err != nil:
+			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown,
+				Message: fmt.Sprintf("%s %s", f.shown, schema.ReadReason(err)),
+				Fix:     "make it a readable regular file: ls -l " + shellQuote(p.path)})
+			continue
+		}
+		f.cfg = cfg
+		d.files = append(d.files, f)
+		if cfg.Syntax != nil {
+			f.drops = true
+			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
+				Message: fmt.Sprintf("%s:%d:%d: not valid JSON, so the agent loads none of its hooks: %s", f.shown, cfg.Syntax.Pos.Line, cfg.Syntax.Pos.Col, cfg.Syntax.Msg),
+				Fix:     "hookctl lint " + shellQuote(f.shown)})
+			continue
+		}
+		if errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{NoSessionStart: d.versionOK && !d.version.atLeast(schema.SessionStartSince)}); len(errs) > 0 {
+			f.drops = true
+			e := errs[0]
+			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: e.Span.Start.Line, Column: e.Span.Start.Col,
+				Message: fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, e.Span.Start.Line, e.Span.Start.Col, listCount(len(cfg.File.Hooks), "hook"), e.Message()),
+				Fix:     "hookctl lint " + shellQuote(f.shown) + " shows every cause, and hookctl lint --fix mends the certain ones"})
+			continue
+		}
+		counts := map[schema.Event]int{}
+		enabled, disabled := 0, 0
+		for _, h := range cfg.File.Hooks {
+			if !h.IsEnabled() {
+				disabled++
+				continue
+			}
+			enabled++
+			for _, e := range schema.Events {
+				if h.HasEvent(e) {
+					counts[e]++
+				}
+			}
+		}
+		var per []string
+		data := map[string]int{}
+		for _, e := range schema.Events {
+			if counts[e] > 0 {
+				per = append(per, fmt.Sprintf("%s %d", e, counts[e]))
+				data[string(e)] = counts[e]
+			}
+		}
+		msg := fmt.Sprintf("%s: %d enabled hook(s)", f.shown, enabled)
+		if len(per) > 0 {
+			msg += " (" + strings.Join(per, ", ") + ")"
+		}
+		if disabled > 0 {
+			msg += fmt.Sprintf(", %d disabled", disabled)
+		}
+		d.add(doctorCheck{Check: p.scope + "-file", Status: statusOK, File: f.shown, Message: msg, Data: data})
+		if counts[schema.SessionStart] > 0 && d.versionOK && !d.version.atLeast(schema.SessionStartSince) {
+			d.add(doctorCheck{Check: p.scope + "-file", Status: statusWarn, File: f.shown,
+				Message: fmt.Sprintf("agy %s never runs SessionStart handlers (%d hook(s) have some): it fires the event from %s on", d.version.text, counts[schema.SessionStart], schema.SessionStartSince),
+				Fix:     "update agy, or give the context from a PreInvocation handler when invocationNum is 0"})
+		}
+	}
+}
+
+// checkMisplaced names hooks files where the agent never looks.
+func (d *doctor) checkMisplaced() {
+	req := lint.Request{Workspaces: []lint.Place{{Dir: d.ws, Name: d.shown(d.ws)}}, Rules: []string{"misplaced-config"}}
+	if d.opts.home != "" {
+		req.Home = &lint.Place{Dir: d.opts.home, Name: "~"}
+	}
+	res, err := lint.Lint(req)
+	if err == nil {
+		for _, f := range res.Findings {
+			d.add(doctorCheck{Check: "misplaced", Status: statusWarn, File: f.File, Message: f.Message,
+				Fix: "move its hooks into " + f.Suggestion + " and delete it"})
+		}
+	}
+	// A plugin's hooks.json: whether agy runs the hooks a plugin brings is
+	// not established for every version (docs/agent.md).
+	if d.opts.home != "" {
+		matches, _ := filepath.Glob(filepath.Join(d.opts.home, ".gemini", "antigravity-cli", "plugins", "*", "hooks", "hooks.json"))
+		for _, m := range matches {
+			d.add(doctorCheck{Check: "misplaced", Status: statusWarn, File: d.shown(m),
+				Message: d.shown(m) + " is a plugin's hooks file: not every agy version runs plugin hooks, and hookctl does not",
+				Fix:     "to be sure they run, put them in ~/.gemini/config/hooks.json or .agents/hooks.json"})
+		}
+	}
+}
+
+// declared lists the enabled hooks the files declare, as "name" with
+// where each stands.
+func (d *doctor) declared() (names []string, where map[string]string) {
+	where = map[string]string{}
+	for _, f := range d.files {
+		if f.cfg == nil || f.cfg.File == nil || f.drops {
+			continue
+		}
+		for _, h := range f.cfg.File.Hooks {
+			if h.IsEnabled() {
+				names = append(names, h.Name)
+				where[h.Name] = fmt.Sprintf("%s:%d:%d", f.shown, h.Pos.Line, h.Pos.Col)
+			}
+		}
+	}
+	return names, where
+}
+
+// checkAgentView asks the agent which hooks it loaded.
+func (d *doctor) checkAgentView(ctx context.Context) {
+	if d.opts.offline || d.agent == "" {
+		return
+	}
+	out, err := runAgent(ctx, d.agent, d.opts.timeout, "-p", "/hooks", "--output-format", "json")
+	data := map[string]string{"command": d.agent + ` -p "/hooks" --output-format json`, "output": out}
+	if errors.Is(err, errAgentTimeout) {
+		d.add(doctorCheck{Check: "agent-view", Status: statusWarn, Data: data,
+			Message: fmt.Sprintf("agy did not list its hooks within %s", d.opts.timeout),
+			Fix:     "run agy -p \"/hooks\" --output-format json by hand, or rerun with --offline"})
+		return
+	}
+	names, ok := agentHooks(out)
+	if !ok {
+		msg := "agy's answer to /hooks holds no list of hooks hookctl can read"
+		if err != nil {
+			msg += fmt.Sprintf(" (it ended: %v)", err)
+		}
+		d.add(doctorCheck{Check: "agent-view", Status: statusWarn, Data: data,
+			Message: msg + ": " + fmt.Sprintf("%q", schema.Visible(firstLine(out))),
+			Fix:     "attach hookctl doctor --format json to a bug report; the answer is kept there"})
+		return
+	}
+	loaded := map[string]bool{}
+	for _, n := range names {
+		loaded[n] = true
+	}
+	decl, where := d.declared()
+	missing := 0
+	for _, n := range decl {
+		if loaded[n] {
+			continue
+		}
+		missing++
+		file, line, col := splitWhere(where[n])
+		d.add(doctorCheck{Check: "agent-view", Status: statusFail, File: file, Line: line, Column: col, Data: data,
+			Message: fmt.Sprintf("%s: the hook %q is declared and enabled, but agy did not load it", where[n], schema.Visible(n)),
+			Fix:     "check that agy trusts the workspace and runs in it, then hookctl lint; restart the agy session after editing hooks.json"})
+	}
+	if missing == 0 {
+		d.add(doctorCheck{Check: "agent-view", Status: statusOK, Data: data,
+			Message: fmt.Sprintf("agy lists %d hook(s): every enabled hook of the files it can load is among them", len(names))})
+	}
+}
+
+// splitWhere reads FILE:LINE:COL.
+func splitWhere(w string) (string, int, int) {
+	var line, col int
+	i := strings.LastIndexByte(w, ':')
+	j := strings.LastIndexByte(w[:max(i, 0)], ':')
+	if i < 0 || j < 0 {
+		return w, 0, 0
+	}
+	fmt.Sscanf(w[j+1:i], "%d", &line)
+	fmt.Sscanf(w[i+1:], "%d", &col)
+	return w[:j], line, col
+}
+
+// checkAgentLog reads what the agent's log says of hooks.json files.
+func (d *doctor) checkAgentLog() {
+	path := d.getenv("HOOKCTL_AGY_LOG")
+	if path == "" {
+		if d.opts.home == "" {
+			return
+		}
+		path = filepath.Join(d.opts.home, ".gemini", "antigravity-cli", "cli.log")
+	}
+	l, err := readAgentLog(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		d.add(doctorCheck{Check: "agent-log", Status: statusOK, Message: fmt.Sprintf("no agent log at %s yet", d.shown(path))})
+		return
+	case err != nil:
+		d.add(doctorCheck{Check: "agent-log", Status: statusWarn, Message: fmt.Sprintf("the agent's log %s %s", d.shown(path), schema.ReadReason(err))})
+		return
+	}
+	reported := false
+	if l.FailedPath != "" {
+		reported = true
+		var f *doctorFile
+		for _, x := range d.files {
+			if sameFile(x.path, l.FailedPath) {
+				f = x
+			}
+		}
+		c := doctorCheck{Check: "agent-log", Status: statusFail,
+			Data: map[string]any{"log": path, "line": l.FailedLine, "file": l.FailedPath, "message": l.FailedMsg}}
+		switch {
+		case f == nil:
+			c.Message = fmt.Sprintf("the agent's log (line %d) says it failed to parse %s: %s", l.FailedLine, schema.Visible(l.FailedPath), schema.Visible(l.FailedMsg))
+			c.Fix = "hookctl lint " + shellQuote(l.FailedPath)
+		case !f.drops && l.LoadedLine > l.FailedLine:
+			c.Status = statusOK
+			c.Message = fmt.Sprintf("the agent failed to parse %s earlier (log line %d), and has loaded hooks since", f.shown, l.FailedLine)
+		case !f.drops:
+			c.Status = statusWarn
+			c.Message = fmt.Sprintf("the agent failed to parse %s (log line %d: %s); it parses now", f.shown, l.FailedLine, schema.Visible(l.FailedMsg))
+			c.Fix = "start a new agy session to load it"
+		default:
+			c.File = f.shown
+			if e, ok := locateAgentError(f.cfg, l.FailedMsg); ok {
+				c.Line, c.Column = e.Span.Start.Line, e.Span.Start.Col
+				c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (line %d) says it failed to parse this file: %s", f.shown, c.Line, c.Column, l.FailedLine, schema.Visible(l.FailedMsg))
+			} else {
+				c.Message = fmt.Sprintf("%s: the agent's log (line %d) says it failed to parse this file: %s", f.shown, l.FailedLine, schema.Visible(l.FailedMsg))
+			}
+			c.Fix = "hookctl lint " + shellQuote(f.shown)
+		}
+		d.add(c)
+	}
+	if l.Loaded >= 0 {
+		reported = true
+		decl, _ := d.declared()
+		c := doctorCheck{Check: "agent-log", Status: statusOK,
+			Data:    map[string]any{"log": path, "line": l.LoadedLine, "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
+			Message: fmt.Sprintf("the agent last loaded %d named hook(s) from %d file(s) (log line %d); %d are declared here", l.Loaded, l.LoadedFiles, l.LoadedLine, len(decl))}
+		if l.Loaded < len(decl) {
+			c.Status = statusWarn
+			c.Fix = "start a new agy session in this workspace, so that it loads the files as they are now"
+		}
+		d.add(c)
+	}
+	if !reported {
+		d.add(doctorCheck{Check: "agent-log", Status: statusOK, Message: fmt.Sprintf("the agent's log %s says nothing of hooks.json files", d.shown(path))})
+	}
+}
+
+// checkTrust reads the agent's folder trust and hookctl's own.
+func (d *doctor) checkTrust() {
+	hasWorkspace := false
+	for _, f := range d.files {
+		if f.scope == "workspace" {
+			hasWorkspace = true
+		}
+	}
+	if !hasWorkspace {
+		return
+	}
+	if d.opts.home != "" {
+		p := filepath.Join(d.opts.home, ".gemini", "trustedFolders.json")
+		src, err := schema.ReadFile(p, schema.MaxFileSize)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			d.add(doctorCheck{Check: "agent-trust", Status: statusOK, Message: "~/.gemini/trustedFolders.json does not exist: the agent's folder trust is not in use"})
+		case err != nil:
+			d.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json " + schema.ReadReason(err)})
+		default:
+			real, _ := filepath.EvalSymlinks(d.ws)
+			if real == "" {
+				real = d.ws
+			}
+			decision, rule, ok := folderTrust(src, real)
+			switch {
+			case !ok:
+				d.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json is not a JSON object of folders: hookctl cannot tell whether the agent trusts this workspace"})
+			case decision == "trusted":
+				d.add(doctorCheck{Check: "agent-trust", Status: statusOK, Message: "the agent trusts this workspace (" + schema.Visible(rule) + ")"})
+			case decision == "untrusted":
+				d.add(doctorCheck{Check: "agent-trust", Status: statusFail, File: "~/.gemini/trustedFolders.json",
+					Message: "the agent does not trust this workspace (" + schema.Visible(rule) + "), so it loads none of its hooks",
+					Fix:     "trust the folder in agy, or change its entry in ~/.gemini/trustedFolders.json"})
+			default:
+				d.add(doctorCheck{Check: "agent-trust", Status: statusWarn,
+					Message: "~/.gemini/trustedFolders.json says nothing of this workspace: the agent asks whether to trust it, and loads its hooks only if you say yes",
+					Fix:     "start agy here and trust the folder"})
+			}
+		}
+	}
+	store, err := trust.DefaultPath()
+	if err != nil {
+		return
+	}
+	st, err := trust.Open(store)
+	if err != nil {
+		d.add(doctorCheck{Check: "hookctl-trust", Status: statusWarn, Message: err.Error()})
+		return
+	}
+	root, _ := trust.Key(d.ws)
+	for _, f := range d.files {
+		if f.scope != "workspace" || f.cfg == nil {
+			continue
+		}
+		if ok, why := st.Verify(root, f.cfg); ok {
+			d.add(doctorCheck{Check: "hookctl-trust", Status: statusOK, Message: "hookctl trusts this workspace's hooks, so hookctl run runs them"})
+		} else {
+			d.add(doctorCheck{Check: "hookctl-trust", Status: statusWarn,
+				Message: "hookctl does not trust this workspace (" + why + "): hookctl run skips its hooks (the agent's own loading does not depend on it)",
+				Fix:     "hookctl trust " + shellQuote(d.ws)})
+		}
+	}
+}
+
+// shellBuiltins run without a program on PATH.
+var shellBuiltins = map[string]bool{
+	"cd": true, "echo": true, "printf": true, "test": true, "[": true, "true": true, "false": true, "exit": true,
+	"export": true, "read": true, "set": true, "unset": true, "source": true, ".": true, ":": true, "eval": true,
+	"exec": true, "command": true, "shift": true, "return": true, "local": true, "trap": true, "wait": true,
+	"pushd": true, "popd": true, "type": true, "ulimit": true, "umask": true, "[[": true,
+}
+
+// checkHandlers checks that every program and script the handlers run is
+// there.
+func (d *doctor) checkHandlers() {
+	missing := map[string][]string{} // what is missing → where it is needed
+	var order []string
+	need := func(what, where string) {
+		if _, ok := missing[what]; !ok {
+			order = append(order, what)
+		}
+		missing[what] = append(missing[what], where)
+	}
+	checked := 0
+	for _, f := range d.files {
+		if f.cfg == nil || f.cfg.File == nil {
+			continue
+		}
+		root := ""
+		if f.scope == "workspace" {
+			root = d.ws
+		}
+		for _, h := range f.cfg.File.Hooks {
+			if !h.IsEnabled() {
+				continue
+			}
+			for _, hd := range handlersOf(h) {
+				checked++
+				where := fmt.Sprintf("%s:%d:%d (%s)", f.shown, hd.Pos.Line, hd.Pos.Col, h.Name)
+				cmd := shellcmd.Parse(hd.Command, f.cfg.Dir, root)
+				refs, _ := cmd.Refs()
+				for _, r := range refs {
+					if r.Role != shellcmd.Program && r.Role != shellcmd.Script || r.Call.Conditional {
+						continue
+					}
+					p := shellcmd.Resolve(r.Path)
+					if info, err := os.Stat(p); err != nil {
+						need(r.Word.Text+" (no such file)", where)
+					} else if r.Role == shellcmd.Program && info.Mode().Perm()&0o111 == 0 {
+						need(r.Word.Text+" (not executable)", where)
+					}
+					if r.Interpreter != "" && !strings.Contains(r.Interpreter, " ") && !shellBuiltins[r.Interpreter] {
+						if _, err := exec.LookPath(r.Interpreter); err != nil {
+							need(r.Interpreter+" (not on PATH)", where)
+						}
+					}
+				}
+				for _, c := range cmd.Calls {
+					if len(c.Args) == 0 || !c.Args[0].Lit || c.Conditional {
+						continue
+					}
+					name := c.Args[0].Text
+					if strings.Contains(name, "/") || shellBuiltins[name] || strings.Contains(name, "=") {
+						continue
+					}
+					if _, err := exec.LookPath(name); err != nil {
+						need(name+" (not on PATH)", where)
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		return
+	}
+	if len(order) == 0 {
+		d.add(doctorCheck{Check: "handlers", Status: statusOK, Message: fmt.Sprintf("every program and script the %d handler(s) run is there", checked)})
+		return
+	}
+	for _, what := range order {
+		wheres := missing[what]
+		file, line, col := splitWhere(strings.SplitN(wheres[0], " (", 2)[0])
+		fix := "install it, or fix the command"
+		if strings.HasSuffix(what, "(not executable)") {
+			fix = "chmod +x " + strings.TrimSuffix(what, " (not executable)")
+		}
+		d.add(doctorCheck{Check: "handlers", Status: statusFail, File: file, Line: line, Column: col,
+			Message: fmt.Sprintf("%s, needed by %s", schema.Visible(what), strings.Join(wheres, ", ")), Fix: fix})
+	}
+}
+
+// handlersOf lists a hook's handlers, every event.
+func handlersOf(h *schema.HookDefinition) []*schema.Handler {
+	var out []*schema.Handler
+	for _, e := range schema.Events {
+		if e.IsTool() {
+			gs := h.Groups(e)
+			for i := range gs {
+				for j := range gs[i].Hooks {
+					out = append(out, &gs[i].Hooks[j])
+				}
+			}
+			continue
+		}
+		hs := h.Handlers(e)
+		for i := range hs {
+			out = append(out, &hs[i])
+		}
+	}
+	return out
+}
+
+// checkLint sums up lint's findings on the files.
+func (d *doctor) checkLint() {
+	var targets []lint.Target
+	for _, f := range d.files {
+		scope, root := lint.ScopeOf(f.path, d.opts.home)
+		targets = append(targets, lint.Target{Path: f.path, Name: f.shown, Scope: scope, Root: root})
+	}
+	if len(targets) == 0 {
+		return
+	}
+	res, err := lint.Lint(lint.Request{Files: targets})
+	if err != nil {
+		return
+	}
+	var errs, warns int
+	for _, f := range res.Findings {
+		switch f.Severity {
+		case lint.Error:
+			errs++
+		case lint.Warning:
+			warns++
+		}
+	}
+	c := doctorCheck{Check: "lint", Status: statusOK, Message: "lint finds nothing to fix"}
+	switch {
+	case errs > 0:
+		c.Status, c.Message, c.Fix = statusWarn, fmt.Sprintf("lint finds %d error(s) and %d warning(s)", errs, warns), "hookctl lint"
+	case warns > 0:
+		c.Status, c.Message, c.Fix = statusWarn, fmt.Sprintf("lint finds %d warning(s)", warns), "hookctl lint"
+	}
+	for _, f := range res.Findings {
+		if f.Severity >= lint.Warning {
+			c.Details = append(c.Details, f.String())
+		}
+	}
+	d.add(c)
+}
+
+// checkRuns reads the latest recorded run of each declared hook.
+func (d *doctor) checkRuns() {
+	l, err := tracelog.Default()
+	if err != nil {
+		return
+	}
+	b, err := l.Tail(2000, tracelog.Filter{})
+	if err != nil || len(b.Records) == 0 {
+		d.add(doctorCheck{Check: "runs", Status: statusOK,
+			Message: "no runs recorded: put hookctl trace -- in front of a handler's command, or set HOOKCTL_LOG, to see which hooks ran (hookctl log)"})
+		return
+	}
+	last := map[string]*tracelog.Record{}
+	for _, r := range b.Records {
+		for _, h := range recordHooks(r) {
+			last[h] = r
+		}
+	}
+	decl, where := d.declared()
+	sort.Strings(decl)
+	var never []string
+	data := map[string]string{}
+	for _, n := range decl {
+		if r := last[n]; r != nil {
+			data[n] = formatTime(r.Time)
+			c := doctorCheck{Check: "runs", Status: statusOK, Message: fmt.Sprintf("%s last ran %s (%s)", schema.Visible(n), formatTime(r.Time), schema.Visible(r.Event))}
+			d.checks = append(d.checks, c)
+		} else {
+			never = append(never, fmt.Sprintf("%s (%s)", schema.Visible(n), where[n]))
+		}
+	}
+	if len(never) > 0 {
+		d.add(doctorCheck{Check: "runs", Status: statusWarn, Data: data,
+			Message: "no recorded run of " + strings.Join(never, ", ") + ": if the agent ran them through hookctl trace, it never called them",
+			Fix:     "hookctl log shows what ran; check the matcher (hookctl run EVENT --tool NAME --explain)"})
+	}
+}
+
+// recordHooks names the hooks a record is about.
+func recordHooks(r *tracelog.Record) []string {
+	var out []string
+	if r.Hook != "" {
+		for _, h := range strings.Split(strings.TrimPrefix(r.Hook, "run: "), ",") {
+			out = append(out, strings.TrimSpace(h))
+		}
+	}
+	for _, h := range r.Handlers {
+		if h.Hook != "" {
+			out = append(out, h.Hook)
+		}
+	}
+	return out
+}
+
+// print writes the report for people: one line per check, its fix and,
+// with --verbose, its details; then the count.
+func (d *doctor) print(w io.Writer) error {
+	var b strings.Builder
+	counts := map[string]int{}
+	for _, c := range d.checks {
+		counts[c.Status]++
+		mark := paint().Sprint("[✓]")
+		switch c.Status {
+		case statusWarn:
+			mark = paint(yellowAttr).Sprint("[!]")
+		case statusFail:
+			mark = paint(redAttr).Sprint("[✗]")
+		case statusOK:
+			mark = paint(greenAttr).Sprint("[✓]")
+		}
+		fmt.Fprintf(&b, "%s %-14s %s\n", mark, c.Check, c.Message)
+		if c.Fix != "" && c.Status != statusOK {
+			fmt.Fprintf(&b, "    %-14s fix: %s\n", "", c.Fix)
+		}
+		if d.opts.verbose {
+			for _, det := range c.Details {
+				fmt.Fprintf(&b, "    %-14s %s\n", "", schema.Visible(det))
+			}
+		}
+	}
+	fmt.Fprintf(&b, "%d checks: %d ok, %d warning(s), %d failed\n", len(d.checks), counts[statusOK], counts[statusWarn], counts[statusFail])
+	if counts[statusFail] == 0 && len(d.files) > 0 {
+		fmt.Fprintf(&b, "Next: hookctl test --contract checks every handler against what the agent punishes.\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// doctorEnv is a machine for doctor: a home, a workspace, and a fake agy
+// answering as the testdata/doctor folder shape says ("" for no agent).
+type doctorEnv struct {
+	t        *testing.T
+	home, ws string
+}
+
+func newDoctorEnv(t *testing.T, shape string) *doctorEnv {
+	t.Helper()
+	e := &doctorEnv{t: t, home: t.TempDir(), ws: t.TempDir()}
+	e.ws, _ = filepath.EvalSymlinks(e.ws)
+	t.Setenv("HOME", e.home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(e.home, ".config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(e.home, "state"))
+	t.Setenv("HOOKCTL_LOG", "")
+	t.Setenv("HOOKCTL_AGY_LOG", "")
+	t.Setenv("HOOKCTL_AGY", "")
+	// PATH keeps the system's programs, never a real agy.
+	t.Setenv("PATH", "/usr/bin:/bin")
+	if shape != "" {
+		dir, err := filepath.Abs(filepath.Join("testdata", "doctor"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("PATH", dir+":/usr/bin:/bin")
+		t.Setenv("FAKE_AGY", filepath.Join(dir, shape))
+		if b, err := os.ReadFile(filepath.Join(dir, shape, "cli.log")); err == nil {
+			e.write(filepath.Join(e.home, ".gemini", "antigravity-cli", "cli.log"), strings.ReplaceAll(string(b), "WORKSPACE", e.ws), 0o644)
+		}
+	}
+	e.write(filepath.Join(e.home, ".gemini", "config", "hooks.json"), `{"mine": {"Stop": [{"command": "true"}]}}`, 0o644)
+	e.workspace(`{
+  "gate": {
+    "PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "./hooks/gate.sh", "timeout": 5}]}]
+  }
+}`)
+	e.write(filepath.Join(e.ws, ".agents", "hooks", "gate.sh"), "#!/bin/sh\necho '{\"decision\":\"allow\"}'\n", 0o755)
+	return e
+}
+
+func (e *doctorEnv) write(p, content string, mode os.FileMode) {
+	e.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), mode); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func (e *doctorEnv) workspace(src string) {
+	e.write(filepath.Join(e.ws, ".agents", "hooks.json"), src, 0o644)
+}
+
+// doctor runs hookctl doctor and returns its exit status, its checks (from
+// --format json) and its text report.
+func (e *doctorEnv) doctor(args ...string) (int, []doctorCheck, string) {
+	e.t.Helper()
+	var out, errOut bytes.Buffer
+	base := []string{"hookctl", "--color", "never", "doctor", "--workspace", e.ws}
+	code := run(append(append(base, args...), "--format", "json"), streams{strings.NewReader(""), &out, &errOut})
+	var checks []doctorCheck
+	if err := json.Unmarshal(out.Bytes(), &checks); err != nil {
+		e.t.Fatalf("doctor --format json: %v\n%s\nstderr %s", err, out.String(), errOut.String())
+	}
+	out.Reset()
+	run(append(base, args...), streams{strings.NewReader(""), &out, &errOut})
+	return code, checks, out.String()
+}
+
+// find returns the checks of a kind.
+func find(checks []doctorCheck, kind string) []doctorCheck {
+	var out []doctorCheck
+	for _, c := range checks {
+		if c.Check == kind {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func TestDoctorWithoutAgent(t *testing.T) {
+	e := newDoctorEnv(t, "")
+	code, checks, text := e.doctor()
+	if code != 0 {
+		t.Errorf("exit %d:\n%s", code, text)
+	}
+	a := find(checks, "agent")
+	if len(a) != 1 || a[0].Status != statusWarn || !strings.Contains(a[0].Message, "agy is not on PATH") || a[0].Fix == "" {
+		t.Errorf("agent check %+v", a)
+	}
+	if len(find(checks, "agent-view")) != 0 {
+		t.Errorf("asked an agent that is not there: %+v", checks)
+	}
+	ws := find(checks, "workspace-file")
+	if len(ws) != 1 || ws[0].Status != statusOK || !strings.Contains(ws[0].Message, "1 enabled hook(s) (PreToolUse 1)") {
+		t.Errorf("workspace-file %+v", ws)
+	}
+	for _, want := range []string{"[!] agent", "[✓] workspace-file", "checks:", "hookctl test --contract"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestDoctorAgentListsEveryHook(t *testing.T) {
+	e := newDoctorEnv(t, "listed-all")
+	code, checks, text := e.doctor()
+	if code != 0 {
+		t.Errorf("exit %d:\n%s", code, text)
+	}
+	if a := find(checks, "agent"); len(a) != 1 || a[0].Status != statusOK || !strings.HasPrefix(a[0].Message, "agy 1.2.7 (") {
+		t.Errorf("agent %+v", a)
+	}
+	v := find(checks, "agent-view")
+	if len(v) != 1 || v[0].Status != statusOK {
+		t.Fatalf("agent-view %+v", v)
+	}
+	if data, _ := v[0].Data.(map[string]any); data == nil || !strings.Contains(data["output"].(string), `"name": "gate"`) {
+		t.Errorf("the agent's answer is not kept in the json output: %+v", v[0].Data)
+	}
+}
+
+func TestDoctorNamesTheHookTheAgentDidNotLoad(t *testing.T) {
+	e := newDoctorEnv(t, "listed-some")
+	code, checks, text := e.doctor()
+	if code != 1 {
+		t.Errorf("exit %d, want 1:\n%s", code, text)
+	}
+	v := find(checks, "agent-view")
+	if len(v) != 1 || v[0].Status != statusFail || v[0].File != ".agents/hooks.json" || v[0].Line != 2 || v[0].Column != 3 ||
+		!strings.Contains(v[0].Message, `the hook "gate" is declared and enabled, but agy did not load it`) || v[0].Fix == "" {
+		t.Errorf("agent-view %+v", v)
+	}
+	if !strings.Contains(text, "[✗] agent-view") || !strings.Contains(text, "fix: ") {
+		t.Errorf("report:\n%s", text)
+	}
+}
+
+func TestDoctorMapsTheLogsErrorToItsLine(t *testing.T) {
+	e := newDoctorEnv(t, "none-loaded")
+	e.workspace(`{
+  "gate": {
+    "PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "./hooks/gate.sh", "timeout": "5"}]}]
+  }
+}`)
+	code, checks, text := e.doctor()
+	if code != 1 {
+		t.Errorf("exit %d, want 1:\n%s", code, text)
+	}
+	ws := find(checks, "workspace-file")
+	if len(ws) != 1 || ws[0].Status != statusFail || ws[0].Line != 3 || ws[0].Column != 99 ||
+		!strings.Contains(ws[0].Message, "the agent loads none of this file's 1 hook:") {
+		t.Errorf("workspace-file %+v", ws)
+	}
+	logs := find(checks, "agent-log")
+	if len(logs) != 2 {
+		t.Fatalf("agent-log %+v", logs)
+	}
+	if l := logs[0]; l.Status != statusFail || l.File != ".agents/hooks.json" || l.Line != 3 || l.Column != 99 ||
+		!strings.Contains(l.Message, "the agent's log (line 3) says it failed to parse this file: json: cannot unmarshal string") {
+		t.Errorf("the log's failure %+v", l)
+	}
+	if l := logs[1]; l.Status != statusOK || !strings.Contains(l.Message, "last loaded 1 named hook(s) from 1 file(s) (log line 4); 1 are declared here") {
+		t.Errorf("the log's count %+v", l)
+	}
+}
+
+func TestDoctorOldAgentAndUnreadableAnswer(t *testing.T) {
+	e := newDoctorEnv(t, "old")
+	e.workspace(`{"context": {"SessionStart": [{"command": "true"}]}}`)
+	_, checks, text := e.doctor()
+	var warned bool
+	for _, c := range find(checks, "workspace-file") {
+		if c.Status == statusWarn && strings.Contains(c.Message, "agy 1.0.5 never runs SessionStart handlers") {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Errorf("no SessionStart warning for agy 1.0.5:\n%s", text)
+	}
+	if v := find(checks, "agent-view"); len(v) != 1 || v[0].Status != statusWarn || !strings.Contains(v[0].Message, "holds no list of hooks hookctl can read") {
+		t.Errorf("agent-view %+v", v)
+	}
+	// --offline never asks.
+	if _, checks, _ := e.doctor("--offline"); len(find(checks, "agent-view")) != 0 {
+		t.Errorf("--offline asked the agent")
+	}
+}
+
+func TestDoctorNeverHangsOnTheAgent(t *testing.T) {
+	e := newDoctorEnv(t, "hangs")
+	_, checks, text := e.doctor("--agent-timeout", "200ms")
+	if a := find(checks, "agent"); len(a) != 1 || a[0].Status != statusWarn || !strings.Contains(a[0].Message, "did not answer within 200ms") {
+		t.Errorf("agent %+v\n%s", a, text)
+	}
+}
+
+func TestDoctorHandlersAndTrust(t *testing.T) {
+	e := newDoctorEnv(t, "")
+	e.workspace(`{
+  "gate": {"PreToolUse": [{"hooks": [{"command": "./hooks/gate.sh"}, {"command": "nosuch-program-4711 --check"}, {"command": "python3 hooks/missing.py"}]}]}
+}`)
+	e.write(filepath.Join(e.home, ".gemini", "trustedFolders.json"), `{"`+e.ws+`": "DO_NOT_TRUST"}`, 0o644)
+	code, checks, text := e.doctor()
+	if code != 1 {
+		t.Errorf("exit %d:\n%s", code, text)
+	}
+	var msgs []string
+	for _, c := range find(checks, "handlers") {
+		msgs = append(msgs, c.Status+" "+c.Message)
+	}
+	joined := strings.Join(msgs, "\n")
+	for _, want := range []string{"fail nosuch-program-4711 (not on PATH), needed by .agents/hooks.json:2:70 (gate)", "fail hooks/missing.py (no such file)"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("handlers lack %q:\n%s", want, joined)
+		}
+	}
+	tr := find(checks, "agent-trust")
+	if len(tr) != 1 || tr[0].Status != statusFail || !strings.Contains(tr[0].Message, "does not trust this workspace") {
+		t.Errorf("agent-trust %+v", tr)
+	}
+	if h := find(checks, "hookctl-trust"); len(h) != 1 || h[0].Status != statusWarn || !strings.HasPrefix(h[0].Fix, "hookctl trust ") {
+		t.Errorf("hookctl-trust %+v", h)
+	}
+	// A trusting entry for a parent folder trusts the workspace.
+	e.write(filepath.Join(e.home, ".gemini", "trustedFolders.json"), `{"`+filepath.Join(e.ws, "x")+`": "TRUST_PARENT"}`, 0o644)
+	if _, checks, _ := e.doctor(); find(checks, "agent-trust")[0].Status != statusOK {
+		t.Errorf("TRUST_PARENT of a child: %+v", find(checks, "agent-trust"))
+	}
+}
+
+func TestDoctorFindsMisplacedFiles(t *testing.T) {
+	e := newDoctorEnv(t, "")
+	e.write(filepath.Join(e.ws, ".gemini", "hooks.json"), `{}`, 0o644)
+	e.write(filepath.Join(e.home, ".gemini", "hooks.json"), `{}`, 0o644)
+	_, checks, _ := e.doctor()
+	m := find(checks, "misplaced")
+	if len(m) != 2 {
+		t.Fatalf("misplaced %+v", m)
+	}
+	for _, c := range m {
+		if c.Status != statusWarn || c.Fix == "" {
+			t.Errorf("misplaced %+v", c)
+		}
+	}
+}
+
+func TestDoctorAgentOutputs(t *testing.T) {
+	for out, want := range map[string]string{
+		`{"hooks": [{"name": "a"}, {"name": "b"}]}`:        "a b",
+		"banner\n{\"result\": {\"Hooks\": [\"a\"]}}":     "a",
+		`{"hooks": []}`:                                   "",
+		`[{"plugin": {"hooks": [{"name": "p", "x": 1}]}}]`: "p",
+	} {
+		names, ok := agentHooks(out)
+		if !ok || strings.Join(names, " ") != want {
+			t.Errorf("agentHooks(%q) = %q, %v; want %q", out, names, ok, want)
+		}
+	}
+	for _, out := range []string{"", "no json here", `{"response": "none"}`, "{broken"} {
+		if _, ok := agentHooks(out); ok {
+			t.Errorf("agentHooks(%q) read a list", out)
+		}
+	}
+	for out, want := range map[string]string{"agy 1.2.7": "1.2.7", "Antigravity CLI v1.1.27 (abc)": "1.1.27", "dev": ""} {
+		v, ok := parseAgentVersion(out)
+		if ok != (want != "") || v.text != want {
+			t.Errorf("parseAgentVersion(%q) = %q", out, v.text)
+		}
+	}
+	v, _ := parseAgentVersion("1.1.27")
+	if !v.atLeast("1.1.27") || v.atLeast("1.2.0") {
+		t.Errorf("atLeast")
+	}
+}
