@@ -259,9 +259,9 @@ func TestDoctorFindsMisplacedFiles(t *testing.T) {
 
 func TestDoctorAgentOutputs(t *testing.T) {
 	for out, want := range map[string]string{
-		`{"hooks": [{"name": "a"}, {"name": "b"}]}`:        "a b",
-		"banner\n{\"result\": {\"Hooks\": [\"a\"]}}":     "a",
-		`{"hooks": []}`:                                   "",
+		`{"hooks": [{"name": "a"}, {"name": "b"}]}`:  "a b",
+		"banner\n{\"result\": {\"Hooks\": [\"a\"]}}": "a",
+		`{"hooks": []}`: "",
 		`[{"plugin": {"hooks": [{"name": "p", "x": 1}]}}]`: "p",
 	} {
 		names, ok := agentHooks(out)
