@@ -62,6 +62,11 @@ type family struct {
 	// seen maps every descendant found so far to its start time.
 	seen   map[int]uint64
 	reaped bool // os/exec has reaped the shell
+	// unsure is set by members when a child of this process could not be
+	// told apart yet: its environment read empty while it was running,
+	// which is what the kernel answers while the process is inside
+	// execve (a descendant that execs at the moment its handler ends).
+	unsure bool
 }
 
 // startFamily starts the handler's shell.
@@ -123,6 +128,12 @@ func (f *family) alive() bool {
 // die; what is left is reaped in the background.
 const finishWait = 2 * time.Second
 
+// unsureWait bounds how long finish looks again at a child whose
+// environment read empty (see family.unsure): an execve takes well under
+// a millisecond, and a process that really has no environment is not a
+// handler's.
+const unsureWait = 250 * time.Millisecond
+
 // finish kills whatever is left of the family once the shell is reaped, and
 // reaps what it killed. A handler that left nothing behind costs a signal
 // to its empty group and a look at this process's children.
@@ -136,7 +147,8 @@ func (f *family) finish() {
 	if errors.Is(syscall.Kill(-f.pgid, syscall.SIGKILL), syscall.ESRCH) && len(f.seen) == 0 && !strangers() {
 		return
 	}
-	deadline := time.Now().Add(finishWait)
+	now := time.Now()
+	deadline, unsureUntil := now.Add(finishWait), now.Add(unsureWait)
 	pause := time.Millisecond
 	for {
 		members := f.members()
@@ -150,7 +162,8 @@ func (f *family) finish() {
 		}
 		// Without the subreaper, zombies of the group may be PID 1's, which
 		// may never reap them: only running members count then.
-		if len(running) == 0 && (subreaper.err != nil || syscall.Kill(-f.pgid, 0) != nil) {
+		looking := f.unsure && time.Now().Before(unsureUntil)
+		if len(running) == 0 && !looking && (subreaper.err != nil || syscall.Kill(-f.pgid, 0) != nil) {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -172,6 +185,7 @@ func (f *family) finish() {
 
 // members finds the family's processes as they are now, the shell aside.
 func (f *family) members() map[int]proc {
+	f.unsure = false
 	found := map[int]proc{}
 	var queue []int
 	add := func(p proc) {
@@ -233,7 +247,14 @@ func (f *family) orphans() []proc {
 			out = append(out, p)
 			continue
 		}
-		if len(f.marker) == 0 || !hasEnv(c, f.marker) {
+		if len(f.marker) == 0 {
+			continue
+		}
+		match, known := hasEnv(c, f.marker)
+		if !known && p.state != 'Z' {
+			f.unsure = true
+		}
+		if !match {
 			continue
 		}
 		shared := false
@@ -462,11 +483,15 @@ func scanChildren(pid int) []int {
 }
 
 // hasEnv reports whether the environment pid started with holds every
-// entry of want.
-func hasEnv(pid int, want []string) bool {
+// entry of want; known is false when the environment read empty, as it
+// does while the process is inside execve, before its new image has one.
+func hasEnv(pid int, want []string) (match, known bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
-		return false
+		return false, true
+	}
+	if len(b) == 0 {
+		return false, false
 	}
 	have := map[string]bool{}
 	for _, kv := range bytes.Split(b, []byte{0}) {
@@ -474,8 +499,8 @@ func hasEnv(pid int, want []string) bool {
 	}
 	for _, w := range want {
 		if !have[w] {
-			return false
+			return false, true
 		}
 	}
-	return true
+	return true, true
 }
