@@ -2,7 +2,8 @@ package lsp
 
 import (
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // A document's diagnostics are the one large message the server sends
@@ -20,7 +21,7 @@ import (
 // of p.
 func appendPublish(b []byte, p publishDiagnosticsParams) []byte {
 	b = append(b, `{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":`...)
-	b = appendString(b, p.URI)
+	b = schema.AppendJSONString(b, p.URI)
 	if p.Version != nil {
 		b = append(b, `,"version":`...)
 		b = strconv.AppendInt(b, int64(*p.Version), 10)
@@ -44,19 +45,19 @@ func appendDiagnostic(b []byte, d Diagnostic) []byte {
 	}
 	if d.Code != "" {
 		b = append(b, `,"code":`...)
-		b = appendString(b, d.Code)
+		b = schema.AppendJSONString(b, d.Code)
 	}
 	if d.CodeDescription != nil {
 		b = append(b, `,"codeDescription":{"href":`...)
-		b = appendString(b, d.CodeDescription.Href)
+		b = schema.AppendJSONString(b, d.CodeDescription.Href)
 		b = append(b, '}')
 	}
 	if d.Source != "" {
 		b = append(b, `,"source":`...)
-		b = appendString(b, d.Source)
+		b = schema.AppendJSONString(b, d.Source)
 	}
 	b = append(b, `,"message":`...)
-	b = appendString(b, d.Message)
+	b = schema.AppendJSONString(b, d.Message)
 	if len(d.Data) > 0 {
 		// Data is encoded by the server itself (diagnosticData), compact.
 		b = append(b, `,"data":`...)
@@ -79,61 +80,4 @@ func appendPosition(b []byte, p Position) []byte {
 	b = append(b, `,"character":`...)
 	b = strconv.AppendUint(b, uint64(p.Character), 10)
 	return append(b, '}')
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString appends s as a JSON string, as encoding/json writes it: ",
-// \ and control characters escaped, bytes that are not UTF-8 replaced by
-// U+FFFD, U+2028 and U+2029 escaped for JavaScript's sake.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

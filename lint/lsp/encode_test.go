@@ -52,22 +52,6 @@ func TestAppendPublish(t *testing.T) {
 	}
 }
 
-// FuzzAppendString: any string encodes as encoding/json encodes it.
-func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "plain", "\"\\\n\x00", "\xff", "\u2028", "日本"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(false)
-		_ = enc.Encode(s)
-		if got := appendString(nil, s); !bytes.Equal(got, bytes.TrimSuffix(want.Bytes(), []byte("\n"))) {
-			t.Errorf("%q: got %s, want %s", s, got, want.Bytes())
-		}
-	})
-}
-
 // BenchmarkPublish1000 times encoding the diagnostics of the generated
 // 1,000-hook file, by hand and through encoding/json as jsonrpc2 does.
 func BenchmarkPublish(b *testing.B) {
