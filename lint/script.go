@@ -39,6 +39,8 @@ func (f *File) scripts() []handlerScript {
 	}
 	f.scriptsDone = true
 	out := []handlerScript{}
+	// The handlers' scripts share a few folders: each is resolved once.
+	var res shellcmd.Resolver
 	for _, h := range f.allHandlers() {
 		c := f.command(h)
 		if c == nil {
@@ -49,7 +51,7 @@ func (f *File) scripts() []handlerScript {
 			if ref.Role != shellcmd.Program && ref.Role != shellcmd.Script || ref.Call.Conditional || isWindowsPath(ref.Word.Text) {
 				continue
 			}
-			out = append(out, handlerScript{handler: h, ref: ref, path: shellcmd.Resolve(ref.Path),
+			out = append(out, handlerScript{handler: h, ref: ref, path: res.Resolve(ref.Path),
 				moved: ref.Call.Dir != f.Dir() && !filepath.IsAbs(ref.Word.Text),
 				span:  f.strSpan(h.Command, ref.Word.From, ref.Word.To)})
 		}

@@ -78,11 +78,14 @@ func RemoveEntry(src []byte, c *hujson.Value, i int) []byte {
 	}
 }
 
-// ownLine returns the offset of the newline that starts the line of the
-// entry at start when nothing after after stands before it on that line,
-// so that the line goes whole; else start.
+// ownLine returns the offset of the line ending ("\n" or "\r\n") that
+// starts the line of the entry at start when nothing after after stands
+// before it on that line, so that the line goes whole; else start.
 func ownLine(src []byte, start, after int) int {
 	if nl := bytes.LastIndexByte(src[:start], '\n'); nl > after && len(bytes.TrimSpace(src[nl:start])) == 0 {
+		if nl-1 > after && src[nl-1] == '\r' {
+			return nl - 1
+		}
 		return nl
 	}
 	return start

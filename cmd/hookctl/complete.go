@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -46,10 +47,11 @@ func complete(app *cli.App, words []string) *completion {
 	}
 	cur := words[len(words)-1]
 	var (
-		path    []*cli.Command // the command and subcommands named so far
-		args    []string       // positional arguments of the last command
-		pending cli.Flag       // a flag whose value comes next
-		dashes  bool           // "--" seen: the rest are arguments
+		path    []*cli.Command        // the command and subcommands named so far
+		args    []string              // positional arguments of the last command
+		pending cli.Flag              // a flag whose value comes next
+		dashes  bool                  // "--" seen: the rest are arguments
+		values  = map[string]string{} // the flags given so far, by first name
 	)
 	flagsOf := func() []cli.Flag {
 		if len(path) == 0 {
@@ -66,15 +68,20 @@ func complete(app *cli.App, words []string) *completion {
 	for _, w := range words[:len(words)-1] {
 		switch {
 		case pending != nil:
+			values[pending.Names()[0]] = w
 			pending = nil
 		case dashes:
 			args = append(args, w)
 		case w == "--":
 			dashes = true
 		case strings.HasPrefix(w, "-") && w != "-":
-			name, _, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
-			if f := lookupFlag(flagsOf(), name); f != nil && takesValue(f) && !hasValue {
-				pending = f
+			name, value, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
+			if f := lookupFlag(flagsOf(), name); f != nil && takesValue(f) {
+				if hasValue {
+					values[f.Names()[0]] = value
+				} else {
+					pending = f
+				}
 			}
 		default:
 			if cmd := findCommand(subcommands(), w); cmd != nil && len(args) == 0 {
@@ -90,13 +97,16 @@ func complete(app *cli.App, words []string) *completion {
 	}
 	cmdPath := strings.Join(names, " ")
 
+	given := given{cmdPath: cmdPath, args: args, values: values}
 	switch {
 	case pending != nil:
-		flagValues(&out, cmdPath, pending.Names()[0], "")
+		given.typed = cur
+		flagValues(&out, given, pending.Names()[0], "")
 	case !dashes && strings.HasPrefix(cur, "-") && strings.Contains(cur, "="):
-		name, _, _ := strings.Cut(strings.TrimLeft(cur, "-"), "=")
+		name, typed, _ := strings.Cut(strings.TrimLeft(cur, "-"), "=")
 		if f := lookupFlag(flagsOf(), name); f != nil && takesValue(f) {
-			flagValues(&out, cmdPath, f.Names()[0], cur[:strings.Index(cur, "=")+1])
+			given.typed = typed
+			flagValues(&out, given, f.Names()[0], cur[:strings.Index(cur, "=")+1])
 		}
 	case !dashes && strings.HasPrefix(cur, "-"):
 		flags := flagsOf()
@@ -121,7 +131,7 @@ func complete(app *cli.App, words []string) *completion {
 			}
 		}
 	default:
-		arguments(&out, app, path, args)
+		arguments(&out, app, path, given)
 	}
 
 	// Keep the candidates that start with what is typed.
@@ -135,14 +145,41 @@ func complete(app *cli.App, words []string) *completion {
 	return &out
 }
 
+// given is what the words before the one being completed say.
+type given struct {
+	// cmdPath names the command and its subcommands ("schema input").
+	cmdPath string
+	// args are the command's positional arguments.
+	args []string
+	// values are the flags given, by their first name.
+	values map[string]string
+	// typed is the part of a flag's value typed so far.
+	typed string
+}
+
 // arguments completes a positional argument of the command at the end of
 // path, given the arguments before it.
-func arguments(out *completion, app *cli.App, path []*cli.Command, before []string) {
+func arguments(out *completion, app *cli.App, path []*cli.Command, g given) {
+	before := g.args
 	switch path[0].Name {
 	case "run":
-		if len(before) == 0 {
-			events(out)
+		if len(before) > 0 {
+			break
 		}
+		if a := schema.Agent(g.values["from"]); slices.Contains(schema.Agents, a) {
+			// hookctl run --from claude Pre<TAB>: the agent's own events.
+			for _, e := range schema.ForeignEvents {
+				if slices.Contains(e.Agents, a) {
+					desc := "no equivalent: passes through"
+					if e.Event != "" {
+						desc = "runs the " + string(e.Event) + " hooks"
+					}
+					out.add(e.Name, desc)
+				}
+			}
+			break
+		}
+		events(out)
 	case "schema":
 		if len(path) == 2 && (path[1].Name == "input" || path[1].Name == "output" || path[1].Name == "example") && len(before) == 0 {
 			events(out)
@@ -179,7 +216,8 @@ func arguments(out *completion, app *cli.App, path []*cli.Command, before []stri
 
 // flagValues completes the value of a flag; prefix ("--flag=") comes
 // before each candidate when flag and value are one word.
-func flagValues(out *completion, cmdPath, flag, prefix string) {
+func flagValues(out *completion, g given, flag, prefix string) {
+	cmdPath := g.cmdPath
 	add := func(value, desc string) { out.add(prefix+value, desc) }
 	switch flag {
 	case "color":
@@ -191,8 +229,27 @@ func flagValues(out *completion, cmdPath, flag, prefix string) {
 			add(string(e), e.Summary())
 		}
 	case "tool":
+		if cmdPath == "run" {
+			// run refuses --tool with --from (the payload is the agent's)
+			// and for an event that names no tool.
+			if g.values["from"] != "" {
+				break
+			}
+			if len(g.args) > 0 {
+				if e := schema.Event(g.args[0]); e.Valid() && !e.IsTool() {
+					break
+				}
+			}
+		}
 		for _, t := range schema.Tools {
 			add(t.Name, t.Summary)
+		}
+	case "matcher":
+		// A matcher is a regular expression over tool names: the tool
+		// after the last | is completed ("run_command|view_<TAB>").
+		head := g.typed[:strings.LastIndexByte(g.typed, '|')+1]
+		for _, t := range schema.Tools {
+			add(head+t.Name, t.Summary)
 		}
 	case "template":
 		for _, t := range templates.All() {
@@ -220,7 +277,7 @@ func flagValues(out *completion, cmdPath, flag, prefix string) {
 	case "scope":
 		add("workspace", ".agents/hooks.json")
 		add("user", "~/.gemini/config/hooks.json")
-	case "from":
+	case "from", "to":
 		for _, a := range schema.Agents {
 			add(string(a), a.Title())
 		}

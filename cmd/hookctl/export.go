@@ -28,6 +28,7 @@ type exportOptions struct {
 	remove bool
 	dir    string
 	home   string
+	getenv func(string) string
 }
 
 func init() { register(72, exportCommand) }
@@ -44,10 +45,12 @@ func exportCommand(s streams) *cli.Command {
 			"runs the hooks, and answers as that agent reads. hookctl must be on the agent's PATH.\n\n" +
 			"Without --write, export prints the change as a diff and writes nothing. The edit\n" +
 			"keeps every other byte of the settings (other keys, other hooks, comments), is\n" +
-			"atomic, and a second export changes nothing. --remove takes out the entries export\n" +
-			"adds, recognised by their command, and nothing else.\n\n" +
-			"Exit status: 0 done (or nothing to do), 2 a settings file or hooks.json that cannot\n" +
-			"be read or edited safely.",
+			"atomic, and a second export changes nothing. --remove takes out exactly what export\n" +
+			"added: its entries, recognised by their command, and the members it created to hold\n" +
+			"them, which it keeps a record of in $XDG_STATE_HOME/hookctl/export/\n" +
+			"(~/.local/state/hookctl/export/).\n\n" +
+			"Exit status: 0 done (or nothing to do, as for hooks that are all disabled), 2 a\n" +
+			"settings file or hooks.json that cannot be read or edited safely.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "to", Usage: "the `AGENT` to wire the hooks into: claude, gemini, cursor or codex"},
 			&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "write the settings instead of printing the change"},
@@ -71,6 +74,7 @@ func exportCommand(s streams) *cli.Command {
 				return usageErrorf("hookctl export takes one DIR, not %d arguments", c.NArg())
 			}
 			opts.home, _ = os.UserHomeDir()
+			opts.getenv = os.Getenv
 			return exportRun(s, opts)
 		},
 	}
@@ -89,6 +93,10 @@ func exportRun(s streams, opts exportOptions) error {
 		if events, err = workspaceEvents(dir, opts.dir); err != nil {
 			return err
 		}
+		if len(events) == 0 {
+			fmt.Fprintf(s.out, "nothing to export: %s has no enabled hook\n", filepath.Join(opts.dir, ".agents", "hooks.json"))
+			return nil
+		}
 	}
 	path := filepath.Join(dir, export.SettingsFile(opts.to))
 	shown := filepath.Join(opts.dir, export.SettingsFile(opts.to))
@@ -96,18 +104,42 @@ func exportRun(s streams, opts exportOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if _, err := bounds.Check(path); err != nil {
+	real, err := bounds.Check(path)
+	if err != nil {
 		var oe *scaffold.OutsideError
 		if errors.As(err, &oe) && !oe.User {
 			return usageErrorf("refusing to write %s: it leads out of the workspace %s, to %s; export writes only inside the workspace", shown, oe.Root, oe.Real)
 		}
 		return usageErrorf("%v", err)
 	}
+	// The record of what export created in the file: read under the lock
+	// once the file is locked, written after the file.
+	recordPath, recErr := export.RecordPath(opts.getenv, real)
+	var record *export.Record
+	// unrecorded says why there is no record for a removal to go by.
+	unrecorded := "no record of what export created in this file (was it exported on another machine?)"
+	loadRecord := func() {
+		if recErr != nil {
+			unrecorded = fmt.Sprintf("cannot find the record of what export created (%v)", recErr)
+			return
+		}
+		var err error
+		// An export writes a new record over one it cannot read.
+		if record, err = export.LoadRecord(recordPath, real); err != nil {
+			unrecorded = err.Error()
+		}
+	}
+	// A removal without a record empties what it must and says so.
+	tellUnrecorded := func(r *export.Result) {
+		if opts.remove && record == nil && len(r.Removed) > 0 {
+			fmt.Fprintf(s.err, "hookctl export: %s: the event lists and the hooks object left empty go too\n", unrecorded)
+		}
+	}
 	compute := func(old []byte) (*export.Result, error) {
 		var r *export.Result
 		var err error
 		if opts.remove {
-			r, err = export.Remove(opts.to, old)
+			r, err = export.Remove(opts.to, old, record)
 		} else {
 			r, err = export.Add(opts.to, old, events)
 		}
@@ -126,11 +158,13 @@ func exportRun(s streams, opts exportOptions) error {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return usageErrorf("%v", err)
 		}
+		loadRecord()
 		r, err := compute(old)
 		if err != nil {
 			return err
 		}
 		exportNotes(s, r)
+		tellUnrecorded(r)
 		if !r.Changed() {
 			fmt.Fprintf(s.out, "nothing to change in %s: %s\n", shown, exportSummary(opts, r))
 			return nil
@@ -162,11 +196,13 @@ func exportRun(s streams, opts exportOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	loadRecord()
 	r, err := compute(old)
 	if err != nil {
 		return err
 	}
 	exportNotes(s, r)
+	tellUnrecorded(r)
 	if !r.Changed() {
 		fmt.Fprintf(s.out, "nothing to change in %s: %s\n", shown, exportSummary(opts, r))
 		return nil
@@ -175,6 +211,7 @@ func exportRun(s streams, opts exportOptions) error {
 		return usageErrorf("%v", scaffold.Rollback(tx, err))
 	}
 	tx.Commit()
+	saveRecord(s, opts, r, record, recordPath, real, recErr)
 	fmt.Fprintf(s.out, "%s: %s\n", shown, exportSummary(opts, r))
 	if !opts.remove {
 		fmt.Fprintf(s.out, "next: %s runs these hooks through hookctl run --from %s once hookctl is on its PATH; workspace hooks run once you trust them (hookctl trust %s)\n",
@@ -213,10 +250,22 @@ func workspaceEvents(dir, shownDir string) ([]schema.Event, error) {
 			}
 		}
 	}
-	if len(events) == 0 {
-		return nil, usageErrorf("%s has no enabled hook: there is nothing to export", shown)
-	}
 	return events, nil
+}
+
+// saveRecord keeps, after a write, what export created in the settings
+// file for a later --remove, or forgets it after a removal.
+func saveRecord(s streams, opts exportOptions, r *export.Result, prev *export.Record, path, real string, err error) {
+	if err == nil {
+		if opts.remove {
+			err = export.DeleteRecord(path)
+		} else {
+			err = export.NextRecord(opts.to, prev, r, real).Save(path)
+		}
+	}
+	if err != nil && !opts.remove {
+		fmt.Fprintf(s.err, "hookctl export: cannot keep the record of what export created (%v): --remove will take out the event lists and the hooks object it empties, even those you wrote\n", err)
+	}
 }
 
 func exportNotes(s streams, r *export.Result) {

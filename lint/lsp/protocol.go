@@ -33,40 +33,6 @@ const (
 	encodingUTF8  = "utf-8"
 )
 
-type initializeParams struct {
-	ProcessID    *int               `json:"processId"`
-	RootURI      *string            `json:"rootUri"`
-	Capabilities clientCapabilities `json:"capabilities"`
-	ClientInfo   *struct {
-		Name    string `json:"name"`
-		Version string `json:"version"`
-	} `json:"clientInfo"`
-}
-
-type clientCapabilities struct {
-	General *struct {
-		PositionEncodings []string `json:"positionEncodings"`
-	} `json:"general"`
-	Workspace *struct {
-		WorkspaceEdit *struct {
-			DocumentChanges bool `json:"documentChanges"`
-		} `json:"workspaceEdit"`
-		DidChangeWatchedFiles *struct {
-			DynamicRegistration bool `json:"dynamicRegistration"`
-		} `json:"didChangeWatchedFiles"`
-	} `json:"workspace"`
-	TextDocument *struct {
-		Hover *struct {
-			ContentFormat []string `json:"contentFormat"`
-		} `json:"hover"`
-		Completion *struct {
-			CompletionItem *struct {
-				DocumentationFormat []string `json:"documentationFormat"`
-			} `json:"completionItem"`
-		} `json:"completion"`
-	} `json:"textDocument"`
-}
-
 type initializeResult struct {
 	Capabilities serverCapabilities `json:"capabilities"`
 	ServerInfo   serverInfo         `json:"serverInfo"`

@@ -38,9 +38,12 @@ import (
 // Defaults of Options.
 const (
 	// DefaultDebounce is how long the server waits after a change before
-	// it lints: long enough to lint once for a burst of keystrokes, short
-	// enough that diagnostics follow the typing.
-	DefaultDebounce = 20 * time.Millisecond
+	// it lints: long enough to lint once for changes that come together
+	// (a paste, a key held down), short enough that diagnostics follow
+	// the typing. Keystrokes further apart are each linted whatever the
+	// wait, and a change during a run costs one more run, not one per
+	// key, so a longer wait would only delay them.
+	DefaultDebounce = 10 * time.Millisecond
 	// DefaultPoll is how often the scripts that open files name are
 	// looked at on disk.
 	DefaultPoll = 2 * time.Second
@@ -110,10 +113,11 @@ func served(uri string) bool {
 }
 
 type server struct {
-	opts Options
-	log  *log.Logger
-	conn *jsonrpc2.Conn
-	ctx  context.Context
+	opts   Options
+	log    *log.Logger
+	conn   *jsonrpc2.Conn
+	stream *stream
+	ctx    context.Context
 
 	mu              sync.Mutex
 	docs            map[string]*docState
@@ -183,8 +187,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 		ready:    make(chan struct{}),
 		ctx:      ctx,
 	}
-	stream := jsonrpc2.NewBufferedStream(pipe{in, out}, codec{s.log})
-	s.conn = jsonrpc2.NewConn(ctx, stream, s, jsonrpc2.SetLogger(s.log))
+	s.stream = newStream(pipe{in, out}, codec{s.log})
+	s.conn = jsonrpc2.NewConn(ctx, s.stream, s, jsonrpc2.SetLogger(s.log))
 	close(s.ready)
 	if opts.Poll > 0 {
 		go s.poll(ctx)
@@ -409,38 +413,37 @@ func params(req *jsonrpc2.Request, v any) error {
 }
 
 func (s *server) initialize(req *jsonrpc2.Request) (any, error) {
-	var p initializeParams
+	// The client's capabilities are read field by field: a field of the
+	// wrong type, or one this server does not know, is as good as absent,
+	// so that a client that gets one wrong still gets a server (with
+	// positions in UTF-16, the protocol's default).
+	var p struct {
+		Capabilities json.RawMessage `json:"capabilities"`
+		ClientInfo   json.RawMessage `json:"clientInfo"`
+	}
 	if req.Params != nil {
 		if err := json.Unmarshal(*req.Params, &p); err != nil {
-			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("initialize: %v", err)}
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("initialize: the params are not an object: %v", err)}
 		}
 	}
+	var caps any
+	_ = json.Unmarshal(p.Capabilities, &caps)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := p.Capabilities
-	if c.General != nil {
-		for _, e := range c.General.PositionEncodings {
-			if e == encodingUTF8 {
-				s.encoding = encodingUTF8
-			}
-		}
+	if slices.Contains(strs(field(caps, "general", "positionEncodings")), encodingUTF8) {
+		s.encoding = encodingUTF8
 	}
-	if w := c.Workspace; w != nil {
-		s.documentChanges = w.WorkspaceEdit != nil && w.WorkspaceEdit.DocumentChanges
-		s.watchFiles = w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration
-	}
-	if td := c.TextDocument; td != nil {
-		if td.Hover != nil {
-			s.markdown = slices.Contains(td.Hover.ContentFormat, "markdown")
-		}
-		if td.Completion != nil && td.Completion.CompletionItem != nil {
-			s.markdownItems = slices.Contains(td.Completion.CompletionItem.DocumentationFormat, "markdown")
-		}
-	}
+	s.documentChanges = field(caps, "workspace", "workspaceEdit", "documentChanges") == true
+	s.watchFiles = field(caps, "workspace", "didChangeWatchedFiles", "dynamicRegistration") == true
+	s.markdown = slices.Contains(strs(field(caps, "textDocument", "hover", "contentFormat")), "markdown")
+	s.markdownItems = slices.Contains(strs(field(caps, "textDocument", "completion", "completionItem", "documentationFormat")), "markdown")
 	s.initialized = true
 	name := "an unnamed client"
-	if p.ClientInfo != nil {
-		name = strings.TrimSpace(p.ClientInfo.Name + " " + p.ClientInfo.Version)
+	var info any
+	_ = json.Unmarshal(p.ClientInfo, &info)
+	if n, _ := field(info, "name").(string); n != "" {
+		v, _ := field(info, "version").(string)
+		name = strings.TrimSpace(n + " " + v)
 	}
 	s.log.Printf("initialized by %s; positions in %s", name, s.encoding)
 	return initializeResult{
@@ -454,6 +457,32 @@ func (s *server) initialize(req *jsonrpc2.Request) (any, error) {
 		},
 		ServerInfo: serverInfo{Name: "hookctl", Version: s.opts.Version},
 	}, nil
+}
+
+// field returns the value at the path of keys in decoded JSON, nil when a
+// step is missing or not an object.
+func field(v any, keys ...string) any {
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
+}
+
+// strs returns the strings of a decoded JSON array, nil for anything
+// else; elements that are not strings are skipped.
+func strs(v any) []string {
+	a, _ := v.([]any)
+	var out []string
+	for _, e := range a {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func (s *server) didOpen(p didOpenParams) {
@@ -556,8 +585,19 @@ func (s *server) lintNow(uri string, d *docState) {
 
 	res, stamps := s.run(&doc)
 
+	// A run whose version a change has superseded is not published: its
+	// findings are not turned into diagnostics at all. (The lint itself
+	// is not stopped midway: lint takes no context, and a run of a
+	// 1,000-hook file takes about 20 ms.)
 	s.mu.Lock()
 	current := s.docs[uri] == d && d.doc.Version == doc.Version && !s.shutdown
+	s.mu.Unlock()
+	if current && res.diags == nil {
+		res.diags = s.diagnostics(&doc, res.findings)
+	}
+
+	s.mu.Lock()
+	current = current && s.docs[uri] == d && d.doc.Version == doc.Version && !s.shutdown
 	if current {
 		d.result = res
 		d.stamps = stamps
@@ -604,8 +644,8 @@ func (s *server) run(doc *Document) (res *result, stamps map[string]string) {
 			continue
 		}
 		res.findings = append(res.findings, f)
-		res.diags = append(res.diags, diagnostic(doc, f))
 	}
+	res.diags = nil // made by lintNow once the run is known to be current
 	if doc.Path != "" {
 		stamps = make(map[string]string, len(seen))
 		for path, info := range seen {
@@ -615,6 +655,22 @@ func (s *server) run(doc *Document) (res *result, stamps map[string]string) {
 		}
 	}
 	return res, stamps
+}
+
+// diagnostics turns findings into the document's diagnostics; a panic is
+// logged and leaves the document without diagnostics.
+func (s *server) diagnostics(doc *Document, findings []lint.Finding) (diags []Diagnostic) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("reporting the findings of %s failed: %v", doc.URI, r)
+			diags = []Diagnostic{}
+		}
+	}()
+	diags = make([]Diagnostic, 0, len(findings))
+	for _, f := range findings {
+		diags = append(diags, diagnostic(doc, f))
+	}
+	return diags
 }
 
 // scripts returns the files a document's handlers run, nil when they
@@ -640,8 +696,14 @@ func (s *server) target(doc *Document) lint.Target {
 	return lint.Target{Path: path, Scope: scope, Root: root}
 }
 
+// publish sends a document's diagnostics, encoded by appendPublish.
 func (s *server) publish(p publishDiagnosticsParams) {
-	if err := s.conn.Notify(s.ctx, "textDocument/publishDiagnostics", p); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+	select {
+	case <-s.conn.DisconnectNotify():
+		return
+	default:
+	}
+	if err := s.stream.writeRaw(appendPublish(nil, p)); err != nil {
 		s.log.Printf("publishing diagnostics of %s: %v", p.URI, err)
 	}
 }

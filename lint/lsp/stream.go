@@ -8,6 +8,7 @@ import (
 	"log"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // maxMessage bounds one message from the client. The largest message is a
@@ -26,16 +27,70 @@ type codec struct {
 }
 
 func (c codec) WriteObject(w io.Writer, obj any) error {
-	data, err := json.Marshal(obj)
+	var data []byte
+	var err error
+	if m, ok := obj.(json.Marshaler); ok {
+		// jsonrpc2's messages encode themselves with json.Marshal: its
+		// output is compact already, and json.Marshal would check and
+		// compact it once more.
+		data, err = m.MarshalJSON()
+	} else {
+		data, err = json.Marshal(obj)
+	}
 	if err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintf(w, "Content-Length: %d\r\n\r\n", len(data)); err != nil {
+	return writeFrame(w, data)
+}
+
+// writeFrame writes one message: its header and its body.
+func writeFrame(w io.Writer, body []byte) error {
+	if _, err := fmt.Fprintf(w, "Content-Length: %d\r\n\r\n", len(body)); err != nil {
 		return err
 	}
-	_, err = w.Write(data)
+	_, err := w.Write(body)
 	return err
 }
+
+// stream is the connection's object stream, as jsonrpc2's buffered one,
+// with writeRaw besides for a message the server has encoded itself.
+type stream struct {
+	codec codec
+	conn  io.ReadWriteCloser
+	r     *bufio.Reader
+
+	mu sync.Mutex // guards w
+	w  *bufio.Writer
+}
+
+func newStream(conn io.ReadWriteCloser, c codec) *stream {
+	return &stream{codec: c, conn: conn, r: bufio.NewReader(conn), w: bufio.NewWriter(conn)}
+}
+
+// ReadObject reads the next message; only the connection's reader calls
+// it.
+func (s *stream) ReadObject(v any) error { return s.codec.ReadObject(s.r, v) }
+
+func (s *stream) WriteObject(obj any) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.codec.WriteObject(s.w, obj); err != nil {
+		return err
+	}
+	return s.w.Flush()
+}
+
+// writeRaw writes a message whose body is already JSON-RPC.
+func (s *stream) writeRaw(body []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := writeFrame(s.w, body); err != nil {
+		return err
+	}
+	return s.w.Flush()
+}
+
+func (s *stream) Close() error { return s.conn.Close() }
 
 func (c codec) ReadObject(r *bufio.Reader, v any) error {
 	for {

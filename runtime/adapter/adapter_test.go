@@ -306,10 +306,24 @@ func TestOverwriteBack(t *testing.T) {
 	if string(r.Stdout) != want || r.Stderr != "" {
 		t.Errorf("claude allow+overwrite:\n%s%s\nwant\n%s", r.Stdout, r.Stderr, want)
 	}
-	// Without an allow, Claude Code shows the rewritten call to the user.
-	r = c.Reply(answer(`{"decision":"ask","overwrite":{"TargetFile":"/home/user/my-project/src/other.ts"}}`), nil)
-	if !strings.Contains(string(r.Stdout), `"permissionDecision":"ask"`) || !strings.Contains(string(r.Stdout), `"file_path":"/home/user/my-project/src/other.ts"`) || !strings.Contains(r.Stderr, "shown to you to confirm") {
-		t.Errorf("claude ask+overwrite: %s %s", r.Stdout, r.Stderr)
+	// Without an allow (ask, or no decision at all), the rewritten call
+	// goes without a permissionDecision: Claude Code's own permission
+	// rules decide it, and nothing prompts that the user's settings would
+	// not.
+	for _, ans := range []string{
+		`{"decision":"ask","overwrite":{"TargetFile":"/home/user/my-project/src/other.ts"}}`,
+		`{"overwrite":{"TargetFile":"/home/user/my-project/src/other.ts"}}`,
+	} {
+		r = c.Reply(answer(ans), nil)
+		want = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"file_path":"/home/user/my-project/src/other.ts","new_string":"replacement text","old_string":"original text","replace_all":false}}}` + "\n"
+		if string(r.Stdout) != want || r.Stderr != "" || r.Exit != 0 {
+			t.Errorf("claude %s:\n%s%s\nwant\n%s", ans, r.Stdout, r.Stderr, want)
+		}
+	}
+	// force_ask asks, on the rewritten call.
+	r = c.Reply(answer(`{"decision":"force_ask","reason":"check the path","overwrite":{"TargetFile":"/home/user/my-project/src/other.ts"}}`), nil)
+	if !strings.Contains(string(r.Stdout), `"permissionDecision":"ask","permissionDecisionReason":"check the path","updatedInput":{"file_path":"/home/user/my-project/src/other.ts"`) {
+		t.Errorf("claude force_ask+overwrite: %s %s", r.Stdout, r.Stderr)
 	}
 	// An argument the agent's tool does not have is left out, with a note.
 	c, _ = Translate(schema.Claude, "PreToolUse", sample(t, "claude/PreToolUse-Bash.json"), noEnv)

@@ -202,16 +202,15 @@ func (r *reply) claudePreToolUse(p preAnswer) {
 	case schema.ForceAsk:
 		hso["permissionDecision"] = "ask"
 	default:
-		// Claude Code reads updatedInput with allow or ask: ask shows the
-		// rewritten call to the user, where allow would approve what the
-		// user's settings might have asked about.
+		// No decision: Claude Code replaces the input and runs its own
+		// permission rules on the rewritten call, so the user's settings
+		// decide it as they would the call itself. An "ask" would prompt
+		// on every call, an "allow" approve past those settings.
 		u := r.updated(p.overwrite)
 		if u == nil {
 			return
 		}
-		hso["permissionDecision"] = "ask"
 		hso["updatedInput"] = u
-		r.notef("the rewritten call is shown to you to confirm: Claude Code takes updatedInput only with allow or ask, and no hook allowed the call")
 	}
 	if p.reason != "" {
 		hso["permissionDecisionReason"] = p.reason

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -109,7 +110,10 @@ type wordInfo struct {
 }
 
 // convertCommand rewrites a command for the folder the converted hook runs
-// in.
+// in. Which words name files, which folder each call runs in after a cd,
+// and which scripts the result runs are read by schema/shellcmd, the one
+// reader of commands that lint, run and trust share: import says a script
+// is missing exactly when lint will say so of the imported command.
 func (pl places) convertCommand(cmd string) commandChange {
 	ch := commandChange{Command: cmd}
 	f, err := syntax.NewParser(syntax.KeepComments(false)).Parse(strings.NewReader(cmd), "")
@@ -118,15 +122,8 @@ func (pl places) convertCommand(cmd string) commandChange {
 		ch.Command = pl.replaceVarsText(cmd, &ch)
 		return ch
 	}
-	var calls []*syntax.CallExpr
 	syntax.Walk(f, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CallExpr:
-			calls = append(calls, n)
-		case *syntax.ParamExp:
-			if n.Param == nil {
-				break
-			}
+		if n, ok := n.(*syntax.ParamExp); ok && n.Param != nil {
 			name := n.Param.Value
 			if hasAgentPrefix(name) && !isOneOf(name, projectVars) && !isOneOf(name, pluginVars) || isOneOf(name, pluginVars) && pl.plugin == "" {
 				ch.Unset = appendNew(ch.Unset, name)
@@ -134,10 +131,15 @@ func (pl places) convertCommand(cmd string) commandChange {
 		}
 		return true
 	})
+	src := shellcmd.ParseVars(cmd, pl.base, pl.knownVars())
+	roles, cds := pl.wordRoles(src)
 	// Decide first whether the command must run from the workspace root.
-	for _, c := range calls {
-		if prog, _ := program(c); prog >= 0 {
-			name := filepath.Base(c.Args[prog].Lit())
+	for _, c := range src.Calls {
+		if c.Depth > 0 {
+			continue
+		}
+		if prog, _ := shellcmd.ProgramOf(c.Args); prog >= 0 && c.Args[prog].Lit {
+			name := path.Base(c.Args[prog].Text)
 			if projectTools[name] || name == "cd" || ((name == "bun" || name == "deno") && !runsScript(c.Args[prog+1:])) {
 				ch.Tool = name
 				break
@@ -151,44 +153,53 @@ func (pl places) convertCommand(cmd string) commandChange {
 	}
 	var edits []edit
 	seen := map[*syntax.Word]bool{}
-	rewrite := func(w *syntax.Word, role int) {
+	rewrite := func(w *syntax.Word, r wordRole) {
 		if seen[w] {
 			return
 		}
 		seen[w] = true
-		if e, ok := pl.rewriteWord(cmd, w, role, frame, &ch); ok {
+		if e, ok := pl.rewriteWord(cmd, w, r, frame, &ch); ok {
 			edits = append(edits, e)
 		}
 	}
-	for _, c := range calls {
+	syntax.Walk(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok {
+			return true
+		}
 		for _, a := range c.Assigns {
 			if a.Value != nil {
-				rewrite(a.Value, roleArg)
+				// CONFIG=.claude/x.json, not PATH=a:b.
+				v := a.Value.Lit()
+				rewrite(a.Value, wordRole{role: roleArg, moved: afterCd(cds, a.Value),
+					names: strings.Contains(v, "/") && !strings.ContainsAny(v, ":*?[")})
 			}
 		}
-		prog, script := program(c)
-		if prog < 0 {
-			continue
-		}
-		name := filepath.Base(c.Args[prog].Lit())
-		for i := prog; i < len(c.Args); i++ {
-			role := roleArg
-			switch {
-			case i == prog:
-				role = roleProgram
-			case i == script:
-				role = roleScript
-			case name == "cd" && i == prog+1:
-				role = roleDir
+		for _, a := range c.Args {
+			r, ok := roles[span{int(a.Pos().Offset()), int(a.End().Offset())}]
+			if !ok {
+				r = wordRole{role: roleArg, moved: afterCd(cds, a)}
 			}
-			rewrite(c.Args[i], role)
+			rewrite(a, r)
 		}
-	}
-	// Words outside simple commands ([[ -f x ]], redirections, ...) are
-	// rebased too.
+		return true
+	})
+	// The files of redirections and file tests ([[ -f x ]]) are rebased
+	// too, unless a cd before them moved the shell.
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if w, ok := n.(*syntax.Word); ok && !seen[w] {
-			rewrite(w, roleArg)
+		var w *syntax.Word
+		switch n := n.(type) {
+		case *syntax.Redirect:
+			if n.Op != syntax.DplIn && n.Op != syntax.DplOut && n.Op != syntax.Hdoc && n.Op != syntax.DashHdoc && n.Op != syntax.WordHdoc {
+				w = n.Word
+			}
+		case *syntax.UnaryTest:
+			if fileTests[n.Op] {
+				w, _ = n.X.(*syntax.Word)
+			}
+		}
+		if w != nil && !seen[w] {
+			rewrite(w, wordRole{role: roleArg, moved: afterCd(cds, w), names: true})
 		}
 		return true
 	})
@@ -199,16 +210,160 @@ func (pl places) convertCommand(cmd string) commandChange {
 	if pl.targetRoot == "" && len(ch.Vars) > 0 {
 		ch.ToRoot = true
 	}
+	// What the converted command runs, read as lint and the runtime will
+	// read it: from the folder the command starts in.
+	runs, runsDir := out, pl.targetDir
 	switch {
 	case ch.ToRoot && pl.targetRoot != "":
 		// "cd $CLAUDE_PROJECT_DIR && ..." has become "cd . && ...".
 		out = "cd " + shellQuote(relPath(pl.targetDir, pl.targetRoot)) + " && " + strings.TrimPrefix(out, "cd . && ")
+		runs = out
 	case ch.ToRoot:
-		out = `cd "$(git rev-parse --show-toplevel)" && ` + strings.TrimPrefix(out, "cd . && ")
+		// The user's hooks.json serves every workspace: its command goes
+		// to the root of the one it runs in, read here as the project the
+		// hooks came from.
+		runs, runsDir = strings.TrimPrefix(out, "cd . && "), pl.project
+		out = `cd "$(git rev-parse --show-toplevel)" && ` + runs
 	}
 	ch.Command = out
 	ch.Same = out == cmd
+	pl.scripts(src, runs, runsDir, &ch)
 	return ch
+}
+
+// scripts fills in the files the command runs: Scripts, those of the
+// source command and of the converted one that exist (to read what they
+// use), and Missing, those the converted command runs that do not exist,
+// as lint's script-not-found reads them (a program by a path or an
+// interpreter's script, in a call that runs unconditionally).
+func (pl places) scripts(src *shellcmd.Command, out, dir string, ch *commandChange) {
+	refs, _ := src.Refs()
+	for _, r := range refs {
+		if r.Role != shellcmd.Program && r.Role != shellcmd.Script {
+			continue
+		}
+		if p := shellcmd.Resolve(r.Path); exists(p) {
+			ch.Scripts = appendNew(ch.Scripts, p)
+		} else if pl.altBase != "" && !filepath.IsAbs(r.Word.Text) && r.Call.Dir == pl.base {
+			if alt := shellcmd.Resolve(filepath.Join(pl.altBase, r.Word.Text)); exists(alt) {
+				ch.Scripts = appendNew(ch.Scripts, alt)
+			}
+		}
+	}
+	refs, _ = shellcmd.Parse(out, dir, pl.targetRoot).Refs()
+	for _, r := range refs {
+		if r.Role != shellcmd.Program && r.Role != shellcmd.Script {
+			continue
+		}
+		switch p := shellcmd.Resolve(r.Path); {
+		case exists(p):
+			ch.Scripts = appendNew(ch.Scripts, p)
+		case !r.Call.Conditional:
+			ch.Missing = appendNew(ch.Missing, p)
+		}
+	}
+}
+
+// span is where a word stands in a command, in bytes.
+type span struct{ from, to int }
+
+// wordRole is what a word of a command is, as schema/shellcmd reads it.
+type wordRole struct {
+	role int
+	// moved is set when the word's call runs after a cd: a relative path
+	// in it starts from where the cd went, which is rebased itself.
+	moved bool
+	// names is set for an argument that names a file: one schema/shellcmd
+	// takes for a path, a redirection's file, the operand of a file test.
+	names bool
+}
+
+// wordRoles returns the role of each word of the command's own calls, by
+// its span, and the spans of the calls that change folder.
+func (pl places) wordRoles(c *shellcmd.Command) (map[span]wordRole, []span) {
+	roles := map[span]wordRole{}
+	var cds []span
+	refs, _ := c.Refs()
+	for _, call := range c.Calls {
+		if call.Depth > 0 || len(call.Args) == 0 {
+			continue
+		}
+		moved := call.Dir != pl.base
+		prog, script := shellcmd.ProgramOf(call.Args)
+		cd := prog >= 0 && call.Args[prog].Lit && (call.Args[prog].Text == "cd" || call.Args[prog].Text == "pushd")
+		if cd {
+			cds = append(cds, span{call.Args[0].From, call.Args[len(call.Args)-1].To})
+		}
+		for i, a := range call.Args {
+			r := wordRole{role: roleArg, moved: moved, names: namesFile(refs, a)}
+			switch {
+			case i == prog:
+				r.role = roleProgram
+			case i == script:
+				r.role = roleScript
+			case cd && i == prog+1:
+				r.role = roleDir
+			}
+			roles[span{a.From, a.To}] = r
+		}
+	}
+	for _, ref := range refs {
+		if ref.Call.Depth > 0 || ref.Role != shellcmd.Script {
+			continue
+		}
+		// A script read by a shell on stdin, or named after "uv run".
+		k := span{ref.Word.From, ref.Word.To}
+		if r, ok := roles[k]; ok {
+			r.role = roleScript
+			roles[k] = r
+		}
+	}
+	return roles, cds
+}
+
+// namesFile reports whether schema/shellcmd takes a word for a file the
+// command names.
+func namesFile(refs []shellcmd.Ref, w shellcmd.Word) bool {
+	for _, r := range refs {
+		if r.Word.From == w.From && r.Word.To == w.To && r.Call.Depth == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fileTests are the test operators whose operand is a file.
+var fileTests = map[syntax.UnTestOperator]bool{
+	syntax.TsExists: true, syntax.TsRegFile: true, syntax.TsDirect: true, syntax.TsCharSp: true,
+	syntax.TsBlckSp: true, syntax.TsNmPipe: true, syntax.TsSocket: true, syntax.TsSmbLink: true,
+	syntax.TsSticky: true, syntax.TsGIDSet: true, syntax.TsUIDSet: true, syntax.TsGrpOwn: true,
+	syntax.TsUsrOwn: true, syntax.TsModif: true, syntax.TsRead: true, syntax.TsWrite: true,
+	syntax.TsExec: true, syntax.TsNoEmpty: true,
+}
+
+// afterCd reports whether a word stands after a cd of the command.
+func afterCd(cds []span, w *syntax.Word) bool {
+	at := int(w.Pos().Offset())
+	for _, cd := range cds {
+		if cd.to <= at {
+			return true
+		}
+	}
+	return false
+}
+
+// knownVars are the other agent's variables whose folders are known, for
+// schema/shellcmd to read the words that use them.
+func (pl places) knownVars() map[string]string {
+	vars := map[string]string{}
+	for _, group := range [][]string{projectVars, pluginVars} {
+		for _, name := range group {
+			if dir := pl.varDir(name); dir != "" {
+				vars[name] = dir
+			}
+		}
+	}
+	return vars
 }
 
 // disjoint keeps the edits that do not overlap, the innermost first (a word
@@ -240,39 +395,22 @@ const (
 	roleDir
 )
 
-// program returns the index of the word that names the program a simple
-// command runs and of the script an interpreter runs, -1 when there is
-// none, as schema/shellcmd, the one reader of commands, tells them apart.
-func program(c *syntax.CallExpr) (prog, script int) {
-	words := make([]shellcmd.Word, len(c.Args))
-	for i, a := range c.Args {
-		// A word import reads itself (a project variable, quotes) still
-		// holds its place: it names no wrapper, option or interpreter.
-		lit := a.Lit()
-		if lit == "" {
-			lit = "\x00"
-		}
-		words[i] = shellcmd.Word{Text: lit, Lit: true}
-	}
-	return shellcmd.ProgramOf(words)
-}
-
 // runsScript reports whether bun or deno is given a script file rather
 // than a package script or task.
-func runsScript(args []*syntax.Word) bool {
+func runsScript(args []shellcmd.Word) bool {
 	for _, a := range args {
-		l := a.Lit()
+		l := a.Text
 		if l == "run" || strings.HasPrefix(l, "-") {
 			continue
 		}
-		return strings.ContainsAny(l, "/.")
+		return a.Lit && strings.ContainsAny(l, "/.")
 	}
 	return false
 }
 
 // rewriteWord rebases one word, when it is a path or holds a project or
 // plugin variable.
-func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string, ch *commandChange) (edit, bool) {
+func (pl places) rewriteWord(cmd string, w *syntax.Word, r wordRole, frame string, ch *commandChange) (edit, bool) {
 	info := pl.wordValue(cmd, w)
 	from, to := int(w.Pos().Offset()), int(w.End().Offset())
 	old := cmd[from:to]
@@ -296,32 +434,28 @@ func (pl places) rewriteWord(cmd string, w *syntax.Word, role int, frame string,
 		abs = value
 	case filepath.IsAbs(value) || strings.HasPrefix(value, "~") || strings.Contains(value, "://") || strings.HasPrefix(value, "-"):
 		return edit{}, false
+	case r.moved:
+		// Relative to where a cd went, which is rebased itself.
+		return edit{}, false
 	default:
 		abs = filepath.Join(pl.base, value)
 		if pl.altBase != "" && !exists(abs) && (exists(filepath.Join(pl.altBase, value)) || strings.HasPrefix(value, filepath.Base(pl.base)+"/")) {
 			abs = filepath.Join(pl.altBase, value)
 		}
-		switch role {
+		switch r.role {
 		case roleProgram:
 			isPath = strings.Contains(value, "/")
 		case roleScript, roleDir:
 			isPath = value != "" && !strings.ContainsAny(value, "*?[=")
 		default:
-			isPath = looksLikePath(value) && (exists(abs) || hasKnownPrefix(value))
+			isPath = r.names && (exists(abs) || hasKnownPrefix(value))
 		}
 	}
 	if !isPath {
 		return edit{}, false
 	}
-	if role == roleProgram || role == roleScript {
-		if exists(abs) {
-			ch.Scripts = appendNew(ch.Scripts, abs)
-		} else {
-			ch.Missing = appendNew(ch.Missing, abs)
-		}
-	}
 	ch.Vars = append(ch.Vars, info.vars...)
-	text := pl.render(abs, frame, role == roleProgram)
+	text := pl.render(abs, frame, r.role == roleProgram)
 	if pl.targetRoot == "" && !filepath.IsAbs(strings.Trim(text, "'")) {
 		ch.ToRoot = true
 	}
@@ -518,12 +652,6 @@ func (pl places) replaceVarsText(s string, ch *commandChange) string {
 		}
 	}
 	return s
-}
-
-// looksLikePath reports whether an argument is a relative path: it has a
-// slash, and is no URL, option, pattern or assignment.
-func looksLikePath(s string) bool {
-	return strings.Contains(s, "/") && !strings.ContainsAny(s, "*?[=:@") && !strings.HasPrefix(s, "-")
 }
 
 // hasKnownPrefix reports whether a relative path starts where agents keep

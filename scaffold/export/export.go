@@ -5,7 +5,8 @@
 // tool). The edit keeps every other byte of the settings file, comments
 // included where the format has them; a second export changes nothing; and
 // removal takes out the entries export adds, recognised by their exact
-// command, and nothing else.
+// command, and the members export created to hold them (Result.Made, kept
+// between the two in a Record), and nothing else.
 package export
 
 import (
@@ -14,6 +15,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,9 +53,36 @@ type Result struct {
 	// Added, Present and Removed name the agent's events whose entry was
 	// added, was there already, or was taken out.
 	Added, Present, Removed []string
+	// Made names, as JSON pointers ("/hooks", "/hooks/PreToolUse",
+	// "/version"), the members Add created because they were missing: what
+	// Remove may take out again once it has emptied them.
+	Made []string
+	// Filled holds, by JSON pointer ("" for the top level), the whitespace
+	// that stood inside each empty object or array of the user's that Add
+	// put an entry into: a removal that empties it again gives it back.
+	Filled map[string]string
 	// Notes say which events of the workspace have no event to wire in the
 	// agent, and what differs for those that have.
 	Notes []string
+}
+
+// Record returns what to remember of the export r for the settings file
+// whose real path is file.
+func (r *Result) Record(file string) *Record {
+	return &Record{File: file, Made: append([]string{}, r.Made...), Filled: r.Filled}
+}
+
+// fill remembers the whitespace inside v, at ptr, when v is an empty
+// object or array that an entry goes into.
+func (r *Result) fill(src []byte, v *hujson.Value, ptr string) {
+	inner := src[v.StartOffset+1 : v.EndOffset-1]
+	if entries(v) != 0 || len(inner) == 0 || len(bytes.TrimSpace(inner)) != 0 {
+		return
+	}
+	if r.Filled == nil {
+		r.Filled = map[string]string{}
+	}
+	r.Filled[ptr] = string(inner)
 }
 
 // Changed reports whether the file changes.
@@ -74,21 +103,38 @@ func (e *Error) Error() string {
 
 // Add returns the settings with an entry for each of the events (of this
 // format), in the order of schema.Events. old is the file's content, nil
-// when it does not exist.
+// when it does not exist. A Cursor file gets "version": 1 when it has no
+// version: Cursor refuses a hooks.json without one.
 func Add(a schema.Agent, old []byte, events []schema.Event) (*Result, error) {
 	r := &Result{Old: old}
 	src := old
 	if src == nil {
 		src = []byte("{}\n")
-		if a == schema.Cursor {
-			// Cursor's hooks.json names its schema version.
-			v, _ := hujson.Parse(src)
-			src = scaffold.InsertMember(src, &v, "version", []byte("1"))
-		}
 	}
 	want := map[schema.Event]bool{}
+	wired := false
 	for _, e := range events {
 		want[e] = true
+		x, _ := schema.LookupExportedEvent(a, e)
+		wired = wired || x.Foreign != ""
+	}
+	if a == schema.Cursor && wired {
+		next, note, err := cursorVersion(r, src)
+		if err != nil {
+			return nil, err
+		}
+		if note != "" {
+			r.Notes = append(r.Notes, note)
+		}
+		if next != nil {
+			src = next
+			// A file export creates stays after a removal, and a Cursor
+			// hooks.json without a version is an error in Cursor: there
+			// the version is part of the file, not an addition.
+			if old != nil {
+				r.Made = append(r.Made, "/version")
+			}
+		}
 	}
 	for _, e := range schema.Events {
 		if !want[e] {
@@ -102,22 +148,56 @@ func Add(a schema.Agent, old []byte, events []schema.Event) (*Result, error) {
 		if x.Note != "" {
 			r.Notes = append(r.Notes, fmt.Sprintf("%s runs on %s's %s: %s", e, a.Title(), x.Foreign, x.Note))
 		}
-		next, added, err := addEntry(a, src, x)
+		next, made, err := addEntry(r, a, src, x)
 		if err != nil {
 			return nil, err
 		}
 		src = next
-		if added {
+		if made != nil {
 			r.Added = append(r.Added, x.Foreign)
+			r.Made = append(r.Made, made...)
 		} else {
 			r.Present = append(r.Present, x.Foreign)
 		}
 	}
 	if old == nil && len(r.Added) == 0 {
-		src = nil // nothing to write: no file
+		r.Made, r.Filled, src = nil, nil, nil // nothing to write: no file
 	}
 	r.New = src
 	return r, nil
+}
+
+// cursorVersion returns src with "version": 1 added when it has no
+// version (nil when it has one), and a note when its version is not the 1
+// Cursor reads.
+func cursorVersion(r *Result, src []byte) ([]byte, string, error) {
+	root, err := parse(src)
+	if err != nil {
+		return nil, "", err
+	}
+	o := root.Value.(*hujson.Object)
+	for _, m := range o.Members {
+		if name(m.Name) != "version" {
+			continue
+		}
+		if lit, ok := m.Value.Value.(hujson.Literal); ok && lit.Kind() == '0' && string(lit) == "1" {
+			return nil, "", nil
+		}
+		line, col := position(src, m.Value.StartOffset)
+		return nil, fmt.Sprintf("\"version\" (line %d, column %d) is %s, and Cursor reads only the number 1: it is left as you wrote it, and Cursor may refuse the file", line, col, oneLine(string(src[m.Value.StartOffset:m.Value.EndOffset]))), nil
+	}
+	r.fill(src, root, "")
+	return scaffold.InsertMember(src, root, "version", []byte("1")), "", nil
+}
+
+// oneLine shortens a JSON value for a message, its control characters
+// shown as escapes.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:40]) + "..."
+	}
+	return schema.Visible(s)
 }
 
 // entry is the agent's hook entry for an event, as compact JSON.
@@ -150,41 +230,58 @@ type handler struct {
 	Command string `json:"command"`
 }
 
-// addEntry adds the entry of one event unless it is there.
-func addEntry(a schema.Agent, src []byte, x schema.ExportedEvent) ([]byte, bool, error) {
+// addEntry adds the entry of one event unless it is there: it returns
+// the new source and the members it created (empty but not nil when it
+// only appended the entry), nil when the entry was there.
+func addEntry(r *Result, a schema.Agent, src []byte, x schema.ExportedEvent) ([]byte, []string, error) {
 	root, err := parse(src)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	hooks, err := member(src, root, "hooks", "an object of events")
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	e := entry(a, x)
+	event := "/hooks/" + pointerToken(x.Foreign)
 	if hooks == nil {
-		return scaffold.InsertMember(src, root, "hooks", []byte(`{"`+x.Foreign+`":[`+string(e)+`]}`)), true, nil
+		r.fill(src, root, "")
+		return scaffold.InsertMember(src, root, "hooks", []byte(`{"`+x.Foreign+`":[`+string(e)+`]}`)), []string{"/hooks", event}, nil
 	}
 	list, err := member(src, hooks, x.Foreign, "an array of entries")
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	if list == nil {
-		return scaffold.InsertMember(src, hooks, x.Foreign, append(append([]byte("["), e...), ']')), true, nil
+		r.fill(src, hooks, "/hooks")
+		return scaffold.InsertMember(src, hooks, x.Foreign, append(append([]byte("["), e...), ']')), []string{event}, nil
 	}
 	if i, _ := find(a, list, Command(a, x.Foreign)); i >= 0 {
-		return src, false, nil
+		return src, nil, nil
 	}
-	return scaffold.AppendElement(src, list, e), true, nil
+	r.fill(src, list, event)
+	return scaffold.AppendElement(src, list, e), []string{}, nil
+}
+
+// pointerToken escapes a key for a JSON pointer (RFC 6901).
+func pointerToken(key string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
 }
 
 // Remove returns the settings without the entries export adds, for every
-// event it may have wired. Entries, event keys and a "hooks" object left
-// empty by the removal go too; what the user wrote stays.
-func Remove(a schema.Agent, old []byte) (*Result, error) {
+// event it may have wired. rec is what an earlier Add created and filled
+// (Result.Record): an event list, the "hooks" object or Cursor's "version"
+// that it created goes once the removal leaves it empty (the version once
+// no hook is left), an empty one of the user's that it filled comes back
+// as the user wrote it, and every other member stays. A nil rec is not
+// knowing: then every event list and "hooks" object the removal empties
+// goes, and the version stays.
+func Remove(a schema.Agent, old []byte, rec *Record) (*Result, error) {
 	r := &Result{Old: old, New: old}
 	if old == nil {
 		return r, nil
 	}
+	drop := func(ptr string) bool { return rec == nil || slices.Contains(rec.Made, ptr) }
 	src := old
 	for _, x := range schema.ExportedEvents {
 		if x.Agent != a || x.Foreign == "" {
@@ -192,7 +289,7 @@ func Remove(a schema.Agent, old []byte) (*Result, error) {
 		}
 		removed := false
 		for {
-			next, ok, err := removeOne(a, src, x.Foreign)
+			next, ok, err := removeOne(a, src, x.Foreign, drop)
 			if err != nil {
 				return nil, err
 			}
@@ -205,13 +302,53 @@ func Remove(a schema.Agent, old []byte) (*Result, error) {
 			r.Removed = append(r.Removed, x.Foreign)
 		}
 	}
+	if rec == nil || len(r.Removed) == 0 {
+		r.New = src
+		return r, nil
+	}
+	if a == schema.Cursor && slices.Contains(rec.Made, "/version") {
+		root, err := parse(src)
+		if err != nil {
+			return nil, err
+		}
+		hooks, _ := member(src, root, "hooks", "an object of events")
+		left := 0
+		if hooks != nil {
+			for _, m := range hooks.Value.(*hujson.Object).Members {
+				left += entries(&m.Value)
+			}
+		}
+		if left == 0 {
+			if i := index(root, "version"); i >= 0 {
+				src = scaffold.RemoveEntry(src, root, i)
+			}
+		} else {
+			r.Notes = append(r.Notes, `"version": 1 stays, though export added it: Cursor needs it for the hooks left in the file`)
+		}
+	}
+	// The empty containers of the user's that export filled, deepest
+	// first, so that the offsets of the outer ones still hold.
+	ptrs := make([]string, 0, len(rec.Filled))
+	for p := range rec.Filled {
+		ptrs = append(ptrs, p)
+	}
+	slices.SortFunc(ptrs, func(x, y string) int { return strings.Count(y, "/") - strings.Count(x, "/") })
+	for _, p := range ptrs {
+		ws := rec.Filled[p]
+		was, now := lookup(old, p), lookup(src, p)
+		if len(bytes.TrimSpace([]byte(ws))) != 0 || was == nil || now == nil || entries(was) == 0 ||
+			entries(now) != 0 || now.EndOffset-now.StartOffset != 2 {
+			continue
+		}
+		src = append(append(append([]byte{}, src[:now.StartOffset+1]...), ws...), src[now.EndOffset-1:]...)
+	}
 	r.New = src
 	return r, nil
 }
 
 // removeOne removes one entry of the event that runs the command, and the
-// containers it leaves empty.
-func removeOne(a schema.Agent, src []byte, foreign string) ([]byte, bool, error) {
+// containers it leaves empty that drop allows.
+func removeOne(a schema.Agent, src []byte, foreign string, drop func(string) bool) ([]byte, bool, error) {
 	root, err := parse(src)
 	if err != nil {
 		return nil, false, err
@@ -240,13 +377,13 @@ func removeOne(a schema.Agent, src []byte, foreign string) ([]byte, bool, error)
 			}
 		}
 	}
-	if len(arr.Elements) > 1 {
+	if len(arr.Elements) > 1 || !drop("/hooks/"+pointerToken(foreign)) {
 		return scaffold.RemoveEntry(src, list, i), true, nil
 	}
 	// The event's list held only this entry: the event goes, and the hooks
 	// object when it held only this event.
 	obj := hooks.Value.(*hujson.Object)
-	if len(obj.Members) == 1 {
+	if len(obj.Members) == 1 && drop("/hooks") {
 		return scaffold.RemoveEntry(src, root, index(root, "hooks")), true, nil
 	}
 	return scaffold.RemoveEntry(src, hooks, index(hooks, foreign)), true, nil
@@ -389,4 +526,15 @@ func position(src []byte, off int) (int, int) {
 	line := 1 + bytes.Count(src[:off], []byte("\n"))
 	start := bytes.LastIndexByte(src[:off], '\n') + 1
 	return line, 1 + len([]rune(string(src[start:off])))
+}
+
+// entries counts the members of an object or the elements of an array.
+func entries(v *hujson.Value) int {
+	switch c := v.Value.(type) {
+	case *hujson.Object:
+		return len(c.Members)
+	case *hujson.Array:
+		return len(c.Elements)
+	}
+	return 0
 }

@@ -5,7 +5,8 @@
 //
 // It is the one reader of commands that lint (does the script exist, is it
 // executable), the runtime (may this script run), workspace trust (what
-// the fingerprint covers) and import (which word is the script) share, so
+// the fingerprint covers) and import (which words are paths to rebase,
+// where each call runs after a cd, which scripts are missing) share, so
 // that they can never disagree about what a command runs. What it cannot
 // pin down (a program named by a variable, code built at run time, a cd to
 // a folder known only at run time) it reports as a Gap rather than
@@ -90,8 +91,13 @@ type Command struct {
 	// Gaps name what the command runs that cannot be pinned down.
 	Gaps []Gap
 
-	workspace string
+	// workspace holds the values of the variables known before the
+	// command runs: $HOOKCTL_WORKSPACE, and those ParseVars is given.
+	workspace known
 }
+
+// known maps variables to the values they hold when the command runs.
+type known map[string]string
 
 // Gap is something a command runs that cannot be known before it runs.
 type Gap struct {
@@ -113,7 +119,23 @@ var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant
 // that holds hooks.json). workspace is what $HOOKCTL_WORKSPACE holds when
 // the handler runs, "" when unknown.
 func Parse(command, dir, workspace string) *Command {
-	c := &Command{Src: command, workspace: workspace}
+	var vars known
+	if workspace != "" {
+		vars = known{"HOOKCTL_WORKSPACE": workspace}
+	}
+	return parseWith(command, dir, vars)
+}
+
+// ParseVars is Parse for a command whose variables named in vars hold
+// those values when it runs, as import knows the folder another agent's
+// $CLAUDE_PROJECT_DIR names: a word that uses them is literal, its
+// variables replaced.
+func ParseVars(command, dir string, vars map[string]string) *Command {
+	return parseWith(command, dir, vars)
+}
+
+func parseWith(command, dir string, vars known) *Command {
+	c := &Command{Src: command, workspace: vars}
 	if !strings.ContainsAny(command, special) {
 		c.Simple = true
 		call := &Call{Dir: dir, Args: fields(command)}
@@ -411,9 +433,9 @@ func shellCode(args []Word) (int, Word) {
 }
 
 // literal returns the value of a word the shell leaves as written: plain
-// text, quotes, backslashes, and $HOOKCTL_WORKSPACE, which every handler
-// receives and is known before it runs.
-func literal(w *syntax.Word, workspace string) (string, bool) {
+// text, quotes, backslashes, and the variables known before it runs, such
+// as $HOOKCTL_WORKSPACE, which every handler receives.
+func literal(w *syntax.Word, vars known) (string, bool) {
 	var b strings.Builder
 	for i, p := range w.Parts {
 		switch p := p.(type) {
@@ -440,19 +462,21 @@ func literal(w *syntax.Word, workspace string) (string, bool) {
 				case *syntax.Lit:
 					b.WriteString(unescapeDouble(q.Value))
 				case *syntax.ParamExp:
-					if !workspaceVar(q) || workspace == "" {
+					v, ok := vars.value(q)
+					if !ok {
 						return "", false
 					}
-					b.WriteString(workspace)
+					b.WriteString(v)
 				default:
 					return "", false
 				}
 			}
 		case *syntax.ParamExp:
-			if !workspaceVar(p) || workspace == "" {
+			v, ok := vars.value(p)
+			if !ok {
 				return "", false
 			}
-			b.WriteString(workspace)
+			b.WriteString(v)
 		default:
 			return "", false
 		}
@@ -470,11 +494,14 @@ func isGlob(v string) bool {
 	return i >= 0 && strings.IndexByte(v[i+1:], ']') >= 0
 }
 
-// workspaceVar reports whether p is a plain $HOOKCTL_WORKSPACE or
-// ${HOOKCTL_WORKSPACE}.
-func workspaceVar(p *syntax.ParamExp) bool {
-	return p.Param != nil && p.Param.Value == "HOOKCTL_WORKSPACE" && !p.Excl && !p.Length && !p.Width &&
-		p.Index == nil && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.Names == 0 && p.NestedParam == nil
+// value returns what a plain $NAME or ${NAME} of a known variable holds.
+func (vars known) value(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil ||
+		p.Exp != nil || p.Names != 0 || p.NestedParam != nil {
+		return "", false
+	}
+	v, ok := vars[p.Param.Value]
+	return v, ok && v != ""
 }
 
 // unescape drops the backslashes of an unquoted word, as the shell does.

@@ -265,10 +265,13 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 				return j + 1
 			}
 			return -1
-		case noScriptFlags[t]:
-			return -1 // code on the command line, which hooks.json shows
 		case isShell(name) && len(t) > 1 && t[0] == '-' && !strings.HasPrefix(t, "--") && strings.ContainsRune(t[1:], 'c'):
 			return -1 // sh -ec CODE: read by the parser
+		case noScriptFlags[t] && !(isShell(name) && !strings.HasPrefix(t, "--")):
+			// Code on the command line, which hooks.json shows. A shell's
+			// -e, -p or -h is an option (errexit, privileged, hashall):
+			// the script follows.
+			return -1
 		case name == "py" && len(t) > 1 && t[1] >= '0' && t[1] <= '9':
 		case flagsWithValue[t]:
 			j++
@@ -355,7 +358,7 @@ func catFiles(w *syntax.Word) ([]string, bool) {
 	}
 	var out []string
 	for _, a := range call.Args[1:] {
-		s, ok := literal(a, "")
+		s, ok := literal(a, nil)
 		if !ok || strings.HasPrefix(s, "-") {
 			return nil, false
 		}

@@ -38,6 +38,10 @@ func TestRefs(t *testing.T) {
 		{"node ../tools/check.mjs && ./hooks/b.sh | tee log", []string{"script /w/.agents/../tools/check.mjs", "program /w/.agents/./hooks/b.sh"}, ""},
 		{`sh -c './hooks/a.sh; bash hooks/b.sh'`, []string{"program /w/.agents/./hooks/a.sh", "script /w/.agents/hooks/b.sh"}, ""},
 		{`bash -ec "true; ./hooks/gate.sh"`, []string{"program /w/.agents/./hooks/gate.sh"}, ""},
+		// A shell's -e, -p and -h are options, not code: the script follows.
+		{"bash -e hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{"sh -eu -p hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{"node -e 'run()' hooks/x.js", []string{"argument /w/.agents/hooks/x.js"}, ""},
 		{`timeout 5 sh -c "./hooks/gate.sh"`, []string{"program /w/.agents/./hooks/gate.sh"}, ""},
 		{`env FOO=1 sh -c './hooks/gate.sh'`, []string{"program /w/.agents/./hooks/gate.sh"}, ""},
 		{`nice -n 5 timeout -k 2 10s ./hooks/gate.sh`, []string{"program /w/.agents/./hooks/gate.sh"}, ""},
@@ -177,4 +181,26 @@ func FuzzRefs(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseVars: variables whose values are known before the command runs
+// (another agent's project folder, for import) make the words that use
+// them literal; the others stay unknown.
+func TestParseVars(t *testing.T) {
+	vars := map[string]string{"CLAUDE_PROJECT_DIR": "/p"}
+	for _, tc := range []struct {
+		command string
+		refs    []string
+		gap     string
+	}{
+		{`"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`, []string{"program /p/.claude/hooks/x.sh"}, ""},
+		{`cd "${CLAUDE_PROJECT_DIR}" && python3 hooks/c.py`, []string{"script /p/hooks/c.py [/p/hooks/c.py /p/hooks/c.py/__main__.py]"}, ""},
+		{`"$CLAUDE_PLUGIN_ROOT"/x.sh`, nil, "runs a program named only when the command runs"},
+		{`"$HOOKCTL_WORKSPACE"/x.sh`, nil, "runs a program named only when the command runs"},
+	} {
+		refs, gaps := describe(ParseVars(tc.command, "/p", vars))
+		if !slices.Equal(refs, tc.refs) || tc.gap == "" && len(gaps) > 0 || tc.gap != "" && (len(gaps) != 1 || !strings.Contains(gaps[0], tc.gap)) {
+			t.Errorf("%s:\n refs %q\n gaps %q\nwant %q, gap %q", tc.command, refs, gaps, tc.refs, tc.gap)
+		}
+	}
 }
