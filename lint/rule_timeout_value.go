@@ -15,22 +15,6 @@ func newTimeoutValue() Rule {
 		"error: a timeout that is not a whole number of seconds >= 1; warning: one that reads as milliseconds (5000, 30000)")}
 }
 
-// readsAsMilliseconds reports whether a timeout of secs seconds was most
-// likely written in milliseconds, as other agents count them: it is 1000
-// or more (over a quarter of an hour for one handler), a whole or half
-// number of seconds when read as milliseconds (1500, 5000, 30000), and a
-// usual timeout then (at most an hour). A whole number of hours up to a
-// day (3600, 18000, 36000) reads as hours in seconds, a real timeout, and
-// so does anything that is not a multiple of 500 (10800, 28800, or the
-// 2147483647 that hookctl import writes for "as long as there is").
-func readsAsMilliseconds(secs float64) bool {
-	const hour, day = 3600, 24 * 3600
-	if secs < 1000 || secs > 3600*1000 || math.Mod(secs, 500) != 0 {
-		return false
-	}
-	return math.Mod(secs, hour) != 0 || secs > day
-}
-
 func (r *timeoutValue) Check(f *File) {
 	for _, p := range f.problems(r.id) {
 		sugg, msg := "", p.Msg
@@ -58,7 +42,7 @@ func (r *timeoutValue) Check(f *File) {
 			continue
 		}
 		secs, err := strconv.ParseInt(t.Value.Str, 10, 32)
-		if err != nil || !readsAsMilliseconds(float64(secs)) {
+		if err != nil || !schema.ReadsAsMilliseconds(float64(secs)) {
 			continue
 		}
 		s := max(1, (secs+999)/1000)
