@@ -41,7 +41,9 @@ func NewRequest(paths []string, home string) (Request, error) {
 				req.Files = append(req.Files, target(UserFile(home)))
 			}
 		}
-		if len(req.Files) == 0 {
+		// A hooks.json where the agent does not look, alone, is what
+		// misplaced-config reports: lint says so rather than finding nothing.
+		if len(req.Files) == 0 && !hasMisplaced(".", misplacedWorkspace) && (home == "" || !hasMisplaced(home, misplacedHome)) {
 			return req, fmt.Errorf("no hooks.json to lint: looked for %s; name a file or folder to lint", strings.Join(looked, " and "))
 		}
 		req.Workspaces = []Place{{Dir: ".", Name: ""}}
@@ -60,7 +62,12 @@ func NewRequest(paths []string, home string) (Request, error) {
 		case info.IsDir():
 			f := filepath.Join(p, ".agents", "hooks.json")
 			if !isFile(f) {
-				return req, fmt.Errorf("%s: no .agents/hooks.json in this folder (workspace hooks live in FOLDER/.agents/hooks.json)", p)
+				if !hasMisplaced(p, misplacedWorkspace) {
+					return req, fmt.Errorf("%s: no .agents/hooks.json in this folder (workspace hooks live in FOLDER/.agents/hooks.json)", p)
+				}
+				// Only a misplaced file: misplaced-config reports it.
+				req.Workspaces = append(req.Workspaces, Place{Dir: p, Name: p})
+				continue
 			}
 			req.Files = append(req.Files, target(f))
 			req.Workspaces = append(req.Workspaces, Place{Dir: p, Name: p})
@@ -84,6 +91,17 @@ func NewRequest(paths []string, home string) (Request, error) {
 		}
 	}
 	return req, nil
+}
+
+// hasMisplaced reports whether dir holds a hooks.json at one of the
+// places (relative to dir) where the agent does not read it.
+func hasMisplaced(dir string, places []string) bool {
+	for _, p := range places {
+		if isFile(filepath.Join(dir, p)) {
+			return true
+		}
+	}
+	return false
 }
 
 func isFile(p string) bool {
