@@ -20,10 +20,39 @@ func UserFile(home string) string {
 // hookctl lint reads them: a hooks.json; a folder, meaning its
 // .agents/hooks.json (compared with the user's file, and searched for
 // misplaced configurations); or, with no path, ./.agents/hooks.json and the
-// user's file, whichever exist. home is the user's home folder, "" when
+// user's file, whichever exist. Each file's rules are chosen by the
+// .hookctl.json found upward from it (Target.Config). home is the user's home folder, "" when
 // unknown. The error names a path that is missing or cannot be read, or
 // says what was looked for when there is nothing to lint.
 func NewRequest(paths []string, home string) (Request, error) {
+	req, err := newRequest(paths, home)
+	if err != nil {
+		return req, err
+	}
+	// Each file's rules are chosen by the .hookctl.json found upward from
+	// it; a file that cannot be used stops the run.
+	cache := map[string]*schema.LoadedConfig{}
+	for _, list := range [][]Target{req.Files, req.Context} {
+		for i := range list {
+			if list[i].Config, err = loadConfigFor(filepath.Dir(list[i].Path), cache); err != nil {
+				return req, err
+			}
+		}
+	}
+	for i := range req.Workspaces {
+		if req.Workspaces[i].Config, err = loadConfigFor(req.Workspaces[i].Dir, cache); err != nil {
+			return req, err
+		}
+	}
+	if req.Home != nil && req.Home.Dir != "" {
+		if req.Home.Config, err = loadConfigFor(req.Home.Dir, cache); err != nil {
+			return req, err
+		}
+	}
+	return req, nil
+}
+
+func newRequest(paths []string, home string) (Request, error) {
 	var req Request
 	target := func(path string) Target {
 		scope, root := ScopeOf(path, home)

@@ -69,3 +69,6 @@ func humanSeconds(s int64) string {
 		return fmt.Sprintf("%.0f minutes", float64(s)/60)
 	}
 }
+
+// Severities are those of the rule's findings, most serious first.
+func (r *timeoutValue) Severities() []Severity { return []Severity{Error, Warning} }

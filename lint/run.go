@@ -3,6 +3,7 @@ package lint
 import (
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -18,6 +19,9 @@ type Target struct {
 	// Root is the workspace folder for a workspace file in a .agents
 	// folder, "" otherwise; see ScopeOf.
 	Root string
+	// Config is the .hookctl.json that chooses the file's rules, nil for
+	// none: NewRequest finds it, upward from the file.
+	Config *schema.LoadedConfig
 }
 
 // Place is a folder searched for hooks.json files the agent does not read.
@@ -25,6 +29,10 @@ type Place struct {
 	// Dir is the folder; Name is how findings name it ("" for the current
 	// folder, "~" for the home folder).
 	Dir, Name string
+	// Config is the .hookctl.json that governs the folder, nil for none.
+	Config *schema.LoadedConfig
+
+	choice *Choice
 }
 
 // Request says what one run of the linter looks at.
@@ -41,6 +49,9 @@ type Request struct {
 	Home *Place
 	// Rules limits the run to these rule IDs; all rules when empty.
 	Rules []string
+	// Enable and Disable are the rules that --enable and --disable name:
+	// they win over each file's .hookctl.json.
+	Enable, Disable []string
 }
 
 // Run is one run of the linter: the files it read and what it looks at.
@@ -53,6 +64,8 @@ type Run struct {
 	fs      *fsCache
 	out     []Finding
 	dropped []DroppedFile
+	// choices are those of the files and places, each once.
+	choices []*Choice
 }
 
 // Result is what a run found.
@@ -79,13 +92,48 @@ func (r *Result) Source(name string) []byte {
 // Lint runs the rules over the request's files. Its error is for a file
 // that cannot be read; every mistake in a file is a finding.
 func Lint(req Request) (*Result, error) {
-	run := &Run{Workspaces: req.Workspaces, Home: req.Home, fs: newFSCache()}
+	run := &Run{Workspaces: slices.Clone(req.Workspaces), fs: newFSCache()}
+	choices := map[*schema.LoadedConfig]*Choice{}
+	choose := func(cfg *schema.LoadedConfig) (*Choice, error) {
+		if c, ok := choices[cfg]; ok {
+			return c, nil
+		}
+		c, err := NewChoice(cfg, req.Enable, req.Disable)
+		if err != nil {
+			return nil, err
+		}
+		choices[cfg] = c
+		run.choices = append(run.choices, c)
+		return c, nil
+	}
+	for i := range run.Workspaces {
+		c, err := choose(run.Workspaces[i].Config)
+		if err != nil {
+			return nil, err
+		}
+		run.Workspaces[i].choice = c
+	}
+	if req.Home != nil {
+		home := *req.Home
+		c, err := choose(home.Config)
+		if err != nil {
+			return nil, err
+		}
+		home.choice = c
+		run.Home = &home
+	}
 	load := func(t Target) (*File, error) {
+		choice, err := choose(t.Config)
+		if err != nil {
+			return nil, err
+		}
 		c, err := schema.Load(t.Path)
 		if err != nil {
 			return nil, err
 		}
-		return run.newFile(t, c), nil
+		f := run.newFile(t, c)
+		f.choice = choice
+		return f, nil
 	}
 	for _, t := range req.Files {
 		f, err := load(t)
@@ -140,15 +188,32 @@ func (r *Run) check(only []string) {
 	}
 	for _, f := range r.Files {
 		for _, rule := range rules {
-			rule.Check(f)
+			if f.choice.runs(rule.ID()) {
+				rule.Check(f)
+			}
 		}
 	}
 	for _, rule := range rules {
-		rule.CheckRun(r)
+		if r.runs(rule.ID()) {
+			rule.CheckRun(r)
+		}
 	}
 	Sort(r.out)
 	r.out = dedupe(r.out)
 	r.dropped = r.assess()
+}
+
+// runs reports whether a rule runs on any file or place of the run.
+func (r *Run) runs(id string) bool {
+	if len(r.choices) == 0 {
+		return true
+	}
+	for _, c := range r.choices {
+		if c.runs(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // ScopeOf names the scope of the hooks.json at path and, for a workspace

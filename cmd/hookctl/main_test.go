@@ -30,6 +30,9 @@ func TestScripts(t *testing.T) {
 			if err := copyFile("../../schema/hooks.schema.json", env.WorkDir+"/schema.json"); err != nil {
 				return err
 			}
+			if err := copyFile("../../schema/hookctl.schema.json", env.WorkDir+"/config.schema.json"); err != nil {
+				return err
+			}
 			// A home of its own, so the user's hooks.json never leaks in.
 			env.Setenv("HOME", env.WorkDir+"/home")
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/home/.config")
