@@ -39,6 +39,7 @@ var ruleImpact = map[string]Impact{
 	"misplaced-config":      Ignored,
 	"agent-version":         NoImpact,
 	"control-character":     NoImpact,
+	"shell-syntax":          Misbehaves,
 	"agent-decode":          FileDropped,
 }
 

@@ -35,6 +35,7 @@ func newRules() []Rule {
 		newMisplacedConfig(),
 		newAgentVersion(),
 		newControlCharacter(),
+		newShellSyntax(),
 		// Last: it names what the rules above left unnamed.
 		newAgentDecode(),
 	}
