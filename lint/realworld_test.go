@@ -151,6 +151,8 @@ var realworldMistakes = map[string][]string{
 	// Tool names that exist nowhere.
 	"matcher-no-tool": {"003", "004", "042", "104"},
 	"unknown-field":   {"004"},
+	// Arguments written from the workspace root (.agents/...).
+	"argument-path": {"040", "066"},
 	// Paths written from the workspace root.
 	"script-not-found": {"012", "018", "021", "037", "053", "057", "060", "078", "082", "085", "087", "101", "102"},
 }

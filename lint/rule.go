@@ -73,6 +73,15 @@ func (b *RuleBase) reportImpact(f *File, impact Impact, span schema.Span, sugges
 	}
 }
 
+// reportFix adds a finding that carries its certain fix.
+func (b *RuleBase) reportFix(f *File, span schema.Span, fix *Fix, suggestion, format string, args ...any) {
+	n := len(*b.out)
+	b.report(f, span, suggestion, format, args...)
+	if len(*b.out) > n {
+		(*b.out)[n].Fix = fix
+	}
+}
+
 func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, suggestion, format string, args ...any) {
 	if f.suppressed(b.id, span) || !f.choice.runs(b.id) {
 		return

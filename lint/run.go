@@ -270,6 +270,13 @@ func (c *fsCache) exists(path string) bool {
 	return err == nil && !info.IsDir()
 }
 
+// existsAny reports whether path names anything on disk: a file, a
+// folder, or a link to one.
+func (c *fsCache) existsAny(path string) bool {
+	_, err := c.stat(path)
+	return err == nil
+}
+
 // head returns the first bytes of a file: enough for a #! line or a
 // binary's magic number.
 func (c *fsCache) head(path string) []byte {
