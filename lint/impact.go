@@ -40,6 +40,7 @@ var ruleImpact = map[string]Impact{
 	"agent-version":         NoImpact,
 	"control-character":     NoImpact,
 	"shell-syntax":          Misbehaves,
+	"literal-answer":        Misbehaves,
 	"argument-path":         Misbehaves,
 	"agent-decode":          FileDropped,
 }

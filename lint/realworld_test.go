@@ -109,7 +109,7 @@ func TestRealworldGolden(t *testing.T) {
 // realworldValid are real files that follow the format: with their
 // scripts in place they must give no finding at all.
 var realworldValid = []string{
-	"002", "006", "009", "011", "013", "015", "016", "017", "022", "029", "031", "034", "044",
+	"002", "006", "009", "011", "013", "015", "017", "022", "029", "031", "034", "044",
 	"047", "056", "059", "061", "063", "069", "071", "072", "073", "076", "079", "083", "092",
 	"097", "099", "106", "109",
 }
@@ -128,6 +128,9 @@ func TestRealworldValidFilesAreClean(t *testing.T) {
 // realworldMistakes are the mistakes the real files make, by rule: each
 // listed file must get at least one finding of the rule.
 var realworldMistakes = map[string][]string{
+	// A Stop handler that echoes a reminder, which the agent drops (016
+	// follows the format otherwise).
+	"literal-answer": {"016"},
 	// Another agent's configuration as a whole.
 	"foreign-format": {"001", "007", "010", "028", "033", "035", "038", "049", "055", "067", "080", "091", "093", "095", "100"},
 	// Other agents' tool names in matchers.

@@ -36,6 +36,7 @@ func newRules() []Rule {
 		newAgentVersion(),
 		newControlCharacter(),
 		newShellSyntax(),
+		newLiteralAnswer(),
 		newArgumentPath(),
 		// Last: it names what the rules above left unnamed.
 		newAgentDecode(),

@@ -53,7 +53,7 @@ func TestComplete(t *testing.T) {
 		{"lint --format ", "github json sarif text"},
 		{"lint --fail-on w", "warning"},
 		{"lint --disable platform-", "platform-specific"},
-		{"lint --enable sh", "shadowed-hook"},
+		{"lint --enable shad", "shadowed-hook"},
 		{"lint ", ":files"},
 		{"lint --format json ", ":files"},
 		{"list --event ", strings.Join(schema.EventNames(), " ")},
