@@ -42,6 +42,7 @@ var ruleImpact = map[string]Impact{
 	"shell-syntax":          Misbehaves,
 	"literal-answer":        Misbehaves,
 	"argument-path":         Misbehaves,
+	"shellcheck":            NoImpact,
 	"agent-decode":          FileDropped,
 }
 

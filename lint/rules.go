@@ -38,6 +38,7 @@ func newRules() []Rule {
 		newShellSyntax(),
 		newLiteralAnswer(),
 		newArgumentPath(),
+		newShellCheck(),
 		// Last: it names what the rules above left unnamed.
 		newAgentDecode(),
 	}

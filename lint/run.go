@@ -52,6 +52,13 @@ type Request struct {
 	// Enable and Disable are the rules that --enable and --disable name:
 	// they win over each file's .hookctl.json.
 	Enable, Disable []string
+	// ShellCheck is the ShellCheck program the shellcheck rule runs (see
+	// FindShellCheck); "" skips the rule's checks.
+	ShellCheck string
+	// ReportSkipped asks for an info when a check is skipped because a
+	// program it needs is missing (ShellCheck), once per run: hookctl lint
+	// sets it with --fail-on info.
+	ReportSkipped bool
 }
 
 // Run is one run of the linter: the files it read and what it looks at.
@@ -64,8 +71,13 @@ type Run struct {
 	fs      *fsCache
 	out     []Finding
 	dropped []DroppedFile
+	// sources are the texts of other files that findings point into (the
+	// scripts ShellCheck read), by the name findings give them.
+	sources map[string][]byte
 	// choices are those of the files and places, each once.
-	choices []*Choice
+	choices       []*Choice
+	shellcheck    string
+	reportSkipped bool
 }
 
 // Result is what a run found.
@@ -77,22 +89,25 @@ type Result struct {
 	// Dropped are the files the agent loads none of, in the order of
 	// Files.
 	Dropped []DroppedFile
+
+	sources map[string][]byte
 }
 
-// Source returns the bytes of the named file, nil when it was not read.
+// Source returns the bytes of the named file (a hooks.json linted, or a
+// script a finding points into), nil when it was not read.
 func (r *Result) Source(name string) []byte {
 	for _, f := range r.Files {
 		if f.Name == name {
 			return f.Config.Src
 		}
 	}
-	return nil
+	return r.sources[name]
 }
 
 // Lint runs the rules over the request's files. Its error is for a file
 // that cannot be read; every mistake in a file is a finding.
 func Lint(req Request) (*Result, error) {
-	run := &Run{Workspaces: slices.Clone(req.Workspaces), fs: newFSCache()}
+	run := &Run{Workspaces: slices.Clone(req.Workspaces), fs: newFSCache(), shellcheck: req.ShellCheck, reportSkipped: req.ReportSkipped}
 	choices := map[*schema.LoadedConfig]*Choice{}
 	choose := func(cfg *schema.LoadedConfig) (*Choice, error) {
 		if c, ok := choices[cfg]; ok {
@@ -148,7 +163,7 @@ func Lint(req Request) (*Result, error) {
 		}
 	}
 	run.check(req.Rules)
-	return &Result{Findings: run.out, Files: run.Files, Dropped: run.dropped}, nil
+	return &Result{Findings: run.out, Files: run.Files, Dropped: run.dropped, sources: run.sources}, nil
 }
 
 // LintSource lints src as the hooks.json at t.Path without reading it, for

@@ -89,6 +89,7 @@ func lintRun(s streams, opts lintOptions) error {
 		return usageErrorf("%v", err)
 	}
 	req.Enable, req.Disable = opts.enable, opts.disable
+	req.ShellCheck, req.ReportSkipped = lint.FindShellCheck(), opts.failOn == lint.Info
 	res, err := lint.Lint(req)
 	if err != nil {
 		return usageErrorf("%v", err)
