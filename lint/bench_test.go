@@ -64,6 +64,83 @@ func TestGeneratedFindings(t *testing.T) {
 	}
 }
 
+// inlineFile writes a workspace whose .agents/hooks.json defines n hooks
+// of inline shell (see gen.InlineHooks).
+func inlineFile(tb testing.TB, n int) (Target, int64) {
+	tb.Helper()
+	ws := tb.TempDir()
+	if err := gen.InlineWorkspace(ws, n); err != nil {
+		tb.Fatal(err)
+	}
+	path := filepath.Join(ws, ".agents", "hooks.json")
+	info, err := os.Stat(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return Target{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}, info.Size()
+}
+
+// BenchmarkLintInline5000 and BenchmarkLintInline10000 time lint on hooks
+// of inline shell, where the command rules (shell-syntax, literal-answer,
+// argument-path) parse and read every command; ShellCheck is left out.
+func BenchmarkLintInline5000(b *testing.B)  { benchmarkInline(b, 5000) }
+func BenchmarkLintInline10000(b *testing.B) { benchmarkInline(b, 10000) }
+
+func benchmarkInline(b *testing.B, n int) {
+	t, size := inlineFile(b, n)
+	b.SetBytes(size)
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := Lint(Request{Files: []Target{t}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Findings) != 3*n/5 {
+			b.Fatalf("%d findings, want %d", len(res.Findings), 3*n/5)
+		}
+	}
+}
+
+// BenchmarkLintShellcheck1000 times lint with the real ShellCheck on 1,000
+// hooks of inline shell, every command different: one shellcheck per
+// command, as many at once as there are processors. What ShellCheck said
+// is forgotten before each run.
+func BenchmarkLintShellcheck1000(b *testing.B) {
+	bin := FindShellCheck()
+	if bin == "" {
+		b.Skip("shellcheck is not on PATH")
+	}
+	t, _ := inlineFile(b, 1000)
+	b.ResetTimer()
+	for b.Loop() {
+		scCache.Lock()
+		clear(scCache.m)
+		scCache.Unlock()
+		if _, err := Lint(Request{Files: []Target{t}, ShellCheck: bin}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestGeneratedInlineFindings checks what the inline benchmarks' files
+// hold: every command rule at work, nothing else.
+func TestGeneratedInlineFindings(t *testing.T) {
+	tgt, _ := inlineFile(t, 50)
+	res, err := Lint(Request{Files: []Target{tgt}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := rulesOf(res.Findings)
+	for _, r := range []string{"literal-answer", "argument-path", "shell-syntax"} {
+		if got[r] != 10 {
+			t.Errorf("%s: %d findings, want 10 (all: %v)", r, got[r], got)
+		}
+	}
+	if len(res.Findings) != 30 {
+		t.Errorf("%d findings, want 30: %s", len(res.Findings), formatFindings(res.Findings))
+	}
+}
+
 // BenchmarkParse5000 and BenchmarkParse10000 time the loader alone
 // (schema.Parse: JSON, decoding and the decoder's problems), the part of
 // lint's time that run shares.

@@ -30,7 +30,7 @@ func (r *argumentPath) Check(f *File) {
 		if c == nil {
 			continue
 		}
-		refs, _ := c.parsed.Refs()
+		refs := c.fileRefs()
 		for _, ref := range refs {
 			// A script that runs only when a test passes is left alone by
 			// script-not-found ([ -f x ] && x): the same mistake in both

@@ -101,6 +101,9 @@ type scUse struct {
 }
 
 func (r *shellCheck) CheckRun(run *Run) {
+	if run.shellcheck == "" && !run.reportSkipped {
+		return
+	}
 	uses := r.collect(run)
 	if len(uses) == 0 {
 		return
