@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -210,5 +212,51 @@ func TestRealworldDropsExplained(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkDropsExplained(t, b, lintReal(t, file, false))
+	}
+}
+
+// TestRealworldTable holds the table of docs/rules.md ("What lint finds in
+// real files") and its counts of files to testdata/realworld.golden.
+func TestRealworldTable(t *testing.T) {
+	golden, err := os.ReadFile(filepath.Join("testdata", "realworld.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, findings := map[string]int{}, map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(golden)), "\n") {
+		_, rest, _ := strings.Cut(line, ":")
+		for _, kv := range strings.Fields(rest) {
+			rule, n, _ := strings.Cut(kv, "=")
+			c, _ := strconv.Atoi(n)
+			files[rule]++
+			findings[rule] += c
+		}
+	}
+	doc, err := os.ReadFile(docsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(doc), "## What lint finds in real files")
+	section, _, _ = strings.Cut(section, "\n## ")
+	row := regexp.MustCompile("(?m)^\\| `([a-z-]+)` \\| ([0-9]+) \\| ([0-9]+) \\|$")
+	shown := map[string]bool{}
+	for _, m := range row.FindAllStringSubmatch(section, -1) {
+		shown[m[1]] = true
+		if want := fmt.Sprintf("%d %d", files[m[1]], findings[m[1]]); m[2]+" "+m[3] != want {
+			t.Errorf("rules.md: %s in %s files with %s findings, the corpus gives %s", m[1], m[2], m[3], want)
+		}
+	}
+	for rule := range files {
+		if !shown[rule] && rule != "script-not-found" {
+			t.Errorf("rules.md: the table of real files leaves out %s (%d files)", rule, files[rule])
+		}
+	}
+	for _, want := range []string{
+		fmt.Sprintf("`script-not-found` fires on %d files", files["script-not-found"]),
+		fmt.Sprintf("the %d files that follow the format", len(realworldValid)),
+	} {
+		if !strings.Contains(section, want) {
+			t.Errorf("rules.md does not say %q", want)
+		}
 	}
 }
