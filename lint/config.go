@@ -87,6 +87,12 @@ func loadConfigFor(dir string, cache map[string]*schema.LoadedConfig) (*schema.L
 	if path == "" {
 		return nil, nil
 	}
+	return loadConfig(path, cache)
+}
+
+// loadConfig reads the .hookctl.json at path and checks the rules it
+// names.
+func loadConfig(path string, cache map[string]*schema.LoadedConfig) (*schema.LoadedConfig, error) {
 	if c, ok := cache[path]; ok {
 		return c, nil
 	}

@@ -179,3 +179,35 @@ func TestChoiceDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestChoosingRulesInEditors: LintSource, which editors use, follows the
+// workspace's .hookctl.json too, and LintSourceFiles names it among the
+// files to watch; a broken one leaves the rules as they are.
+func TestChoosingRulesInEditors(t *testing.T) {
+	ws := choiceWorkspace(t, `{"lint": {"disable": ["timeout-value"], "severity": {"platform-specific": "error"}}}`)
+	path := filepath.Join(ws, ".agents", "hooks.json")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tgt := Target{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}
+	fs, seen := LintSourceFiles(tgt, src)
+	got := rulesOf(fs)
+	if got["timeout-value"] != 0 || got["platform-specific"] != 1 || got["dangerous-command"] != 1 {
+		t.Errorf("findings %v", got)
+	}
+	for _, f := range fs {
+		if f.Rule == "platform-specific" && f.Severity != Error {
+			t.Errorf("%s: the file raises it to error", f)
+		}
+	}
+	if _, ok := seen[filepath.Join(ws, schema.ConfigFileName)]; !ok {
+		t.Errorf("the .hookctl.json is not among the files seen: %v", seen)
+	}
+	if err := os.WriteFile(filepath.Join(ws, schema.ConfigFileName), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := rulesOf(LintSource(tgt, src)); got["timeout-value"] != 1 {
+		t.Errorf("with a broken .hookctl.json: %v", got)
+	}
+}

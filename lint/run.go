@@ -167,12 +167,30 @@ func Lint(req Request) (*Result, error) {
 }
 
 // LintSource lints src as the hooks.json at t.Path without reading it, for
-// tests, fuzzing and editors. Script rules still look at the disk.
+// tests, fuzzing and editors. Script rules still look at the disk, and the
+// rules are chosen by t.Config or else the .hookctl.json found upward from
+// t.Path (one that cannot be used leaves every rule as it is: hookctl lint
+// reports it).
 func LintSource(t Target, src []byte) []Finding {
+	return sourceRun(t, src).out
+}
+
+// sourceRun lints src as LintSource does and returns the run.
+func sourceRun(t Target, src []byte) *Run {
 	run := &Run{fs: newFSCache()}
-	run.Files = []*File{run.newFile(t, schema.Parse(t.Path, src))}
+	f := run.newFile(t, schema.Parse(t.Path, src))
+	cfg := t.Config
+	if p := schema.FindConfig(filepath.Dir(t.Path)); cfg == nil && p != "" {
+		run.fs.stat(p) // an editor watches it
+		cfg, _ = loadConfig(p, nil)
+	}
+	if c, err := NewChoice(cfg, nil, nil); err == nil {
+		f.choice = c
+		run.choices = []*Choice{c}
+	}
+	run.Files = []*File{f}
 	run.check(nil)
-	return run.out
+	return run
 }
 
 func (r *Run) newFile(t Target, c *schema.Config) *File {
