@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,4 +95,27 @@ func TestFindAndLoadConfig(t *testing.T) {
 			t.Errorf("%s: got %v", name, err)
 		}
 	}
+}
+
+// FuzzParseConfig reads any .hookctl.json without failing: an error names
+// a place in the file, and a file read names its rules where they stand.
+func FuzzParseConfig(f *testing.F) {
+	for _, s := range []string{`{"lint": {"disable": ["a"], "severity": {"b": "off"}}}`, `{"lint": []}`, `{"$schema": "x"}`, "", `{"lint": {"severity": {"a": "warn"}}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		c, err := ParseConfig(".hookctl.json", src)
+		if err != nil {
+			var ce *ConfigError
+			if !errors.As(err, &ce) || ce.Pos.Offset > len(src) || ce.Pos.Line < 1 {
+				t.Fatalf("ParseConfig(%q): %v", src, err)
+			}
+			return
+		}
+		for _, r := range c.Rules {
+			if r.Span.End.Offset > len(src) || r.Span.Start.Offset > r.Span.End.Offset {
+				t.Fatalf("ParseConfig(%q): %+v", src, r)
+			}
+		}
+	})
 }

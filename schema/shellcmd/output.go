@@ -52,7 +52,7 @@ func (c *Command) Output() Output {
 		for _, a := range fields(c.Src) {
 			words = append(words, outWord{text: a.Text, from: a.From, to: a.To, exact: true})
 		}
-		o := &outputs{whole: true}
+		o := &outputs{src: c.Src, whole: true}
 		if !o.call(words, nil, false) {
 			o.program()
 		}
@@ -61,12 +61,13 @@ func (c *Command) Output() Output {
 	if c.File == nil {
 		return Output{}
 	}
-	o := &outputs{whole: true, workspace: c.workspace}
+	o := &outputs{src: c.Src, whole: true, workspace: c.workspace}
 	o.stmts(c.File.Stmts, false)
 	return Output{Prints: o.prints, Whole: o.whole}
 }
 
 type outputs struct {
+	src       string
 	prints    []Print
 	whole     bool
 	workspace string
@@ -268,6 +269,11 @@ func (o *outputs) call(words []outWord, redirs []*syntax.Redirect, cond bool) bo
 		}
 	default:
 		return false
+	}
+	// Exact only when the bytes are there as read (the parser drops a NUL,
+	// for one).
+	if p.Exact && (p.Base > len(o.src) || !strings.HasPrefix(o.src[p.Base:], strings.TrimSuffix(p.Text, "\n"))) {
+		p.Exact = false
 	}
 	o.prints = append(o.prints, p)
 	return true

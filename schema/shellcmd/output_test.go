@@ -75,3 +75,25 @@ func TestOutput(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOutput reads what any command prints without failing: the printed
+// words stand inside the command, and exact text stands in it as written.
+func FuzzOutput(f *testing.F) {
+	for _, s := range []string{
+		`echo '{}'`, `printf '%s\n' x y`, "cat <<'EOF'\n{}\nEOF", `echo -n -e 'a\0101\c'`, `printf '\1234%b%' 'x\cy'`,
+		`a && echo x || printf y; exit 0`, "cat <<-EOF\n\t\\$x\n\tEOF", `if a; then echo b; fi >&2`, `echo "$(x)"`, `cat <<< "$HOOKCTL_WORKSPACE"`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, command string) {
+		o := Parse(command, "/w/.agents", "/w").Output()
+		for _, p := range o.Prints {
+			if p.From < 0 || p.From > p.To || p.To > len(command) || p.Base < p.From || p.Base > len(command) {
+				t.Fatalf("Output(%q) gave %+v", command, p)
+			}
+			if p.Exact && !strings.HasPrefix(command[p.Base:], strings.TrimSuffix(p.Text, "\n")) {
+				t.Fatalf("Output(%q): exact text %q is not at %d", command, p.Text, p.Base)
+			}
+		}
+	})
+}
