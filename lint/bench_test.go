@@ -13,8 +13,15 @@ import (
 // (see package gen) and returns the target to lint and the file's size.
 func benchFile(tb testing.TB, n int) (Target, int64) {
 	tb.Helper()
+	return genFile(tb, func(ws string) error { return gen.Workspace(ws, n, false) })
+}
+
+// genFile writes a workspace with write and returns the target to lint
+// and the size of its hooks.json.
+func genFile(tb testing.TB, write func(ws string) error) (Target, int64) {
+	tb.Helper()
 	ws := tb.TempDir()
-	if err := gen.Workspace(ws, n, false); err != nil {
+	if err := write(ws); err != nil {
 		tb.Fatal(err)
 	}
 	path := filepath.Join(ws, ".agents", "hooks.json")
@@ -27,6 +34,12 @@ func benchFile(tb testing.TB, n int) (Target, int64) {
 
 func benchmarkLint(b *testing.B, n int) {
 	t, size := benchFile(b, n)
+	lintBench(b, t, size, n/5, false)
+}
+
+// lintBench lints t over and over; each run must find at least want
+// findings, or exactly want when exact is set.
+func lintBench(b *testing.B, t Target, size int64, want int, exact bool) {
 	b.SetBytes(size)
 	b.ResetTimer()
 	for b.Loop() {
@@ -34,8 +47,8 @@ func benchmarkLint(b *testing.B, n int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(res.Findings) < n/5 {
-			b.Fatalf("%d findings, want at least %d", len(res.Findings), n/5)
+		if got := len(res.Findings); got < want || exact && got != want {
+			b.Fatalf("%d findings, want %d", got, want)
 		}
 	}
 }
@@ -68,16 +81,7 @@ func TestGeneratedFindings(t *testing.T) {
 // of inline shell (see gen.InlineHooks).
 func inlineFile(tb testing.TB, n int) (Target, int64) {
 	tb.Helper()
-	ws := tb.TempDir()
-	if err := gen.InlineWorkspace(ws, n); err != nil {
-		tb.Fatal(err)
-	}
-	path := filepath.Join(ws, ".agents", "hooks.json")
-	info, err := os.Stat(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return Target{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}, info.Size()
+	return genFile(tb, func(ws string) error { return gen.InlineWorkspace(ws, n) })
 }
 
 // BenchmarkLintInline5000 and BenchmarkLintInline10000 time lint on hooks
@@ -88,17 +92,7 @@ func BenchmarkLintInline10000(b *testing.B) { benchmarkInline(b, 10000) }
 
 func benchmarkInline(b *testing.B, n int) {
 	t, size := inlineFile(b, n)
-	b.SetBytes(size)
-	b.ResetTimer()
-	for b.Loop() {
-		res, err := Lint(Request{Files: []Target{t}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(res.Findings) != 3*n/5 {
-			b.Fatalf("%d findings, want %d", len(res.Findings), 3*n/5)
-		}
-	}
+	lintBench(b, t, size, 3*n/5, true)
 }
 
 // BenchmarkLintShellcheck1000 times lint with the real ShellCheck on 1,000

@@ -224,14 +224,10 @@ func quotesEaten(src string, prints []shellcmd.Print) bool {
 }
 
 func quoteList(keys []string) string {
-	q := make([]string, len(keys))
-	for i, k := range keys {
-		q[i] = strconv.Quote(k)
+	if len(keys) == 1 {
+		return "only " + strconv.Quote(keys[0])
 	}
-	if len(q) == 1 {
-		return "only " + q[0]
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	return schema.QuoteList(keys, "and")
 }
 
 // excerptOf quotes the start of printed text for a message.

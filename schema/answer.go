@@ -240,13 +240,17 @@ func stepValues(key string, v *Node) []AnswerValue {
 	return out
 }
 
-func orList(names []string) string {
+func orList(names []string) string { return QuoteList(names, "or") }
+
+// QuoteList quotes the names for a message and joins them with commas and
+// the conjunction before the last: "a", "b" or "c".
+func QuoteList(names []string, conj string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
 		q[i] = strconv.Quote(n)
 	}
-	if len(q) == 1 {
-		return q[0]
+	if len(q) <= 1 {
+		return strings.Join(q, "")
 	}
-	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+	return strings.Join(q[:len(q)-1], ", ") + " " + conj + " " + q[len(q)-1]
 }

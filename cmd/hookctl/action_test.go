@@ -111,7 +111,7 @@ type stepRunner struct {
 	a               action
 	inputs          map[string]string
 	temp, path, out string
-	actionPath, bin string
+	actionPath      string
 }
 
 func newStepRunner(t *testing.T, a action, inputs map[string]string) *stepRunner {

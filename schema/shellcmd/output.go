@@ -169,7 +169,7 @@ func stdoutElsewhere(rs []*syntax.Redirect) bool {
 			fd = r.N.Value
 		}
 		switch r.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.DplOut:
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.DplOut:
 			if fd == "1" && !(r.Op == syntax.DplOut && r.Word != nil && r.Word.Lit() == "1") {
 				return true
 			}
@@ -373,21 +373,7 @@ func echoDash(args []outWord) string {
 	if len(args) > 0 && args[0].text == "-n" {
 		newline, args = false, args[1:]
 	}
-	var b strings.Builder
-	for i, a := range args {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		s, stop := escapes(a.text, true)
-		b.WriteString(s)
-		if stop {
-			return b.String()
-		}
-	}
-	if newline {
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return echoText(args, newline, true)
 }
 
 // echoBash prints as bash's echo does without xpg_echo: options -n, -e
@@ -411,6 +397,12 @@ func echoBash(args []outWord) string {
 		}
 		args = args[1:]
 	}
+	return echoText(args, newline, esc)
+}
+
+// echoText joins echo's words with blanks, reading their escapes when
+// esc is set (\c ends the output there), and ends with a newline.
+func echoText(args []outWord, newline, esc bool) string {
 	var b strings.Builder
 	for i, a := range args {
 		if i > 0 {
