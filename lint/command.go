@@ -29,6 +29,19 @@ type command struct {
 	// no parser: argv holds its words.
 	simple bool
 	argv   []word
+
+	refs     []shellcmd.Ref
+	refsDone bool
+}
+
+// fileRefs returns the files the command names (shellcmd's Refs), worked
+// out once: the script rules and argument-path all read them.
+func (c *command) fileRefs() []shellcmd.Ref {
+	if !c.refsDone {
+		c.refsDone = true
+		c.refs, _ = c.parsed.Refs()
+	}
+	return c.refs
 }
 
 // word is one literal word of a command and where it stands in the

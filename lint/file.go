@@ -19,6 +19,8 @@ type File struct {
 	// workspace file, "" when the file is not in a .agents folder.
 	Root string
 
+	// choice says which rules run on the file; nil keeps the defaults.
+	choice   *Choice
 	fs       *fsCache
 	foreign  *foreignInfo
 	handlers []handlerRef

@@ -39,6 +39,10 @@ var ruleImpact = map[string]Impact{
 	"misplaced-config":      Ignored,
 	"agent-version":         NoImpact,
 	"control-character":     NoImpact,
+	"shell-syntax":          Misbehaves,
+	"literal-answer":        Misbehaves,
+	"argument-path":         Misbehaves,
+	"shellcheck":            NoImpact,
 	"agent-decode":          FileDropped,
 }
 

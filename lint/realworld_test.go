@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,7 +111,7 @@ func TestRealworldGolden(t *testing.T) {
 // realworldValid are real files that follow the format: with their
 // scripts in place they must give no finding at all.
 var realworldValid = []string{
-	"002", "006", "009", "011", "013", "015", "016", "017", "022", "029", "031", "034", "044",
+	"002", "006", "009", "011", "013", "015", "017", "022", "029", "031", "034", "044",
 	"047", "056", "059", "061", "063", "069", "071", "072", "073", "076", "079", "083", "092",
 	"097", "099", "106", "109",
 }
@@ -128,6 +130,9 @@ func TestRealworldValidFilesAreClean(t *testing.T) {
 // realworldMistakes are the mistakes the real files make, by rule: each
 // listed file must get at least one finding of the rule.
 var realworldMistakes = map[string][]string{
+	// A Stop handler that echoes a reminder, which the agent drops (016
+	// follows the format otherwise).
+	"literal-answer": {"016"},
 	// Another agent's configuration as a whole.
 	"foreign-format": {"001", "007", "010", "028", "033", "035", "038", "049", "055", "067", "080", "091", "093", "095", "100"},
 	// Other agents' tool names in matchers.
@@ -143,14 +148,16 @@ var realworldMistakes = map[string][]string{
 	"schema-key": {"074", "105"},
 	// A path committed as a file (a symbolic link).
 	"json-syntax": {"045", "052"},
-	// Milliseconds where seconds are meant.
-	"timeout-value": {"005", "070"},
+	// Milliseconds where seconds are meant (30000, 15000).
+	"timeout-value": {"005"},
 	// Windows-only and one-machine commands.
 	"platform-specific": {"014", "023", "024", "025", "027", "039", "040", "041", "046", "048", "054",
 		"058", "062", "065", "081", "084", "088", "090", "094", "096", "098", "103"},
 	// Tool names that exist nowhere.
 	"matcher-no-tool": {"003", "004", "042", "104"},
 	"unknown-field":   {"004"},
+	// Arguments written from the workspace root (.agents/...).
+	"argument-path": {"040", "066"},
 	// Paths written from the workspace root.
 	"script-not-found": {"012", "018", "021", "037", "053", "057", "060", "078", "082", "085", "087", "101", "102"},
 }
@@ -166,6 +173,11 @@ func TestRealworldMistakesFound(t *testing.T) {
 				t.Errorf("%s.json: no %s finding (got %v)", n, rule, found[n])
 			}
 		}
+	}
+	// 28800 is 8 hours in seconds, a real timeout, not 28.8 s in
+	// milliseconds.
+	if found["070"]["timeout-value"] > 0 {
+		t.Errorf("070.json: a timeout-value finding on 28800 (8 hours): %v", found["070"])
 	}
 	// "*" matches every tool: no file is faulted for it.
 	for _, n := range []string{"043", "048", "057", "096", "102", "107"} {
@@ -200,5 +212,51 @@ func TestRealworldDropsExplained(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkDropsExplained(t, b, lintReal(t, file, false))
+	}
+}
+
+// TestRealworldTable holds the table of docs/rules.md ("What lint finds in
+// real files") and its counts of files to testdata/realworld.golden.
+func TestRealworldTable(t *testing.T) {
+	golden, err := os.ReadFile(filepath.Join("testdata", "realworld.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, findings := map[string]int{}, map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(golden)), "\n") {
+		_, rest, _ := strings.Cut(line, ":")
+		for _, kv := range strings.Fields(rest) {
+			rule, n, _ := strings.Cut(kv, "=")
+			c, _ := strconv.Atoi(n)
+			files[rule]++
+			findings[rule] += c
+		}
+	}
+	doc, err := os.ReadFile(docsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(doc), "## What lint finds in real files")
+	section, _, _ = strings.Cut(section, "\n## ")
+	row := regexp.MustCompile("(?m)^\\| `([a-z-]+)` \\| ([0-9]+) \\| ([0-9]+) \\|$")
+	shown := map[string]bool{}
+	for _, m := range row.FindAllStringSubmatch(section, -1) {
+		shown[m[1]] = true
+		if want := fmt.Sprintf("%d %d", files[m[1]], findings[m[1]]); m[2]+" "+m[3] != want {
+			t.Errorf("rules.md: %s in %s files with %s findings, the corpus gives %s", m[1], m[2], m[3], want)
+		}
+	}
+	for rule := range files {
+		if !shown[rule] && rule != "script-not-found" {
+			t.Errorf("rules.md: the table of real files leaves out %s (%d files)", rule, files[rule])
+		}
+	}
+	for _, want := range []string{
+		fmt.Sprintf("`script-not-found` fires on %d files", files["script-not-found"]),
+		fmt.Sprintf("the %d files that follow the format", len(realworldValid)),
+	} {
+		if !strings.Contains(section, want) {
+			t.Errorf("rules.md does not say %q", want)
+		}
 	}
 }

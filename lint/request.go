@@ -20,10 +20,39 @@ func UserFile(home string) string {
 // hookctl lint reads them: a hooks.json; a folder, meaning its
 // .agents/hooks.json (compared with the user's file, and searched for
 // misplaced configurations); or, with no path, ./.agents/hooks.json and the
-// user's file, whichever exist. home is the user's home folder, "" when
+// user's file, whichever exist. Each file's rules are chosen by the
+// .hookctl.json found upward from it (Target.Config). home is the user's home folder, "" when
 // unknown. The error names a path that is missing or cannot be read, or
 // says what was looked for when there is nothing to lint.
 func NewRequest(paths []string, home string) (Request, error) {
+	req, err := newRequest(paths, home)
+	if err != nil {
+		return req, err
+	}
+	// Each file's rules are chosen by the .hookctl.json found upward from
+	// it; a file that cannot be used stops the run.
+	cache := map[string]*schema.LoadedConfig{}
+	for _, list := range [][]Target{req.Files, req.Context} {
+		for i := range list {
+			if list[i].Config, err = loadConfigFor(filepath.Dir(list[i].Path), cache); err != nil {
+				return req, err
+			}
+		}
+	}
+	for i := range req.Workspaces {
+		if req.Workspaces[i].Config, err = loadConfigFor(req.Workspaces[i].Dir, cache); err != nil {
+			return req, err
+		}
+	}
+	if req.Home != nil && req.Home.Dir != "" {
+		if req.Home.Config, err = loadConfigFor(req.Home.Dir, cache); err != nil {
+			return req, err
+		}
+	}
+	return req, nil
+}
+
+func newRequest(paths []string, home string) (Request, error) {
 	var req Request
 	target := func(path string) Target {
 		scope, root := ScopeOf(path, home)
@@ -41,7 +70,9 @@ func NewRequest(paths []string, home string) (Request, error) {
 				req.Files = append(req.Files, target(UserFile(home)))
 			}
 		}
-		if len(req.Files) == 0 {
+		// A hooks.json where the agent does not look, alone, is what
+		// misplaced-config reports: lint says so rather than finding nothing.
+		if len(req.Files) == 0 && !hasMisplaced(".", misplacedWorkspace) && (home == "" || !hasMisplaced(home, misplacedHome)) {
 			return req, fmt.Errorf("no hooks.json to lint: looked for %s; name a file or folder to lint", strings.Join(looked, " and "))
 		}
 		req.Workspaces = []Place{{Dir: ".", Name: ""}}
@@ -60,7 +91,12 @@ func NewRequest(paths []string, home string) (Request, error) {
 		case info.IsDir():
 			f := filepath.Join(p, ".agents", "hooks.json")
 			if !isFile(f) {
-				return req, fmt.Errorf("%s: no .agents/hooks.json in this folder (workspace hooks live in FOLDER/.agents/hooks.json)", p)
+				if !hasMisplaced(p, misplacedWorkspace) {
+					return req, fmt.Errorf("%s: no .agents/hooks.json in this folder (workspace hooks live in FOLDER/.agents/hooks.json)", p)
+				}
+				// Only a misplaced file: misplaced-config reports it.
+				req.Workspaces = append(req.Workspaces, Place{Dir: p, Name: p})
+				continue
 			}
 			req.Files = append(req.Files, target(f))
 			req.Workspaces = append(req.Workspaces, Place{Dir: p, Name: p})
@@ -84,6 +120,17 @@ func NewRequest(paths []string, home string) (Request, error) {
 		}
 	}
 	return req, nil
+}
+
+// hasMisplaced reports whether dir holds a hooks.json at one of the
+// places (relative to dir) where the agent does not read it.
+func hasMisplaced(dir string, places []string) bool {
+	for _, p := range places {
+		if isFile(filepath.Join(dir, p)) {
+			return true
+		}
+	}
+	return false
 }
 
 func isFile(p string) bool {

@@ -73,10 +73,20 @@ func (b *RuleBase) reportImpact(f *File, impact Impact, span schema.Span, sugges
 	}
 }
 
+// reportFix adds a finding that carries its certain fix.
+func (b *RuleBase) reportFix(f *File, span schema.Span, fix *Fix, suggestion, format string, args ...any) {
+	n := len(*b.out)
+	b.report(f, span, suggestion, format, args...)
+	if len(*b.out) > n {
+		(*b.out)[n].Fix = fix
+	}
+}
+
 func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, suggestion, format string, args ...any) {
-	if f.suppressed(b.id, span) {
+	if f.suppressed(b.id, span) || !f.choice.runs(b.id) {
 		return
 	}
+	sev = f.choice.severity(b.id, sev)
 	if !span.Start.IsValid() {
 		span = fileStart
 	}
@@ -96,18 +106,35 @@ func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, sugge
 // fileStart is where findings about a file as a whole point.
 var fileStart = schema.Span{Start: schema.Pos{Line: 1, Col: 1}, End: schema.Pos{Line: 1, Col: 1}}
 
+// mixedSeverity is implemented by the rules whose findings are of several
+// severities (timeout-value: an error for a value that cannot run, a
+// warning for one that reads as milliseconds).
+type mixedSeverity interface {
+	// Severities lists them, most serious first.
+	Severities() []Severity
+}
+
 // RuleInfo describes a rule for documentation and SARIF.
 type RuleInfo struct {
-	ID       string
+	ID string
+	// Severity is the rule's default severity, the most serious of
+	// Severities.
 	Severity Severity
-	Summary  string
+	// Severities are every severity its findings have, most serious
+	// first.
+	Severities []Severity
+	Summary    string
 }
 
 // Catalogue describes every rule, in the order of the list in rules.go.
 func Catalogue() []RuleInfo {
 	var out []RuleInfo
 	for _, r := range newRules() {
-		out = append(out, RuleInfo{ID: r.ID(), Severity: r.Severity(), Summary: r.Summary()})
+		sevs := []Severity{r.Severity()}
+		if m, ok := r.(mixedSeverity); ok {
+			sevs = m.Severities()
+		}
+		out = append(out, RuleInfo{ID: r.ID(), Severity: r.Severity(), Severities: sevs, Summary: r.Summary()})
 	}
 	return out
 }

@@ -20,7 +20,9 @@ func (r *agentVersion) Check(f *File) {
 		if h.Member.Value.Kind != schema.Object {
 			continue
 		}
-		if m := h.Member.Value.Get(string(schema.SessionStart)); m != nil {
+		// A SessionStart that is not an array (null) has no handler to
+		// run: event-shape says so, and the agent's version does not matter.
+		if m := h.Member.Value.Get(string(schema.SessionStart)); m != nil && m.Value.Kind == schema.Array {
 			if first == nil {
 				first = m
 			}

@@ -73,3 +73,6 @@ func hint(c rune) string {
 	}
 	return ""
 }
+
+// Severities are those of the rule's findings, most serious first.
+func (r *controlCharacter) Severities() []Severity { return []Severity{Error, Warning} }

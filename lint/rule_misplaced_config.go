@@ -40,7 +40,7 @@ func (r *misplacedConfig) CheckRun(run *Run) {
 		for _, p := range misplacedWorkspace {
 			if run.fs.exists(filepath.Join(ws.Dir, p)) {
 				name := joinName(ws.Name, p)
-				r.report(&File{Name: name}, fileStart, joinName(ws.Name, ".agents/hooks.json"),
+				r.report(&File{Name: name, choice: ws.choice}, fileStart, joinName(ws.Name, ".agents/hooks.json"),
 					"the agent does not read %s: workspace hooks go in %s", name, joinName(ws.Name, ".agents/hooks.json"))
 			}
 		}
@@ -49,7 +49,7 @@ func (r *misplacedConfig) CheckRun(run *Run) {
 		for _, p := range misplacedHome {
 			if run.fs.exists(filepath.Join(run.Home.Dir, p)) {
 				name := joinName(run.Home.Name, p)
-				r.report(&File{Name: name}, fileStart, joinName(run.Home.Name, ".gemini/config/hooks.json"),
+				r.report(&File{Name: name, choice: run.Home.choice}, fileStart, joinName(run.Home.Name, ".gemini/config/hooks.json"),
 					"the agent does not read %s: your own hooks go in %s", name, joinName(run.Home.Name, ".gemini/config/hooks.json"))
 			}
 		}

@@ -12,12 +12,8 @@ type timeoutValue struct{ RuleBase }
 
 func newTimeoutValue() Rule {
 	return &timeoutValue{newBase("timeout-value", Error,
-		"error: a timeout that is not a whole number of seconds >= 1; warning: 1000 or more (probably milliseconds)")}
+		"error: a timeout that is not a whole number of seconds >= 1; warning: one that reads as milliseconds (5000, 30000)")}
 }
-
-// msLike is where a timeout in seconds starts to look like milliseconds:
-// 1000 seconds is over a quarter of an hour for one handler.
-const msLike = 1000
 
 func (r *timeoutValue) Check(f *File) {
 	for _, p := range f.problems(r.id) {
@@ -32,7 +28,7 @@ func (r *timeoutValue) Check(f *File) {
 				v, err := strconv.ParseFloat(n.Str, 64)
 				switch {
 				case (err == nil || math.IsInf(v, 1)) && v > schema.MaxTimeout:
-					sugg, msg = tooLong(n.Str, v)
+					sugg, msg = tooLong(n.Str)
 				case err == nil && v >= 1:
 					sugg = strconv.Itoa(int(v + 0.999999))
 				}
@@ -46,7 +42,7 @@ func (r *timeoutValue) Check(f *File) {
 			continue
 		}
 		secs, err := strconv.ParseInt(t.Value.Str, 10, 32)
-		if err != nil || secs < msLike {
+		if err != nil || !schema.ReadsAsMilliseconds(float64(secs)) {
 			continue
 		}
 		s := max(1, (secs+999)/1000)
@@ -55,21 +51,24 @@ func (r *timeoutValue) Check(f *File) {
 	}
 }
 
-// tooLong explains a timeout longer than the longest there is, and
-// suggests the same in milliseconds, or the longest.
-func tooLong(text string, v float64) (suggestion, msg string) {
-	msg = fmt.Sprintf("\"timeout\" must be a whole number of seconds from 1 to %d (about 68 years), not %s", schema.MaxTimeout, text)
-	if s := math.Ceil(v / 1000); s <= schema.MaxTimeout {
-		return strconv.FormatFloat(s, 'f', 0, 64), msg + fmt.Sprintf("; if you meant milliseconds, write %.0f", s)
-	}
-	return strconv.Itoa(schema.MaxTimeout), msg + fmt.Sprintf(": write at most %d", schema.MaxTimeout)
+// tooLong explains a timeout longer than the longest there is and
+// suggests the longest: read as milliseconds it would still be weeks,
+// not a usual timeout.
+func tooLong(text string) (suggestion, msg string) {
+	return strconv.Itoa(schema.MaxTimeout), fmt.Sprintf("\"timeout\" must be a whole number of seconds from 1 to %d (about 68 years), not %s: write at most %d",
+		schema.MaxTimeout, text, schema.MaxTimeout)
 }
 
 func humanSeconds(s int64) string {
 	switch {
+	case s >= 2*24*3600:
+		return fmt.Sprintf("%.1f days", float64(s)/(24*3600))
 	case s >= 3600:
 		return fmt.Sprintf("%.1f hours", float64(s)/3600)
 	default:
 		return fmt.Sprintf("%.0f minutes", float64(s)/60)
 	}
 }
+
+// Severities are those of the rule's findings, most serious first.
+func (r *timeoutValue) Severities() []Severity { return []Severity{Error, Warning} }

@@ -35,6 +35,10 @@ func newRules() []Rule {
 		newMisplacedConfig(),
 		newAgentVersion(),
 		newControlCharacter(),
+		newShellSyntax(),
+		newLiteralAnswer(),
+		newArgumentPath(),
+		newShellCheck(),
 		// Last: it names what the rules above left unnamed.
 		newAgentDecode(),
 	}

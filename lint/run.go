@@ -3,6 +3,7 @@ package lint
 import (
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -18,6 +19,9 @@ type Target struct {
 	// Root is the workspace folder for a workspace file in a .agents
 	// folder, "" otherwise; see ScopeOf.
 	Root string
+	// Config is the .hookctl.json that chooses the file's rules, nil for
+	// none: NewRequest finds it, upward from the file.
+	Config *schema.LoadedConfig
 }
 
 // Place is a folder searched for hooks.json files the agent does not read.
@@ -25,6 +29,10 @@ type Place struct {
 	// Dir is the folder; Name is how findings name it ("" for the current
 	// folder, "~" for the home folder).
 	Dir, Name string
+	// Config is the .hookctl.json that governs the folder, nil for none.
+	Config *schema.LoadedConfig
+
+	choice *Choice
 }
 
 // Request says what one run of the linter looks at.
@@ -41,6 +49,16 @@ type Request struct {
 	Home *Place
 	// Rules limits the run to these rule IDs; all rules when empty.
 	Rules []string
+	// Enable and Disable are the rules that --enable and --disable name:
+	// they win over each file's .hookctl.json.
+	Enable, Disable []string
+	// ShellCheck is the ShellCheck program the shellcheck rule runs (see
+	// FindShellCheck); "" skips the rule's checks.
+	ShellCheck string
+	// ReportSkipped asks for an info when a check is skipped because a
+	// program it needs is missing (ShellCheck), once per run: hookctl lint
+	// sets it with --fail-on info.
+	ReportSkipped bool
 }
 
 // Run is one run of the linter: the files it read and what it looks at.
@@ -53,6 +71,13 @@ type Run struct {
 	fs      *fsCache
 	out     []Finding
 	dropped []DroppedFile
+	// sources are the texts of other files that findings point into (the
+	// scripts ShellCheck read), by the name findings give them.
+	sources map[string][]byte
+	// choices are those of the files and places, each once.
+	choices       []*Choice
+	shellcheck    string
+	reportSkipped bool
 }
 
 // Result is what a run found.
@@ -64,28 +89,66 @@ type Result struct {
 	// Dropped are the files the agent loads none of, in the order of
 	// Files.
 	Dropped []DroppedFile
+
+	sources map[string][]byte
 }
 
-// Source returns the bytes of the named file, nil when it was not read.
+// Source returns the bytes of the named file (a hooks.json linted, or a
+// script a finding points into), nil when it was not read.
 func (r *Result) Source(name string) []byte {
 	for _, f := range r.Files {
 		if f.Name == name {
 			return f.Config.Src
 		}
 	}
-	return nil
+	return r.sources[name]
 }
 
 // Lint runs the rules over the request's files. Its error is for a file
 // that cannot be read; every mistake in a file is a finding.
 func Lint(req Request) (*Result, error) {
-	run := &Run{Workspaces: req.Workspaces, Home: req.Home, fs: newFSCache()}
+	run := &Run{Workspaces: slices.Clone(req.Workspaces), fs: newFSCache(), shellcheck: req.ShellCheck, reportSkipped: req.ReportSkipped}
+	choices := map[*schema.LoadedConfig]*Choice{}
+	choose := func(cfg *schema.LoadedConfig) (*Choice, error) {
+		if c, ok := choices[cfg]; ok {
+			return c, nil
+		}
+		c, err := NewChoice(cfg, req.Enable, req.Disable)
+		if err != nil {
+			return nil, err
+		}
+		choices[cfg] = c
+		run.choices = append(run.choices, c)
+		return c, nil
+	}
+	for i := range run.Workspaces {
+		c, err := choose(run.Workspaces[i].Config)
+		if err != nil {
+			return nil, err
+		}
+		run.Workspaces[i].choice = c
+	}
+	if req.Home != nil {
+		home := *req.Home
+		c, err := choose(home.Config)
+		if err != nil {
+			return nil, err
+		}
+		home.choice = c
+		run.Home = &home
+	}
 	load := func(t Target) (*File, error) {
+		choice, err := choose(t.Config)
+		if err != nil {
+			return nil, err
+		}
 		c, err := schema.Load(t.Path)
 		if err != nil {
 			return nil, err
 		}
-		return run.newFile(t, c), nil
+		f := run.newFile(t, c)
+		f.choice = choice
+		return f, nil
 	}
 	for _, t := range req.Files {
 		f, err := load(t)
@@ -100,16 +163,34 @@ func Lint(req Request) (*Result, error) {
 		}
 	}
 	run.check(req.Rules)
-	return &Result{Findings: run.out, Files: run.Files, Dropped: run.dropped}, nil
+	return &Result{Findings: run.out, Files: run.Files, Dropped: run.dropped, sources: run.sources}, nil
 }
 
 // LintSource lints src as the hooks.json at t.Path without reading it, for
-// tests, fuzzing and editors. Script rules still look at the disk.
+// tests, fuzzing and editors. Script rules still look at the disk, and the
+// rules are chosen by t.Config or else the .hookctl.json found upward from
+// t.Path (one that cannot be used leaves every rule as it is: hookctl lint
+// reports it).
 func LintSource(t Target, src []byte) []Finding {
+	return sourceRun(t, src).out
+}
+
+// sourceRun lints src as LintSource does and returns the run.
+func sourceRun(t Target, src []byte) *Run {
 	run := &Run{fs: newFSCache()}
-	run.Files = []*File{run.newFile(t, schema.Parse(t.Path, src))}
+	f := run.newFile(t, schema.Parse(t.Path, src))
+	cfg := t.Config
+	if p := schema.FindConfig(filepath.Dir(t.Path)); cfg == nil && p != "" {
+		run.fs.stat(p) // an editor watches it
+		cfg, _ = loadConfig(p, nil)
+	}
+	if c, err := NewChoice(cfg, nil, nil); err == nil {
+		f.choice = c
+		run.choices = []*Choice{c}
+	}
+	run.Files = []*File{f}
 	run.check(nil)
-	return run.out
+	return run
 }
 
 func (r *Run) newFile(t Target, c *schema.Config) *File {
@@ -140,15 +221,32 @@ func (r *Run) check(only []string) {
 	}
 	for _, f := range r.Files {
 		for _, rule := range rules {
-			rule.Check(f)
+			if f.choice.runs(rule.ID()) {
+				rule.Check(f)
+			}
 		}
 	}
 	for _, rule := range rules {
-		rule.CheckRun(r)
+		if r.runs(rule.ID()) {
+			rule.CheckRun(r)
+		}
 	}
 	Sort(r.out)
 	r.out = dedupe(r.out)
 	r.dropped = r.assess()
+}
+
+// runs reports whether a rule runs on any file or place of the run.
+func (r *Run) runs(id string) bool {
+	if len(r.choices) == 0 {
+		return true
+	}
+	for _, c := range r.choices {
+		if c.runs(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // ScopeOf names the scope of the hooks.json at path and, for a workspace
@@ -203,6 +301,13 @@ func (c *fsCache) stat(path string) (os.FileInfo, error) {
 func (c *fsCache) exists(path string) bool {
 	info, err := c.stat(path)
 	return err == nil && !info.IsDir()
+}
+
+// existsAny reports whether path names anything on disk: a file, a
+// folder, or a link to one.
+func (c *fsCache) existsAny(path string) bool {
+	_, err := c.stat(path)
+	return err == nil
 }
 
 // head returns the first bytes of a file: enough for a #! line or a

@@ -46,7 +46,7 @@ func (f *File) scripts() []handlerScript {
 		if c == nil {
 			continue
 		}
-		refs, _ := c.parsed.Refs()
+		refs := c.fileRefs()
 		for _, ref := range refs {
 			if ref.Role != shellcmd.Program && ref.Role != shellcmd.Script || ref.Call.Conditional || isWindowsPath(ref.Word.Text) {
 				continue

@@ -37,13 +37,12 @@ func RuleDoc(id string) string { return rulesDoc + id }
 
 // LintSourceFiles lints src as LintSource does, and also returns what the
 // run saw of every file it looked at on disk (the scripts, the hooks.json
-// itself): the file's information, nil where there was no file. An editor
-// compares it with the disk to know when the findings are out of date: a
-// script created, deleted, changed or given another mode.
+// itself, the .hookctl.json that chooses its rules): the file's
+// information, nil where there was no file. An editor compares it with the
+// disk to know when the findings are out of date: a script created,
+// deleted, changed or given another mode.
 func LintSourceFiles(t Target, src []byte) ([]Finding, map[string]fs.FileInfo) {
-	run := &Run{fs: newFSCache()}
-	run.Files = []*File{run.newFile(t, schema.Parse(t.Path, src))}
-	run.check(nil)
+	run := sourceRun(t, src)
 	seen := make(map[string]fs.FileInfo, len(run.fs.stats))
 	for path, st := range run.fs.stats {
 		if st.err == nil {

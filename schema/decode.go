@@ -225,8 +225,11 @@ func (d *decoder) hook(m *Member) *HookDefinition {
 			continue
 		}
 		if em.Value.Kind != Array {
-			d.add(Problem{Rule: "event-shape", Span: em.Value.Span, Dropped: "event", Hook: m.Key, Events: []Event{e}, Key: em.Key, Context: "hook",
-				Msg: fmt.Sprintf("%s must be an array of %s, not %s", e, entryKind(e), em.Value.Describe())})
+			msg := fmt.Sprintf("%s must be an array of %s, not %s", e, entryKind(e), em.Value.Describe())
+			if em.Value.Kind == Null {
+				msg = fmt.Sprintf("%s is null: remove it or give it an array of %s", e, entryKind(e))
+			}
+			d.add(Problem{Rule: "event-shape", Span: em.Value.Span, Dropped: "event", Hook: m.Key, Events: []Event{e}, Key: em.Key, Context: "hook", Msg: msg})
 			continue
 		}
 		if e.IsTool() {

@@ -10,3 +10,4 @@ package schema
 
 //go:generate go run ../cmd/hookctl schema --out hooks.schema.json
 //go:generate go run ../cmd/hookctl schema test --out hooks.test.schema.json
+//go:generate go run ../cmd/hookctl schema config --out hookctl.schema.json

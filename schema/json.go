@@ -302,6 +302,8 @@ func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
 		return nil, p.errorf(start, "a value is missing before this comma")
 	case (c == '}' || c == ']') && parent != nil:
 		return nil, p.errorf(start, "a value is missing before %q", c)
+	case parent == nil && looksLikeRelativePath(p.src[p.off:]):
+		return nil, p.errorf(start, "the file holds a path (%s), not JSON: a symbolic link committed as a plain file reads this way (a checkout without symbolic links, git's core.symlinks false, writes the link's target as text); commit the hooks.json itself, or check it out again with symbolic links", strings.TrimSpace(string(p.src[p.off:])))
 	case isIdentByte(c):
 		return p.literal()
 	default:
@@ -314,6 +316,29 @@ func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
 func looksLikePath(rest []byte) bool {
 	line := strings.TrimSpace(string(rest))
 	return len(line) < 4096 && utf8.ValidString(line) && !strings.ContainsAny(line, "\n{}[]\"") && strings.Count(line, "/") >= 2
+}
+
+// looksLikeRelativePath reports whether the rest of the file is a single
+// line that names a relative path to a JSON file or through a folder
+// ("../shared/hooks.json", "hooks.shared.json"): what a checkout without
+// symbolic links writes in place of a link.
+func looksLikeRelativePath(rest []byte) bool {
+	line := strings.TrimSpace(string(rest))
+	if len(line) == 0 || len(line) >= 4096 || !strings.Contains(line, "/") && !strings.HasSuffix(line, ".json") {
+		return false
+	}
+	for _, part := range strings.Split(line, "/") {
+		if part == "" {
+			return false
+		}
+		for i := 0; i < len(part); i++ {
+			c := part[i]
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func isIdentByte(c byte) bool {

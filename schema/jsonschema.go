@@ -27,6 +27,8 @@ var (
 	toolsSource string
 	//go:embed testfile.go
 	testfileSource string
+	//go:embed config.go
+	configSource string
 )
 
 // SchemaID is the $id of the hooks.json schema.
@@ -35,7 +37,7 @@ const SchemaID = "https://hookctl.dev/schema/hooks.schema.json"
 var comments = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	fset := token.NewFileSet()
-	for _, src := range []string{modelSource, eventsSource, toolsSource, testfileSource} {
+	for _, src := range []string{modelSource, eventsSource, toolsSource, testfileSource, configSource} {
 		f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 		if err != nil {
 			panic("schema: embedded source does not parse: " + err.Error()) // a build defect, not input

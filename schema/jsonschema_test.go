@@ -63,7 +63,7 @@ func TestSchemaDeterministic(t *testing.T) {
 // TestEveryPropertyDescribed walks every schema and requires a description
 // on every property, so that hover in an editor always says something.
 func TestEveryPropertyDescribed(t *testing.T) {
-	all := map[string]*jsonschema.Schema{"hooks": HooksSchema(), "test": TestSchema()}
+	all := map[string]*jsonschema.Schema{"hooks": HooksSchema(), "test": TestSchema(), "config": ConfigSchema([]string{"json-syntax"})}
 	for _, e := range Events {
 		all["input "+string(e)] = InputSchema(e)
 		all["output "+string(e)] = OutputSchema(e)

@@ -266,6 +266,10 @@ func flagValues(out *completion, g given, flag, prefix string) {
 				add(f, "")
 			}
 		}
+	case "disable", "enable":
+		for _, r := range lint.Catalogue() {
+			add(r.ID, r.Summary)
+		}
 	case "fail-on":
 		for _, s := range []lint.Severity{lint.Error, lint.Warning, lint.Info} {
 			add(s.String(), "")

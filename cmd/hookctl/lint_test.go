@@ -27,13 +27,13 @@ func TestLintRules(t *testing.T) {
 		t.Fatalf("got %d lines for %d rules, starting %q", len(lines), len(cat), lines[0])
 	}
 	for i, r := range cat {
-		f := regexp.MustCompile(`^(\S+) +(\S+) +(.+)$`).FindStringSubmatch(lines[i+1])
-		if f == nil || f[1] != r.ID || f[2] != r.Severity.String() || f[3] != r.Summary {
-			t.Errorf("line %q, want %s %s %s", lines[i+1], r.ID, r.Severity, r.Summary)
+		f := regexp.MustCompile(`^(\S+) +(\S+(?: / \S+)*) +(.+)$`).FindStringSubmatch(lines[i+1])
+		if f == nil || f[1] != r.ID || f[2] != r.SeverityText() || f[3] != r.Summary {
+			t.Errorf("line %q, want %s %s %s", lines[i+1], r.ID, r.SeverityText(), r.Summary)
 		}
 	}
 
-	var rules []struct{ Rule, Severity, Summary string }
+	var rules []struct{ Rule, Severity, Default, Summary string }
 	if err := json.Unmarshal([]byte(hookctl("--format", "json")), &rules); err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestLintRules(t *testing.T) {
 		t.Fatalf("json lists %d rules, want %d", len(rules), len(cat))
 	}
 	for i, r := range cat {
-		if rules[i].Rule != r.ID || rules[i].Severity != r.Severity.String() || rules[i].Summary != r.Summary {
+		if rules[i].Rule != r.ID || rules[i].Severity != r.SeverityText() || rules[i].Default != r.SeverityText() || rules[i].Summary != r.Summary {
 			t.Errorf("json rule %d: %+v, want %+v", i, rules[i], r)
 		}
 	}

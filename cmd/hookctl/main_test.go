@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -10,8 +11,15 @@ import (
 
 var updateScripts = flag.Bool("update", false, "rewrite the golden files of testdata/script from the real output")
 
+// noShellcheck is a ShellCheck that finds nothing, which the tests use
+// unless they ask for the real one.
+var noShellcheck, _ = filepath.Abs(filepath.Join("testdata", "shellcheck-none"))
+
 // TestMain lets the test binary act as hookctl inside the scripts.
 func TestMain(m *testing.M) {
+	if os.Getenv("HOOKCTL_SHELLCHECK") == "" {
+		os.Setenv("HOOKCTL_SHELLCHECK", noShellcheck)
+	}
 	testscript.Main(m, map[string]func(){
 		"hookctl": func() { os.Exit(run(os.Args, streams{os.Stdin, os.Stdout, os.Stderr})) },
 	})
@@ -30,10 +38,14 @@ func TestScripts(t *testing.T) {
 			if err := copyFile("../../schema/hooks.schema.json", env.WorkDir+"/schema.json"); err != nil {
 				return err
 			}
+			if err := copyFile("../../schema/hookctl.schema.json", env.WorkDir+"/config.schema.json"); err != nil {
+				return err
+			}
 			// A home of its own, so the user's hooks.json never leaks in.
 			env.Setenv("HOME", env.WorkDir+"/home")
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/home/.config")
 			env.Setenv("NO_COLOR", "")
+			env.Setenv("HOOKCTL_SHELLCHECK", noShellcheck)
 			return os.MkdirAll(env.WorkDir+"/home", 0o755)
 		},
 	})

@@ -10,6 +10,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -45,7 +46,8 @@ func schemaCommand(s streams) *cli.Command {
 		Description: "Editors use the schema to complete and check hooks.json. Associate it in the\n" +
 			"editor's settings (json.schemas in VS Code) rather than with a \"$schema\" key,\n" +
 			"which the agent may read as a hook. hookctl schema test describes\n" +
-			"hooks.test.json, the test cases that hookctl test runs.",
+			"hooks.test.json, the test cases that hookctl test runs; hookctl schema config\n" +
+			"describes .hookctl.json, a repository's choice of lint rules.",
 		Flags: []cli.Flag{outFlag},
 		Subcommands: []*cli.Command{
 			eventCommand("input", "print the JSON Schema of what an EVENT's handler reads on stdin"),
@@ -67,6 +69,17 @@ func schemaCommand(s streams) *cli.Command {
 				},
 			},
 			{
+				Name:  "config",
+				Usage: "print the JSON Schema of .hookctl.json, a repository's choice of lint rules",
+				Flags: []cli.Flag{outFlag},
+				Action: func(c *cli.Context) error {
+					if c.NArg() > 0 {
+						return usageErrorf("hookctl schema config takes no arguments")
+					}
+					return schemaRun(s, schemaOptions{kind: "config", out: c.String("out")})
+				},
+			},
+			{
 				Name:  "test",
 				Usage: "print the JSON Schema of hooks.test.json, the test cases of hookctl test",
 				Flags: []cli.Flag{outFlag},
@@ -80,7 +93,7 @@ func schemaCommand(s streams) *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usageErrorf("unknown argument %q: use hookctl schema, hookctl schema input EVENT, hookctl schema output EVENT, hookctl schema example EVENT or hookctl schema test", c.Args().First())
+				return usageErrorf("unknown argument %q: use hookctl schema, hookctl schema input EVENT, hookctl schema output EVENT, hookctl schema example EVENT, hookctl schema test or hookctl schema config", c.Args().First())
 			}
 			return schemaRun(s, schemaOptions{out: c.String("out")})
 		},
@@ -94,6 +107,8 @@ func schemaRun(s streams, opts schemaOptions) error {
 		doc = schema.HooksSchema()
 	case "test":
 		doc = schema.TestSchema()
+	case "config":
+		doc = schema.ConfigSchema(lint.RuleIDs())
 	default:
 		e, err := parseEvent(opts.event)
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -121,7 +120,9 @@ func checkAnswer(e schema.Event, o *runtime.Outcome) []Failed {
 	}
 	var out []Failed
 	var unknown []string
-	unknownKeys(root, reflect.TypeOf(schema.OutputType(e)), "", &unknown)
+	for _, k := range schema.UnknownAnswerKeys(e, root) {
+		unknown = append(unknown, strconv.Quote(k.Path))
+	}
 	if len(unknown) > 0 {
 		keys := "key " + unknown[0]
 		if len(unknown) > 1 {
@@ -164,67 +165,9 @@ func aroundJSON(stdout []byte) (before, after string, ok bool) {
 	return "", "", false
 }
 
-// unknownKeys appends the paths of the keys of obj that the struct type t
-// (or the struct it points to) does not have, looking into the members
-// whose values are structs, or arrays of them. Keys are exact: "Decision"
-// is not "decision".
-func unknownKeys(obj *schema.Node, t reflect.Type, path string, out *[]string) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || obj.Kind != schema.Object {
-		return
-	}
-	fields := structFields(t)
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		ft, ok := fields[m.Key]
-		if !ok {
-			*out = append(*out, strconv.Quote(path+m.Key))
-			continue
-		}
-		for ft.Kind() == reflect.Pointer {
-			ft = ft.Elem()
-		}
-		switch {
-		case ft.Kind() == reflect.Struct:
-			unknownKeys(m.Value, ft, path+m.Key+".", out)
-		case ft.Kind() == reflect.Slice && m.Value.Kind == schema.Array:
-			for j, el := range m.Value.Elems {
-				unknownKeys(el, ft.Elem(), fmt.Sprintf("%s%s[%d].", path, m.Key, j), out)
-			}
-		}
-	}
-}
-
-// structFields maps the JSON names of a struct's fields, the fields of
-// embedded structs included, to their types.
-func structFields(t reflect.Type) map[string]reflect.Type {
-	out := map[string]reflect.Type{}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		name, _, _ := strings.Cut(tag, ",")
-		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
-			for k, v := range structFields(f.Type) {
-				out[k] = v
-			}
-			continue
-		}
-		if !f.IsExported() || name == "-" {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		out[name] = f.Type
-	}
-	return out
-}
-
 // listKeys lists the keys of the event's answer for a message.
 func listKeys(e schema.Event) string {
-	keys := answerKeys(e)
+	keys := schema.AnswerKeys(e)
 	q := make([]string, len(keys))
 	for i, k := range keys {
 		q[i] = strconv.Quote(k)

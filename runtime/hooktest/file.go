@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -362,7 +361,7 @@ func buildPayload(src []byte, tool, args, payload *schema.Member) []byte {
 // checkExpect reports the keys of expect that no answer of the event can
 // hold, and decisions that do not exist: such a case could never pass.
 func checkExpect(e schema.Event, expect *schema.Node, fail func(schema.Pos, string, ...any)) {
-	keys := answerKeys(e)
+	keys := schema.AnswerKeys(e)
 	for _, m := range expect.Members {
 		if !slices.Contains(keys, m.Key) {
 			if len(keys) == 0 {
@@ -389,23 +388,6 @@ func checkExpect(e schema.Event, expect *schema.Node, fail func(schema.Pos, stri
 				strconv.Quote(m.Value.Str), e, didYouMean(m.Value.Str, valid), strings.Join(valid, ", "))
 		}
 	}
-}
-
-// answerKeys returns the JSON names of the fields of the event's answer, in
-// documented order.
-func answerKeys(e schema.Event) []string {
-	t := reflect.TypeOf(schema.OutputType(e))
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	var keys []string
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name != "" && name != "-" {
-			keys = append(keys, name)
-		}
-	}
-	return keys
 }
 
 func didYouMean(word string, candidates []string) string {

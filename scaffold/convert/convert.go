@@ -629,8 +629,8 @@ func (c *converter) timeout(h *schema.Node) int {
 	case float64(out) != v:
 		c.report.note(m.Value.Span.Start, "the timeout of %s s becomes %d s: timeouts here are whole seconds", m.Value.Str, out)
 	}
-	if out >= 1000 {
-		c.report.note(m.Value.Span.Start, "a timeout of %d s is long: hookctl lint takes 1000 or more for milliseconds written by mistake", out)
+	if schema.ReadsAsMilliseconds(float64(out)) {
+		c.report.note(m.Value.Span.Start, "a timeout of %d s is long: hookctl lint takes it for milliseconds written by mistake", out)
 	}
 	return out
 }

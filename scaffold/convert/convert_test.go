@@ -146,6 +146,7 @@ func TestConvertedLintsClean(t *testing.T) {
 		"matcher-no-tool": "MCP tool names are kept as written",
 		"foreign-payload": "'s payload (",
 		"agent-version":   "it needs agy 1.1.27 or later",
+		"literal-answer":  "the command answers in ",
 	}
 	for _, s := range samples {
 		t.Run(s.name, func(t *testing.T) {

@@ -156,6 +156,11 @@ func parseWith(command, dir string, vars known) *Command {
 	return c
 }
 
+// ParseSyntax parses src as shell code with the parser Parse uses, for a
+// reader that needs the tree or the parser's error (a syntax.ParseError
+// with its position) of a command Parse found simple.
+func ParseSyntax(src string) (*syntax.File, error) { return parse(src) }
+
 func parse(src string) (*syntax.File, error) {
 	p := parsers.Get().(*syntax.Parser)
 	defer parsers.Put(p)

@@ -67,9 +67,65 @@ func hooks(n int, clean bool) []byte {
 	return []byte(b.String())
 }
 
+// InlineHooks returns a hooks.json of n hooks whose handlers are inline
+// shell, as real files write them: a guarded script with a literal
+// fallback answer, cd and git, printf and a here-document printing
+// answers; every fifth hook carries three mistakes that the command rules
+// report (a misspelt answer key, a path from the workspace root, a bad
+// substitution). Commands differ from hook to hook, as in a real file.
+func InlineHooks(n int) []byte {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		switch i % 5 {
+		case 0:
+			fmt.Fprintf(&b, `  "gate-%d": {
+    "PreToolUse": [
+      {"matcher": "run_command", "hooks": [{"command": "[ -x ./hooks/gate.sh ] && ./hooks/gate.sh %d || echo '{\"decision\":\"ask\"}'"}]}
+    ]
+  }`, i, i)
+		case 1:
+			fmt.Fprintf(&b, `  "diff-%d": {
+    "PostToolUse": [
+      {"matcher": "write_to_file", "hooks": [{"command": "cd \"$HOOKCTL_WORKSPACE\" && git diff --stat -- src/%d >&2; echo '{}'"}]}
+    ]
+  }`, i, i)
+		case 2:
+			fmt.Fprintf(&b, `  "tests-%d": {
+    "Stop": [{"command": "printf '{\"decision\":\"%%s\",\"reason\":\"%%s\"}\\n' continue 'run the tests (%d)'"}]
+  }`, i, i)
+		case 3:
+			fmt.Fprintf(&b, `  "remind-%d": {
+    "PreInvocation": [{"command": "cat <<'EOF'\n{\"injectSteps\":[{\"ephemeralMessage\":\"reminder %d\"}]}\nEOF"}]
+  }`, i, i)
+		case 4:
+			fmt.Fprintf(&b, `  "mistake-%d": {
+    "PreToolUse": [{"hooks": [{"command": "echo '{\"decison\":\"allow\"}' # %d"}]}],
+    "Stop": [{"command": "git add .agents/MEMORY-%d.md"}],
+    "PostInvocation": [{"command": "echo ${workspace.path} %d >&2"}]
+  }`, i, i, i, i)
+		}
+	}
+	b.WriteString("\n}\n")
+	return []byte(b.String())
+}
+
+// InlineWorkspace writes dir/.agents/hooks.json with InlineHooks(n) and
+// the script it names.
+func InlineWorkspace(dir string, n int) error {
+	return write(dir, InlineHooks(n))
+}
+
 // Workspace writes dir/.agents/hooks.json with n hooks (without mistakes
 // when clean is set), and the scripts its commands name.
 func Workspace(dir string, n int, clean bool) error {
+	return write(dir, hooks(n, clean))
+}
+
+func write(dir string, src []byte) error {
 	agents := filepath.Join(dir, ".agents")
 	for _, p := range []string{"hooks/gate.sh", "hooks/format.py", "hooks/notify.sh"} {
 		path := filepath.Join(agents, p)
@@ -84,7 +140,7 @@ func Workspace(dir string, n int, clean bool) error {
 		}
 	}
 	path := filepath.Join(agents, "hooks.json")
-	if err := os.WriteFile(path, hooks(n, clean), 0o644); err != nil {
+	if err := os.WriteFile(path, src, 0o644); err != nil {
 		return err
 	}
 	return os.Chmod(path, 0o644)

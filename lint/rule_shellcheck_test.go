@@ -1,0 +1,235 @@
+package lint
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// shellcheckWorkspace writes a workspace whose hooks run a sh script (from
+// five handlers, once through sh), a bash script, a Python script and an
+// inline command (from three handlers), and one inline command that does
+// not parse.
+func shellcheckWorkspace(t *testing.T) Target {
+	t.Helper()
+	ws := t.TempDir()
+	files := map[string]string{
+		".agents/hooks/check.sh": "#!/bin/sh\nif [[ -n $1 ]]; then\n\techo $1 >&2\nfi\n",
+		".agents/hooks/tidy":     "#!/usr/bin/env bash\nfor f in $(ls); do echo \"$f\" >&2; done\n",
+		".agents/hooks/guard.py": "#!/usr/bin/env python3\nimport sys\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(ws, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := `{
+  "gate": {
+    "PreToolUse": [
+      {"matcher": "run_command", "hooks": [{"command": "./hooks/check.sh"}, {"command": "sh hooks/check.sh x"}, {"command": "./hooks/tidy"}, {"command": "python3 hooks/guard.py"}]},
+      {"matcher": "view_file", "hooks": [{"command": "./hooks/check.sh"}, {"command": "cd $HOOKCTL_WORKSPACE && true"}]}
+    ],
+    "Stop": [{"command": "./hooks/check.sh"}, {"command": "cd $HOOKCTL_WORKSPACE && true"}, {"command": "./hooks/check.sh"}, {"command": "echo 'open >&2"}],
+    "PreInvocation": [{"command": "cd $HOOKCTL_WORKSPACE && true"}]
+  }
+}
+`
+	path := filepath.Join(ws, ".agents", "hooks.json")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return Target{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}
+}
+
+// fakeShellcheck writes a shellcheck that logs each run's arguments and
+// the text it read to a log, then runs body, which sees the text in $in.
+func fakeShellcheck(t *testing.T, body string) (bin, log string) {
+	t.Helper()
+	dir := t.TempDir()
+	bin, log = filepath.Join(dir, "shellcheck"), filepath.Join(dir, "runs.log")
+	script := "#!/bin/sh\nin=$(cat)\nprintf '%s\\n%s\\n---\\n' \"$*\" \"$in\" >> '" + log + "'\n" + body + "\n"
+	if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bin, log
+}
+
+func shellcheckFindings(t *testing.T, bin string, tgts ...Target) []Finding {
+	t.Helper()
+	res, err := Lint(Request{Files: tgts, ShellCheck: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Finding
+	for _, f := range res.Findings {
+		if f.Rule == "shellcheck" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// TestShellcheckOncePerScript: one run per distinct script and inline
+// command, however many handlers name it; none for Python, for a command
+// of plain words, or for one that does not parse.
+func TestShellcheckOncePerScript(t *testing.T) {
+	bin, log := fakeShellcheck(t, `echo '{"comments":[]}'`)
+	tgt := shellcheckWorkspace(t)
+	if fs := shellcheckFindings(t, bin, tgt); len(fs) > 0 {
+		t.Fatalf("findings from a shellcheck that finds nothing: %s", formatFindings(fs))
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := strings.Split(strings.TrimSuffix(string(b), "---\n"), "---\n")
+	var args []string
+	for _, r := range runs {
+		first, _, _ := strings.Cut(r, "\n")
+		args = append(args, first)
+	}
+	joined := strings.Join(args, "\n")
+	if len(runs) != 3 {
+		t.Fatalf("%d runs, want 3 (check.sh as sh, tidy as bash, the inline command):\n%s", len(runs), b)
+	}
+	for _, want := range []string{"--format=json1 -s sh -e SC1090,SC1091 -", "--format=json1 -s bash -e SC1090,SC1091 -"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("no run with %q:\n%s", want, joined)
+		}
+	}
+	if !strings.Contains(string(b), "cd $HOOKCTL_WORKSPACE && true") || !strings.Contains(string(b), "if [[ -n $1 ]]") {
+		t.Errorf("the inline command and the script's text are not what shellcheck read:\n%s", b)
+	}
+	// Lint again: the answers are remembered, nothing runs.
+	shellcheckFindings(t, bin, tgt)
+	if b2, _ := os.ReadFile(log); !bytes.Equal(b, b2) {
+		t.Errorf("shellcheck ran again for the same texts")
+	}
+}
+
+// TestShellcheckMapping: ShellCheck's lines and columns land in the script
+// (named from where the hooks.json's name starts) or at the column inside
+// the command's JSON string, with the code, its link and the severity;
+// what it says reaches no terminal raw.
+func TestShellcheckMapping(t *testing.T) {
+	bin, _ := fakeShellcheck(t, `case "$in" in
+*'$(ls)'*) echo '{"comments":[{"file":"-","line":2,"endLine":2,"column":10,"endColumn":15,"level":"error","code":2045,"message":"Iterating over ls output is fragile. Use globs."}]}' ;;
+*'[['*) echo '{"comments":[{"file":"-","line":3,"endLine":3,"column":7,"endColumn":9,"level":"style","code":2086,"message":"Double \u001b[31mquote\u001b[0m."}]}' ;;
+*HOOKCTL*) echo '{"comments":[{"file":"-","line":1,"endLine":1,"column":4,"endColumn":22,"level":"info","code":2086,"message":"Double quote to prevent globbing and word splitting."}]}' ;;
+*) echo '{"comments":[]}' ;;
+esac`)
+	fs := shellcheckFindings(t, bin, shellcheckWorkspace(t))
+	got := formatFindings(fs)
+	want := `.agents/hooks.json:5:91: info: SC2086: Double quote to prevent globbing and word splitting (https://www.shellcheck.net/wiki/SC2086) [shellcheck]
+.agents/hooks.json:7:63: info: SC2086: Double quote to prevent globbing and word splitting (https://www.shellcheck.net/wiki/SC2086) [shellcheck]
+.agents/hooks.json:8:39: info: SC2086: Double quote to prevent globbing and word splitting (https://www.shellcheck.net/wiki/SC2086) [shellcheck]
+.agents/hooks/check.sh:3:7: info: SC2086: Double \x1b[31mquote\x1b[0m (https://www.shellcheck.net/wiki/SC2086) [shellcheck]
+.agents/hooks/tidy:2:10: warning: SC2045: Iterating over ls output is fragile. Use globs (https://www.shellcheck.net/wiki/SC2045) [shellcheck]
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, f := range fs {
+		if f.File == ".agents/hooks.json" && f.Span.End.Col-f.Span.Start.Col != 18 {
+			t.Errorf("%s: the span is %d characters, want 18 ($HOOKCTL_WORKSPACE)", f, f.Span.End.Col-f.Span.Start.Col)
+		}
+		if f.File == ".agents/hooks/tidy" && (f.Span.Start.Offset != 29 || f.Span.End.Offset != 34) {
+			t.Errorf("%s: offsets %d-%d, want 29-34 ($(ls))", f, f.Span.Start.Offset, f.Span.End.Offset)
+		}
+	}
+}
+
+// TestShellcheckReal runs the real ShellCheck, when it is installed.
+func TestShellcheckReal(t *testing.T) {
+	bin := FindShellCheck()
+	if bin == "" {
+		if os.Getenv("HOOKCTL_CI") != "" {
+			t.Fatal("shellcheck is not on PATH, and HOOKCTL_CI says this is CI, where the shellcheck rule must be checked against the real ShellCheck: install it (.ci/run does)")
+		}
+		t.Skip("shellcheck is not on PATH")
+	}
+	fs := shellcheckFindings(t, bin, shellcheckWorkspace(t))
+	var got []string
+	for _, f := range fs {
+		code, _, _ := strings.Cut(f.Message, ":")
+		got = append(got, f.File+":"+strconv.Itoa(f.Span.Start.Line)+":"+strconv.Itoa(f.Span.Start.Col)+" "+f.Severity.String()+" "+code)
+		if !strings.Contains(f.Message, "(https://www.shellcheck.net/wiki/"+code+")") {
+			t.Errorf("no link: %s", f.Message)
+		}
+	}
+	joined := strings.Join(got, "\n")
+	for _, want := range []string{
+		".agents/hooks/check.sh:2:4 warning SC3010", // [[ ]] in sh
+		".agents/hooks/check.sh:3:7 info SC2086",    // echo $1
+		".agents/hooks/tidy:2:10 warning SC2045",    // for f in $(ls)
+		".agents/hooks.json:5:91 info SC2086",       // cd $HOOKCTL_WORKSPACE, at its column
+		".agents/hooks.json:7:63 info SC2086",       // the same command, in another handler
+	} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("no %s in:\n%s", want, joined)
+		}
+	}
+}
+
+// TestShellcheckSkipped: without ShellCheck, one info for the whole run,
+// and only when asked for.
+func TestShellcheckSkipped(t *testing.T) {
+	a, b := shellcheckWorkspace(t), shellcheckWorkspace(t)
+	b.Name = "other/.agents/hooks.json"
+	for _, ask := range []bool{false, true} {
+		res, err := Lint(Request{Files: []Target{a, b}, ReportSkipped: ask})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var notes []Finding
+		for _, f := range res.Findings {
+			if f.Rule == "shellcheck" {
+				notes = append(notes, f)
+			}
+		}
+		want := 0
+		if ask {
+			want = 1
+		}
+		if len(notes) != want || ask && (notes[0].Severity != Info || !strings.Contains(notes[0].Message, "shellcheck is not on PATH")) {
+			t.Errorf("ReportSkipped=%v: %s", ask, formatFindings(notes))
+		}
+	}
+}
+
+// TestShellcheckHostile: a shellcheck that hangs is stopped at the
+// timeout, one that floods its output is cut off, one that fails says
+// why (escaped); each once per run.
+func TestShellcheckHostile(t *testing.T) {
+	defer func(d time.Duration) { shellcheckTimeout = d }(shellcheckTimeout)
+	for body, want := range map[string]string{
+		"exec sleep 30": "did not finish within 300ms",
+		"yes '{\"comments\":[' | head -c 9000000": "printed more than 8 MiB",
+		"echo not json": "its output is not the JSON of --format=json1",
+		"printf 'Unknown shell: \\033[2Jzsh\\n' >&2; exit 4": `shellcheck failed (exit status 4): "Unknown shell: \x1b[2Jzsh"`,
+	} {
+		shellcheckTimeout = 20 * time.Second
+		if strings.HasPrefix(body, "exec sleep") {
+			shellcheckTimeout = 300 * time.Millisecond
+		}
+		bin, _ := fakeShellcheck(t, body)
+		fs := shellcheckFindings(t, bin, shellcheckWorkspace(t))
+		if len(fs) != 3 {
+			t.Errorf("%s: %d findings, want one per run:\n%s", body, len(fs), formatFindings(fs))
+			continue
+		}
+		for _, f := range fs {
+			if f.Severity != Info || !strings.Contains(f.Message, want) {
+				t.Errorf("%s: %s", body, f)
+			}
+		}
+	}
+}
