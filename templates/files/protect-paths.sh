@@ -89,6 +89,8 @@ decide() {
 paths=$(printf '%s\n' "$fields" | sed 1,2d)
 while IFS= read -r path; do
 	[ -n "$path" ] || continue
+	# The agent writes a literal "~": it is expanded here, by hand.
+	# shellcheck disable=SC2088
 	case $path in
 	"~" | "~/"*) full=$HOME${path#"~"} ;;
 	/*) full=$path ;;

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestExamplesCleanUnderShellCheck: the README says examples/ lints
+// clean, and users who have ShellCheck installed get its findings on the
+// bundled scripts too; so examples/ must be clean with the real
+// ShellCheck, not only with the stand-in the other tests use.
+func TestExamplesCleanUnderShellCheck(t *testing.T) {
+	bin, err := exec.LookPath("shellcheck")
+	if err != nil {
+		if os.Getenv("HOOKCTL_CI") != "" {
+			t.Fatal("shellcheck is not on PATH, and HOOKCTL_CI says this is CI, where it must be: install it (.ci/run does)")
+		}
+		t.Skip("shellcheck is not on PATH")
+	}
+	t.Setenv("HOOKCTL_SHELLCHECK", bin)
+	var out, errOut strings.Builder
+	code := run([]string{"hookctl", "--color", "never", "lint", "--fail-on", "info", "../../examples"}, streams{strings.NewReader(""), &out, &errOut})
+	if code != 0 || out.String() != "no problems in 1 file\n" {
+		t.Fatalf("hookctl lint --fail-on info examples: exit %d with ShellCheck %s\n%s%s", code, bin, out.String(), errOut.String())
+	}
+}
