@@ -93,14 +93,18 @@ func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, sugge
 	if !span.End.IsValid() || span.End.Offset < span.Start.Offset {
 		span.End = span.Start
 	}
-	*b.out = append(*b.out, Finding{
+	fd := Finding{
 		File:       f.Name,
 		Span:       span,
 		Severity:   sev,
 		Rule:       b.id,
 		Message:    fmt.Sprintf(format, args...),
 		Suggestion: suggestion,
-	})
+	}
+	if b.id != "unknown-event" && f.Config != nil && f.inUnknown(span) {
+		fd.Impact = Ignored // the agent skips the whole event
+	}
+	*b.out = append(*b.out, fd)
 }
 
 // fileStart is where findings about a file as a whole point.
