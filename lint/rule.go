@@ -73,11 +73,17 @@ func (b *RuleBase) reportImpact(f *File, impact Impact, span schema.Span, sugges
 	}
 }
 
-// reportFix adds a finding that carries its certain fix.
+// reportFix adds a finding that carries its certain fix (nil for none).
 func (b *RuleBase) reportFix(f *File, span schema.Span, fix *Fix, suggestion, format string, args ...any) {
+	b.reportSeverityFix(f, b.severity, span, fix, suggestion, format, args...)
+}
+
+// reportSeverityFix adds a finding of the severity given that carries its
+// certain fix (nil for none).
+func (b *RuleBase) reportSeverityFix(f *File, sev Severity, span schema.Span, fix *Fix, suggestion, format string, args ...any) {
 	n := len(*b.out)
-	b.report(f, span, suggestion, format, args...)
-	if len(*b.out) > n {
+	b.reportSeverity(f, sev, span, suggestion, format, args...)
+	if len(*b.out) > n && fix != nil && len(fix.Edits) > 0 {
 		(*b.out)[n].Fix = fix
 	}
 }
