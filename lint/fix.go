@@ -161,11 +161,10 @@ type FixedFile struct {
 // Changed reports whether a fix changed the file.
 func (f FixedFile) Changed() bool { return !bytes.Equal(f.Before, f.After) }
 
-// FixFiles lints each file of the request and applies every certain fix of the
-// rules the file's choice runs, in memory: lint, apply a non-overlapping
-// set, lint the result again, until nothing is left to fix (at most
-// fixPasses times). It writes nothing. A file whose fixed text would be
-// worse JSON than it was is an error, never a result.
+// FixFiles lints each file of the request and applies every certain fix of
+// the rules the file's choice runs, in memory (see fixSource). It writes
+// nothing. A file whose fixed text would be worse JSON than it was is an
+// error, never a result.
 func FixFiles(req Request) ([]FixedFile, error) {
 	var out []FixedFile
 	for _, t := range req.Files {
@@ -177,30 +176,43 @@ func FixFiles(req Request) ([]FixedFile, error) {
 		if err != nil {
 			return nil, err
 		}
-		ff := FixedFile{Target: t, Before: c.Src, After: c.Src}
-		for range fixPasses {
-			run := &Run{fs: newFSCache()}
-			f := run.newFile(t, schema.Parse(t.Path, ff.After))
-			f.choice = choice
-			run.Files = []*File{f}
-			run.choices = []*Choice{choice}
-			run.check(req.Rules)
-			next, n := ApplyFixes(ff.After, run.out)
-			if n == 0 {
-				break
-			}
-			if after := schema.Parse(t.Path, next); after.Syntax != nil && (f.Config.Syntax == nil || after.Syntax.Pos.Offset < f.Config.Syntax.Pos.Offset) {
-				name := t.Name
-				if name == "" {
-					name = t.Path
-				}
-				return nil, fmt.Errorf("%s: the fixes would leave it invalid JSON (%v): fix it by hand", name, after.Syntax)
-			}
-			ff.After, ff.Fixes = next, ff.Fixes+n
+		after, n, _, err := fixSource(t, choice, req.Rules, c.Src)
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, ff)
+		out = append(out, FixedFile{Target: t, Before: c.Src, After: after, Fixes: n})
 	}
 	return out, nil
+}
+
+// fixSource applies the certain fixes of the findings of src, linted as
+// the hooks.json t names with the rules chosen: lint, apply a
+// non-overlapping set, lint the result again, until nothing is left to fix
+// (at most fixPasses times). It returns the fixed text, how many fixes it
+// applied, and whether the last pass found nothing more to fix.
+func fixSource(t Target, choice *Choice, rules []string, src []byte) (out []byte, fixes int, done bool, err error) {
+	out = src
+	for range fixPasses {
+		run := &Run{fs: newFSCache()}
+		f := run.newFile(t, schema.Parse(t.Path, out))
+		f.choice = choice
+		run.Files = []*File{f}
+		run.choices = []*Choice{choice}
+		run.check(rules)
+		next, n := ApplyFixes(out, run.out)
+		if n == 0 {
+			return out, fixes, true, nil
+		}
+		if after := schema.Parse(t.Path, next); after.Syntax != nil && (f.Config.Syntax == nil || after.Syntax.Pos.Offset < f.Config.Syntax.Pos.Offset) {
+			name := t.Name
+			if name == "" {
+				name = t.Path
+			}
+			return nil, 0, false, fmt.Errorf("%s: the fixes would leave it invalid JSON (%v): fix it by hand", name, after.Syntax)
+		}
+		out, fixes = next, fixes+n
+	}
+	return out, fixes, false, nil
 }
 
 // topLevel reports whether s[from:to] is a whole alternative of the

@@ -188,7 +188,8 @@ func lintFix(s streams, req lint.Request, diffOnly bool) (bool, error) {
 			name = ff.Target.Path
 		}
 		if diffOnly {
-			d := diff.Diff(name, ff.Before, name, ff.After)
+			// a/ and b/, as git writes them: patch -p1 applies it.
+			d := diff.Diff("a/"+name, ff.Before, "b/"+name, ff.After)
 			for _, line := range strings.SplitAfter(string(d), "\n") {
 				if line != "" {
 					fmt.Fprint(s.out, schema.VisibleLine(strings.TrimSuffix(line, "\n"))+"\n")
