@@ -23,6 +23,8 @@ type matcherInfo struct {
 type noToolAlt struct {
 	alt             alternative
 	msg, suggestion string
+	// certain: the suggestion is what was meant (see noToolMessage).
+	certain bool
 }
 
 type foreignHit struct {
@@ -84,8 +86,8 @@ func (mi *matcherInfo) noToolAlternatives(text string) []noToolAlt {
 		if _, ok := schema.LookupForeignTool(a.text); ok {
 			continue // foreign-tool names the equivalent
 		}
-		msg, sugg := noToolMessage(a.text)
-		mi.noTool = append(mi.noTool, noToolAlt{a, msg, sugg})
+		msg, sugg, certain := noToolMessage(a.text)
+		mi.noTool = append(mi.noTool, noToolAlt{a, msg, sugg, certain})
 	}
 	return mi.noTool
 }

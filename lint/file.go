@@ -25,8 +25,10 @@ type File struct {
 	foreign  *foreignInfo
 	handlers []handlerRef
 	walked   bool
-	cmds     map[*schema.Node]*command
-	hookRefs []hookRef
+	// eventRefs are the hook definitions' events, once walked.
+	eventRefs []eventRef
+	cmds      map[*schema.Node]*command
+	hookRefs  []hookRef
 
 	agentDone bool
 	agentErrs []schema.AgentError
@@ -92,6 +94,78 @@ func (f *File) hooks() []hookRef {
 	return f.hookRefs
 }
 
+// eventRef is one event of a hook definition as written, with the event
+// it is checked as.
+type eventRef struct {
+	Hook   string
+	Event  schema.Event
+	Member *schema.Member
+	// Unknown is set for a key the agent does not read as an event (a
+	// near-miss spelling, another agent's name): it is checked as the
+	// event meant, so that one run shows the mistakes inside it too.
+	Unknown bool
+}
+
+// events returns every event member of every hook definition, in file
+// order: those the agent reads (the last of each event, whatever the
+// case of its key), and unknown keys that stand for an event.
+func (f *File) events() []eventRef {
+	if f.eventRefs != nil {
+		return f.eventRefs
+	}
+	f.eventRefs = []eventRef{}
+	for _, h := range f.hooks() {
+		v := h.Member.Value
+		if v.Kind != schema.Object {
+			continue
+		}
+		fields := make([]string, len(v.Members))
+		last := map[string]int{}
+		for i := range v.Members {
+			fields[i] = schema.AgentField("hook", v.Members[i].Key, schema.AgentOptions{})
+			last[fields[i]] = i
+		}
+		for i := range v.Members {
+			em := &v.Members[i]
+			switch e := schema.Event(fields[i]); {
+			case e.Valid():
+				if last[fields[i]] == i {
+					f.eventRefs = append(f.eventRefs, eventRef{Hook: h.Name, Event: e, Member: em})
+				}
+			case fields[i] == "":
+				if meant, ok := schema.EventMeant(em.Key); ok {
+					f.eventRefs = append(f.eventRefs, eventRef{Hook: h.Name, Event: meant, Member: em, Unknown: true})
+				}
+			}
+		}
+	}
+	return f.eventRefs
+}
+
+// entries returns the entries of an event's value: its array's elements,
+// or the value itself when one entry stands without its array.
+func entries(v *schema.Node) []*schema.Node {
+	switch v.Kind {
+	case schema.Array:
+		return v.Elems
+	case schema.Object:
+		return []*schema.Node{v}
+	}
+	return nil
+}
+
+// inUnknown reports whether a span lies inside the value of an unknown
+// event, a part the agent skips.
+func (f *File) inUnknown(span schema.Span) bool {
+	for _, e := range f.events() {
+		v := e.Member.Value.Span
+		if e.Unknown && span.Start.Offset >= v.Start.Offset && span.End.Offset <= v.End.Offset {
+			return true
+		}
+	}
+	return false
+}
+
 // groupRef is one matcher group of a tool event.
 type groupRef struct {
 	Hook  string
@@ -99,6 +173,8 @@ type groupRef struct {
 	Node  *schema.Node
 	// Matcher is the matcher's value, nil when the group has none.
 	Matcher *schema.Node
+	// Unknown is set inside an unknown event (see eventRef).
+	Unknown bool
 }
 
 // handlerRef is one handler object as written, wherever it stands in the
@@ -111,76 +187,63 @@ type handlerRef struct {
 	Node  *schema.Node
 	// Command is the command's value when it is a non-empty string.
 	Command *schema.Node
+	// Unknown is set inside an unknown event (see eventRef).
+	Unknown bool
 }
 
 // groups returns every matcher group of every tool event, in file order.
 func (f *File) groups() []groupRef {
 	var out []groupRef
-	for _, h := range f.hooks() {
-		if h.Member.Value.Kind != schema.Object {
+	for _, er := range f.events() {
+		if !er.Event.IsTool() {
 			continue
 		}
-		for _, e := range []schema.Event{schema.PreToolUse, schema.PostToolUse} {
-			em := h.Member.Value.Get(string(e))
-			if em == nil || em.Value.Kind != schema.Array {
-				continue
-			}
-			for _, n := range em.Value.Elems {
-				if n.Kind != schema.Object || n.Get("hooks") == nil {
-					continue
-				}
-				g := groupRef{Hook: h.Name, Event: e, Node: n}
-				if m := n.Get("matcher"); m != nil {
-					g.Matcher = m.Value
-				}
-				out = append(out, g)
+		for _, n := range entries(er.Member.Value) {
+			if g, ok := groupOf(er, n); ok {
+				out = append(out, *g)
 			}
 		}
 	}
 	return out
 }
 
-// allHandlers returns every handler object in the place the format expects
-// handlers, in file order: inside a group's "hooks" for tool events,
-// directly in the event's array for the others.
+// groupOf returns the entry n of an event as a matcher group, when it is
+// one.
+func groupOf(er eventRef, n *schema.Node) (*groupRef, bool) {
+	if n.Kind != schema.Object || n.Get("hooks") == nil {
+		return nil, false
+	}
+	g := &groupRef{Hook: er.Hook, Event: er.Event, Node: n, Unknown: er.Unknown}
+	if m := n.Get("matcher"); m != nil {
+		g.Matcher = m.Value
+	}
+	return g, true
+}
+
+// allHandlers returns every handler object, in file order: inside a
+// group's "hooks" for tool events, directly in the event's array for the
+// others, and also where the other shape puts them (a handler directly in
+// a tool event's array, a group in another event's), since a misplaced
+// handler's own mistakes are mistakes too.
 func (f *File) allHandlers() []handlerRef {
 	if f.walked {
 		return f.handlers
 	}
 	f.walked = true
-	for _, h := range f.hooks() {
-		v := h.Member.Value
-		if v.Kind != schema.Object {
-			continue
-		}
-		for i := range v.Members {
-			em := &v.Members[i]
-			e := schema.Event(em.Key)
-			if !e.Valid() || v.Get(em.Key) != em || em.Value.Kind != schema.Array {
+	for _, er := range f.events() {
+		for _, n := range entries(er.Member.Value) {
+			if n.Kind != schema.Object {
 				continue
 			}
-			for _, n := range em.Value.Elems {
-				if n.Kind != schema.Object {
-					continue
-				}
-				if !e.IsTool() {
-					if n.Get("hooks") == nil {
-						f.addHandler(h.Name, e, nil, n)
-					}
-					continue
-				}
-				hm := n.Get("hooks")
-				if hm == nil || hm.Value.Kind != schema.Array {
-					continue
-				}
-				g := &groupRef{Hook: h.Name, Event: e, Node: n}
-				if m := n.Get("matcher"); m != nil {
-					g.Matcher = m.Value
-				}
-				for _, hn := range hm.Value.Elems {
-					if hn.Kind == schema.Object {
-						f.addHandler(h.Name, e, g, hn)
-					}
+			g, ok := groupOf(er, n)
+			if !ok {
+				f.addHandler(er, nil, n)
+				continue
+			}
+			hm := n.Get("hooks")
+			for _, hn := range entries(hm.Value) {
+				if hn.Kind == schema.Object {
+					f.addHandler(er, g, hn)
 				}
 			}
 		}
@@ -188,8 +251,8 @@ func (f *File) allHandlers() []handlerRef {
 	return f.handlers
 }
 
-func (f *File) addHandler(hook string, e schema.Event, g *groupRef, n *schema.Node) {
-	r := handlerRef{Hook: hook, Event: e, Group: g, Node: n}
+func (f *File) addHandler(er eventRef, g *groupRef, n *schema.Node) {
+	r := handlerRef{Hook: er.Hook, Event: er.Event, Group: g, Node: n, Unknown: er.Unknown}
 	if c := n.Get("command"); c != nil && c.Value.Kind == schema.String && c.Value.Str != "" {
 		r.Command = c.Value
 	}

@@ -22,7 +22,8 @@ func detectForeign(f *File) *foreignInfo {
 // coveredByForeign lists the rules whose findings a foreign file does not
 // get: its events, fields, matchers and paths are another agent's, and the
 // one foreign-format error says to convert the file, which deals with all of
-// them. Findings that stay true after conversion (a dangerous or
+// them (an answer printed literally is in the other agent's words too).
+// Findings that stay true after conversion (a dangerous or
 // Windows-only command, unsafe permissions, a repeated key) remain.
 var coveredByForeign = map[string]bool{
 	"root-shape":            true,
@@ -48,6 +49,7 @@ var coveredByForeign = map[string]bool{
 	"schema-key":            true,
 	"agent-version":         true,
 	"key-case":              true,
+	"literal-answer":        true,
 }
 
 // suppressed reports whether a finding of the rule is left out of the

@@ -10,16 +10,48 @@ import (
 type JSONPrinter struct{}
 
 type jsonFinding struct {
-	File       string `json:"file"`
-	Line       int    `json:"line"`
-	Column     int    `json:"column"`
-	EndLine    int    `json:"endLine"`
-	EndColumn  int    `json:"endColumn"`
-	Severity   string `json:"severity"`
-	Rule       string `json:"rule"`
-	Message    string `json:"message"`
-	Suggestion string `json:"suggestion,omitempty"`
-	Impact     Impact `json:"impact"`
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	Column     int      `json:"column"`
+	EndLine    int      `json:"endLine"`
+	EndColumn  int      `json:"endColumn"`
+	Severity   string   `json:"severity"`
+	Rule       string   `json:"rule"`
+	Message    string   `json:"message"`
+	Suggestion string   `json:"suggestion,omitempty"`
+	Impact     Impact   `json:"impact"`
+	Fix        *jsonFix `json:"fix,omitempty"`
+}
+
+// jsonFix is a finding's certain fix: edits of the file's text, each span
+// as the findings' (1-based, columns counting characters, the end just
+// after the last character replaced; an empty span inserts).
+type jsonFix struct {
+	Description string     `json:"description"`
+	Edits       []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+	Text      string `json:"text"`
+}
+
+func newJSONFix(fx *Fix) *jsonFix {
+	if fx == nil {
+		return nil
+	}
+	out := &jsonFix{Description: fx.Description, Edits: []jsonEdit{}}
+	for _, e := range fx.Edits {
+		end := e.Span.End
+		if !end.IsValid() {
+			end = e.Span.Start
+		}
+		out.Edits = append(out.Edits, jsonEdit{e.Span.Start.Line, e.Span.Start.Col, end.Line, end.Col, e.Text})
+	}
+	return out
 }
 
 // Print writes the findings.
@@ -30,6 +62,7 @@ func (JSONPrinter) Print(w io.Writer, r *Result) error {
 			File: f.File, Line: f.Span.Start.Line, Column: f.Span.Start.Col,
 			EndLine: f.Span.End.Line, EndColumn: f.Span.End.Col,
 			Severity: f.Severity.String(), Rule: f.Rule, Message: f.Message, Suggestion: f.Suggestion, Impact: f.Impact,
+			Fix: newJSONFix(f.Fix),
 		})
 	}
 	enc := json.NewEncoder(w)

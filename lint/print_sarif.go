@@ -66,6 +66,43 @@ type sarifResult struct {
 	Message    sarifText         `json:"message"`
 	Locations  []sarifLocation   `json:"locations"`
 	Properties map[string]string `json:"properties,omitempty"`
+	Fixes      []sarifFix        `json:"fixes,omitempty"`
+}
+
+// sarifFix is SARIF's fix object: one artifact change, the linted file's,
+// with a replacement per edit.
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion `json:"deletedRegion"`
+	InsertedContent *sarifText  `json:"insertedContent,omitempty"`
+}
+
+func newSARIFFix(file string, fx *Fix) []sarifFix {
+	if fx == nil || len(fx.Edits) == 0 {
+		return nil
+	}
+	ch := sarifArtifactChange{ArtifactLocation: sarifArtifact{URI: fileURI(file)}}
+	for _, e := range fx.Edits {
+		end := e.Span.End
+		if !end.IsValid() {
+			end = e.Span.Start
+		}
+		r := sarifReplacement{DeletedRegion: sarifRegion{StartLine: e.Span.Start.Line, StartColumn: e.Span.Start.Col, EndLine: end.Line, EndColumn: end.Col}}
+		if e.Text != "" {
+			r.InsertedContent = &sarifText{e.Text}
+		}
+		ch.Replacements = append(ch.Replacements, r)
+	}
+	return []sarifFix{{Description: sarifText{fx.Description}, ArtifactChanges: []sarifArtifactChange{ch}}}
 }
 
 type sarifLocation struct {
@@ -120,6 +157,7 @@ func (p SARIFPrinter) Print(w io.Writer, r *Result) error {
 					EndLine: max(f.Span.End.Line, f.Span.Start.Line), EndColumn: max(f.Span.End.Col, 1)},
 			}}},
 		}
+		res.Fixes = newSARIFFix(f.File, f.Fix)
 		res.Properties = map[string]string{"impact": string(f.Impact)}
 		if f.Suggestion != "" {
 			res.Properties["suggestion"] = f.Suggestion

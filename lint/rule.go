@@ -73,11 +73,17 @@ func (b *RuleBase) reportImpact(f *File, impact Impact, span schema.Span, sugges
 	}
 }
 
-// reportFix adds a finding that carries its certain fix.
+// reportFix adds a finding that carries its certain fix (nil for none).
 func (b *RuleBase) reportFix(f *File, span schema.Span, fix *Fix, suggestion, format string, args ...any) {
+	b.reportSeverityFix(f, b.severity, span, fix, suggestion, format, args...)
+}
+
+// reportSeverityFix adds a finding of the severity given that carries its
+// certain fix (nil for none).
+func (b *RuleBase) reportSeverityFix(f *File, sev Severity, span schema.Span, fix *Fix, suggestion, format string, args ...any) {
 	n := len(*b.out)
-	b.report(f, span, suggestion, format, args...)
-	if len(*b.out) > n {
+	b.reportSeverity(f, sev, span, suggestion, format, args...)
+	if len(*b.out) > n && fix != nil && len(fix.Edits) > 0 {
 		(*b.out)[n].Fix = fix
 	}
 }
@@ -93,14 +99,18 @@ func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, sugge
 	if !span.End.IsValid() || span.End.Offset < span.Start.Offset {
 		span.End = span.Start
 	}
-	*b.out = append(*b.out, Finding{
+	fd := Finding{
 		File:       f.Name,
 		Span:       span,
 		Severity:   sev,
 		Rule:       b.id,
 		Message:    fmt.Sprintf(format, args...),
 		Suggestion: suggestion,
-	})
+	}
+	if b.id != "unknown-event" && f.Config != nil && f.inUnknown(span) {
+		fd.Impact = Ignored // the agent skips the whole event
+	}
+	*b.out = append(*b.out, fd)
 }
 
 // fileStart is where findings about a file as a whole point.

@@ -20,8 +20,8 @@ func (r *duplicateHandler) Check(f *File) {
 	}
 	byKey := map[string][]seen{}
 	for _, h := range f.allHandlers() {
-		if h.Command == nil {
-			continue
+		if h.Command == nil || h.Unknown {
+			continue // an unknown event's handlers never run
 		}
 		matcher := ""
 		if h.Group != nil && h.Group.Matcher != nil && h.Group.Matcher.Kind == schema.String {

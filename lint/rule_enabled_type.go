@@ -25,9 +25,11 @@ func (r *enabledType) Check(f *File) {
 			}
 		}
 		msg := p.Msg
+		var fix *Fix
 		if sugg != "" {
 			msg += ": write " + sugg
+			fix = replaceFix("write "+sugg+" without quotes", p.Span, sugg)
 		}
-		r.report(f, p.Span, sugg, "%s", msg)
+		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
 	}
 }

@@ -19,12 +19,18 @@ func (r *foreignTool) Check(f *File) {
 			continue
 		}
 		for _, h := range f.fs.matcher(g.Matcher.Str).foreignTools(g.Matcher.Str) {
-			r.reportTool(f, f.strSpan(g.Matcher, h.at, h.at+len(h.ft.Name)), h.ft)
+			span := f.strSpan(g.Matcher, h.at, h.at+len(h.ft.Name))
+			var fix *Fix
+			if h.ft.Tool != "" {
+				repl := asAlternative(g.Matcher.Str, h.at, h.at+len(h.ft.Name), h.ft.Tool)
+				fix = replaceFix("write "+quoted(h.ft.Tool), span, jsonInner(repl))
+			}
+			r.reportTool(f, span, h.ft, fix)
 		}
 	}
 }
 
-func (r *foreignTool) reportTool(f *File, span schema.Span, ft schema.ForeignTool) {
+func (r *foreignTool) reportTool(f *File, span schema.Span, ft schema.ForeignTool, fix *Fix) {
 	who := "another agent's tool"
 	if len(ft.Agents) > 0 {
 		who = "a " + agentsTitle(ft.Agents) + " tool"
@@ -37,5 +43,5 @@ func (r *foreignTool) reportTool(f *File, span schema.Span, ft schema.ForeignToo
 	if ft.Note != "" {
 		msg += " (" + ft.Note + ")"
 	}
-	r.report(f, span, ft.Tool, "%s", msg)
+	r.reportFix(f, span, fix, ft.Tool, "%s", msg)
 }

@@ -1,6 +1,10 @@
 package lint
 
-import "github.com/hookctl/hookctl/schema"
+import (
+	"strings"
+
+	"github.com/hookctl/hookctl/schema"
+)
 
 type jsonSyntax struct{ RuleBase }
 
@@ -19,5 +23,10 @@ func (r *jsonSyntax) Check(f *File) {
 		end.Offset++
 		end.Col++
 	}
-	r.report(f, schema.Span{Start: e.Pos, End: end}, "", "%s", e.Msg)
+	span := schema.Span{Start: e.Pos, End: end}
+	var fix *Fix
+	if src := f.Config.Src; strings.HasPrefix(e.Msg, "trailing comma") && e.Pos.Offset < len(src) && src[e.Pos.Offset] == ',' {
+		fix = replaceFix("remove the trailing comma", span, "")
+	}
+	r.reportFix(f, span, fix, "", "%s", e.Msg)
 }

@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/hookctl/hookctl/schema"
+
 type keyCase struct{ RuleBase }
 
 func newKeyCase() Rule {
@@ -9,6 +11,12 @@ func newKeyCase() Rule {
 
 func (r *keyCase) Check(f *File) {
 	for _, p := range f.problems(r.id) {
-		r.report(f, p.Span, "", "%s", p.Msg)
+		var fix *Fix
+		if obj, m := memberAt(f.Config.Root, p.Span); m != nil {
+			if field := schema.AgentField(p.Context, m.Key, schema.AgentOptions{}); field != "" && field != m.Key {
+				fix = renameFix(obj, m, p.Context, field)
+			}
+		}
+		r.reportFix(f, p.Span, fix, "", "%s", p.Msg)
 	}
 }

@@ -20,7 +20,12 @@ func (r *matcherNoTool) Check(f *File) {
 			continue
 		}
 		for _, a := range f.fs.matcher(g.Matcher.Str).noToolAlternatives(g.Matcher.Str) {
-			r.report(f, f.strSpan(g.Matcher, a.alt.from, a.alt.to), a.suggestion, "%s", a.msg)
+			span := f.strSpan(g.Matcher, a.alt.from, a.alt.to)
+			var fix *Fix
+			if a.certain {
+				fix = replaceFix("write "+quoted(a.suggestion), span, jsonInner(a.suggestion))
+			}
+			r.reportFix(f, span, fix, a.suggestion, "%s", a.msg)
 		}
 	}
 }
@@ -28,20 +33,23 @@ func (r *matcherNoTool) Check(f *File) {
 // noToolMessage explains why an alternative matches no known tool: a glob
 // star, a case mistake, a misspelling, or a tool this format does not
 // document.
-func noToolMessage(alt string) (msg, suggestion string) {
+// certain is set when the suggestion is what the author meant beyond doubt:
+// a glob written for the expression, or the one tool the alternative
+// names in another case.
+func noToolMessage(alt string) (msg, suggestion string, certain bool) {
 	if g := globToRegexp(alt); g != alt && validMatcher(g) && matchesKnownTool(g) {
-		return fmt.Sprintf("%q matches no tool: a matcher is a regular expression, not a glob, so * repeats the character before it; write %q", alt, g), g
+		return fmt.Sprintf("%q matches no tool: a matcher is a regular expression, not a glob, so * repeats the character before it; write %q", alt, g), g, true
 	}
 	if ts := toolsMatchingFold(alt); len(ts) > 0 {
-		return fmt.Sprintf("%q matches no tool because matching is case-sensitive: write %q", alt, strings.Join(ts, "|")), strings.Join(ts, "|")
+		return fmt.Sprintf("%q matches no tool because matching is case-sensitive: write %q", alt, strings.Join(ts, "|")), strings.Join(ts, "|"), len(ts) == 1
 	}
 	if near := schema.Nearest(alt, schema.ToolNames()); near != "" {
-		return fmt.Sprintf("%q matches none of the known tools: did you mean %q?", alt, near), near
+		return fmt.Sprintf("%q matches none of the known tools: did you mean %q?", alt, near), near, false
 	}
 	if strings.HasPrefix(alt, "mcp") {
-		return fmt.Sprintf("%q matches none of the documented tools; if it names an MCP server's tools, check the names the server gives them", alt), ""
+		return fmt.Sprintf("%q matches none of the documented tools; if it names an MCP server's tools, check the names the server gives them", alt), "", false
 	}
-	return fmt.Sprintf("%q matches none of the known tools (%s, browser_...); if it names an MCP or newer tool, ignore this warning", alt, shortToolList()), ""
+	return fmt.Sprintf("%q matches none of the known tools (%s, browser_...); if it names an MCP or newer tool, ignore this warning", alt, shortToolList()), "", false
 }
 
 func shortToolList() string {

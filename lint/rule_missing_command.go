@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -20,15 +21,19 @@ var commandLike = []string{"cmd", "script", "run", "exec", "shell", "path", "fil
 func (r *missingCommand) Check(f *File) {
 	for _, p := range f.problems(r.id) {
 		msg, sugg := p.Msg, ""
+		var fix *Fix
 		if n := nodeAt(f.Config.Root, p.Span); n != nil && n.Kind == schema.Object {
 			for _, k := range commandLike {
 				if m := n.Get(k); m != nil && m.Value.Kind == schema.String {
 					sugg = fmt.Sprintf("\"command\": %s", strconv.Quote(m.Value.Str))
 					msg = fmt.Sprintf("the handler has no \"command\": rename %q to \"command\"", k)
+					if strings.TrimSpace(m.Value.Str) != "" {
+						fix = renameFix(n, m, "handler", "command")
+					}
 					break
 				}
 			}
 		}
-		r.report(f, p.Span, sugg, "%s", msg)
+		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
 	}
 }

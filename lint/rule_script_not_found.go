@@ -44,7 +44,12 @@ func (r *scriptNotFound) Check(f *File) {
 				if !s.viaInterpreter() && !strings.Contains(fix, "/") {
 					fix = "./" + fix
 				}
-				r.report(f, s.span, fix,
+				var edit *Fix
+				if s.handler.Command.Str[s.ref.Word.From:s.ref.Word.To] == p {
+					// The word is the path as written, without quotes.
+					edit = replaceFix("write "+fix, s.span, jsonInner(fix))
+				}
+				r.reportFix(f, s.span, edit, fix,
 					"%s does not exist in %s, where handlers run; it exists from the workspace root, so write %s", p, where, fix)
 				continue
 			}

@@ -18,11 +18,13 @@ func newTimeoutValue() Rule {
 func (r *timeoutValue) Check(f *File) {
 	for _, p := range f.problems(r.id) {
 		sugg, msg := "", p.Msg
+		var fix *Fix
 		if n := nodeAt(f.Config.Root, p.Span); n != nil {
 			switch n.Kind {
 			case schema.String:
-				if i, err := strconv.Atoi(n.Str); err == nil && i >= 1 {
-					sugg = n.Str
+				if i, err := strconv.Atoi(n.Str); err == nil && i >= 1 && i <= schema.MaxTimeout {
+					sugg = strconv.Itoa(i)
+					fix = replaceFix("write "+sugg+" without quotes", n.Span, sugg)
 				}
 			case schema.Number:
 				v, err := strconv.ParseFloat(n.Str, 64)
@@ -31,10 +33,15 @@ func (r *timeoutValue) Check(f *File) {
 					sugg, msg = tooLong(n.Str)
 				case err == nil && v >= 1:
 					sugg = strconv.Itoa(int(v + 0.999999))
+					if v == math.Trunc(v) {
+						// 10.0 and 1e1 are ten, written as the agent
+						// cannot read them.
+						fix = replaceFix("write "+sugg, n.Span, sugg)
+					}
 				}
 			}
 		}
-		r.report(f, p.Span, sugg, "%s", msg)
+		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
 	}
 	for _, h := range f.allHandlers() {
 		t := h.Node.Get("timeout")
@@ -46,7 +53,12 @@ func (r *timeoutValue) Check(f *File) {
 			continue
 		}
 		s := max(1, (secs+999)/1000)
-		r.reportSeverity(f, Warning, t.Value.Span, strconv.FormatInt(s, 10),
+		var fix *Fix
+		if secs%1000 == 0 {
+			// Whole seconds in milliseconds: nothing else reads so.
+			fix = replaceFix(fmt.Sprintf("write %d (seconds)", s), t.Value.Span, strconv.FormatInt(s, 10))
+		}
+		r.reportSeverityFix(f, Warning, t.Value.Span, fix, strconv.FormatInt(s, 10),
 			"\"timeout\" is in seconds: %d is %s; if you meant milliseconds, write %d", secs, humanSeconds(secs), s)
 	}
 }

@@ -17,8 +17,28 @@ func newUnknownEvent() Rule {
 func (r *unknownEvent) Check(f *File) {
 	for _, p := range f.problems(r.id) {
 		msg, sugg := unknownEventMessage(p.Key)
-		r.report(f, p.Span, sugg, "%s", msg)
+		var fix *Fix
+		if e, ok := eventFix(p.Key); ok {
+			if obj, m := memberAt(f.Config.Root, p.Span); m != nil {
+				fix = renameFix(obj, m, "hook", string(e))
+			}
+		}
+		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
 	}
+}
+
+// eventFix returns the event an unknown key certainly means: a near-miss
+// spelling of it, or another agent's name for it that means the same here
+// (no note on what differs, no matcher to add).
+func eventFix(key string) (schema.Event, bool) {
+	e, ok := schema.EventMeant(key)
+	if !ok {
+		return "", false
+	}
+	if fe, foreign := schema.LookupForeignEvent(key); foreign && (fe.Note != "" || fe.Matcher != "") {
+		return "", false
+	}
+	return e, true
 }
 
 // unknownEventMessage explains a key that is not an event and names the

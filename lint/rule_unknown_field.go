@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -72,8 +73,57 @@ func (r *unknownField) Check(f *File) {
 				msg += "; remove it (the agent may reject unknown fields)"
 			}
 		}
-		r.report(f, p.Span, sugg, "%s", msg)
+		r.reportFix(f, p.Span, fieldFix(f, p, sugg), sugg, "%s", msg)
 	}
+}
+
+// fieldFix renames an unknown key to the field it stands for, when its
+// value is of the field's kind and no other key fills the field: a
+// timeout in milliseconds ("timeoutMs": 5000) also becomes seconds, when
+// it is whole seconds.
+func fieldFix(f *File, p schema.Problem, field string) *Fix {
+	if field == "" {
+		return nil
+	}
+	obj, m := memberAt(f.Config.Root, p.Span)
+	if m == nil {
+		return nil
+	}
+	v := m.Value
+	switch field {
+	case "command", "matcher":
+		if v.Kind != schema.String {
+			return nil
+		}
+	case "hooks":
+		if v.Kind != schema.Array {
+			return nil
+		}
+	case "timeout":
+		if v.Kind != schema.Number {
+			return nil
+		}
+	default:
+		return nil
+	}
+	fix := renameFix(obj, m, p.Context, field)
+	if fix == nil || field != "timeout" {
+		return fix
+	}
+	secs, err := strconv.ParseInt(v.Str, 10, 32)
+	if m.Key == "timeoutMs" || m.Key == "timeout_ms" {
+		if err != nil || secs < 1000 || secs%1000 != 0 {
+			return nil
+		}
+		secs /= 1000
+		fix.Description = fmt.Sprintf("write \"timeout\": %d (seconds)", secs)
+		fix.Edits = append(fix.Edits, Edit{Span: v.Span, Text: strconv.FormatInt(secs, 10)})
+		return fix
+	}
+	if err != nil || secs < 1 {
+		return nil
+	}
+	return fix
 }
 
 func contextName(c string) string {

@@ -30,6 +30,12 @@ type Problem struct {
 	// Context is the kind of object the key stands in: "file", "hook",
 	// "group" or "handler".
 	Context string
+	// Unreached is set on a problem inside a part that does not run anyway
+	// (an unknown event, a hook whose "enabled" is not a boolean, a
+	// handler already dropped for another mistake): it is reported so that
+	// one reading shows every mistake, and drops nothing more, so Dropped
+	// is "".
+	Unreached bool
 }
 
 // Known keys of each kind of object, in documentation order.
@@ -41,6 +47,9 @@ var (
 
 type decoder struct {
 	problems []Problem
+	// unreached counts the parts being read that do not run anyway: while
+	// it is above zero, problems drop nothing more.
+	unreached int
 	// matchers caches each distinct matcher's compile error: a large file
 	// repeats a few matchers many times.
 	matchers map[string]error
@@ -86,7 +95,41 @@ func lastOccurrences(n *Node) []bool {
 	return last
 }
 
-func (d *decoder) add(p Problem) { d.problems = append(d.problems, p) }
+func (d *decoder) add(p Problem) {
+	if d.unreached > 0 {
+		p.Dropped, p.Unreached = "", true
+	}
+	d.problems = append(d.problems, p)
+}
+
+// quietly reads a part that does not run, for its problems alone.
+func (d *decoder) quietly(read func()) {
+	d.unreached++
+	read()
+	d.unreached--
+}
+
+// EventMeant returns the event a key of a hook definition is read as or
+// was meant as: the event the agent fills with it (its decoder ignores
+// case: "pretooluse"), the equivalent of another agent's event
+// ("BeforeTool", "beforeShellExecution"), or the event a near-miss
+// spelling stands for ("pre_tool_use", "PreToolUes"). ok is false for a
+// key that names no event.
+func EventMeant(key string) (Event, bool) {
+	if e := Event(AgentField("hook", key, AgentOptions{})); e.Valid() {
+		return e, true
+	}
+	if AgentField("hook", key, AgentOptions{}) != "" {
+		return "", false // "enabled" in another case
+	}
+	if fe, ok := LookupForeignEvent(key); ok {
+		return fe.Event, fe.Event != ""
+	}
+	if near := Nearest(key, HookKeys); near != "" && near != "enabled" {
+		return Event(near), true
+	}
+	return "", false
+}
 
 // fieldSet is which member of an object fills each of the agent's fields:
 // the last whose key matches it ignoring case, as the agent's decoder
@@ -207,11 +250,20 @@ func (d *decoder) hook(m *Member) *HookDefinition {
 		if em.Value.Kind != Bool {
 			d.add(Problem{Rule: "enabled-type", Span: em.Value.Span, Dropped: "hook", Hook: m.Key, Events: eventsIn(v), Key: "enabled", Context: "hook",
 				Msg: fmt.Sprintf("\"enabled\" must be true or false without quotes, not %s", em.Value.Describe())})
+			// The hook does not run; its events are read for their
+			// mistakes all the same.
+			d.quietly(func() { d.events(h, hf, v) })
 			return nil
 		}
 		b := em.Value.Bool
 		h.Enabled = &b
 	}
+	d.events(h, hf, v)
+	return h
+}
+
+// events reads the events of a hook definition into h.
+func (d *decoder) events(h *HookDefinition, hf *fieldSet, v *Node) {
 	for i := range v.Members {
 		em := &v.Members[i]
 		f := hf.of[i]
@@ -220,25 +272,44 @@ func (d *decoder) hook(m *Member) *HookDefinition {
 		}
 		e := Event(f)
 		if f == "" {
-			d.add(Problem{Rule: "unknown-event", Span: em.KeySpan, Hook: m.Key, Key: em.Key, Context: "hook",
+			d.add(Problem{Rule: "unknown-event", Span: em.KeySpan, Hook: h.Name, Key: em.Key, Context: "hook",
 				Msg: fmt.Sprintf("%q is not an event: a hook definition holds \"enabled\" and the events %s", em.Key, strings.Join(EventNames(), ", "))})
-			continue
-		}
-		if em.Value.Kind != Array {
-			msg := fmt.Sprintf("%s must be an array of %s, not %s", e, entryKind(e), em.Value.Describe())
-			if em.Value.Kind == Null {
-				msg = fmt.Sprintf("%s is null: remove it or give it an array of %s", e, entryKind(e))
+			// The agent skips it; its inside is read as the event meant,
+			// for the mistakes the rename would leave.
+			if meant, ok := EventMeant(em.Key); ok {
+				d.quietly(func() { d.event(&HookDefinition{Name: h.Name}, meant, em) })
 			}
-			d.add(Problem{Rule: "event-shape", Span: em.Value.Span, Dropped: "event", Hook: m.Key, Events: []Event{e}, Key: em.Key, Context: "hook", Msg: msg})
 			continue
 		}
-		if e.IsTool() {
-			h.SetGroups(e, d.groups(h.Name, e, em.Value))
-			continue
-		}
-		h.SetHandlers(e, d.handlers(h.Name, e, em.Value))
+		d.event(h, e, em)
 	}
-	return h
+}
+
+// event reads the value of one event's member into h.
+func (d *decoder) event(h *HookDefinition, e Event, em *Member) {
+	if em.Value.Kind != Array {
+		msg := fmt.Sprintf("%s must be an array of %s, not %s", e, entryKind(e), em.Value.Describe())
+		if em.Value.Kind == Null {
+			msg = fmt.Sprintf("%s is null: remove it or give it an array of %s", e, entryKind(e))
+		}
+		d.add(Problem{Rule: "event-shape", Span: em.Value.Span, Dropped: "event", Hook: h.Name, Events: []Event{e}, Key: em.Key, Context: "hook", Msg: msg})
+		if em.Value.Kind == Object {
+			// One entry without its array: read it as the entry.
+			one := &Node{Kind: Array, Span: em.Value.Span, Elems: []*Node{em.Value}}
+			d.quietly(func() { d.entries(&HookDefinition{Name: h.Name}, e, one) })
+		}
+		return
+	}
+	d.entries(h, e, em.Value)
+}
+
+// entries reads an event's array into h.
+func (d *decoder) entries(h *HookDefinition, e Event, arr *Node) {
+	if e.IsTool() {
+		h.SetGroups(e, d.groups(h.Name, e, arr))
+		return
+	}
+	h.SetHandlers(e, d.handlers(h.Name, e, arr))
 }
 
 func entryKind(e Event) string {
@@ -261,10 +332,14 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 		hooks := gf.get("hooks")
 		if hooks == nil {
 			msg := fmt.Sprintf("each entry of %s is a matcher group: it needs a \"hooks\" array of handlers", e)
-			if fieldsOf(n, "handler").get("command") != nil {
+			handler := fieldsOf(n, "handler").get("command") != nil
+			if handler {
 				msg = fmt.Sprintf("%s entries are matcher groups, not handlers: move the handler into a \"hooks\" array, as {\"matcher\": ..., \"hooks\": [{\"command\": ...}]}", e)
 			}
 			d.add(Problem{Rule: "event-shape", Span: n.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Context: "group", Msg: msg})
+			if handler {
+				d.quietly(func() { d.handlerAlone(hook, e, n, true) })
+			}
 			continue
 		}
 		g := MatcherGroup{Pos: n.Span.Start}
@@ -294,6 +369,9 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 		if hooks.Value.Kind != Array {
 			d.add(Problem{Rule: "event-shape", Span: hooks.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "hooks", Context: "group",
 				Msg: fmt.Sprintf("\"hooks\" must be an array of handlers, such as [{\"command\": \"./scripts/check.sh\"}], not %s", hooks.Value.Describe())})
+			if hooks.Value.Kind == Object {
+				d.quietly(func() { d.handler(hook, e, hooks.Value) })
+			}
 			continue
 		}
 		g.Hooks = d.handlers(hook, e, hooks.Value)
@@ -325,15 +403,42 @@ func (d *decoder) handler(hook string, e Event, n *Node) (Handler, bool) {
 	if n.Kind != Object {
 		return drop("event-shape", n.Span, "", fmt.Sprintf("a handler must be an object such as {\"command\": \"./scripts/check.sh\"}, not %s", n.Describe()))
 	}
-	hf := fieldsOf(n, "handler")
-	if !e.IsTool() && fieldsOf(n, "group").get("hooks") != nil {
-		return drop("event-shape", n.Span, "", fmt.Sprintf("%s takes handlers directly, not matcher groups: list the handlers of \"hooks\" directly in the %s array (the matcher is ignored there)", e, e))
+	if hm := fieldsOf(n, "group").get("hooks"); !e.IsTool() && hm != nil {
+		drop("event-shape", n.Span, "", fmt.Sprintf("%s takes handlers directly, not matcher groups: list the handlers of \"hooks\" directly in the %s array (the matcher is ignored there)", e, e))
+		if hm.Value.Kind == Array {
+			d.quietly(func() { d.handlers(hook, e, hm.Value) })
+		}
+		return Handler{}, false
 	}
+	return d.handlerAlone(hook, e, n, false)
+}
+
+// handlerAlone reads a handler object, wherever it stands (inGroup: where
+// a matcher group belongs, beside its matcher). Once one mistake drops it,
+// the rest is read for its mistakes alone.
+func (d *decoder) handlerAlone(hook string, e Event, n *Node, inGroup bool) (Handler, bool) {
+	dropped := false
+	drop := func(rule string, span Span, key, msg string) {
+		d.add(Problem{Rule: rule, Span: span, Dropped: "handler", Hook: hook, Events: []Event{e}, Key: key, Context: "handler", Msg: msg})
+		if !dropped {
+			dropped = true
+			d.unreached++
+		}
+	}
+	defer func() {
+		if dropped {
+			d.unreached--
+		}
+	}()
+	hf := fieldsOf(n, "handler")
 	h := Handler{Pos: n.Span.Start}
 	for ki, k := range n.Members {
 		switch hf.of[ki] {
 		case "type", "command", "timeout":
 		default:
+			if inGroup && AgentField("group", k.Key, AgentOptions{}) == "matcher" {
+				continue
+			}
 			d.add(Problem{Rule: "unknown-field", Span: k.KeySpan, Hook: hook, Events: []Event{e}, Key: k.Key, Context: "handler",
 				Msg: fmt.Sprintf("%q is not a field of a handler: a handler holds \"type\", \"command\" and \"timeout\"", k.Key)})
 		}
@@ -341,26 +446,30 @@ func (d *decoder) handler(hook string, e Event, n *Node) (Handler, bool) {
 	d.keyCase(hf, "handler", hook, []Event{e})
 	if t := hf.get("type"); t != nil {
 		if t.Value.Kind != String || t.Value.Str != "command" {
-			return drop("handler-type", t.Value.Span, "type", fmt.Sprintf("the handler type must be \"command\" (the only kind there is), not %s", t.Value.Describe()))
+			drop("handler-type", t.Value.Span, "type", fmt.Sprintf("the handler type must be \"command\" (the only kind there is), not %s", t.Value.Describe()))
 		}
 		h.Type = "command"
 	}
 	c := hf.get("command")
 	switch {
 	case c == nil:
-		return drop("missing-command", n.Span, "command", "the handler has no \"command\": add the shell command to run, such as \"command\": \"./scripts/check.sh\"")
+		drop("missing-command", n.Span, "command", "the handler has no \"command\": add the shell command to run, such as \"command\": \"./scripts/check.sh\"")
 	case c.Value.Kind != String:
-		return drop("missing-command", c.Value.Span, "command", fmt.Sprintf("\"command\" must be a string holding a shell command, not %s", c.Value.Describe()))
+		drop("missing-command", c.Value.Span, "command", fmt.Sprintf("\"command\" must be a string holding a shell command, not %s", c.Value.Describe()))
 	case strings.TrimSpace(c.Value.Str) == "":
-		return drop("missing-command", c.Value.Span, "command", "\"command\" is empty: write the shell command to run")
+		drop("missing-command", c.Value.Span, "command", "\"command\" is empty: write the shell command to run")
+	default:
+		h.Command = c.Value.Str
 	}
-	h.Command = c.Value.Str
 	if t := hf.get("timeout"); t != nil {
 		secs, ok := wholeNumber(t.Value)
 		if !ok || secs < 1 {
-			return drop("timeout-value", t.Value.Span, "timeout", fmt.Sprintf("\"timeout\" must be a whole number of seconds, 1 or more, without quotes, not %s", t.Value.Describe()))
+			drop("timeout-value", t.Value.Span, "timeout", fmt.Sprintf("\"timeout\" must be a whole number of seconds, 1 or more, without quotes, not %s", t.Value.Describe()))
 		}
 		h.Timeout = secs
+	}
+	if dropped {
+		return Handler{}, false
 	}
 	return h, true
 }

@@ -248,3 +248,68 @@ func TestSeedExampleMatchesFormatDocument(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDecodeReadsWhatDoesNotRun: the inside of a part that does not run is
+// read for its mistakes, which drop nothing more, and never runs.
+func TestDecodeReadsWhatDoesNotRun(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // "RULE LINE:COL DROPPED UNREACHED"
+	}{
+		{"enabled string", `{"a": {"enabled": "false", "Stop": [{"command": "x", "timeout": "10"}]}}`,
+			[]string{"enabled-type 1:19 hook false", "timeout-value 1:65  true"}},
+		{"unknown event near miss", `{"a": {"PreInvocaton": [{"command": "x", "cmd": "y"}]}}`,
+			[]string{"unknown-event 1:8  false", "unknown-field 1:42  true"}},
+		{"another agent's event", `{"a": {"BeforeTool": [{"matcher": 1, "hooks": [{"command": ""}]}]}}`,
+			[]string{"unknown-event 1:8  false", "matcher-syntax 1:35  true", "missing-command 1:60  true"}},
+		{"unknown event meaning nothing", `{"a": {"Whatever": [{"command": ""}]}}`,
+			[]string{"unknown-event 1:8  false"}},
+		{"handler type and more", `{"a": {"Stop": [{"type": "prompt", "timeout": 0}]}}`,
+			[]string{"handler-type 1:26 handler false", "missing-command 1:17  true", "timeout-value 1:47  true"}},
+		{"tool event holds handler", `{"a": {"PreToolUse": [{"matcher": "x", "command": "y", "timeout": "5"}]}}`,
+			[]string{"event-shape 1:23 group false", "timeout-value 1:67  true"}},
+		{"stop holds groups", `{"a": {"Stop": [{"hooks": [{"command": "x", "timeout": "5"}]}]}}`,
+			[]string{"event-shape 1:17 handler false", "timeout-value 1:56  true"}},
+		{"event not array", `{"a": {"Stop": {"command": "x", "timeout": "5"}}}`,
+			[]string{"event-shape 1:16 event false", "timeout-value 1:44  true"}},
+		{"hooks not array", `{"a": {"PostToolUse": [{"hooks": {"command": "x", "timeout": "5"}}]}}`,
+			[]string{"event-shape 1:34 group false", "timeout-value 1:62  true"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Parse("hooks.json", []byte(tt.src))
+			if c.Syntax != nil {
+				t.Fatal(c.Syntax)
+			}
+			var got []string
+			for _, p := range c.Problems {
+				got = append(got, fmt.Sprintf("%s %s %s %v", p.Rule, p.Span.Start, p.Dropped, p.Unreached))
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			for _, h := range c.File.Hooks {
+				for _, e := range Events {
+					if h.HasEvent(e) {
+						t.Errorf("%s runs %s", h.Name, e)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestEventMeant(t *testing.T) {
+	for key, want := range map[string]Event{
+		"PreToolUse": PreToolUse, "pretooluse": PreToolUse, "PretoolUse": PreToolUse, "pre_tool_use": PreToolUse,
+		"PreToolUes": PreToolUse, "BeforeTool": PreToolUse, "beforeShellExecution": PreToolUse, "AfterAgent": Stop,
+		"UserPromptSubmit": PreInvocation, "PreInvocaton": PreInvocation,
+		"enabled": "", "Enabled": "", "enabeld": "", "Notification": "", "description": "",
+	} {
+		got, ok := EventMeant(key)
+		if got != want || ok != (want != "") {
+			t.Errorf("EventMeant(%q) = %q, %v; want %q", key, got, ok, want)
+		}
+	}
+}

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"text/tabwriter"
+
+	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/urfave/cli/v2"
 
@@ -21,6 +26,9 @@ type lintOptions struct {
 	enable, disable []string
 	// home is the user's home folder, "" when unknown.
 	home string
+	// fix applies the findings' certain fixes before linting; with diff
+	// it prints them as a unified diff and writes nothing.
+	fix, diff bool
 }
 
 func init() { register(20, lintCommand) }
@@ -40,12 +48,19 @@ func lintCommand(s streams) *cli.Command {
 			"found upward from each linted file, {\"lint\": {\"disable\": [RULE...],\n" +
 			"\"severity\": {RULE: \"error|warning|info|off\"}}} (hookctl schema config is its\n" +
 			"schema). The flags win over the file.\n\n" +
-			"hookctl lint --rules lists every rule, its severity and what it catches.",
+			"hookctl lint --rules lists every rule, its severity and what it catches.\n\n" +
+			"--fix applies every certain fix of the rules that run (docs/rules.md says\n" +
+			"which), keeping every other byte, each file written whole or not at all, then\n" +
+			"lints again and exits as lint does on what is left. --fix --diff prints the\n" +
+			"fixes as a unified diff and writes nothing: exit 1 when it would change a\n" +
+			"file, 0 when there is nothing to fix.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json, sarif or github (workflow commands)"},
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `SEVERITY`: error, warning or info"},
 			&cli.StringSliceFlag{Name: "disable", Usage: "do not run `RULE` (repeatable), whatever .hookctl.json says"},
 			&cli.StringSliceFlag{Name: "enable", Usage: "run `RULE` (repeatable) even when .hookctl.json disables it"},
+			&cli.BoolFlag{Name: "fix", Usage: "apply every certain fix, then lint what is left"},
+			&cli.BoolFlag{Name: "diff", Usage: "with --fix: print the fixes as a unified diff and write nothing (exit 1 when there is one)"},
 			&cli.BoolFlag{Name: "rules", Usage: "list every rule with its severity, as .hookctl.json and the flags set it, and what it catches (as text or json), and lint nothing"},
 		},
 		Action: func(c *cli.Context) error {
@@ -64,9 +79,12 @@ func lintCommand(s streams) *cli.Command {
 			if err != nil {
 				return usageErrorf("--fail-on: %v", err)
 			}
+			if c.Bool("diff") && !c.Bool("fix") {
+				return usageErrorf("--diff shows what --fix would change: use it with --fix")
+			}
 			home, _ := os.UserHomeDir()
 			return lintRun(s, lintOptions{format: c.String("format"), failOn: sev, paths: c.Args().Slice(),
-				enable: enable, disable: disable, home: home})
+				enable: enable, disable: disable, home: home, fix: c.Bool("fix"), diff: c.Bool("diff")})
 		},
 	}
 }
@@ -89,6 +107,18 @@ func lintRun(s streams, opts lintOptions) error {
 		return usageErrorf("%v", err)
 	}
 	req.Enable, req.Disable = opts.enable, opts.disable
+	if opts.fix {
+		changed, err := lintFix(s, req, opts.diff)
+		if err != nil {
+			return err
+		}
+		if opts.diff {
+			if changed {
+				return &exitError{code: exitFindings}
+			}
+			return nil
+		}
+	}
 	req.ShellCheck, req.ReportSkipped = lint.FindShellCheck(), opts.failOn == lint.Info
 	res, err := lint.Lint(req)
 	if err != nil {
@@ -137,4 +167,99 @@ func lintRules(s streams, format string, choice *lint.Choice) error {
 		return enc.Encode(out)
 	}
 	return usageErrorf("--rules prints text or json, not %q", format)
+}
+
+// lintFix applies the certain fixes of the request's files: it writes
+// each changed file atomically, or with diff prints the changes and writes
+// nothing. It reports whether a file changed or would.
+func lintFix(s streams, req lint.Request, diffOnly bool) (bool, error) {
+	fixed, err := lint.FixFiles(req)
+	if err != nil {
+		return false, usageErrorf("--fix: %v", err)
+	}
+	changed := false
+	for _, ff := range fixed {
+		if !ff.Changed() {
+			continue
+		}
+		changed = true
+		name := ff.Target.Name
+		if name == "" {
+			name = ff.Target.Path
+		}
+		if diffOnly {
+			// a/ and b/, as git writes them: patch -p1 applies it.
+			d := diff.Diff("a/"+name, ff.Before, "b/"+name, ff.After)
+			for _, line := range strings.SplitAfter(string(d), "\n") {
+				if line != "" {
+					fmt.Fprint(s.out, schema.VisibleLine(strings.TrimSuffix(line, "\n"))+"\n")
+				}
+			}
+			continue
+		}
+		if err := writeFixed(ff); err != nil {
+			return changed, usageErrorf("--fix: %v", err)
+		}
+		fixes := "fixes"
+		if ff.Fixes == 1 {
+			fixes = "fix"
+		}
+		fmt.Fprintf(s.err, "hookctl lint: %s: applied %d %s\n", schema.Visible(name), ff.Fixes, fixes)
+	}
+	return changed, nil
+}
+
+// writeFixed writes a fixed hooks.json in place, atomically, beneath its
+// workspace (or its own folder): never through a symbolic link that leads
+// out of it, and never over a file that changed since it was read.
+func writeFixed(ff lint.FixedFile) error {
+	path := ff.Target.Path
+	name := ff.Target.Name
+	if name == "" {
+		name = path
+	}
+	top := ff.Target.Root
+	if top == "" {
+		top = filepath.Dir(path)
+	}
+	real, err := realPath(path)
+	if err != nil {
+		return err
+	}
+	topReal, err := realPath(top)
+	if err != nil {
+		return err
+	}
+	rel, err := filepath.Rel(topReal, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return fmt.Errorf("%s leads to %s, outside %s: lint --fix writes only inside the workspace; fix it there by hand", name, real, top)
+	}
+	info, err := os.Stat(real)
+	if err != nil {
+		return err
+	}
+	root, err := os.OpenRoot(topReal)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	err = schema.WriteFileAtomicIn(root, rel, ff.After, info.Mode().Perm(), func() error {
+		if now, err := root.ReadFile(rel); err != nil || !bytes.Equal(now, ff.Before) {
+			return fmt.Errorf("%s changed while it was being fixed: run hookctl lint --fix again", name)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", name, err)
+	}
+	return nil
+}
+
+// realPath is path made absolute, through every symbolic link.
+func realPath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }

@@ -9,27 +9,30 @@ import (
 	"mvdan.cc/sh/v3/shell"
 )
 
-// TestREADMELintExample keeps the README's lint example true: its output is
-// what hookctl lint prints for examples/mistakes today.
+// TestREADMELintExample keeps the README's lint examples true: their
+// output is what hookctl lint, and lint --fix --diff, print for
+// examples/mistakes today.
 func TestREADMELintExample(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const prompt = "$ hookctl lint examples/mistakes\n"
-	_, rest, ok := strings.Cut(string(readme), prompt)
-	if !ok {
-		t.Fatal("the README has no lint example for examples/mistakes")
-	}
-	want, _, _ := strings.Cut(rest, "```")
 	t.Chdir("../..")
-	var out, errOut bytes.Buffer
-	code := run([]string{"hookctl", "--color", "never", "lint", "examples/mistakes"}, streams{strings.NewReader(""), &out, &errOut})
-	if code != exitFindings {
-		t.Errorf("exit status %d, want 1 (stderr %q)", code, errOut.String())
-	}
-	if out.String() != want {
-		t.Errorf("the README's lint example is out of date; hookctl prints:\n%s", out.String())
+	for _, args := range [][]string{{"lint", "examples/mistakes"}, {"lint", "--fix", "--diff", "examples/mistakes"}} {
+		prompt := "$ hookctl " + strings.Join(args, " ") + "\n"
+		_, rest, ok := strings.Cut(string(readme), prompt)
+		if !ok {
+			t.Fatalf("the README has no example of %s", prompt)
+		}
+		want, _, _ := strings.Cut(rest, "```")
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"hookctl", "--color", "never"}, args...), streams{strings.NewReader(""), &out, &errOut})
+		if code != exitFindings {
+			t.Errorf("%s: exit status %d, want 1 (stderr %q)", prompt, code, errOut.String())
+		}
+		if out.String() != want {
+			t.Errorf("the README's example of %s is out of date; hookctl prints:\n%s", prompt, out.String())
+		}
 	}
 }
 

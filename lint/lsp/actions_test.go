@@ -143,3 +143,31 @@ func TestFixAll(t *testing.T) {
 		t.Error("a fix-all action without fixes")
 	}
 }
+
+// TestFixAllIsLintFix: the editor's fix-all applies the fixes hookctl lint
+// --fix applies in one pass, to the byte, and each quick fix is one of
+// them.
+func TestFixAllIsLintFix(t *testing.T) {
+	path := workspace(t)
+	text := "{\n  \"g\": {\n    \"enabled\": \"false\",\n    \"pre_tool_use\": [{\"matcher\": \"Bash|browser_*\", \"hooks\": [{\"command\": \"true\", \"timeoutMs\": 5000}]}]\n  }\n}\n"
+	scope, root := lint.ScopeOf(path, "")
+	findings := lint.LintSource(lint.Target{Path: path, Scope: scope, Root: root}, []byte(text))
+	want, n := lint.ApplyFixes([]byte(text), findings)
+	if n != 5 {
+		t.Fatalf("lint applies %d fixes, want 5:\n%s", n, want)
+	}
+	for _, enc := range []string{encodingUTF16, encodingUTF8} {
+		doc := NewDocument(pathURI(path), 1, []byte(text), enc)
+		a := FixAll(doc, findings, false)
+		if a == nil {
+			t.Fatal("no fix-all action")
+		}
+		if got := applyEdits(t, text, a.Edit.Changes[doc.URI], enc); got != string(want) {
+			t.Errorf("%s: fix-all gives\n%s\nlint --fix gives\n%s", enc, got, want)
+		}
+		whole := Range{End: doc.Position(len(text))}
+		if quick := CodeActions(doc, findings, whole, false); len(quick) != n {
+			t.Errorf("%s: %d quick fixes, want %d", enc, len(quick), n)
+		}
+	}
+}

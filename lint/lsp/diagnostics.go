@@ -174,45 +174,23 @@ func CodeActions(doc *Document, findings []lint.Finding, rng Range, documentChan
 }
 
 // FixAll returns one action that applies every fix of the findings that
-// does not overlap a fix before it, in file order, as hookctl lint --fix
-// does in one pass; nil when no finding carries a fix. Editors run it on
-// request or on save (source.fixAll).
+// does not clash with a fix before it, in file order: the set
+// lint.NonOverlapping picks, as one pass of hookctl lint --fix; nil when
+// no finding carries a fix. Editors run it on request or on save
+// (source.fixAll).
 func FixAll(doc *Document, findings []lint.Finding, documentChanges bool) *CodeAction {
-	type span struct{ from, to int }
-	var taken []span
-	overlaps := func(a span) bool {
-		for _, b := range taken {
-			if a.from < b.to && b.from < a.to || a.from == b.from || a.to == b.to && a.from == a.to {
-				return true
+	var usable []lint.Finding
+	for _, f := range findings {
+		if f.Fix != nil && len(f.Fix.Edits) > 0 {
+			if _, ok := textEdits(doc, f.Fix.Edits); ok {
+				usable = append(usable, f)
 			}
 		}
-		return false
 	}
 	var all []TextEdit
 	var diags []Diagnostic
-	for _, f := range findings {
-		if f.Fix == nil || len(f.Fix.Edits) == 0 {
-			continue
-		}
-		edits, ok := textEdits(doc, f.Fix.Edits)
-		if !ok {
-			continue
-		}
-		var spans []span
-		clash := false
-		for _, e := range f.Fix.Edits {
-			sp := span{e.Span.Start.Offset, e.Span.Start.Offset}
-			if e.Span.End.IsValid() {
-				sp.to = e.Span.End.Offset
-			}
-			clash = clash || overlaps(sp)
-			spans = append(spans, sp)
-		}
-		if clash {
-			// Left for a second pass, once this one is applied.
-			continue
-		}
-		taken = append(taken, spans...)
+	for _, f := range lint.NonOverlapping(doc.Text, usable) {
+		edits, _ := textEdits(doc, f.Fix.Edits)
 		all = append(all, edits...)
 		diags = append(diags, diagnostic(doc, f))
 	}

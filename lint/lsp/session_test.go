@@ -44,18 +44,10 @@ func workspace(t *testing.T) string {
 	return filepath.Join(root, ".agents", "hooks.json")
 }
 
-// withFixes lints as lint does and, for a timeout in milliseconds that
-// lint does not yet carry a fix for, adds the fix lint's message
-// suggests, so that the quick-fix path is exercised end to end whatever
-// the rules carry.
+// withFixes lints as lint does: the quick fixes the server offers are
+// the fixes lint's findings carry, those hookctl lint --fix applies.
 func withFixes(t lint.Target, src []byte) ([]lint.Finding, map[string]fs.FileInfo) {
-	found, seen := lint.LintSourceFiles(t, src)
-	for i, f := range found {
-		if f.Rule == "timeout-value" && f.Fix == nil && f.Suggestion != "" {
-			found[i].Fix = &lint.Fix{Description: "write " + f.Suggestion + " (seconds)", Edits: []lint.Edit{{Span: f.Span, Text: f.Suggestion}}}
-		}
-	}
-	return found, seen
+	return lint.LintSourceFiles(t, src)
 }
 
 // TestSession drives the server through a whole session as an editor

@@ -1,0 +1,245 @@
+package lint
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// copyMistakes copies examples/mistakes into a temporary workspace and
+// returns its root.
+func copyMistakes(t *testing.T) string {
+	t.Helper()
+	ws := t.TempDir()
+	src := filepath.Join("..", "examples", "mistakes")
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(ws, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(ws, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+func fixWorkspace(t *testing.T, ws string, disable ...string) FixedFile {
+	t.Helper()
+	req, err := NewRequest([]string{ws}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Disable = disable
+	fixed, err := FixFiles(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fixed) != 1 {
+		t.Fatalf("%d files fixed, want 1", len(fixed))
+	}
+	return fixed[0]
+}
+
+// TestFixMistakes fixes examples/mistakes: every byte the fixes were not
+// asked to change stays, and fixing the result again changes nothing.
+func TestFixMistakes(t *testing.T) {
+	ws := copyMistakes(t)
+	ff := fixWorkspace(t, ws)
+	want := strings.NewReplacer(
+		`"Bash|browser_*"`, `"run_command|browser_.*"`,
+		`python3 .agents/hooks/guard.py`, `python3 hooks/guard.py`,
+		`"timeout": 5000`, `"timeout": 5`,
+		`"enabled": "false"`, `"enabled": false`,
+		`"PreInvocaton"`, `"PreInvocation"`,
+	).Replace(string(ff.Before))
+	if string(ff.After) != want {
+		t.Errorf("fixed:\n%s\nwant:\n%s", ff.After, want)
+	}
+	if ff.Fixes != 6 {
+		t.Errorf("%d fixes applied, want 6", ff.Fixes)
+	}
+	path := filepath.Join(ws, ".agents", "hooks.json")
+	if err := os.WriteFile(path, ff.After, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again := fixWorkspace(t, ws)
+	if again.Changed() || again.Fixes != 0 {
+		t.Errorf("a second --fix changed the file (%d fixes):\n%s", again.Fixes, again.After)
+	}
+	res, err := Lint(Request{Files: []Target{{Path: path, Name: ".agents/hooks.json", Root: ws}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) > 0 {
+		t.Errorf("findings left after --fix:\n%s", formatFindings(res.Findings))
+	}
+}
+
+// TestFixHonoursRuleChoice: a rule turned off, by --disable or by
+// .hookctl.json, never has its fix applied.
+func TestFixHonoursRuleChoice(t *testing.T) {
+	ws := copyMistakes(t)
+	ff := fixWorkspace(t, ws, "timeout-value", "foreign-tool")
+	if !bytes.Contains(ff.After, []byte(`"timeout": 5000`)) || !bytes.Contains(ff.After, []byte(`"Bash|browser_.*"`)) {
+		t.Errorf("--disable timeout-value --disable foreign-tool: want 5000 and Bash kept, the glob fixed:\n%s", ff.After)
+	}
+	cfg := `{"lint": {"disable": ["enabled-type"], "severity": {"unknown-event": "off"}}}`
+	if err := os.WriteFile(filepath.Join(ws, ".hookctl.json"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ff = fixWorkspace(t, ws)
+	if !bytes.Contains(ff.After, []byte(`"enabled": "false"`)) || !bytes.Contains(ff.After, []byte(`"PreInvocaton"`)) {
+		t.Errorf(".hookctl.json turns off enabled-type and unknown-event: fixed anyway:\n%s", ff.After)
+	}
+	if !bytes.Contains(ff.After, []byte(`"timeout": 5}`)) {
+		t.Errorf("timeout-value still runs: not fixed:\n%s", ff.After)
+	}
+}
+
+// TestFixes: the fix of each kind of mistake, and the mistakes whose fix
+// is not certain, which have none.
+func TestFixes(t *testing.T) {
+	ws := newWorkspace(t)
+	path := filepath.Join(ws, ".agents", "hooks.json")
+	tool := func(matcher string) string {
+		return `{"g": {"PreToolUse": [{"matcher": "` + matcher + `", "hooks": [{"command": "true"}]}]}}`
+	}
+	stop := func(handler string) string { return `{"g": {"Stop": [` + handler + `]}}` }
+	for _, c := range []struct{ name, src, want string }{
+		{"trailing commas", "{\"g\": {\"Stop\": [{\"command\": \"true\",},],},}", `{"g": {"Stop": [{"command": "true"}]}}`},
+		{"enabled string", `{"g": {"enabled": "true", "Stop": []}}`, `{"g": {"enabled": true, "Stop": []}}`},
+		{"timeout string", stop(`{"command": "true", "timeout": "10"}`), stop(`{"command": "true", "timeout": 10}`)},
+		{"timeout float", stop(`{"command": "true", "timeout": 10.0}`), stop(`{"command": "true", "timeout": 10}`)},
+		{"timeout fraction", stop(`{"command": "true", "timeout": 1.5}`), ""},
+		{"timeout milliseconds", stop(`{"command": "true", "timeout": 30000}`), stop(`{"command": "true", "timeout": 30}`)},
+		{"timeout string of milliseconds", stop(`{"command": "true", "timeout": "5000"}`), stop(`{"command": "true", "timeout": 5}`)},
+		{"timeout not whole seconds", stop(`{"command": "true", "timeout": 1500}`), ""},
+		{"timeout in hours", stop(`{"command": "true", "timeout": 3600}`), ""},
+		{"timeoutMs", stop(`{"command": "true", "timeoutMs": 5000}`), stop(`{"command": "true", "timeout": 5}`)},
+		{"timeoutMs not whole", stop(`{"command": "true", "timeoutMs": 2500}`), ""},
+		{"timeoutMs beside timeout", stop(`{"command": "true", "timeout": 5, "timeoutMs": 5000}`), ""},
+		{"cmd", stop(`{"cmd": "true"}`), stop(`{"command": "true"}`)},
+		{"comand", stop(`{"comand": "true"}`), stop(`{"command": "true"}`)},
+		{"key case", stop(`{"Command": "true"}`), stop(`{"command": "true"}`)},
+		{"key case overridden", stop(`{"command": "a", "Command": "true"}`), ""},
+		{"event case", `{"g": {"PretoolUse": []}}`, `{"g": {"PreToolUse": []}}`},
+		{"event spelling", `{"g": {"pre_tool_use": []}}`, `{"g": {"PreToolUse": []}}`},
+		{"event typo", `{"g": {"PreInvocaton": []}}`, `{"g": {"PreInvocation": []}}`},
+		{"gemini event", `{"g": {"BeforeTool": []}}`, `{"g": {"PreToolUse": []}}`},
+		{"event that differs", `{"g": {"UserPromptSubmit": []}}`, ""},
+		{"event beside itself", `{"g": {"PreToolUse": [], "pre_tool_use": []}}`, ""},
+		{"glob", tool(`browser_*`), tool(`browser_.*`)},
+		{"tool case", tool(`Run_Command`), tool(`run_command`)},
+		{"tool misspelt", tool(`run_comand`), ""},
+		{"claude tool", tool(`Bash|view_file`), tool(`run_command|view_file`)},
+		{"claude tool for several", tool(`Edit`), tool(`replace_file_content`)},
+		{"claude tools grouped", tool(`^(Write|Read)$`), tool(`^(write_to_file|view_file)$`)},
+		{"script from the root", stop(`{"command": "python3 .agents/hooks/check.py"}`), ""},
+		{"no fix for a comment", "{\"g\": {} // x\n}", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			want := c.want
+			if want == "" {
+				want = c.src
+			}
+			got, _, _, err := fixSource(Target{Path: path, Name: ".agents/hooks.json", Root: ws}, mustChoice(t), nil, []byte(c.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != want {
+				t.Errorf("fixed %s\ninto %s\nwant %s", c.src, got, want)
+			}
+		})
+	}
+}
+
+func mustChoice(t *testing.T) *Choice {
+	t.Helper()
+	c, err := NewChoice(nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestNonOverlapping: fixes whose edits clash wait for the next pass.
+func TestNonOverlapping(t *testing.T) {
+	at := func(from, to int) *Fix {
+		return &Fix{Edits: []Edit{{Span: schema.Span{Start: schema.Pos{Offset: from, Line: 1, Col: from + 1}, End: schema.Pos{Offset: to, Line: 1, Col: to + 1}}, Text: "x"}}}
+	}
+	fs := []Finding{
+		{Rule: "a", Fix: at(0, 3)},
+		{Rule: "b", Fix: at(2, 4)}, // overlaps a
+		{Rule: "c", Fix: at(3, 5)}, // touches a
+		{Rule: "d", Fix: at(5, 5)}, // inserts where c ends
+		{Rule: "e", Fix: at(4, 4)}, // inserts inside c
+		{Rule: "f", Fix: at(9, 12)},
+		{Rule: "g"},
+	}
+	var got []string
+	for _, f := range NonOverlapping([]byte("0123456789"), fs) {
+		got = append(got, f.Rule)
+	}
+	if strings.Join(got, " ") != "a c d" {
+		t.Errorf("picked %v, want [a c d] (f ends outside the text)", got)
+	}
+	out, n := ApplyFixes([]byte("0123456789"), fs)
+	if string(out) != "xxx56789" || n != 3 {
+		t.Errorf("applied %d fixes: %q", n, out)
+	}
+}
+
+// FuzzFix fixes arbitrary bytes and lints the result: no panic, valid JSON
+// stays valid, and once the passes settle, fixing again changes nothing.
+func FuzzFix(f *testing.F) {
+	for _, dir := range []string{"ok", "err", "printer"} {
+		files, _ := filepath.Glob(filepath.Join("testdata", dir, "*.json"))
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join("..", "examples", "mistakes", ".agents", "hooks.json")); err == nil {
+		f.Add(b)
+	}
+	ws := f.TempDir()
+	if err := os.MkdirAll(filepath.Join(ws, ".agents"), 0o755); err != nil {
+		f.Fatal(err)
+	}
+	t := Target{Path: filepath.Join(ws, ".agents", "hooks.json"), Name: ".agents/hooks.json", Root: ws}
+	choice, err := NewChoice(nil, nil, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(tt *testing.T, src []byte) {
+		got, _, done, err := fixSource(t, choice, nil, src)
+		if err != nil {
+			return // refused: the fixes would break the file
+		}
+		if schema.Parse(t.Path, src).Syntax == nil && schema.Parse(t.Path, got).Syntax != nil {
+			tt.Fatalf("fixing valid JSON made it invalid:\n%s\n->\n%s", src, got)
+		}
+		checkFindings(tt, got, LintSource(t, got))
+		if !done {
+			return
+		}
+		again, n, _, err := fixSource(t, choice, nil, got)
+		if err != nil || n != 0 || !bytes.Equal(again, got) {
+			tt.Fatalf("fixing twice changed it (%d fixes, %v):\n%s\n->\n%s", n, err, got, again)
+		}
+	})
+}
