@@ -2,6 +2,8 @@ package lint
 
 import (
 	"path/filepath"
+	"slices"
+	"sort"
 	"unicode/utf8"
 
 	"github.com/hookctl/hookctl/schema"
@@ -25,10 +27,12 @@ type File struct {
 	foreign  *foreignInfo
 	handlers []handlerRef
 	walked   bool
-	// eventRefs are the hook definitions' events, once walked.
-	eventRefs []eventRef
-	cmds      map[*schema.Node]*command
-	hookRefs  []hookRef
+	// eventRefs are the hook definitions' events, once walked, and
+	// unknownSpans the values of the unknown events among them.
+	eventRefs    []eventRef
+	unknownSpans []schema.Span
+	cmds         map[*schema.Node]*command
+	hookRefs     []hookRef
 
 	agentDone bool
 	agentErrs []schema.AgentError
@@ -120,21 +124,22 @@ func (f *File) events() []eventRef {
 			continue
 		}
 		fields := make([]string, len(v.Members))
-		last := map[string]int{}
 		for i := range v.Members {
 			fields[i] = schema.AgentField("hook", v.Members[i].Key, schema.AgentOptions{})
-			last[fields[i]] = i
 		}
 		for i := range v.Members {
 			em := &v.Members[i]
 			switch e := schema.Event(fields[i]); {
 			case e.Valid():
-				if last[fields[i]] == i {
+				// The last member of each field counts, as the agent
+				// reads it; a hook holds a handful of keys.
+				if !slices.Contains(fields[i+1:], fields[i]) {
 					f.eventRefs = append(f.eventRefs, eventRef{Hook: h.Name, Event: e, Member: em})
 				}
 			case fields[i] == "":
 				if meant, ok := schema.EventMeant(em.Key); ok {
 					f.eventRefs = append(f.eventRefs, eventRef{Hook: h.Name, Event: meant, Member: em, Unknown: true})
+					f.unknownSpans = append(f.unknownSpans, em.Value.Span)
 				}
 			}
 		}
@@ -157,13 +162,11 @@ func entries(v *schema.Node) []*schema.Node {
 // inUnknown reports whether a span lies inside the value of an unknown
 // event, a part the agent skips.
 func (f *File) inUnknown(span schema.Span) bool {
-	for _, e := range f.events() {
-		v := e.Member.Value.Span
-		if e.Unknown && span.Start.Offset >= v.Start.Offset && span.End.Offset <= v.End.Offset {
-			return true
-		}
-	}
-	return false
+	f.events()
+	// The spans are in file order and apart: the one that may hold span
+	// is the last to start at or before it.
+	i := sort.Search(len(f.unknownSpans), func(i int) bool { return f.unknownSpans[i].Start.Offset > span.Start.Offset }) - 1
+	return i >= 0 && span.End.Offset <= f.unknownSpans[i].End.Offset
 }
 
 // groupRef is one matcher group of a tool event.

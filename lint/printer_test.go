@@ -114,6 +114,10 @@ func TestSARIFSchema(t *testing.T) {
 	if err := sch.Validate(doc); err != nil {
 		t.Errorf("the SARIF output is not valid SARIF 2.1.0: %v", err)
 	}
+	// The fixes are validated with the rest.
+	if !bytes.Contains(b.Bytes(), []byte(`"artifactChanges"`)) || !bytes.Contains(b.Bytes(), []byte(`"deletedRegion"`)) {
+		t.Error("the SARIF output carries no fix")
+	}
 	// The schema does reject what is not SARIF.
 	bad := bytes.Replace(b.Bytes(), []byte(`"level": "warning"`), []byte(`"level": "fatal"`), 1)
 	if badDoc, err := jsonschema.UnmarshalJSON(bytes.NewReader(bad)); err != nil || sch.Validate(badDoc) == nil {

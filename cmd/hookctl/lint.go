@@ -49,11 +49,11 @@ func lintCommand(s streams) *cli.Command {
 			"\"severity\": {RULE: \"error|warning|info|off\"}}} (hookctl schema config is its\n" +
 			"schema). The flags win over the file.\n\n" +
 			"hookctl lint --rules lists every rule, its severity and what it catches.\n\n" +
-			"--fix applies every certain fix of the rules that run (docs/rules.md says\n" +
-			"which), keeping every other byte, each file written whole or not at all, then\n" +
-			"lints again and exits as lint does on what is left. --fix --diff prints the\n" +
-			"fixes as a unified diff and writes nothing: exit 1 when it would change a\n" +
-			"file, 0 when there is nothing to fix.",
+			"--fix applies every certain fix of the rules that run, keeping every other\n" +
+			"byte, each file written whole or not at all, then lints again and exits as\n" +
+			"lint does on what is left. --fix --diff prints the fixes as a unified diff\n" +
+			"and writes nothing: exit 1 when it would change a file, 0 when there is\n" +
+			"nothing to fix.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, json, sarif or github (workflow commands)"},
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `SEVERITY`: error, warning or info"},
