@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -155,6 +156,9 @@ const (
 	helperEnv      = "HOOKCTL_TEST_PROCESS"
 	helperReaper   = "non-reaping-parent"
 	helperDispatch = "dispatcher"
+	// helperNoSubreaper, set, keeps the dispatcher from becoming a child
+	// subreaper.
+	helperNoSubreaper = "HOOKCTL_TEST_NO_SUBREAPER"
 )
 
 func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
@@ -162,6 +166,23 @@ func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
 	if goruntime.GOOS != "linux" {
 		t.Skip("needs PR_SET_CHILD_SUBREAPER, on Linux only")
 	}
+	// subreaper: whether the dispatcher becomes a child subreaper. Where it
+	// cannot (a kernel or a seccomp filter that refuses the prctl), the
+	// zombies stay the non-reaping parent's for good, and only /proc tells
+	// them from processes still running.
+	for _, subreaper := range []bool{true, false} {
+		name := "the dispatcher a child subreaper"
+		if !subreaper {
+			name = "the dispatcher no child subreaper"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			nonReapingGrace(t, subreaper)
+		})
+	}
+}
+
+func nonReapingGrace(t *testing.T, subreaper bool) {
 	e := newEnv(t)
 	dir := filepath.Join(e.ws, "pids")
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -171,6 +192,9 @@ func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
 		command: `echo $$ > ` + dir + `/sh; sleep 60 & echo $! > ` + dir + `/a; sleep 60 & echo $! > ` + dir + `/b; wait`}))
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
 	cmd.Env = append(os.Environ(), helperEnv+"="+helperReaper, "HOOKCTL_TEST_WS="+e.ws, "HOOKCTL_TEST_HOME="+e.home)
+	if !subreaper {
+		cmd.Env = append(cmd.Env, helperNoSubreaper+"=1")
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
@@ -187,6 +211,9 @@ func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		_ = cmd.Process.Kill()
 		<-done
+		for _, pid := range pidFiles(t, dir, "sh", "a", "b") {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
 		t.Fatalf("the dispatch was still waiting after 60s: the zombies its parent never reaps held it up for the grace\n%s%s", out.Bytes(), errb.Bytes())
 	}
 	var got struct {
@@ -200,7 +227,9 @@ func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
 	if !strings.HasPrefix(got.Answer, `{"decision":"deny","reason":"hook slow failed: timed out after 1s`) {
 		t.Errorf("answer %s, want the timeout's deny", got.Answer)
 	}
-	if len(got.Zombies) > 0 {
+	// Without the subreaper the zombies are the parent's, which reaps them
+	// once it has reported them.
+	if subreaper && len(got.Zombies) > 0 {
 		t.Errorf("the dispatcher left zombies %v to the parent that never reaps", got.Zombies)
 	}
 	assertGoneNow(t, pidFiles(t, dir, "sh", "a", "b"))
@@ -282,6 +311,9 @@ func childrenIn(state string) []int {
 // dispatcher runs the workspace's PreToolUse hooks with a grace of ten
 // minutes and prints the answer.
 func dispatcher() int {
+	if os.Getenv(helperNoSubreaper) != "" {
+		subreaper.once.Do(func() { subreaper.err = errors.New("no child subreaper in this test") })
+	}
 	e := &env{ws: os.Getenv("HOOKCTL_TEST_WS"), home: os.Getenv("HOOKCTL_TEST_HOME")}
 	partial, _ := ToolPayload("run_command", `{"CommandLine":"npm test"}`)
 	payload, err := CompletePayload(pre, partial, e.ws, e.home)

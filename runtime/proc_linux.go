@@ -112,16 +112,15 @@ func (f *family) signal(sig syscall.Signal) {
 // alive reports whether a member of the family is still running, reaping
 // the members that are this process's zombies.
 func (f *family) alive() bool {
-	members := f.members()
 	running := false
-	for _, p := range members {
+	for _, p := range f.members() {
 		if p.state == 'Z' {
 			p.reap()
 		} else {
 			running = true
 		}
 	}
-	return running || syscall.Kill(-f.pgid, 0) == nil
+	return running || groupRunning(f.pgid)
 }
 
 // finishWait bounds how long finish waits for the members it killed to
@@ -135,18 +134,23 @@ const finishWait = 2 * time.Second
 const unsureWait = 250 * time.Millisecond
 
 // finish kills whatever is left of the family once the shell is reaped, and
-// reaps what it killed. A handler that left nothing behind costs a signal
-// to its empty group and a look at this process's children.
+// reaps what it killed; then, if this process claimed its orphans and no
+// other handler runs, every child it has left (see sweep). A handler that
+// left nothing behind costs a signal to its empty group and a look at this
+// process's children (one waitid call, two when the orphans are claimed).
 func (f *family) finish() {
-	defer func() {
-		live.Lock()
-		delete(live.families, f)
-		live.Unlock()
-	}()
 	f.shellReaped()
-	if errors.Is(syscall.Kill(-f.pgid, syscall.SIGKILL), syscall.ESRCH) && len(f.seen) == 0 && !strangers() {
-		return
+	if !errors.Is(syscall.Kill(-f.pgid, syscall.SIGKILL), syscall.ESRCH) || len(f.seen) > 0 || strangers() {
+		f.kill()
 	}
+	if f.leave() {
+		sweep()
+	}
+}
+
+// kill kills the family's members and the rest of its group until none
+// runs, reaping those that are this process's.
+func (f *family) kill() {
 	now := time.Now()
 	deadline, unsureUntil := now.Add(finishWait), now.Add(unsureWait)
 	pause := time.Millisecond
@@ -160,10 +164,10 @@ func (f *family) finish() {
 				running = append(running, p)
 			}
 		}
-		// Without the subreaper, zombies of the group may be PID 1's, which
-		// may never reap them: only running members count then.
-		looking := f.unsure && time.Now().Before(unsureUntil)
-		if len(running) == 0 && !looking && (subreaper.err != nil || syscall.Kill(-f.pgid, 0) != nil) {
+		// A child whose environment is not known yet need not be looked at
+		// again when the sweep that follows kills it anyway.
+		looking := f.unsure && time.Now().Before(unsureUntil) && !f.alone()
+		if len(running) == 0 && !looking && !groupRunning(f.pgid) {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -180,6 +184,117 @@ func (f *family) finish() {
 		}
 		time.Sleep(pause)
 		pause = min(pause*2, 20*time.Millisecond)
+	}
+}
+
+// alone reports whether the orphans are claimed and no other handler
+// runs: what this process's children are that no handler's shell is are
+// then this handler's, or left by handlers that ended before it.
+func (f *family) alone() bool {
+	live.Lock()
+	defer live.Unlock()
+	return claimed.Load() && len(live.families) == 1 && live.families[f]
+}
+
+// leave takes the family off the live ones, and reports whether the
+// children left behind are this process's to kill: it claimed its orphans
+// and no handler runs any more.
+func (f *family) leave() bool {
+	live.Lock()
+	defer live.Unlock()
+	delete(live.families, f)
+	return claimed.Load() && len(live.families) == 0
+}
+
+// sweep kills every child of this process that is not a handler's shell,
+// with every process below it, and reaps it, again and again until none
+// is left (a process killed hands its children back to this process, a
+// child subreaper) or a handler starts. It is for a process that claimed
+// its orphans (ClaimOrphans), once no handler runs: its only children then
+// are processes that handlers left, whatever their group, session or
+// environment.
+func sweep() {
+	if !strangers() {
+		return
+	}
+	deadline := time.Now().Add(finishWait)
+	pause := time.Millisecond
+	for {
+		kids := strays()
+		if len(kids) == 0 {
+			return
+		}
+		var running []proc
+		for _, p := range kids {
+			if p.state == 'Z' {
+				p.reap()
+			} else {
+				running = append(running, p)
+			}
+		}
+		if len(running) == 0 {
+			continue // their children, if any, are this process's now
+		}
+		if time.Now().After(deadline) {
+			for _, p := range running {
+				go p.reapBlocking()
+			}
+			return
+		}
+		for _, p := range running {
+			p.killTree()
+		}
+		time.Sleep(pause)
+		pause = min(pause*2, 20*time.Millisecond)
+	}
+}
+
+// strays returns this process's children that no handler's shell is, while
+// they are its to kill: it claimed its orphans and no handler runs.
+func strays() []proc {
+	live.Lock()
+	defer live.Unlock()
+	if !claimed.Load() || len(live.families) > 0 {
+		return nil
+	}
+	self := os.Getpid()
+	var out []proc
+	for _, c := range childrenOf(self) {
+		if live.shells[c] {
+			continue
+		}
+		if p, ok := readProc(c); ok && p.ppid == self {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// killTree sends SIGKILL to p, a child of this process, and to every
+// process below it. p's pid cannot have been reused: this process has not
+// reaped it. A pid below it can: a process is taken for p's descendant only
+// when its parent is still the process whose children were listed (same
+// pid, same start time), and is signalled through a pidfd (see
+// proc.signal).
+func (p proc) killTree() {
+	_ = syscall.Kill(p.pid, syscall.SIGKILL)
+	queue := []proc{p}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		var below []proc
+		for _, c := range childrenOf(q.pid) {
+			if d, ok := readProc(c); ok && d.ppid == q.pid {
+				below = append(below, d)
+			}
+		}
+		if now, ok := readProc(q.pid); !ok || now.start != q.start {
+			continue // q is gone: its pid may be another process's now
+		}
+		for _, d := range below {
+			d.signal(syscall.SIGKILL)
+			queue = append(queue, d)
+		}
 	}
 }
 
@@ -468,18 +583,45 @@ var childrenFiles = sync.OnceValue(func() bool {
 
 // scanChildren finds pid's children by reading every process's stat.
 func scanChildren(pid int) []int {
-	var buf [8192]byte
 	var out []int
+	eachProc(func(p proc) bool {
+		if p.ppid == pid {
+			out = append(out, p.pid)
+		}
+		return true
+	})
+	return out
+}
+
+// eachProc calls fn for every process in /proc, until fn returns false.
+func eachProc(fn func(proc) bool) {
+	var buf [8192]byte
 	for _, name := range listDir("/proc", buf[:]) {
-		c, err := strconv.Atoi(name)
+		pid, err := strconv.Atoi(name)
 		if err != nil {
 			continue
 		}
-		if p, ok := readProc(c); ok && p.ppid == pid {
-			out = append(out, c)
+		if p, ok := readProc(pid); ok && !fn(p) {
+			return
 		}
 	}
-	return out
+}
+
+// groupRunning reports whether a process of the group pgid is running.
+// kill(-pgid, 0) answers for zombies too, and where no one reaps them (a
+// PID 1 that does not, when this process could not become a child
+// subreaper) a zombie is there for ever: when the group still has a
+// process, /proc says whether one is not a zombie.
+func groupRunning(pgid int) bool {
+	if syscall.Kill(-pgid, 0) != nil {
+		return false
+	}
+	running := false
+	eachProc(func(p proc) bool {
+		running = p.pgid == pgid && p.state != 'Z' && p.state != 'X'
+		return !running
+	})
+	return running
 }
 
 // hasEnv reports whether the environment pid started with holds every

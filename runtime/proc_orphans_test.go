@@ -1,0 +1,144 @@
+package runtime
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	goruntime "runtime"
+	"testing"
+	"time"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// The orphan tests run the hookctl binary, which claims its orphans
+// (ClaimOrphans): a process a handler left that carries nothing of the
+// handler (its environment cleared with env -i, a session of its own, its
+// parent gone) still comes back to run, a child subreaper, and dies once
+// no handler runs. Each process writes its pid into the case's pids folder;
+// every one must be gone after run returns (polled for a few seconds: the
+// processes sleep for ten minutes, so one left behind cannot pass).
+
+// needTools skips a test that needs Linux (the subreaper) or a missing
+// program.
+func needTools(t *testing.T, tools ...string) {
+	t.Helper()
+	if goruntime.GOOS != "linux" {
+		t.Skip("orphans come back to run through PR_SET_CHILD_SUBREAPER, on Linux only")
+	}
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("no %s", tool)
+		}
+	}
+}
+
+// waitPid is the shell loop that waits until a process has written its pid
+// into "$PIDS/NAME".
+func waitPid(name string) string {
+	return `while [ ! -s "$PIDS/` + name + `" ]; do sleep 0.01; done; `
+}
+
+// escape is a command that leaves everything of the handler behind: the
+// environment (so "$PIDS" is expanded by the handler's shell, before env
+// -i), the process group and the session. body runs in /bin/sh, $$ being
+// its pid.
+func escape(body string) string {
+	return `env -i setsid /bin/sh -c "` + body + `"`
+}
+
+func TestOrphansThatCarryNothingOfTheHandler(t *testing.T) {
+	t.Parallel()
+	allow := `echo '{"decision":"allow"}'`
+	for _, tc := range []struct {
+		name    string
+		tools   []string
+		timeout int
+		command string
+		// pids is how many pid files the processes write.
+		pids int
+		// deny: the handler times out.
+		deny bool
+	}{
+		{name: "env -i setsid after a double fork", tools: []string{"setsid"}, timeout: 30, pids: 1,
+			command: `(` + escape(`echo \$\$ > $PIDS/escaped; exec sleep 600`) + ` &); ` + waitPid("escaped") + allow},
+		// Killing the orphan hands its own child back to run: the search
+		// goes on until none is left.
+		{name: "an orphan with a child of its own", tools: []string{"setsid"}, timeout: 30, pids: 2,
+			command: `(` + escape(`sleep 600 & echo \$! > $PIDS/child; echo \$\$ > $PIDS/escaped; wait`) + ` &); ` + waitPid("child") + waitPid("escaped") + allow},
+		{name: "env -i timeout left running by a handler past its timeout", tools: []string{"timeout"}, timeout: 1, pids: 1, deny: true,
+			command: `(env -i timeout 60 /bin/sh -c "echo \$\$ > $PIDS/sleep; exec sleep 600" &); ` + waitPid("sleep") + `sleep 600`},
+		{name: "nohup", tools: []string{"nohup"}, timeout: 30, pids: 1,
+			command: `(nohup /bin/sh -c 'echo $$ > "$PIDS/nohup"; exec sleep 600' </dev/null >/dev/null 2>&1 &); ` + waitPid("nohup") + allow},
+		{name: "nohup env -i setsid", tools: []string{"nohup", "setsid"}, timeout: 30, pids: 1,
+			command: `nohup ` + escape(`echo \$\$ > $PIDS/nohup; exec sleep 600`) + ` </dev/null >/dev/null 2>&1 & ` + waitPid("nohup") + allow},
+		// The daemon's double fork: a child that makes a session of its
+		// own, whose child (no session leader, so it can never take a
+		// terminal) clears its environment, leaves for /, closes every
+		// stream and lives on once both parents are gone.
+		{name: "a daemon", tools: []string{"setsid"}, timeout: 30, pids: 1,
+			command: `(setsid /bin/sh -c '(cd / && exec env -i /bin/sh -c "echo \$\$ > $PIDS/daemon; exec sleep 600" </dev/null >/dev/null 2>&1 &)' &); ` + waitPid("daemon") + allow},
+		// The escaped process keeps stdout open: run answers without
+		// waiting for the pipe, and the process still dies.
+		{name: "a grandchild that holds stdout", tools: []string{"setsid"}, timeout: 30, pids: 1,
+			command: escape(`echo \$\$ > $PIDS/holder; exec sleep 600`) + ` & ` + waitPid("holder") + allow},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			needTools(t, append(tc.tools, "env")...)
+			c := newFaultCase(t)
+			r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", savePid+tc.command, tc.timeout))
+			if tc.deny {
+				wantFailure(t, r, "timed out after 1s")
+			} else if r.decision() != "allow" || r.elapsed > 20*time.Second {
+				t.Fatalf("answer %s after %v, want allow without waiting for what the handler left", r.stdout, r.elapsed)
+			}
+			if n := len(c.pids()); n != tc.pids+1 {
+				t.Fatalf("%d pids written, want %d", n, tc.pids+1)
+			}
+		})
+	}
+}
+
+// TestOrphansOfHandlersRunTogether: while another handler runs, an orphan
+// that carries nothing of its handler cannot be told apart from the other
+// handler's processes, so it dies when the last handler ends; with
+// --sequential a handler runs alone, so its orphans die with it, before the
+// next handler starts.
+func TestOrphansOfHandlersRunTogether(t *testing.T) {
+	t.Parallel()
+	needTools(t, "env", "setsid")
+	leave := func(name string) string {
+		return `(` + escape(`echo \$\$ > $PIDS/`+name+`; exec sleep 600`) + ` &); ` + waitPid(name) + `echo '{"decision":"allow"}'`
+	}
+	for _, tc := range []struct {
+		name   string
+		second string
+		args   []string
+	}{
+		// The second handler outlives the first.
+		{"in parallel", waitPid("first") + `sleep 0.5; ` + leave("second"), nil},
+		// The second handler denies if the first one's orphan still runs.
+		{"--sequential", `if kill -0 "$(cat "$PIDS/first")" 2>/dev/null; then echo "the first handler's orphan still runs" >&2; exit 2; fi; ` + leave("second"), []string{"--sequential"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := newFaultCase(t)
+			cfg := filepath.Join(c.dir, "hooks.json")
+			src := hooks(
+				hookEntry{name: "first", event: schema.PreToolUse, command: leave("first")},
+				hookEntry{name: "second", event: schema.PreToolUse, command: tc.second},
+			)
+			if err := os.WriteFile(cfg, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := c.run(prePayload, append([]string{"run", "PreToolUse", "--config", cfg}, tc.args...)...)
+			if r.decision() != "allow" {
+				t.Fatalf("answer %s, want allow\nstderr:\n%s", r.stdout, r.stderr)
+			}
+			if n := len(c.pids()); n != 2 {
+				t.Fatalf("%d pids written, want 2", n)
+			}
+		})
+	}
+}
