@@ -170,8 +170,9 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 // drain returns what the reader of f produced. Once the handler's family
 // is gone, only a process out of its reach can hold the pipe open (on
 // Linux, one that left the group and its environment before its parent
-// died; elsewhere, any that left the group): when the pipe holds nothing left to read, the reader is cut
-// off rather than waited for. Data still in the pipe is always read, however
+// died, while another handler runs or in a program that did not claim its
+// orphans; elsewhere, any that left the group): when the pipe holds
+// nothing left to read, the reader is cut off rather than waited for. Data still in the pipe is always read, however
 // long the reader takes to be scheduled.
 func drain[T any](f *os.File, done <-chan T) T {
 	tick := time.NewTicker(drainPoll)

@@ -30,6 +30,12 @@ import (
 // variables in their environment. A child this process started for another
 // purpose matches none of these and is never signalled nor reaped; a shell
 // is reaped by os/exec alone.
+//
+// An orphan that matches none of these either (env -i, setsid, a double
+// fork) cannot be told from the caller's own children by a library. A
+// process that has none (hookctl run) says so with ClaimOrphans: once no
+// handler runs, every child it has that no handler's shell is, is a
+// handler's leftover, and sweep kills and reaps it with what is below it.
 
 // becomeSubreaper makes this process a child subreaper, once.
 func becomeSubreaper() error {
@@ -114,9 +120,7 @@ func (f *family) signal(sig syscall.Signal) {
 func (f *family) alive() bool {
 	running := false
 	for _, p := range f.members() {
-		if p.state == 'Z' {
-			p.reap()
-		} else {
+		if !p.gone() {
 			running = true
 		}
 	}
@@ -155,12 +159,9 @@ func (f *family) kill() {
 	deadline, unsureUntil := now.Add(finishWait), now.Add(unsureWait)
 	pause := time.Millisecond
 	for {
-		members := f.members()
 		var running []proc
-		for _, p := range members {
-			if p.state == 'Z' {
-				p.reap()
-			} else {
+		for _, p := range f.members() {
+			if !p.gone() {
 				running = append(running, p)
 			}
 		}
@@ -226,14 +227,12 @@ func sweep() {
 		}
 		var running []proc
 		for _, p := range kids {
-			if p.state == 'Z' {
-				p.reap()
-			} else {
+			if !p.gone() {
 				running = append(running, p)
 			}
 		}
 		if len(running) == 0 {
-			continue // their children, if any, are this process's now
+			continue // all reaped: their children, if any, are this process's now
 		}
 		if time.Now().After(deadline) {
 			for _, p := range running {
@@ -452,9 +451,6 @@ func readProc(pid int) (proc, bool) {
 
 // signal sends sig to p, unless its pid now belongs to another process.
 func (p proc) signal(sig syscall.Signal) {
-	if p.state == 'Z' {
-		return
-	}
 	fd, err := unix.PidfdOpen(p.pid, 0)
 	if err != nil {
 		if !errors.Is(err, syscall.ESRCH) && noPidfd(err) {
@@ -475,13 +471,21 @@ func noPidfd(err error) bool {
 	return errors.Is(err, syscall.ENOSYS) || errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EINVAL)
 }
 
-// reap collects p's exit status if p is this process's zombie. Only
-// members are reaped, never a shell: os/exec waits for those.
-func (p proc) reap() {
-	if p.ppid == os.Getpid() {
-		var ws syscall.WaitStatus
-		_, _ = syscall.Wait4(p.pid, &ws, syscall.WNOHANG, nil)
+// gone reports whether p is out of the way: reaped now if it is this
+// process's zombie, or a zombie another process is to reap. Only members
+// and strays are reaped, never a shell: os/exec waits for those. A zombie
+// of this process that cannot be reaped yet is a thread group leader whose
+// other threads still run: it is not gone, and a signal reaches them.
+func (p proc) gone() bool {
+	if p.state != 'Z' {
+		return false
 	}
+	if p.ppid != os.Getpid() {
+		return true
+	}
+	var ws syscall.WaitStatus
+	pid, err := syscall.Wait4(p.pid, &ws, syscall.WNOHANG, nil)
+	return pid == p.pid || errors.Is(err, syscall.ECHILD)
 }
 
 // reapBlocking waits for p, which was killed but has not died yet.

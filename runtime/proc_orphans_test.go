@@ -1,10 +1,13 @@
 package runtime
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -66,8 +69,8 @@ func TestOrphansThatCarryNothingOfTheHandler(t *testing.T) {
 		// goes on until none is left.
 		{name: "an orphan with a child of its own", tools: []string{"setsid"}, timeout: 30, pids: 2,
 			command: `(` + escape(`sleep 600 & echo \$! > $PIDS/child; echo \$\$ > $PIDS/escaped; wait`) + ` &); ` + waitPid("child") + waitPid("escaped") + allow},
-		{name: "env -i timeout left running by a handler past its timeout", tools: []string{"timeout"}, timeout: 1, pids: 1, deny: true,
-			command: `(env -i timeout 60 /bin/sh -c "echo \$\$ > $PIDS/sleep; exec sleep 600" &); ` + waitPid("sleep") + `sleep 600`},
+		{name: "env -i timeout left running by a handler past its timeout", tools: []string{"timeout"}, timeout: 1, pids: 2, deny: true,
+			command: `(env -i timeout 60 /bin/sh -c "echo \$PPID > $PIDS/timeout; echo \$\$ > $PIDS/sleep; exec sleep 600" &); ` + waitPid("sleep") + `sleep 600`},
 		{name: "nohup", tools: []string{"nohup"}, timeout: 30, pids: 1,
 			command: `(nohup /bin/sh -c 'echo $$ > "$PIDS/nohup"; exec sleep 600' </dev/null >/dev/null 2>&1 &); ` + waitPid("nohup") + allow},
 		{name: "nohup env -i setsid", tools: []string{"nohup", "setsid"}, timeout: 30, pids: 1,
@@ -141,4 +144,37 @@ func TestOrphansOfHandlersRunTogether(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOrphansOfAnInterruptedRun: SIGTERM to hookctl run stops its
+// handlers, and what they left that carries nothing of them dies too
+// before run exits.
+func TestOrphansOfAnInterruptedRun(t *testing.T) {
+	t.Parallel()
+	needTools(t, "env", "setsid")
+	c := newFaultCase(t)
+	command := savePid + `(` + escape(`echo \$\$ > $PIDS/escaped; exec sleep 600`) + ` &); sleep 600`
+	cmd := exec.Command(hookctlBin(t), "run", "Stop", "--config", c.config("Stop", command, 60))
+	cmd.Dir = c.dir
+	cmd.Env = append(os.Environ(), "HOME="+c.home, "PIDS="+filepath.Join(c.dir, "pids"))
+	cmd.Stdin = strings.NewReader(`{"executionNum":1}`)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); len(c.pids()) < 2; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			c.noneLeft()
+			t.Fatal("the handler did not start")
+		}
+	}
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	_ = cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || out.Len() > 0 {
+		t.Errorf("exit %d, stdout %q; want exit 2 and nothing on stdout\nstderr:\n%s", code, out.Bytes(), errb.String())
+	}
+	c.noneLeft()
 }
