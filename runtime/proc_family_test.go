@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -312,7 +311,7 @@ func childrenIn(state string) []int {
 // minutes and prints the answer.
 func dispatcher() int {
 	if os.Getenv(helperNoSubreaper) != "" {
-		subreaper.once.Do(func() { subreaper.err = errors.New("no child subreaper in this test") })
+		noSubreaper()
 	}
 	e := &env{ws: os.Getenv("HOOKCTL_TEST_WS"), home: os.Getenv("HOOKCTL_TEST_HOME")}
 	partial, _ := ToolPayload("run_command", `{"CommandLine":"npm test"}`)

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"os/exec"
 	"testing"
 	"time"
@@ -90,4 +91,10 @@ func TestEnvironmentNotKnownYet(t *testing.T) {
 			t.Errorf("%s: hasEnv = %v, %v; want %v, %v", tc.name, match, known, tc.match, tc.known)
 		}
 	}
+}
+
+// noSubreaper keeps this process from becoming a child subreaper, as a
+// kernel or a seccomp filter that refuses the prctl would.
+func noSubreaper() {
+	subreaper.once.Do(func() { subreaper.err = errors.New("no child subreaper in this test") })
 }

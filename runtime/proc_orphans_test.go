@@ -1,12 +1,10 @@
 package runtime
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -147,35 +145,26 @@ func TestOrphansOfHandlersRunTogether(t *testing.T) {
 	}
 }
 
-// TestOrphansOfAnInterruptedRun: SIGTERM to hookctl run stops its
-// handlers, and what they left that carries nothing of them dies too
-// before run exits.
-func TestOrphansOfAnInterruptedRun(t *testing.T) {
+// TestOrphansClaimedAreRunsOwn: what run kills descends from it. A process
+// that looks like a handler's leftover in every other way (the handler's
+// HOOKCTL_ variables, a session of its own, started while the handler
+// runs) but is not run's descendant is left alone.
+func TestOrphansClaimedAreRunsOwn(t *testing.T) {
 	t.Parallel()
 	needTools(t, "env", "setsid")
 	c := newFaultCase(t)
-	command := savePid + `(` + escape(`echo \$\$ > $PIDS/escaped; exec sleep 600`) + ` &); sleep 600`
-	cmd := exec.Command(hookctlBin(t), "run", "Stop", "--config", c.config("Stop", command, 60))
-	cmd.Dir = c.dir
-	cmd.Env = append(os.Environ(), "HOME="+c.home, "PIDS="+filepath.Join(c.dir, "pids"))
-	cmd.Stdin = strings.NewReader(`{"executionNum":1}`)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
+	cfg := c.config("PreToolUse", `(`+escape(`echo \$\$ > $PIDS/escaped; exec sleep 600`)+` &); `+waitPid("escaped")+`echo '{"decision":"allow"}'`, 30)
+	stranger := exec.Command("sleep", "600")
+	stranger.Env = append(os.Environ(), "HOOKCTL_EVENT=PreToolUse", "HOOKCTL_HOOK=fault", "HOOKCTL_CONFIG="+cfg, "HOOKCTL_WORKSPACE="+c.dir)
+	stranger.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := stranger.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(20 * time.Second); len(c.pids()) < 2; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-			c.noneLeft()
-			t.Fatal("the handler did not start")
-		}
+	defer func() { _ = stranger.Process.Kill(); _ = stranger.Wait() }()
+	if r := c.run(prePayload, "run", "PreToolUse", "--config", cfg); r.decision() != "allow" {
+		t.Fatalf("answer %s, want allow", r.stdout)
 	}
-	_ = cmd.Process.Signal(syscall.SIGTERM)
-	_ = cmd.Wait()
-	if code := cmd.ProcessState.ExitCode(); code != 2 || out.Len() > 0 {
-		t.Errorf("exit %d, stdout %q; want exit 2 and nothing on stdout\nstderr:\n%s", code, out.Bytes(), errb.String())
+	if !alive(stranger.Process.Pid) {
+		t.Fatal("run killed a process that does not descend from it")
 	}
-	c.noneLeft()
 }
