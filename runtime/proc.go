@@ -172,8 +172,9 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 // Linux, one that left the group and its environment before its parent
 // died, while another handler runs or in a program that did not claim its
 // orphans; elsewhere, any that left the group): when the pipe holds
-// nothing left to read, the reader is cut off rather than waited for. Data still in the pipe is always read, however
-// long the reader takes to be scheduled.
+// nothing left to read, the reader is cut off rather than waited for. Data
+// still in the pipe is always read, however long the reader takes to be
+// scheduled.
 func drain[T any](f *os.File, done <-chan T) T {
 	tick := time.NewTicker(drainPoll)
 	defer tick.Stop()

@@ -106,12 +106,28 @@ func TestEveryDescendantDiesWithItsHandler(t *testing.T) {
 		run(t, 1, `setsid sh -c 'echo $$ > P/escaped; exec sleep 60' & `+waitFor("P/escaped")+`sleep 60`,
 			Failed, "escaped")
 	})
+	// Its first thread exits while another runs: it shows as a zombie
+	// that cannot be reaped yet, and must be killed all the same.
+	t.Run("a process whose first thread exited", func(t *testing.T) {
+		if _, err := exec.LookPath("python3"); err != nil {
+			t.Skip("no python3")
+		}
+		run(t, 30, `setsid python3 -c '`+exitFirstThread+`' P/escaped & `+waitFor("P/escaped")+`echo '{"decision":"allow"}'`,
+			Answered, "escaped")
+	})
 	// The process that escaped ignores SIGTERM: SIGKILL follows.
 	t.Run("an escaped process that ignores SIGTERM", func(t *testing.T) {
 		run(t, 1, `setsid sh -c 'trap "" TERM; echo $$ > P/escaped; while :; do sleep 0.05; done' & `+waitFor("P/escaped")+`sleep 60`,
 			Failed, "escaped")
 	})
 }
+
+// exitFirstThread is a Python program that writes its pid into the file
+// argv[1] names, then ends its first thread while a second one sleeps.
+const exitFirstThread = `import ctypes, os, sys, threading, time
+threading.Thread(target=time.sleep, args=(600,)).start()
+open(sys.argv[1], "w").write(str(os.getpid()))
+ctypes.CDLL(None).pthread_exit(None)`
 
 // TestOtherChildrenOfTheCallerAreLeftAlone: a program that dispatches is a
 // child subreaper while it does, but a process it started itself is not a

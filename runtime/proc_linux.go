@@ -634,7 +634,11 @@ func groupRunning(pgid int) bool {
 func hasEnv(pid int, want []string) (match, known bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
-		return false, true
+		// A process whose first thread has exited while others run reads
+		// as a zombie, its environment in its other threads.
+		if b, err = threadEnviron(pid); err != nil {
+			return false, true
+		}
 	}
 	if len(b) == 0 {
 		return false, false
@@ -649,4 +653,20 @@ func hasEnv(pid int, want []string) (match, known bool) {
 		}
 	}
 	return true, true
+}
+
+// threadEnviron reads the environment of pid through one of its threads
+// other than the first.
+func threadEnviron(pid int) ([]byte, error) {
+	var buf [4096]byte
+	dir := "/proc/" + strconv.Itoa(pid) + "/task/"
+	for _, tid := range listDir(dir, buf[:]) {
+		if tid == strconv.Itoa(pid) {
+			continue
+		}
+		if b, err := os.ReadFile(dir + tid + "/environ"); err == nil {
+			return b, nil
+		}
+	}
+	return nil, syscall.ESRCH
 }

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -51,6 +52,12 @@ func escape(body string) string {
 func TestOrphansThatCarryNothingOfTheHandler(t *testing.T) {
 	t.Parallel()
 	allow := `echo '{"decision":"allow"}'`
+	// Python's own program, not a shim that needs the environment env -i
+	// clears.
+	python := "python3-is-missing"
+	if out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output(); err == nil {
+		python = strings.TrimSpace(string(out))
+	}
 	for _, tc := range []struct {
 		name    string
 		tools   []string
@@ -79,6 +86,10 @@ func TestOrphansThatCarryNothingOfTheHandler(t *testing.T) {
 		// stream and lives on once both parents are gone.
 		{name: "a daemon", tools: []string{"setsid"}, timeout: 30, pids: 1,
 			command: `(setsid /bin/sh -c '(cd / && exec env -i /bin/sh -c "echo \$\$ > $PIDS/daemon; exec sleep 600" </dev/null >/dev/null 2>&1 &)' &); ` + waitPid("daemon") + allow},
+		// Its first thread exits while another runs: it reads as a zombie,
+		// cannot be reaped yet, and is killed.
+		{name: "a process whose first thread exited", tools: []string{"setsid", python}, timeout: 30, pids: 1,
+			command: `(env -i setsid ` + python + ` -c '` + exitFirstThread + `' "$PIDS/escaped" &); ` + waitPid("escaped") + allow},
 		// The escaped process keeps stdout open: run answers without
 		// waiting for the pipe, and the process still dies.
 		{name: "a grandchild that holds stdout", tools: []string{"setsid"}, timeout: 30, pids: 1,
