@@ -179,3 +179,49 @@ func TestOrphansClaimedAreRunsOwn(t *testing.T) {
 		t.Fatal("run killed a process that does not descend from it")
 	}
 }
+
+// TestRunKilledWithSIGKILL: what remains out of reach. When run itself is
+// killed with SIGKILL, nothing of it runs to stop the handlers: each
+// handler's shell dies with it (the parent death signal), but what the
+// shell started keeps running.
+func TestRunKilledWithSIGKILL(t *testing.T) {
+	t.Parallel()
+	needTools(t)
+	c := newFaultCase(t)
+	cmd := exec.Command(hookctlBin(t), "run", "Stop", "--config", c.config("Stop", savePid+`sleep 600 & echo $! > "$PIDS/child"; wait`, 60))
+	cmd.Dir = c.dir
+	cmd.Env = append(os.Environ(), "HOME="+c.home, "PIDS="+filepath.Join(c.dir, "pids"))
+	cmd.Stdin = strings.NewReader(`{"executionNum":1}`)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(c.dir, "pids")
+	deadline := time.Now().Add(20 * time.Second)
+	for _, err := os.Stat(filepath.Join(dir, "child")); err != nil; _, err = os.Stat(filepath.Join(dir, "child")) {
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			t.Fatal("the handler did not start")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	pids := pidFiles(t, dir, "handler", "child")
+	// Whatever is left is killed, and reaped when it came back to this
+	// process, a child subreaper too.
+	defer func() {
+		for _, pid := range pids {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			_, _ = syscall.Wait4(pid, nil, 0, nil)
+		}
+	}()
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	for deadline := time.Now().Add(10 * time.Second); alive(pids[0]); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the handler's shell outlived run, killed with SIGKILL")
+		}
+	}
+	if !alive(pids[1]) {
+		t.Error("the handler's child died with run: docs/runtime.md says it keeps running")
+	}
+}
