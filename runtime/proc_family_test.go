@@ -185,16 +185,14 @@ func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
 	// cannot (a kernel or a seccomp filter that refuses the prctl), the
 	// zombies stay the non-reaping parent's for good, and only /proc tells
 	// them from processes still running.
-	for _, subreaper := range []bool{true, false} {
-		name := "the dispatcher a child subreaper"
-		if !subreaper {
-			name = "the dispatcher no child subreaper"
-		}
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			nonReapingGrace(t, subreaper)
-		})
-	}
+	t.Run("the dispatcher a child subreaper", func(t *testing.T) {
+		t.Parallel()
+		nonReapingGrace(t, true)
+	})
+	t.Run("the dispatcher no child subreaper", func(t *testing.T) {
+		t.Parallel()
+		nonReapingGrace(t, false)
+	})
 }
 
 func nonReapingGrace(t *testing.T, subreaper bool) {

@@ -49,67 +49,77 @@ func escape(body string) string {
 	return `env -i setsid /bin/sh -c "` + body + `"`
 }
 
+// leftBehind runs a PreToolUse handler, command after savePid, through
+// hookctl run, and checks its answer (allow without waiting for what it
+// left, or with deny its timeout's deny) and that pids processes wrote
+// their pid beside the handler's (run then checks that all are gone).
+func leftBehind(t *testing.T, timeout int, command string, pids int, deny bool) {
+	t.Helper()
+	t.Parallel()
+	c := newFaultCase(t)
+	r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", savePid+command, timeout))
+	if deny {
+		wantFailure(t, r, "timed out after 1s")
+	} else if r.decision() != "allow" || r.elapsed > 20*time.Second {
+		t.Fatalf("answer %s after %v, want allow without waiting for what the handler left", r.stdout, r.elapsed)
+	}
+	if n := len(c.pids()); n != pids+1 {
+		t.Fatalf("%d pids written, want %d", n, pids+1)
+	}
+}
+
 func TestOrphansThatCarryNothingOfTheHandler(t *testing.T) {
 	t.Parallel()
 	allow := `echo '{"decision":"allow"}'`
-	// Python's own program, not a shim that needs the environment env -i
-	// clears.
-	python := "python3-is-missing"
-	if out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output(); err == nil {
-		python = strings.TrimSpace(string(out))
-	}
-	for _, tc := range []struct {
-		name    string
-		tools   []string
-		timeout int
-		command string
-		// pids is how many pid files the processes write.
-		pids int
-		// deny: the handler times out.
-		deny bool
-	}{
-		{name: "env -i setsid after a double fork", tools: []string{"setsid"}, timeout: 30, pids: 1,
-			command: `(` + escape(`echo \$\$ > $PIDS/escaped; exec sleep 600`) + ` &); ` + waitPid("escaped") + allow},
-		// Killing the orphan hands its own child back to run: the search
-		// goes on until none is left.
-		{name: "an orphan with a child of its own", tools: []string{"setsid"}, timeout: 30, pids: 2,
-			command: `(` + escape(`sleep 600 & echo \$! > $PIDS/child; echo \$\$ > $PIDS/escaped; wait`) + ` &); ` + waitPid("child") + waitPid("escaped") + allow},
-		{name: "env -i timeout left running by a handler past its timeout", tools: []string{"timeout"}, timeout: 1, pids: 2, deny: true,
-			command: `(env -i timeout 60 /bin/sh -c "echo \$PPID > $PIDS/timeout; echo \$\$ > $PIDS/sleep; exec sleep 600" &); ` + waitPid("sleep") + `sleep 600`},
-		{name: "nohup", tools: []string{"nohup"}, timeout: 30, pids: 1,
-			command: `(nohup /bin/sh -c 'echo $$ > "$PIDS/nohup"; exec sleep 600' </dev/null >/dev/null 2>&1 &); ` + waitPid("nohup") + allow},
-		{name: "nohup env -i setsid", tools: []string{"nohup", "setsid"}, timeout: 30, pids: 1,
-			command: `nohup ` + escape(`echo \$\$ > $PIDS/nohup; exec sleep 600`) + ` </dev/null >/dev/null 2>&1 & ` + waitPid("nohup") + allow},
-		// The daemon's double fork: a child that makes a session of its
-		// own, whose child (no session leader, so it can never take a
-		// terminal) clears its environment, leaves for /, closes every
-		// stream and lives on once both parents are gone.
-		{name: "a daemon", tools: []string{"setsid"}, timeout: 30, pids: 1,
-			command: `(setsid /bin/sh -c '(cd / && exec env -i /bin/sh -c "echo \$\$ > $PIDS/daemon; exec sleep 600" </dev/null >/dev/null 2>&1 &)' &); ` + waitPid("daemon") + allow},
-		// Its first thread exits while another runs: it reads as a zombie,
-		// cannot be reaped yet, and is killed.
-		{name: "a process whose first thread exited", tools: []string{"setsid", python}, timeout: 30, pids: 1,
-			command: `(env -i setsid ` + python + ` -c '` + exitFirstThread + `' "$PIDS/escaped" &); ` + waitPid("escaped") + allow},
-		// The escaped process keeps stdout open: run answers without
-		// waiting for the pipe, and the process still dies.
-		{name: "a grandchild that holds stdout", tools: []string{"setsid"}, timeout: 30, pids: 1,
-			command: escape(`echo \$\$ > $PIDS/holder; exec sleep 600`) + ` & ` + waitPid("holder") + allow},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			needTools(t, append(tc.tools, "env")...)
-			c := newFaultCase(t)
-			r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", savePid+tc.command, tc.timeout))
-			if tc.deny {
-				wantFailure(t, r, "timed out after 1s")
-			} else if r.decision() != "allow" || r.elapsed > 20*time.Second {
-				t.Fatalf("answer %s after %v, want allow without waiting for what the handler left", r.stdout, r.elapsed)
-			}
-			if n := len(c.pids()); n != tc.pids+1 {
-				t.Fatalf("%d pids written, want %d", n, tc.pids+1)
-			}
-		})
-	}
+	t.Run("env -i setsid after a double fork", func(t *testing.T) {
+		needTools(t, "env", "setsid")
+		leftBehind(t, 30, leaveOrphan("escaped"), 1, false)
+	})
+	// Killing the orphan hands its own child back to run: the search goes
+	// on until none is left.
+	t.Run("an orphan with a child of its own", func(t *testing.T) {
+		needTools(t, "env", "setsid")
+		leftBehind(t, 30, `(`+escape(`sleep 600 & echo \$! > $PIDS/child; echo \$\$ > $PIDS/escaped; wait`)+` &); `+waitPid("child")+waitPid("escaped")+allow, 2, false)
+	})
+	t.Run("env -i timeout left running by a handler past its timeout", func(t *testing.T) {
+		needTools(t, "env", "timeout")
+		leftBehind(t, 1, `(env -i timeout 60 /bin/sh -c "echo \$PPID > $PIDS/timeout; echo \$\$ > $PIDS/sleep; exec sleep 600" &); `+waitPid("sleep")+`sleep 600`, 2, true)
+	})
+	t.Run("nohup", func(t *testing.T) {
+		needTools(t, "nohup")
+		leftBehind(t, 30, `(nohup /bin/sh -c 'echo $$ > "$PIDS/nohup"; exec sleep 600' </dev/null >/dev/null 2>&1 &); `+waitPid("nohup")+allow, 1, false)
+	})
+	t.Run("nohup env -i setsid", func(t *testing.T) {
+		needTools(t, "nohup", "env", "setsid")
+		leftBehind(t, 30, `nohup `+escape(`echo \$\$ > $PIDS/nohup; exec sleep 600`)+` </dev/null >/dev/null 2>&1 & `+waitPid("nohup")+allow, 1, false)
+	})
+	// The daemon's double fork: a child that makes a session of its own,
+	// whose child (no session leader, so it can never take a terminal)
+	// clears its environment, leaves for /, closes every stream and lives
+	// on once both parents are gone.
+	t.Run("a daemon", func(t *testing.T) {
+		needTools(t, "env", "setsid")
+		leftBehind(t, 30, `(setsid /bin/sh -c '(cd / && exec env -i /bin/sh -c "echo \$\$ > $PIDS/daemon; exec sleep 600" </dev/null >/dev/null 2>&1 &)' &); `+waitPid("daemon")+allow, 1, false)
+	})
+	// Its first thread exits while another runs: it reads as a zombie,
+	// cannot be reaped yet, and is killed.
+	t.Run("a process whose first thread exited", func(t *testing.T) {
+		needTools(t, "env", "setsid", "python3")
+		// Python's own program, not a shim that needs the environment
+		// env -i clears.
+		out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
+		if err != nil {
+			t.Skipf("python3: %v", err)
+		}
+		python := strings.TrimSpace(string(out))
+		leftBehind(t, 30, `(env -i setsid `+python+` -c '`+exitFirstThread+`' "$PIDS/escaped" &); `+waitPid("escaped")+allow, 1, false)
+	})
+	// The escaped process keeps stdout open: run answers without waiting
+	// for the pipe, and the process still dies.
+	t.Run("a grandchild that holds stdout", func(t *testing.T) {
+		needTools(t, "env", "setsid")
+		leftBehind(t, 30, escape(`echo \$\$ > $PIDS/holder; exec sleep 600`)+` & `+waitPid("holder")+allow, 1, false)
+	})
 }
 
 // TestOrphansOfHandlersRunTogether: while another handler runs, an orphan
@@ -120,39 +130,43 @@ func TestOrphansThatCarryNothingOfTheHandler(t *testing.T) {
 func TestOrphansOfHandlersRunTogether(t *testing.T) {
 	t.Parallel()
 	needTools(t, "env", "setsid")
-	leave := func(name string) string {
-		return `(` + escape(`echo \$\$ > $PIDS/`+name+`; exec sleep 600`) + ` &); ` + waitPid(name) + `echo '{"decision":"allow"}'`
+	// The second handler outlives the first.
+	t.Run("in parallel", func(t *testing.T) {
+		twoLeftBehind(t, waitPid("first")+`sleep 0.5; `+leaveOrphan("second"))
+	})
+	// The second handler denies if the first one's orphan still runs after
+	// 20 s (it would run until the second handler ends).
+	t.Run("--sequential", func(t *testing.T) {
+		twoLeftBehind(t, `i=0; while kill -0 "$(cat "$PIDS/first")" 2>/dev/null; do i=$((i+1)); if [ $i -gt 2000 ]; then echo "the first handler's orphan still runs" >&2; exit 2; fi; sleep 0.01; done; `+leaveOrphan("second"), "--sequential")
+	})
+}
+
+// leaveOrphan is a handler that leaves an orphan that carries nothing of it,
+// which writes its pid into "$PIDS/NAME", and answers allow.
+func leaveOrphan(name string) string {
+	return `(` + escape(`echo \$\$ > $PIDS/`+name+`; exec sleep 600`) + ` &); ` + waitPid(name) + `echo '{"decision":"allow"}'`
+}
+
+// twoLeftBehind runs hookctl run with two PreToolUse handlers, leaveOrphan("first")
+// and second, and wants allow, two pids written, and both gone.
+func twoLeftBehind(t *testing.T, second string, args ...string) {
+	t.Helper()
+	t.Parallel()
+	c := newFaultCase(t)
+	cfg := filepath.Join(c.dir, "hooks.json")
+	src := hooks(
+		hookEntry{name: "first", event: schema.PreToolUse, command: leaveOrphan("first")},
+		hookEntry{name: "second", event: schema.PreToolUse, command: second},
+	)
+	if err := os.WriteFile(cfg, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		name   string
-		second string
-		args   []string
-	}{
-		// The second handler outlives the first.
-		{"in parallel", waitPid("first") + `sleep 0.5; ` + leave("second"), nil},
-		// The second handler denies if the first one's orphan still runs
-		// after 20 s (it would run until the second handler ends).
-		{"--sequential", `i=0; while kill -0 "$(cat "$PIDS/first")" 2>/dev/null; do i=$((i+1)); if [ $i -gt 2000 ]; then echo "the first handler's orphan still runs" >&2; exit 2; fi; sleep 0.01; done; ` + leave("second"), []string{"--sequential"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			c := newFaultCase(t)
-			cfg := filepath.Join(c.dir, "hooks.json")
-			src := hooks(
-				hookEntry{name: "first", event: schema.PreToolUse, command: leave("first")},
-				hookEntry{name: "second", event: schema.PreToolUse, command: tc.second},
-			)
-			if err := os.WriteFile(cfg, []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			r := c.run(prePayload, append([]string{"run", "PreToolUse", "--config", cfg}, tc.args...)...)
-			if r.decision() != "allow" {
-				t.Fatalf("answer %s, want allow\nstderr:\n%s", r.stdout, r.stderr)
-			}
-			if n := len(c.pids()); n != 2 {
-				t.Fatalf("%d pids written, want 2", n)
-			}
-		})
+	r := c.run(prePayload, append([]string{"run", "PreToolUse", "--config", cfg}, args...)...)
+	if r.decision() != "allow" {
+		t.Fatalf("answer %s, want allow\nstderr:\n%s", r.stdout, r.stderr)
+	}
+	if n := len(c.pids()); n != 2 {
+		t.Fatalf("%d pids written, want 2", n)
 	}
 }
 
@@ -164,7 +178,7 @@ func TestOrphansClaimedAreRunsOwn(t *testing.T) {
 	t.Parallel()
 	needTools(t, "env", "setsid")
 	c := newFaultCase(t)
-	cfg := c.config("PreToolUse", `(`+escape(`echo \$\$ > $PIDS/escaped; exec sleep 600`)+` &); `+waitPid("escaped")+`echo '{"decision":"allow"}'`, 30)
+	cfg := c.config("PreToolUse", leaveOrphan("escaped"), 30)
 	stranger := exec.Command("sleep", "600")
 	stranger.Env = append(os.Environ(), "HOOKCTL_EVENT=PreToolUse", "HOOKCTL_HOOK=fault", "HOOKCTL_CONFIG="+cfg, "HOOKCTL_WORKSPACE="+c.dir)
 	stranger.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
