@@ -355,7 +355,14 @@ func TestFaultsHandlers(t *testing.T) {
 	t.Run("interrupted", func(t *testing.T) {
 		t.Parallel()
 		c := newFaultCase(t)
-		cmd := exec.Command(hookctlBin(t), "run", "Stop", "--config", c.config("Stop", savePid+`sleep 600 & echo $! > "$PIDS/child"; wait`, 60))
+		// The handler leaves an orphan that carries nothing of it too
+		// (env -i, setsid, its parent gone), which run kills before it exits.
+		handler, pids := savePid+`sleep 600 & echo $! > "$PIDS/child"; `, 2
+		if _, err := exec.LookPath("setsid"); err == nil && goruntime.GOOS == "linux" {
+			handler += `(` + escape(`echo \$\$ > $PIDS/escaped; exec sleep 600`) + ` &); ` + waitPid("escaped")
+			pids++
+		}
+		cmd := exec.Command(hookctlBin(t), "run", "Stop", "--config", c.config("Stop", handler+`wait`, 60))
 		cmd.Dir = c.dir
 		cmd.Env = append(os.Environ(), "HOME="+c.home, "PIDS="+filepath.Join(c.dir, "pids"))
 		cmd.Stdin = strings.NewReader(`{"executionNum":1}`)
@@ -364,7 +371,7 @@ func TestFaultsHandlers(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		for deadline := time.Now().Add(10 * time.Second); len(c.pids()) < 2; time.Sleep(10 * time.Millisecond) {
+		for deadline := time.Now().Add(10 * time.Second); len(c.pids()) < pids; time.Sleep(10 * time.Millisecond) {
 			if time.Now().After(deadline) {
 				t.Fatal("the handler did not start")
 			}

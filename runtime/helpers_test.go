@@ -146,20 +146,29 @@ func outcomeOf(t *testing.T, res *Result, hook string) *Outcome {
 }
 
 // alive reports whether the process exists and is not a zombie waiting to
-// be reaped by whatever adopted it.
+// be reaped by whatever adopted it. A process whose first thread exited
+// while others run shows as a zombie, and is alive: each thread is looked
+// at.
 func alive(pid int) bool {
 	if syscall.Kill(pid, 0) != nil {
 		return false
 	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	dir := fmt.Sprintf("/proc/%d/task/", pid)
+	tasks, err := os.ReadDir(dir)
 	if err != nil {
 		return !os.IsNotExist(err)
 	}
-	// The state follows the command name in parentheses.
-	if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) {
-		return stat[i+2] != 'Z' && stat[i+2] != 'X'
+	for _, task := range tasks {
+		stat, err := os.ReadFile(dir + task.Name() + "/stat")
+		if err != nil {
+			continue // a thread that has just exited
+		}
+		// The state follows the command name in parentheses.
+		if i := bytes.LastIndexByte(stat, ')'); i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z' && stat[i+2] != 'X' {
+			return true
+		}
 	}
-	return true
+	return false
 }
 
 // pidsIn reads the pids a handler wrote to a file, one a line.

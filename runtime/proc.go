@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
@@ -26,6 +27,22 @@ const (
 // drainPoll is how often a reader that has not reached EOF is checked
 // once the handler's family is gone.
 const drainPoll = 50 * time.Millisecond
+
+// claimed is set by ClaimOrphans.
+var claimed atomic.Bool
+
+// ClaimOrphans declares that this process starts no process of its own
+// beside the handlers' shells, so that every other child it has was left by
+// a handler. From then on, on Linux, whenever a handler ends while no other
+// handler runs, every such child is killed with SIGKILL, with every process
+// below it, and reaped, until none is left: whatever its process group,
+// session or environment, including an orphan that carries nothing of its
+// handler (env -i, setsid, a double fork), which a dispatch could not
+// otherwise tell from a process of the caller's. hookctl run claims its
+// orphans; a program that starts processes of its own must not, as they
+// would be killed at the end of its next dispatch. Elsewhere than Linux it
+// does nothing: orphans never come back to the dispatching process there.
+func ClaimOrphans() { claimed.Store(true) }
 
 // procSpec is one process to run.
 type procSpec struct {
@@ -153,9 +170,11 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 // drain returns what the reader of f produced. Once the handler's family
 // is gone, only a process out of its reach can hold the pipe open (on
 // Linux, one that left the group and its environment before its parent
-// died; elsewhere, any that left the group): when the pipe holds nothing left to read, the reader is cut
-// off rather than waited for. Data still in the pipe is always read, however
-// long the reader takes to be scheduled.
+// died, while another handler runs or in a program that did not claim its
+// orphans; elsewhere, any that left the group): when the pipe holds
+// nothing left to read, the reader is cut off rather than waited for. Data
+// still in the pipe is always read, however long the reader takes to be
+// scheduled.
 func drain[T any](f *os.File, done <-chan T) T {
 	tick := time.NewTicker(drainPoll)
 	defer tick.Stop()

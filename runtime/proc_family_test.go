@@ -106,12 +106,28 @@ func TestEveryDescendantDiesWithItsHandler(t *testing.T) {
 		run(t, 1, `setsid sh -c 'echo $$ > P/escaped; exec sleep 60' & `+waitFor("P/escaped")+`sleep 60`,
 			Failed, "escaped")
 	})
+	// Its first thread exits while another runs: it shows as a zombie
+	// that cannot be reaped yet, and must be killed all the same.
+	t.Run("a process whose first thread exited", func(t *testing.T) {
+		if _, err := exec.LookPath("python3"); err != nil {
+			t.Skip("no python3")
+		}
+		run(t, 30, `setsid python3 -c '`+exitFirstThread+`' P/escaped & `+waitFor("P/escaped")+`echo '{"decision":"allow"}'`,
+			Answered, "escaped")
+	})
 	// The process that escaped ignores SIGTERM: SIGKILL follows.
 	t.Run("an escaped process that ignores SIGTERM", func(t *testing.T) {
 		run(t, 1, `setsid sh -c 'trap "" TERM; echo $$ > P/escaped; while :; do sleep 0.05; done' & `+waitFor("P/escaped")+`sleep 60`,
 			Failed, "escaped")
 	})
 }
+
+// exitFirstThread is a Python program that writes its pid into the file
+// argv[1] names, then ends its first thread while a second one sleeps.
+const exitFirstThread = `import ctypes, os, sys, threading, time
+threading.Thread(target=time.sleep, args=(600,)).start()
+open(sys.argv[1], "w").write(str(os.getpid()))
+ctypes.CDLL(None).pthread_exit(None)`
 
 // TestOtherChildrenOfTheCallerAreLeftAlone: a program that dispatches is a
 // child subreaper while it does, but a process it started itself is not a
@@ -155,6 +171,9 @@ const (
 	helperEnv      = "HOOKCTL_TEST_PROCESS"
 	helperReaper   = "non-reaping-parent"
 	helperDispatch = "dispatcher"
+	// helperNoSubreaper, set, keeps the dispatcher from becoming a child
+	// subreaper.
+	helperNoSubreaper = "HOOKCTL_TEST_NO_SUBREAPER"
 )
 
 func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
@@ -162,6 +181,21 @@ func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
 	if goruntime.GOOS != "linux" {
 		t.Skip("needs PR_SET_CHILD_SUBREAPER, on Linux only")
 	}
+	// subreaper: whether the dispatcher becomes a child subreaper. Where it
+	// cannot (a kernel or a seccomp filter that refuses the prctl), the
+	// zombies stay the non-reaping parent's for good, and only /proc tells
+	// them from processes still running.
+	t.Run("the dispatcher a child subreaper", func(t *testing.T) {
+		t.Parallel()
+		nonReapingGrace(t, true)
+	})
+	t.Run("the dispatcher no child subreaper", func(t *testing.T) {
+		t.Parallel()
+		nonReapingGrace(t, false)
+	})
+}
+
+func nonReapingGrace(t *testing.T, subreaper bool) {
 	e := newEnv(t)
 	dir := filepath.Join(e.ws, "pids")
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -171,6 +205,9 @@ func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
 		command: `echo $$ > ` + dir + `/sh; sleep 60 & echo $! > ` + dir + `/a; sleep 60 & echo $! > ` + dir + `/b; wait`}))
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
 	cmd.Env = append(os.Environ(), helperEnv+"="+helperReaper, "HOOKCTL_TEST_WS="+e.ws, "HOOKCTL_TEST_HOME="+e.home)
+	if !subreaper {
+		cmd.Env = append(cmd.Env, helperNoSubreaper+"=1")
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
@@ -187,6 +224,9 @@ func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		_ = cmd.Process.Kill()
 		<-done
+		for _, pid := range pidFiles(t, dir, "sh", "a", "b") {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
 		t.Fatalf("the dispatch was still waiting after 60s: the zombies its parent never reaps held it up for the grace\n%s%s", out.Bytes(), errb.Bytes())
 	}
 	var got struct {
@@ -200,7 +240,9 @@ func TestZombiesOfANonReapingParentDoNotHoldUpTheGrace(t *testing.T) {
 	if !strings.HasPrefix(got.Answer, `{"decision":"deny","reason":"hook slow failed: timed out after 1s`) {
 		t.Errorf("answer %s, want the timeout's deny", got.Answer)
 	}
-	if len(got.Zombies) > 0 {
+	// Without the subreaper the zombies are the parent's, which reaps them
+	// once it has reported them.
+	if subreaper && len(got.Zombies) > 0 {
 		t.Errorf("the dispatcher left zombies %v to the parent that never reaps", got.Zombies)
 	}
 	assertGoneNow(t, pidFiles(t, dir, "sh", "a", "b"))
@@ -282,6 +324,9 @@ func childrenIn(state string) []int {
 // dispatcher runs the workspace's PreToolUse hooks with a grace of ten
 // minutes and prints the answer.
 func dispatcher() int {
+	if os.Getenv(helperNoSubreaper) != "" {
+		noSubreaper()
+	}
 	e := &env{ws: os.Getenv("HOOKCTL_TEST_WS"), home: os.Getenv("HOOKCTL_TEST_HOME")}
 	partial, _ := ToolPayload("run_command", `{"CommandLine":"npm test"}`)
 	payload, err := CompletePayload(pre, partial, e.ws, e.home)

@@ -30,6 +30,12 @@ import (
 // variables in their environment. A child this process started for another
 // purpose matches none of these and is never signalled nor reaped; a shell
 // is reaped by os/exec alone.
+//
+// An orphan that matches none of these either (env -i, setsid, a double
+// fork) cannot be told from the caller's own children by a library. A
+// process that has none (hookctl run) says so with ClaimOrphans: once no
+// handler runs, every child it has that no handler's shell is, is a
+// handler's leftover, and sweep kills and reaps it with what is below it.
 
 // becomeSubreaper makes this process a child subreaper, once.
 func becomeSubreaper() error {
@@ -112,16 +118,13 @@ func (f *family) signal(sig syscall.Signal) {
 // alive reports whether a member of the family is still running, reaping
 // the members that are this process's zombies.
 func (f *family) alive() bool {
-	members := f.members()
 	running := false
-	for _, p := range members {
-		if p.state == 'Z' {
-			p.reap()
-		} else {
+	for _, p := range f.members() {
+		if !p.gone() {
 			running = true
 		}
 	}
-	return running || syscall.Kill(-f.pgid, 0) == nil
+	return running || groupRunning(f.pgid)
 }
 
 // finishWait bounds how long finish waits for the members it killed to
@@ -135,35 +138,37 @@ const finishWait = 2 * time.Second
 const unsureWait = 250 * time.Millisecond
 
 // finish kills whatever is left of the family once the shell is reaped, and
-// reaps what it killed. A handler that left nothing behind costs a signal
-// to its empty group and a look at this process's children.
+// reaps what it killed; then, if this process claimed its orphans and no
+// other handler runs, every child it has left (see sweep). A handler that
+// left nothing behind costs a signal to its empty group and a look at this
+// process's children (one waitid call, two when the orphans are claimed).
 func (f *family) finish() {
-	defer func() {
-		live.Lock()
-		delete(live.families, f)
-		live.Unlock()
-	}()
 	f.shellReaped()
-	if errors.Is(syscall.Kill(-f.pgid, syscall.SIGKILL), syscall.ESRCH) && len(f.seen) == 0 && !strangers() {
-		return
+	if !errors.Is(syscall.Kill(-f.pgid, syscall.SIGKILL), syscall.ESRCH) || len(f.seen) > 0 || strangers() {
+		f.kill()
 	}
+	if f.leave() {
+		sweep()
+	}
+}
+
+// kill kills the family's members and the rest of its group until none
+// runs, reaping those that are this process's.
+func (f *family) kill() {
 	now := time.Now()
 	deadline, unsureUntil := now.Add(finishWait), now.Add(unsureWait)
 	pause := time.Millisecond
 	for {
-		members := f.members()
 		var running []proc
-		for _, p := range members {
-			if p.state == 'Z' {
-				p.reap()
-			} else {
+		for _, p := range f.members() {
+			if !p.gone() {
 				running = append(running, p)
 			}
 		}
-		// Without the subreaper, zombies of the group may be PID 1's, which
-		// may never reap them: only running members count then.
-		looking := f.unsure && time.Now().Before(unsureUntil)
-		if len(running) == 0 && !looking && (subreaper.err != nil || syscall.Kill(-f.pgid, 0) != nil) {
+		// A child whose environment is not known yet need not be looked at
+		// again when the sweep that follows kills it anyway.
+		looking := f.unsure && time.Now().Before(unsureUntil) && !f.alone()
+		if len(running) == 0 && !looking && !groupRunning(f.pgid) {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -180,6 +185,115 @@ func (f *family) finish() {
 		}
 		time.Sleep(pause)
 		pause = min(pause*2, 20*time.Millisecond)
+	}
+}
+
+// alone reports whether the orphans are claimed and no other handler
+// runs: what this process's children are that no handler's shell is are
+// then this handler's, or left by handlers that ended before it.
+func (f *family) alone() bool {
+	live.Lock()
+	defer live.Unlock()
+	return claimed.Load() && len(live.families) == 1 && live.families[f]
+}
+
+// leave takes the family off the live ones, and reports whether the
+// children left behind are this process's to kill: it claimed its orphans
+// and no handler runs any more.
+func (f *family) leave() bool {
+	live.Lock()
+	defer live.Unlock()
+	delete(live.families, f)
+	return claimed.Load() && len(live.families) == 0
+}
+
+// sweep kills every child of this process that is not a handler's shell,
+// with every process below it, and reaps it, again and again until none
+// is left (a process killed hands its children back to this process, a
+// child subreaper) or a handler starts. It is for a process that claimed
+// its orphans (ClaimOrphans), once no handler runs: its only children then
+// are processes that handlers left, whatever their group, session or
+// environment.
+func sweep() {
+	if !strangers() {
+		return
+	}
+	deadline := time.Now().Add(finishWait)
+	pause := time.Millisecond
+	for {
+		kids := strays()
+		if len(kids) == 0 {
+			return
+		}
+		var running []proc
+		for _, p := range kids {
+			if !p.gone() {
+				running = append(running, p)
+			}
+		}
+		if len(running) == 0 {
+			continue // all reaped: their children, if any, are this process's now
+		}
+		if time.Now().After(deadline) {
+			for _, p := range running {
+				go p.reapBlocking()
+			}
+			return
+		}
+		for _, p := range running {
+			p.killTree()
+		}
+		time.Sleep(pause)
+		pause = min(pause*2, 20*time.Millisecond)
+	}
+}
+
+// strays returns this process's children that no handler's shell is, while
+// they are its to kill: it claimed its orphans and no handler runs.
+func strays() []proc {
+	live.Lock()
+	defer live.Unlock()
+	if !claimed.Load() || len(live.families) > 0 {
+		return nil
+	}
+	self := os.Getpid()
+	var out []proc
+	for _, c := range childrenOf(self) {
+		if live.shells[c] {
+			continue
+		}
+		if p, ok := readProc(c); ok && p.ppid == self {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// killTree sends SIGKILL to p, a child of this process, and to every
+// process below it. p's pid cannot have been reused: this process has not
+// reaped it. A pid below it can: a process is taken for p's descendant only
+// when its parent is still the process whose children were listed (same
+// pid, same start time), and is signalled through a pidfd (see
+// proc.signal).
+func (p proc) killTree() {
+	_ = syscall.Kill(p.pid, syscall.SIGKILL)
+	queue := []proc{p}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		var below []proc
+		for _, c := range childrenOf(q.pid) {
+			if d, ok := readProc(c); ok && d.ppid == q.pid {
+				below = append(below, d)
+			}
+		}
+		if now, ok := readProc(q.pid); !ok || now.start != q.start {
+			continue // q is gone: its pid may be another process's now
+		}
+		for _, d := range below {
+			d.signal(syscall.SIGKILL)
+			queue = append(queue, d)
+		}
 	}
 }
 
@@ -337,9 +451,6 @@ func readProc(pid int) (proc, bool) {
 
 // signal sends sig to p, unless its pid now belongs to another process.
 func (p proc) signal(sig syscall.Signal) {
-	if p.state == 'Z' {
-		return
-	}
 	fd, err := unix.PidfdOpen(p.pid, 0)
 	if err != nil {
 		if !errors.Is(err, syscall.ESRCH) && noPidfd(err) {
@@ -360,13 +471,21 @@ func noPidfd(err error) bool {
 	return errors.Is(err, syscall.ENOSYS) || errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EINVAL)
 }
 
-// reap collects p's exit status if p is this process's zombie. Only
-// members are reaped, never a shell: os/exec waits for those.
-func (p proc) reap() {
-	if p.ppid == os.Getpid() {
-		var ws syscall.WaitStatus
-		_, _ = syscall.Wait4(p.pid, &ws, syscall.WNOHANG, nil)
+// gone reports whether p is out of the way: reaped now if it is this
+// process's zombie, or a zombie another process is to reap. Only members
+// and strays are reaped, never a shell: os/exec waits for those. A zombie
+// of this process that cannot be reaped yet is a thread group leader whose
+// other threads still run: it is not gone, and a signal reaches them.
+func (p proc) gone() bool {
+	if p.state != 'Z' {
+		return false
 	}
+	if p.ppid != os.Getpid() {
+		return true
+	}
+	var ws syscall.WaitStatus
+	pid, err := syscall.Wait4(p.pid, &ws, syscall.WNOHANG, nil)
+	return pid == p.pid || errors.Is(err, syscall.ECHILD)
 }
 
 // reapBlocking waits for p, which was killed but has not died yet.
@@ -468,18 +587,45 @@ var childrenFiles = sync.OnceValue(func() bool {
 
 // scanChildren finds pid's children by reading every process's stat.
 func scanChildren(pid int) []int {
-	var buf [8192]byte
 	var out []int
+	eachProc(func(p proc) bool {
+		if p.ppid == pid {
+			out = append(out, p.pid)
+		}
+		return true
+	})
+	return out
+}
+
+// eachProc calls fn for every process in /proc, until fn returns false.
+func eachProc(fn func(proc) bool) {
+	var buf [8192]byte
 	for _, name := range listDir("/proc", buf[:]) {
-		c, err := strconv.Atoi(name)
+		pid, err := strconv.Atoi(name)
 		if err != nil {
 			continue
 		}
-		if p, ok := readProc(c); ok && p.ppid == pid {
-			out = append(out, c)
+		if p, ok := readProc(pid); ok && !fn(p) {
+			return
 		}
 	}
-	return out
+}
+
+// groupRunning reports whether a process of the group pgid is running.
+// kill(-pgid, 0) answers for zombies too, and where no one reaps them (a
+// PID 1 that does not, when this process could not become a child
+// subreaper) a zombie is there for ever: when the group still has a
+// process, /proc says whether one is not a zombie.
+func groupRunning(pgid int) bool {
+	if syscall.Kill(-pgid, 0) != nil {
+		return false
+	}
+	running := false
+	eachProc(func(p proc) bool {
+		running = p.pgid == pgid && p.state != 'Z' && p.state != 'X'
+		return !running
+	})
+	return running
 }
 
 // hasEnv reports whether the environment pid started with holds every
@@ -488,7 +634,11 @@ func scanChildren(pid int) []int {
 func hasEnv(pid int, want []string) (match, known bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
-		return false, true
+		// A process whose first thread has exited while others run reads
+		// as a zombie, its environment in its other threads.
+		if b, err = threadEnviron(pid); err != nil {
+			return false, true
+		}
 	}
 	if len(b) == 0 {
 		return false, false
@@ -503,4 +653,20 @@ func hasEnv(pid int, want []string) (match, known bool) {
 		}
 	}
 	return true, true
+}
+
+// threadEnviron reads the environment of pid through one of its threads
+// other than the first.
+func threadEnviron(pid int) ([]byte, error) {
+	var buf [4096]byte
+	dir := "/proc/" + strconv.Itoa(pid) + "/task/"
+	for _, tid := range listDir(dir, buf[:]) {
+		if tid == strconv.Itoa(pid) {
+			continue
+		}
+		if b, err := os.ReadFile(dir + tid + "/environ"); err == nil {
+			return b, nil
+		}
+	}
+	return nil, syscall.ESRCH
 }

@@ -150,6 +150,7 @@ type streams struct {
 }
 
 func main() {
+	ownsItsChildren = true
 	os.Exit(run(os.Args, streams{os.Stdin, os.Stdout, os.Stderr}))
 }
 

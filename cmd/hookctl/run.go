@@ -109,7 +109,18 @@ func runCommand(s streams) *cli.Command {
 	}
 }
 
+// ownsItsChildren says that this process is hookctl itself, started for
+// one command, which starts no process of its own beside the handlers'
+// shells: main sets it, so that a run claims what its handlers leave
+// behind (runtime.ClaimOrphans). A test that runs a command inside the test
+// binary leaves it unset: other tests' processes are children of that
+// process too.
+var ownsItsChildren bool
+
 func runRun(s streams, opts runOptions) error {
+	if ownsItsChildren {
+		runtime.ClaimOrphans()
+	}
 	if opts.from != "" {
 		return runFrom(s, opts)
 	}

@@ -1,0 +1,6 @@
+//go:build unix && !linux
+
+package runtime
+
+// noSubreaper does nothing: there is no child subreaper but on Linux.
+func noSubreaper() {}
