@@ -256,3 +256,22 @@ func BenchmarkDoctorWithoutAgent(b *testing.B) {
 		}
 	}
 }
+
+// TestDoctorFixesFromTheCurrentFolder: the paths in fixes are typed where
+// doctor runs, not where the workspace is; doctor points at hookctl test
+// --contract in JSON too.
+func TestDoctorFixesFromTheCurrentFolder(t *testing.T) {
+	e := newDoctorEnv(t, "")
+	e.workspace(`{"gate": {"Stop": [{"command": "true", "timeout": "5"}]}}`)
+	t.Chdir(filepath.Dir(e.ws))
+	_, checks, text := e.doctor()
+	ws := find(checks, "workspace-file")
+	want := "hookctl lint " + filepath.Join(filepath.Base(e.ws), ".agents", "hooks.json") + " shows every cause"
+	if len(ws) != 1 || !strings.HasPrefix(ws[0].Fix, want) || ws[0].File != ".agents/hooks.json" {
+		t.Errorf("workspace-file %+v, want a fix starting %q\n%s", ws, want, text)
+	}
+	next := find(checks, "next")
+	if len(next) != 1 || next[0].Fix != "hookctl test --contract" {
+		t.Errorf("next %+v", next)
+	}
+}
