@@ -356,16 +356,9 @@ func (d *doctor) checkMisplaced() {
 // where each stands.
 func (d *doctor) declared() (names []string, where map[string]string) {
 	where = map[string]string{}
-	for _, f := range d.files {
-		if f.cfg == nil || f.cfg.File == nil || f.drops {
-			continue
-		}
-		for _, h := range f.cfg.File.Hooks {
-			if h.IsEnabled() {
-				names = append(names, h.Name)
-				where[h.Name] = fmt.Sprintf("%s:%d:%d", f.shown, h.Pos.Line, h.Pos.Col)
-			}
-		}
+	for _, dh := range d.declaredHooks() {
+		names = append(names, dh.hook.Name)
+		where[dh.hook.Name] = fmt.Sprintf("%s:%d:%d", dh.file.shown, dh.hook.Pos.Line, dh.hook.Pos.Col)
 	}
 	return names, where
 }
