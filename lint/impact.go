@@ -125,6 +125,8 @@ func (r *Run) assess() []DroppedFile {
 			fd.Impact = FileDropped // a value of the other format's that the agent cannot read
 		case fd.Rule == "json-syntax", overlap:
 			fd.Impact = FileDropped
+		case atNull(f, fd.Span):
+			fd.Impact = Ignored // the agent reads a null as a key left out
 		case fd.Impact == FileDropped:
 			// A rule that usually drops the file, on a value the agent
 			// reads after all (a null, a key it skips unread).
@@ -138,6 +140,13 @@ func (r *Run) assess() []DroppedFile {
 		}
 	}
 	return out
+}
+
+// atNull reports whether a finding stands exactly at a null value, which
+// the agent's decoder reads as the key left out.
+func atNull(f *File, s schema.Span) bool {
+	src := f.Config.Src
+	return s.End.Offset-s.Start.Offset == 4 && s.End.Offset <= len(src) && string(src[s.Start.Offset:s.End.Offset]) == "null"
 }
 
 // overlaps reports whether two spans share a byte, or one is empty and

@@ -136,7 +136,7 @@ var realworldMistakes = map[string][]string{
 	// Another agent's configuration as a whole.
 	"foreign-format": {"001", "007", "010", "028", "033", "035", "038", "049", "055", "067", "080", "091", "093", "095", "100"},
 	// Other agents' tool names in matchers.
-	"foreign-tool": {"003", "004", "042", "077", "082"},
+	"foreign-tool": {"003", "004", "042", "077"},
 	// Other agents' events, invented events.
 	"unknown-event": {"036", "042", "101"},
 	// SessionStart, which only agy 1.1.27 and later fire.

@@ -15,6 +15,7 @@ func newControlCharacter() Rule {
 }
 
 func (r *controlCharacter) Check(f *File) {
+	r.invalidUTF8(f)
 	for _, h := range f.hooks() {
 		r.check(f, h.Member.KeySpan, h.Member.Key, "the hook's name", true)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // How the agent itself (agy) loads a hooks.json, as third-party probes of
@@ -14,7 +15,12 @@ import (
 //     one field winning;
 //   - ignores keys that match no field, without a word, and never looks at
 //     their values;
-//   - takes null for any field as "left out";
+//   - takes null for any field as "left out": a null leaves a string, a
+//     number or a boolean field as it was (an earlier key of the same
+//     field may have set it), and empties a list or a pointer field;
+//   - reads a byte of invalid UTF-8 in a string as U+FFFD (AgentReplaced);
+//   - refuses a value nested deeper than 10000 arrays and objects
+//     ("exceeded max depth"): MaxDepth;
 //   - fails on a value of the wrong JSON type anywhere (a string timeout,
 //     "enabled": "false", a number that is not a whole int64): then the
 //     agent loads none of the file's hooks, and says so only in its log.
@@ -90,6 +96,54 @@ var (
 	agentGroupFields   = []string{"matcher", "hooks"}
 	agentHandlerFields = []string{"type", "command", "timeout"}
 )
+
+// AgentScalar reports whether the agent decodes the field into a string or
+// a number, where a null changes nothing, rather than into a list or a
+// pointer, which a null empties. The agent's "enabled" is taken as a
+// pointer (it defaults to true): what a null after an earlier "enabled"
+// does is not known.
+func AgentScalar(field string) bool {
+	switch field {
+	case "type", "command", "timeout", "matcher":
+		return true
+	}
+	return false
+}
+
+// AgentReplaced returns where src, a document that parses, holds a byte of
+// invalid UTF-8: the agent's decoder (encoding/json) reads each as U+FFFD,
+// so the text it runs differs from what the file shows. Each span covers
+// one byte. Strings never span lines, so the position is counted on the
+// byte's own line.
+func AgentReplaced(src []byte) []Span {
+	if utf8.Valid(src) {
+		return nil
+	}
+	var out []Span
+	line, lineStart := 1, 0
+	for off := 0; off < len(src); {
+		c := src[off]
+		switch {
+		case c == '\n' || c == '\r':
+			off++
+			if c == '\r' && off < len(src) && src[off] == '\n' {
+				off++
+			}
+			line, lineStart = line+1, off
+			continue
+		case c < utf8.RuneSelf:
+			off++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[off:])
+		if r == utf8.RuneError && size == 1 {
+			col := utf8.RuneCount(src[lineStart:off]) + 1
+			out = append(out, Span{Start: Pos{Offset: off, Line: line, Col: col}, End: Pos{Offset: off + 1, Line: line, Col: col + 1}})
+		}
+		off += size
+	}
+	return out
+}
 
 // AgentOptions say which agent is emulated.
 type AgentOptions struct {

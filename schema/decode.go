@@ -36,6 +36,10 @@ type Problem struct {
 	// one reading shows every mistake, and drops nothing more, so Dropped
 	// is "".
 	Unreached bool
+	// Overridden is set on a key-case problem whose value the agent never
+	// uses: another key of the same field replaces it, or it is a null
+	// that leaves the field as an earlier key set it.
+	Overridden bool
 }
 
 // Known keys of each kind of object, in documentation order.
@@ -152,7 +156,7 @@ func fieldsOf(n *Node, context string) *fieldSet {
 		f := AgentField(context, n.Members[i].Key, AgentOptions{})
 		fs.of[i] = f
 		for j, name := range fs.fields {
-			if name == f {
+			if name == f && !(fs.last[j] >= 0 && n.Members[i].Value.Kind == Null && AgentScalar(f)) {
 				fs.last[j] = i
 			}
 		}
@@ -181,8 +185,13 @@ func (d *decoder) keyCase(fs *fieldSet, context, hook string, events []Event) {
 			continue
 		}
 		if last := fs.get(f); last != m {
+			if m.Value.Kind == Null && AgentScalar(f) {
+				d.add(Problem{Rule: "key-case", Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context, Overridden: true,
+					Msg: fmt.Sprintf("%q is null, which the agent's decoder skips: %s keeps the value %q gives it at %s; remove the null", m.Key, f, last.Key, last.KeySpan.Start)})
+				continue
+			}
 			if last.Key != m.Key {
-				d.add(Problem{Rule: "key-case", Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context,
+				d.add(Problem{Rule: "key-case", Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context, Overridden: true,
 					Msg: fmt.Sprintf("%q is overridden by %q at %s: the agent's decoder ignores case, so both fill %s and the last wins; remove one", m.Key, last.Key, last.KeySpan.Start, f)})
 			}
 			continue
@@ -246,7 +255,10 @@ func (d *decoder) hook(m *Member) *HookDefinition {
 	h := &HookDefinition{Name: m.Key, Pos: m.KeySpan.Start}
 	hf := fieldsOf(v, "hook")
 	d.keyCase(hf, "hook", m.Key, eventsIn(v))
-	if em := hf.get("enabled"); em != nil {
+	if em := hf.get("enabled"); em != nil && em.Value.Kind == Null {
+		d.add(Problem{Rule: "enabled-type", Span: em.Value.Span, Hook: m.Key, Events: eventsIn(v), Key: "enabled", Context: "hook",
+			Msg: "\"enabled\" is null, which the agent reads as if it were left out: the hook is enabled; write true or false, or remove the key"})
+	} else if em != nil {
 		if em.Value.Kind != Bool {
 			d.add(Problem{Rule: "enabled-type", Span: em.Value.Span, Dropped: "hook", Hook: m.Key, Events: eventsIn(v), Key: "enabled", Context: "hook",
 				Msg: fmt.Sprintf("\"enabled\" must be true or false without quotes, not %s", em.Value.Describe())})
@@ -344,7 +356,10 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 		}
 		g := MatcherGroup{Pos: n.Span.Start}
 		ok := true
-		if mm := gf.get("matcher"); mm != nil {
+		if mm := gf.get("matcher"); mm != nil && mm.Value.Kind == Null {
+			d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
+				Msg: "\"matcher\" is null, which the agent reads as if it were left out: the group matches every tool; write a regular expression such as \"run_command\", or remove the key"})
+		} else if mm != nil {
 			if mm.Value.Kind != String {
 				d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
 					Msg: fmt.Sprintf("\"matcher\" must be a string holding a regular expression, such as \"run_command|view_file\", not %s", mm.Value.Describe())})
@@ -444,7 +459,10 @@ func (d *decoder) handlerAlone(hook string, e Event, n *Node, inGroup bool) (Han
 		}
 	}
 	d.keyCase(hf, "handler", hook, []Event{e})
-	if t := hf.get("type"); t != nil {
+	if t := hf.get("type"); t != nil && t.Value.Kind == Null {
+		d.add(Problem{Rule: "handler-type", Span: t.Value.Span, Hook: hook, Events: []Event{e}, Key: "type", Context: "handler",
+			Msg: "\"type\" is null, which the agent reads as if it were left out: write \"command\", or remove the key"})
+	} else if t != nil {
 		if t.Value.Kind != String || t.Value.Str != "command" {
 			drop("handler-type", t.Value.Span, "type", fmt.Sprintf("the handler type must be \"command\" (the only kind there is), not %s", t.Value.Describe()))
 		}
@@ -461,7 +479,10 @@ func (d *decoder) handlerAlone(hook string, e Event, n *Node, inGroup bool) (Han
 	default:
 		h.Command = c.Value.Str
 	}
-	if t := hf.get("timeout"); t != nil {
+	if t := hf.get("timeout"); t != nil && t.Value.Kind == Null {
+		d.add(Problem{Rule: "timeout-value", Span: t.Value.Span, Hook: hook, Events: []Event{e}, Key: "timeout", Context: "handler",
+			Msg: fmt.Sprintf("\"timeout\" is null, which the agent reads as if it were left out: the handler gets the default %d seconds; write a whole number of seconds, or remove the key", DefaultTimeout)})
+	} else if t != nil {
 		secs, ok := wholeNumber(t.Value)
 		if !ok || secs < 1 {
 			drop("timeout-value", t.Value.Span, "timeout", fmt.Sprintf("\"timeout\" must be a whole number of seconds, 1 or more, without quotes, not %s", t.Value.Describe()))

@@ -355,7 +355,6 @@ var ForeignTools = []ForeignTool{
 	{Name: "web_search", Agents: []Agent{Codex}, Tool: "search_web", Args: []ForeignArg{{From: "query", To: "query"}}, Source: "codex-tools"},
 	{Name: "update_plan", Agents: []Agent{Codex}, Note: "there is no plan tool", Source: "codex-hooks"},
 	// Names that other editors' agents use for the same jobs.
-	{Name: "edit_file", Tool: "replace_file_content", Source: "editors"},
 	{Name: "apply_diff", Tool: "replace_file_content", Source: "editors"},
 	{Name: "multi_file_edit", Tool: "multi_replace_file_content", Source: "editors"},
 	{Name: "create_file", Tool: "write_to_file", Source: "editors"},

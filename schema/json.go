@@ -145,14 +145,18 @@ type Duplicate struct {
 // keys are looked up in a map rather than by a scan.
 const smallObject = 16
 
-// MaxDepth is how deeply arrays and objects may nest. A hooks.json needs five
-// levels; the limit keeps hostile input from exhausting memory.
-const MaxDepth = 1000
+// MaxDepth is how deeply arrays and objects may nest: the limit of the
+// agent's decoder (Go's encoding/json), which fails on a deeper value with
+// "exceeded max depth" and loads none of the file. A hooks.json needs five
+// levels; the limit also keeps hostile input from exhausting memory.
+const MaxDepth = 10000
 
 // ParseJSON parses src as one JSON value. It returns the value's tree, every
 // key repeated within an object, and the first syntax error, if any (then
-// the tree is nil). It accepts exactly RFC 8259 JSON: no comments, trailing
-// commas, byte order mark or invalid UTF-8.
+// the tree is nil). It accepts RFC 8259 JSON, no comments, trailing commas
+// or byte order mark, as the agent's decoder (Go's encoding/json) does; like
+// that decoder, it reads a byte of invalid UTF-8 in a string as U+FFFD (see
+// AgentReplaced).
 func ParseJSON(src []byte) (*Node, []Duplicate, *SyntaxError) {
 	p := &jsonParser{src: src, line: 1, col: 1}
 	root, err := p.parse()
@@ -465,7 +469,13 @@ func (p *jsonParser) str() (string, *SyntaxError) {
 		default:
 			r, size := utf8.DecodeRune(p.src[p.off:])
 			if r == utf8.RuneError && size == 1 {
-				return "", p.errorf(p.pos(), "byte 0x%02x in a string is not valid UTF-8: save the file as UTF-8", c)
+				// encoding/json reads the byte as U+FFFD, and so does the agent.
+				b.Write(p.src[plainFrom:p.off])
+				b.WriteRune(utf8.RuneError)
+				p.off++
+				p.col++
+				plainFrom = p.off
+				continue
 			}
 			p.off += size
 			p.col++
@@ -563,7 +573,7 @@ func (p *jsonParser) enter(kind Kind) (*open, *SyntaxError) {
 	o := &open{pos: p.pos(), kind: kind}
 	p.depth++
 	if p.depth > MaxDepth {
-		return nil, p.errorf(o.pos, "arrays and objects nest more than %d levels deep here: a hooks.json needs five", MaxDepth)
+		return nil, p.errorf(o.pos, "arrays and objects nest more than %d levels deep here, the most the agent's decoder reads (Go's encoding/json stops with \"exceeded max depth\"): a hooks.json needs five levels; remove the nesting", MaxDepth)
 	}
 	p.advance() // the bracket
 	return o, nil

@@ -15,8 +15,9 @@ type Tool struct {
 	// PathArgs names the arguments that hold a file or folder path.
 	PathArgs []string
 	// Source says where the name was seen: "doc" for the format's
-	// documentation, "prompt" for the agent's published tool list
-	// (docs/agent.md cites both).
+	// documentation, "prompt" for the agent's published tool list,
+	// "configs" for committed configurations that match on it, "probes"
+	// for live probes of the agent (docs/agent.md cites each).
 	Source string
 }
 
@@ -24,11 +25,16 @@ type Tool struct {
 // the documentation does not list one by one.
 const BrowserPrefix = "browser_"
 
-// Tools lists the known tools: the documented ones in the documentation's
-// order, then the ones the agent's published tool list names besides (its
-// system prompt of 2025-11-18, as published in
-// github.com/x1xhlol/system-prompts-and-models-of-ai-tools,
-// Google/Antigravity/Fast Prompt.txt), which a matcher may select too.
+// Tools lists the known tools, the one table that lint, the schema's
+// suggestions, completion, the wizard and test --contract read: the
+// documented ones in the documentation's order, then the ones the agent's
+// published tool list names besides (its system prompt of 2025-11-18, as
+// published in github.com/x1xhlol/system-prompts-and-models-of-ai-tools,
+// Google/Antigravity/Fast Prompt.txt), then names seen elsewhere: edit_file
+// in the matchers of committed .agents/hooks.json files
+// (GhaderiSaber/AcademicSuite at 13ce700, Cardosofiles/cardoso-sound-api
+// at 656d1b4), edit_notebook in live probes of agy 1.1.x (docs/agent.md).
+// A matcher may select any of them.
 var Tools = []Tool{
 	{"view_file", "File and Directory Operations", "View the contents of a file.", ViewFileArgs{}, []string{"AbsolutePath"}, "doc"},
 	{"write_to_file", "File and Directory Operations", "Create new files.", WriteToFileArgs{}, []string{"TargetFile"}, "doc"},
@@ -61,7 +67,13 @@ var Tools = []Tool{
 	{"list_resources", "Seen in the agent's tool list", "List an MCP server's resources.", ListResourcesArgs{}, nil, "prompt"},
 	{"read_resource", "Seen in the agent's tool list", "Read an MCP server's resource.", ReadResourceArgs{}, nil, "prompt"},
 	{"browser_subagent", "Seen in the agent's tool list", "Hand a task to a sub-agent that drives the browser.", BrowserSubagentArgs{}, nil, "prompt"},
+	{"edit_file", "Seen in real configurations", "Edit a file; its arguments are not published.", UnpublishedArgs{}, nil, "configs"},
+	{"edit_notebook", "Seen in probes of the agent", "Edit a notebook; its arguments are not published.", UnpublishedArgs{}, nil, "probes"},
 }
+
+// UnpublishedArgs stand for the arguments of a tool seen in use whose
+// arguments no source publishes: any object.
+type UnpublishedArgs struct{}
 
 // ToolNames returns the documented tool names in documentation order.
 func ToolNames() []string {

@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -18,7 +17,6 @@ import (
 
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
-	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
@@ -102,6 +100,12 @@ type doctor struct {
 	version   agentVersion
 	versionOK bool
 	files     []*doctorFile
+	// loadedAt is when the agent's log says it last loaded hooks.json
+	// files, zero when it does not say.
+	loadedAt time.Time
+	// cwd is the current folder, for fixes: the paths they name are from
+	// it.
+	cwd string
 }
 
 // doctorFile is one hooks.json doctor looked at.
@@ -131,6 +135,7 @@ func doctorRun(s streams, opts doctorOptions) error {
 		opts.timeout = 20 * time.Second
 	}
 	d := &doctor{opts: opts, ws: abs}
+	d.cwd, _ = os.Getwd()
 	ctx := context.Background()
 	d.checkAgent(ctx)
 	d.checkFiles()
@@ -141,6 +146,7 @@ func doctorRun(s streams, opts doctorOptions) error {
 	d.checkHandlers()
 	d.checkLint()
 	d.checkRuns()
+	d.checkContract()
 	if opts.format == "json" {
 		enc := json.NewEncoder(s.out)
 		enc.SetEscapeHTML(false)
@@ -177,6 +183,25 @@ func (d *doctor) shown(p string) string {
 	return p
 }
 
+// arg names a path for a command of a fix, to be typed in the current
+// folder: from it when the path lies in it, else as shown (with ~ for
+// home), quoted for the shell.
+func (d *doctor) arg(p string) string {
+	if d.cwd != "" {
+		if r, err := filepath.Rel(d.cwd, p); err == nil && !strings.HasPrefix(r, "..") {
+			return shellQuote(r)
+		}
+	}
+	shown := d.shown(p)
+	if strings.HasPrefix(shown, "~/") {
+		return "~/" + shellQuote(shown[2:])
+	}
+	if !filepath.IsAbs(shown) {
+		shown = p
+	}
+	return shellQuote(shown)
+}
+
 // checkAgent finds the agent and its version.
 func (d *doctor) checkAgent(ctx context.Context) {
 	prog := d.getenv("HOOKCTL_AGY")
@@ -191,7 +216,7 @@ func (d *doctor) checkAgent(ctx context.Context) {
 		}
 		prog, how = p, "PATH"
 	}
-	out, err := runAgent(ctx, prog, d.opts.timeout, "--version")
+	out, err := runAgent(ctx, prog, "", d.opts.timeout, "--version")
 	switch {
 	case errors.Is(err, errAgentTimeout):
 		d.add(doctorCheck{Check: "agent", Status: statusWarn,
@@ -209,6 +234,7 @@ func (d *doctor) checkAgent(ctx context.Context) {
 	if !ok {
 		d.add(doctorCheck{Check: "agent", Status: statusWarn,
 			Message: fmt.Sprintf("%s --version printed no version hookctl can read: %q", prog, schema.Visible(firstLine(out))),
+			Fix:     "update agy; if it is current, attach hookctl doctor --format json to a bug report (it keeps what agy printed)",
 			Data:    map[string]string{"path": prog, "versionOutput": out}})
 		return
 	}
@@ -243,7 +269,7 @@ func (d *doctor) checkFiles() {
 		case err != nil:
 			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown,
 				Message: fmt.Sprintf("%s %s", f.shown, schema.ReadReason(err)),
-				Fix:     "make it a readable regular file: ls -l " + shellQuote(p.path)})
+				Fix:     "make it a readable regular file: ls -l " + d.arg(p.path)})
 			continue
 		}
 		f.cfg = cfg
@@ -252,7 +278,7 @@ func (d *doctor) checkFiles() {
 			f.drops = true
 			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
 				Message: fmt.Sprintf("%s:%d:%d: not valid JSON, so the agent loads none of its hooks: %s", f.shown, cfg.Syntax.Pos.Line, cfg.Syntax.Pos.Col, cfg.Syntax.Msg),
-				Fix:     "hookctl lint " + shellQuote(f.shown)})
+				Fix:     "hookctl lint " + d.arg(p.path)})
 			continue
 		}
 		if errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{NoSessionStart: d.versionOK && !d.version.atLeast(schema.SessionStartSince)}); len(errs) > 0 {
@@ -260,7 +286,7 @@ func (d *doctor) checkFiles() {
 			e := errs[0]
 			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: e.Span.Start.Line, Column: e.Span.Start.Col,
 				Message: fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, e.Span.Start.Line, e.Span.Start.Col, listCount(len(cfg.File.Hooks), "hook"), e.Message()),
-				Fix:     "hookctl lint " + shellQuote(f.shown) + " shows every cause, and hookctl lint --fix mends the certain ones"})
+				Fix:     "hookctl lint " + d.arg(p.path) + " shows every cause, and hookctl lint --fix mends the certain ones"})
 			continue
 		}
 		counts := map[schema.Event]int{}
@@ -285,7 +311,7 @@ func (d *doctor) checkFiles() {
 				data[string(e)] = counts[e]
 			}
 		}
-		msg := fmt.Sprintf("%s: %d enabled hook(s)", f.shown, enabled)
+		msg := fmt.Sprintf("%s: %s", f.shown, listCount(enabled, "enabled hook"))
 		if len(per) > 0 {
 			msg += " (" + strings.Join(per, ", ") + ")"
 		}
@@ -295,7 +321,7 @@ func (d *doctor) checkFiles() {
 		d.add(doctorCheck{Check: p.scope + "-file", Status: statusOK, File: f.shown, Message: msg, Data: data})
 		if counts[schema.SessionStart] > 0 && d.versionOK && !d.version.atLeast(schema.SessionStartSince) {
 			d.add(doctorCheck{Check: p.scope + "-file", Status: statusWarn, File: f.shown,
-				Message: fmt.Sprintf("agy %s never runs SessionStart handlers (%d hook(s) have some): it fires the event from %s on", d.version.text, counts[schema.SessionStart], schema.SessionStartSince),
+				Message: fmt.Sprintf("agy %s never runs SessionStart handlers (%s some): it fires the event from %s on", d.version.text, haveSome(counts[schema.SessionStart]), schema.SessionStartSince),
 				Fix:     "update agy, or give the context from a PreInvocation handler when invocationNum is 0"})
 		}
 	}
@@ -330,16 +356,9 @@ func (d *doctor) checkMisplaced() {
 // where each stands.
 func (d *doctor) declared() (names []string, where map[string]string) {
 	where = map[string]string{}
-	for _, f := range d.files {
-		if f.cfg == nil || f.cfg.File == nil || f.drops {
-			continue
-		}
-		for _, h := range f.cfg.File.Hooks {
-			if h.IsEnabled() {
-				names = append(names, h.Name)
-				where[h.Name] = fmt.Sprintf("%s:%d:%d", f.shown, h.Pos.Line, h.Pos.Col)
-			}
-		}
+	for _, dh := range d.declaredHooks() {
+		names = append(names, dh.hook.Name)
+		where[dh.hook.Name] = fmt.Sprintf("%s:%d:%d", dh.file.shown, dh.hook.Pos.Line, dh.hook.Pos.Col)
 	}
 	return names, where
 }
@@ -349,7 +368,7 @@ func (d *doctor) checkAgentView(ctx context.Context) {
 	if d.opts.offline || d.agent == "" {
 		return
 	}
-	out, err := runAgent(ctx, d.agent, d.opts.timeout, "-p", "/hooks", "--output-format", "json")
+	out, err := runAgent(ctx, d.agent, d.ws, d.opts.timeout, "-p", "/hooks", "--output-format", "json")
 	data := map[string]string{"command": d.agent + ` -p "/hooks" --output-format json`, "output": out}
 	if errors.Is(err, errAgentTimeout) {
 		d.add(doctorCheck{Check: "agent-view", Status: statusWarn, Data: data,
@@ -386,7 +405,7 @@ func (d *doctor) checkAgentView(ctx context.Context) {
 	}
 	if missing == 0 {
 		d.add(doctorCheck{Check: "agent-view", Status: statusOK, Data: data,
-			Message: fmt.Sprintf("agy lists %d hook(s): every enabled hook of the files it can load is among them", len(names))})
+			Message: fmt.Sprintf("agy lists %s: every enabled hook of the files it can load is among them", listCount(len(names), "hook"))})
 	}
 }
 
@@ -418,7 +437,8 @@ func (d *doctor) checkAgentLog() {
 		d.add(doctorCheck{Check: "agent-log", Status: statusOK, Message: fmt.Sprintf("no agent log at %s yet", d.shown(path))})
 		return
 	case err != nil:
-		d.add(doctorCheck{Check: "agent-log", Status: statusWarn, Message: fmt.Sprintf("the agent's log %s %s", d.shown(path), schema.ReadReason(err))})
+		d.add(doctorCheck{Check: "agent-log", Status: statusWarn, Message: fmt.Sprintf("the agent's log %s %s", d.shown(path), schema.ReadReason(err)),
+			Fix: "make it a readable regular file (ls -l " + d.arg(path) + "), or name another with HOOKCTL_AGY_LOG"})
 		return
 	}
 	reported := false
@@ -432,10 +452,22 @@ func (d *doctor) checkAgentLog() {
 		}
 		c := doctorCheck{Check: "agent-log", Status: statusFail,
 			Data: map[string]any{"log": path, "line": l.FailedLine, "file": l.FailedPath, "message": l.FailedMsg}}
+		// The agent's own check of a hook ("invalid hook NAME: command hook
+		// must specify 'command'") fails a file that decodes: it still
+		// fails while that hook has a handler without a command.
+		stillInvalid := false
+		if f != nil {
+			stillInvalid = invalidHookStands(f.cfg, l.FailedMsg)
+		}
 		switch {
 		case f == nil:
 			c.Message = fmt.Sprintf("the agent's log (line %d) says it failed to parse %s: %s", l.FailedLine, schema.Visible(l.FailedPath), schema.Visible(l.FailedMsg))
-			c.Fix = "hookctl lint " + shellQuote(l.FailedPath)
+			c.Fix = "hookctl lint " + d.arg(l.FailedPath)
+		case stillInvalid:
+			span, _ := invalidHookIn(f.cfg, l.FailedMsg)
+			c.File, c.Line, c.Column = f.shown, span.Start.Line, span.Start.Col
+			c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (line %d) says it failed to parse this file, so it loads none of its hooks: %s", f.shown, c.Line, c.Column, l.FailedLine, schema.Visible(l.FailedMsg))
+			c.Fix = "give every handler of the hook a \"command\" (hookctl lint " + d.arg(f.path) + " shows where)"
 		case !f.drops && l.LoadedLine > l.FailedLine:
 			c.Status = statusOK
 			c.Message = fmt.Sprintf("the agent failed to parse %s earlier (log line %d), and has loaded hooks since", f.shown, l.FailedLine)
@@ -451,16 +483,22 @@ func (d *doctor) checkAgentLog() {
 			} else {
 				c.Message = fmt.Sprintf("%s: the agent's log (line %d) says it failed to parse this file: %s", f.shown, l.FailedLine, schema.Visible(l.FailedMsg))
 			}
-			c.Fix = "hookctl lint " + shellQuote(f.shown)
+			c.Fix = "hookctl lint " + d.arg(f.path)
 		}
 		d.add(c)
 	}
+	if l.Plugin != "" {
+		reported = true
+		d.add(d.pluginFailure(path, l))
+	}
 	if l.Loaded >= 0 {
 		reported = true
+		d.loadedAt = l.LoadedAt
 		decl, _ := d.declared()
 		c := doctorCheck{Check: "agent-log", Status: statusOK,
-			Data:    map[string]any{"log": path, "line": l.LoadedLine, "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
-			Message: fmt.Sprintf("the agent last loaded %d named hook(s) from %d file(s) (log line %d); %d are declared here", l.Loaded, l.LoadedFiles, l.LoadedLine, len(decl))}
+			Data: map[string]any{"log": path, "line": l.LoadedLine, "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
+			Message: fmt.Sprintf("the agent last loaded %s from %s (log line %d); %s declared here",
+				listCount(l.Loaded, "named hook"), listCount(l.LoadedFiles, "file"), l.LoadedLine, areCount(len(decl)))}
 		if l.Loaded < len(decl) {
 			c.Status = statusWarn
 			c.Fix = "start a new agy session in this workspace, so that it loads the files as they are now"
@@ -490,7 +528,8 @@ func (d *doctor) checkTrust() {
 		case errors.Is(err, fs.ErrNotExist):
 			d.add(doctorCheck{Check: "agent-trust", Status: statusOK, Message: "~/.gemini/trustedFolders.json does not exist: the agent's folder trust is not in use"})
 		case err != nil:
-			d.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json " + schema.ReadReason(err)})
+			d.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json " + schema.ReadReason(err),
+				Fix: "make it a readable regular file: ls -l ~/.gemini/trustedFolders.json"})
 		default:
 			real, _ := filepath.EvalSymlinks(d.ws)
 			if real == "" {
@@ -499,7 +538,8 @@ func (d *doctor) checkTrust() {
 			decision, rule, ok := folderTrust(src, real)
 			switch {
 			case !ok:
-				d.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json is not a JSON object of folders: hookctl cannot tell whether the agent trusts this workspace"})
+				d.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json is not a JSON object of folders: hookctl cannot tell whether the agent trusts this workspace",
+					Fix: "start agy here and answer its trust question, which rewrites the file"})
 			case decision == "trusted":
 				d.add(doctorCheck{Check: "agent-trust", Status: statusOK, Message: "the agent trusts this workspace (" + schema.Visible(rule) + ")"})
 			case decision == "untrusted":
@@ -519,7 +559,8 @@ func (d *doctor) checkTrust() {
 	}
 	st, err := trust.Open(store)
 	if err != nil {
-		d.add(doctorCheck{Check: "hookctl-trust", Status: statusWarn, Message: err.Error()})
+		d.add(doctorCheck{Check: "hookctl-trust", Status: statusWarn, Message: err.Error(),
+			Fix: "hookctl trust --list shows what hookctl can read of " + d.arg(store)})
 		return
 	}
 	root, _ := trust.Key(d.ws)
@@ -532,7 +573,7 @@ func (d *doctor) checkTrust() {
 		} else {
 			d.add(doctorCheck{Check: "hookctl-trust", Status: statusWarn,
 				Message: "hookctl does not trust this workspace (" + why + "): hookctl run skips its hooks (the agent's own loading does not depend on it)",
-				Fix:     "hookctl trust " + shellQuote(d.ws)})
+				Fix:     "hookctl trust " + d.arg(d.ws)})
 		}
 	}
 }
@@ -609,7 +650,7 @@ func (d *doctor) checkHandlers() {
 		return
 	}
 	if len(order) == 0 {
-		d.add(doctorCheck{Check: "handlers", Status: statusOK, Message: fmt.Sprintf("every program and script the %d handler(s) run is there", checked)})
+		d.add(doctorCheck{Check: "handlers", Status: statusOK, Message: fmt.Sprintf("every program and script the %s run is there", listCount(checked, "handler"))})
 		return
 	}
 	for _, what := range order {
@@ -671,9 +712,12 @@ func (d *doctor) checkLint() {
 	c := doctorCheck{Check: "lint", Status: statusOK, Message: "lint finds nothing to fix"}
 	switch {
 	case errs > 0:
-		c.Status, c.Message, c.Fix = statusWarn, fmt.Sprintf("lint finds %d error(s) and %d warning(s)", errs, warns), "hookctl lint"
+		c.Status, c.Message, c.Fix = statusWarn, fmt.Sprintf("lint finds %s", listCount(errs, "error")), d.lintFix()
+		if warns > 0 {
+			c.Message += " and " + listCount(warns, "warning")
+		}
 	case warns > 0:
-		c.Status, c.Message, c.Fix = statusWarn, fmt.Sprintf("lint finds %d warning(s)", warns), "hookctl lint"
+		c.Status, c.Message, c.Fix = statusWarn, fmt.Sprintf("lint finds %s", listCount(warns, "warning")), d.lintFix()
 	}
 	for _, f := range res.Findings {
 		if f.Severity >= lint.Warning {
@@ -681,60 +725,6 @@ func (d *doctor) checkLint() {
 		}
 	}
 	d.add(c)
-}
-
-// checkRuns reads the latest recorded run of each declared hook.
-func (d *doctor) checkRuns() {
-	l, err := tracelog.Default()
-	if err != nil {
-		return
-	}
-	b, err := l.Tail(2000, tracelog.Filter{})
-	if err != nil || len(b.Records) == 0 {
-		d.add(doctorCheck{Check: "runs", Status: statusOK,
-			Message: "no runs recorded: put hookctl trace -- in front of a handler's command, or set HOOKCTL_LOG, to see which hooks ran (hookctl log)"})
-		return
-	}
-	last := map[string]*tracelog.Record{}
-	for _, r := range b.Records {
-		for _, h := range recordHooks(r) {
-			last[h] = r
-		}
-	}
-	decl, where := d.declared()
-	sort.Strings(decl)
-	var never []string
-	data := map[string]string{}
-	for _, n := range decl {
-		if r := last[n]; r != nil {
-			data[n] = formatTime(r.Time)
-			c := doctorCheck{Check: "runs", Status: statusOK, Message: fmt.Sprintf("%s last ran %s (%s)", schema.Visible(n), formatTime(r.Time), schema.Visible(r.Event))}
-			d.checks = append(d.checks, c)
-		} else {
-			never = append(never, fmt.Sprintf("%s (%s)", schema.Visible(n), where[n]))
-		}
-	}
-	if len(never) > 0 {
-		d.add(doctorCheck{Check: "runs", Status: statusWarn, Data: data,
-			Message: "no recorded run of " + strings.Join(never, ", ") + ": if the agent ran them through hookctl trace, it never called them",
-			Fix:     "hookctl log shows what ran; check the matcher (hookctl run EVENT --tool NAME --explain)"})
-	}
-}
-
-// recordHooks names the hooks a record is about.
-func recordHooks(r *tracelog.Record) []string {
-	var out []string
-	if r.Hook != "" {
-		for _, h := range strings.Split(strings.TrimPrefix(r.Hook, "run: "), ",") {
-			out = append(out, strings.TrimSpace(h))
-		}
-	}
-	for _, h := range r.Handlers {
-		if h.Hook != "" {
-			out = append(out, h.Hook)
-		}
-	}
-	return out
 }
 
 // print writes the report for people: one line per check, its fix and,
@@ -763,10 +753,7 @@ func (d *doctor) print(w io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "%d checks: %d ok, %d warning(s), %d failed\n", len(d.checks), counts[statusOK], counts[statusWarn], counts[statusFail])
-	if counts[statusFail] == 0 && len(d.files) > 0 {
-		fmt.Fprintf(&b, "Next: hookctl test --contract checks every handler against what the agent punishes.\n")
-	}
+	fmt.Fprintf(&b, "%s: %d ok, %s, %d failed\n", listCount(len(d.checks), "check"), counts[statusOK], listCount(counts[statusWarn], "warning"), counts[statusFail])
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,13 +60,15 @@ func (v agentVersion) atLeast(s string) bool {
 	return v.patch >= w.patch
 }
 
-// runAgent runs the agent with args, in its own process group, and stops
-// the whole group at the timeout: a hanging agent must not hang doctor.
-// Its output is bounded.
-func runAgent(ctx context.Context, prog string, timeout time.Duration, args ...string) (string, error) {
+// runAgent runs the agent with args in the folder dir ("" for the current
+// one: the agent loads the workspace hooks of the folder it runs in), in
+// its own process group, and stops the whole group at the timeout: a
+// hanging agent must not hang doctor. Its output is bounded.
+func runAgent(ctx context.Context, prog, dir string, timeout time.Duration, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, prog, args...)
+	cmd.Dir = dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
@@ -142,13 +145,50 @@ func agentHooks(out string) (names []string, ok bool) {
 	return names, ok
 }
 
-// The lines of the agent's log that hookctl reads: a file it could not
-// parse, and how many hooks it loaded (agy 1.1.x's wording).
+// The lines of the agent's log that hookctl reads (docs/agent.md cites
+// each): a file it could not parse, "failed to parse hooks.json at PATH:
+// MESSAGE" (PATH may hold spaces; it ends at the file's name); a plugin
+// whose hooks it could not parse, "Failed to parse hooks for plugin NAME:
+// MESSAGE"; how many hooks it loaded, "loaded N named hooks from M
+// hooks.json file(s)". A MESSAGE is Go's decoding error, or the agent's
+// own check of a hook, `invalid hook "NAME": command hook must specify
+// 'command'`. A line may start with a time, RFC 3339 or glog's.
 var (
-	logParseFailed = regexp.MustCompile(`failed to parse hooks\.json at (\S+?):? (json: .*|invalid .*|unexpected .*|.*)$`)
-	logLoaded      = regexp.MustCompile(`loaded (\d+) named hooks? from (\d+) hooks\.json file`)
-	goTypeError    = regexp.MustCompile(`json: cannot unmarshal (\w+)(?: ([^ ]+))? into Go (?:struct field ([\w.$]+)|value) of type (\S+)`)
+	logParseFailed  = regexp.MustCompile(`failed to parse hooks\.json at (.+?\.json|\S+?):? (.*)$`)
+	logPluginFailed = regexp.MustCompile(`[Ff]ailed to parse hooks for plugin (.+?): (.*)$`)
+	logLoaded       = regexp.MustCompile(`loaded (\d+) named hooks? from (\d+) hooks\.json file`)
+	logInvalidHook  = regexp.MustCompile(`invalid hook "((?:[^"\\]|\\.)*)"`)
+	goTypeError     = regexp.MustCompile(`json: cannot unmarshal (\w+)(?: ([^ ]+))? into Go (?:struct field ([\w.$]+)|value) of type (\S+)`)
+	logRFC3339      = regexp.MustCompile(`^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?)`)
+	logGlog         = regexp.MustCompile(`^[IWEF](\d\d)(\d\d) (\d\d:\d\d:\d\d(?:\.\d+)?) `)
 )
+
+// logTime reads the time a log line starts with; zero when it has none
+// hookctl can read. glog's times carry no year: the log's own
+// modification year is taken, or the year before when that puts the line
+// in the future.
+func logTime(line string, modified time.Time) time.Time {
+	if m := logRFC3339.FindStringSubmatch(line); m != nil {
+		v := strings.Replace(m[1], " ", "T", 1)
+		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02T15:04:05.999999999Z0700"} {
+			if t, err := time.Parse(layout, v); err == nil {
+				return t
+			}
+		}
+		return time.Time{}
+	}
+	if m := logGlog.FindStringSubmatch(line); m != nil && !modified.IsZero() {
+		t, err := time.ParseInLocation("2006-01-02 15:04:05.999999999", fmt.Sprintf("%d-%s-%s %s", modified.Year(), m[1], m[2], m[3]), time.Local)
+		if err != nil {
+			return time.Time{}
+		}
+		if t.After(modified.Add(24 * time.Hour)) {
+			t = t.AddDate(-1, 0, 0)
+		}
+		return t
+	}
+	return time.Time{}
+}
 
 // agentLog is what the agent's log says of hooks.json files, its latest
 // lines of each kind.
@@ -158,8 +198,14 @@ type agentLog struct {
 	FailedPath, FailedMsg string
 	FailedLine            int
 	// Loaded is the latest "loaded N named hooks from M files" line, and
-	// its line number; -1 when there is none.
+	// its line number; -1 when there is none. LoadedAt is the time the
+	// line starts with, zero when it has none.
 	Loaded, LoadedFiles, LoadedLine int
+	LoadedAt                        time.Time
+	// Plugin is the latest "Failed to parse hooks for plugin" line's
+	// plugin and message, and its line number.
+	Plugin, PluginMsg string
+	PluginLine        int
 }
 
 // maxLogTail is how much of the end of the agent's log doctor reads.
@@ -182,18 +228,73 @@ func readAgentLog(path string) (*agentLog, error) {
 	if _, err := schema.CopyBounded(&buf, f, path, maxLogTail+64<<10); err != nil {
 		return nil, err
 	}
+	return parseAgentLog(buf.String(), info.ModTime()), nil
+}
+
+// parseAgentLog finds the latest lines about hooks.json files in the text
+// of the agent's log, last modified at modified.
+func parseAgentLog(text string, modified time.Time) *agentLog {
 	l := &agentLog{Loaded: -1}
-	for n, line := range strings.Split(buf.String(), "\n") {
+	for n, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, "\r")
 		if m := logParseFailed.FindStringSubmatch(line); m != nil {
 			l.FailedPath, l.FailedMsg, l.FailedLine = m[1], strings.TrimSpace(m[2]), n+1
+		}
+		if m := logPluginFailed.FindStringSubmatch(line); m != nil {
+			l.Plugin, l.PluginMsg, l.PluginLine = m[1], strings.TrimSpace(m[2]), n+1
 		}
 		if m := logLoaded.FindStringSubmatch(line); m != nil {
 			l.Loaded, _ = strconv.Atoi(m[1])
 			l.LoadedFiles, _ = strconv.Atoi(m[2])
 			l.LoadedLine = n + 1
+			l.LoadedAt = logTime(line, modified)
 		}
 	}
-	return l, nil
+	return l
+}
+
+// invalidHookStands reports whether an `invalid hook "NAME"` message
+// still holds of a parsed file: the hook is there, and one of its
+// handlers has no command.
+func invalidHookStands(cfg *schema.Config, msg string) bool {
+	if _, ok := invalidHookIn(cfg, msg); !ok {
+		return false
+	}
+	name, _ := hookNamed(msg)
+	for _, p := range cfg.Problems {
+		if p.Hook == name && (p.Rule == "missing-command" || p.Rule == "event-shape") {
+			return true
+		}
+	}
+	return false
+}
+
+// hookNamed reads the NAME of an `invalid hook "NAME"` message.
+func hookNamed(msg string) (string, bool) {
+	m := logInvalidHook.FindStringSubmatch(msg)
+	if m == nil {
+		return "", false
+	}
+	name, err := strconv.Unquote(`"` + m[1] + `"`)
+	if err != nil {
+		name = m[1]
+	}
+	return name, true
+}
+
+// invalidHookIn finds the hook an `invalid hook "NAME"` message names in
+// a parsed file: its key's span.
+func invalidHookIn(cfg *schema.Config, msg string) (schema.Span, bool) {
+	name, ok := hookNamed(msg)
+	if !ok || cfg == nil || cfg.Root == nil || cfg.Root.Kind != schema.Object {
+		return schema.Span{}, false
+	}
+	for i := len(cfg.Root.Members) - 1; i >= 0; i-- {
+		if cfg.Root.Members[i].Key == name {
+			return cfg.Root.Members[i].KeySpan, true
+		}
+	}
+	return schema.Span{}, false
 }
 
 // locateAgentError maps a Go decoding error from the agent's log ("json:

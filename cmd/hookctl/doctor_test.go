@@ -104,7 +104,7 @@ func TestDoctorWithoutAgent(t *testing.T) {
 		t.Errorf("asked an agent that is not there: %+v", checks)
 	}
 	ws := find(checks, "workspace-file")
-	if len(ws) != 1 || ws[0].Status != statusOK || !strings.Contains(ws[0].Message, "1 enabled hook(s) (PreToolUse 1)") {
+	if len(ws) != 1 || ws[0].Status != statusOK || !strings.Contains(ws[0].Message, "1 enabled hook (PreToolUse 1)") {
 		t.Errorf("workspace-file %+v", ws)
 	}
 	for _, want := range []string{"[!] agent", "[✓] workspace-file", "checks:", "hookctl test --contract"} {
@@ -172,7 +172,7 @@ func TestDoctorMapsTheLogsErrorToItsLine(t *testing.T) {
 		!strings.Contains(l.Message, "the agent's log (line 3) says it failed to parse this file: json: cannot unmarshal string") {
 		t.Errorf("the log's failure %+v", l)
 	}
-	if l := logs[1]; l.Status != statusOK || !strings.Contains(l.Message, "last loaded 1 named hook(s) from 1 file(s) (log line 4); 1 are declared here") {
+	if l := logs[1]; l.Status != statusOK || !strings.Contains(l.Message, "last loaded 1 named hook from 1 file (log line 4); 1 is declared here") {
 		t.Errorf("the log's count %+v", l)
 	}
 }

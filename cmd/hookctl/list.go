@@ -100,6 +100,10 @@ type listEntry struct {
 	// format, and Rule names the lint rule that reports it.
 	Invalid string `json:"invalid,omitempty"`
 	Rule    string `json:"rule,omitempty"`
+	// Dropped, on every entry of a file the agent (agy) loads none of,
+	// says why: "LINE:COL: what its decoder meets" (hookctl still runs
+	// the file's valid parts).
+	Dropped string `json:"dropped,omitempty"`
 
 	offset int
 	src    *runtime.Source
@@ -163,6 +167,17 @@ func listRun(s streams, opts listOptions) error {
 					entries = append(entries, e)
 				}
 			}
+		}
+	}
+	drops := map[*runtime.Source]string{}
+	for _, src := range srcs {
+		if why, ok := src.AgentDrops(); ok {
+			drops[src] = why
+		}
+	}
+	for i := range entries {
+		if why, ok := drops[entries[i].src]; ok {
+			entries[i].Dropped = why
 		}
 	}
 	if opts.json {

@@ -62,7 +62,9 @@ func buildDocs() *docTexts {
 		var b strings.Builder
 		fmt.Fprintf(&b, "**%s** (%s): %s\n\n", t.Name, t.Category, t.Summary)
 		args := in.Definitions[reflect.TypeOf(t.Args).Name()]
-		if args == nil || args.Properties == nil || args.Properties.Len() == 0 {
+		if _, unpublished := t.Args.(schema.UnpublishedArgs); unpublished {
+			b.WriteString("Arguments (`toolCall.args`): not published.\n")
+		} else if args == nil || args.Properties == nil || args.Properties.Len() == 0 {
 			b.WriteString("Arguments (`toolCall.args`): none.\n")
 		} else {
 			b.WriteString("Arguments (`toolCall.args`):\n\n")
