@@ -374,7 +374,6 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 		}
 		return false
 	}
-	tools := schema.ToolNames()
 	for _, src := range srcs {
 		for _, pr := range src.Config.Problems {
 			if pr.Dropped != "" && (pr.Hook == "" || picked(pr.Hook) && !skipped(src.Config.File, pr.Hook)) {
@@ -403,10 +402,8 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 						continue // the loader keeps valid matchers only
 					}
 					var calls []*CallReport
-					for _, t := range tools {
-						if m.Match(t) {
-							calls = append(calls, &CallReport{Event: e, Tool: t})
-						}
+					for _, t := range runtime.SampleTools(g.MatcherText(), m) {
+						calls = append(calls, &CallReport{Event: e, Tool: t})
 					}
 					for i := range g.Hooks {
 						hd := &g.Hooks[i]

@@ -104,8 +104,8 @@ func TestContractTemplates(t *testing.T) {
 		if h.Hook == "protect-paths-sh" && len(h.Calls) != 7 {
 			t.Errorf("protect-paths-sh was sent %d calls, want one for each of its 7 file tools", len(h.Calls))
 		}
-		if h.Hook == "audit-log-py" && len(h.Calls) != len(schema.ToolNames()) {
-			t.Errorf("audit-log-py was sent %d calls, want one for each known tool", len(h.Calls))
+		if h.Hook == "audit-log-py" && len(h.Calls) != len(schema.ToolNames())+1 {
+			t.Errorf("audit-log-py was sent %d calls, want one for each known tool and one browser tool", len(h.Calls))
 		}
 	}
 }

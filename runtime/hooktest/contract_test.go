@@ -126,7 +126,8 @@ func TestContractBudget(t *testing.T) {
 // HOOKCTL_TEST.
 func TestContractPasses(t *testing.T) {
 	r := contractOf(t, time.Minute, "gate", "quiet", "keep-going", "knows-it-is-a-test")
-	want := map[string]int{"gate": 1, "quiet": len(schema.ToolNames()), "keep-going": 1, "knows-it-is-a-test": 1}
+	// quiet, with no matcher, gets every known tool and a browser tool.
+	want := map[string]int{"gate": 1, "quiet": len(schema.ToolNames()) + 1, "keep-going": 1, "knows-it-is-a-test": 1}
 	if len(r.Handlers) != len(want) {
 		t.Fatalf("%d handlers, want %d", len(r.Handlers), len(want))
 	}
@@ -138,10 +139,12 @@ func TestContractPasses(t *testing.T) {
 			t.Errorf("%s: %s with %d calls, want pass with %d", h.Hook, h.Status(), len(h.Calls), want[h.Hook])
 		}
 	}
-	// The quiet handler was sent every known tool, in the table's order.
+	// The quiet handler was sent every known tool, in the table's order,
+	// then the browser tool that stands for the family.
 	quiet := r.Handlers[1]
+	tools := append(schema.ToolNames(), runtime.BrowserSamples[0])
 	for i, c := range quiet.Calls {
-		if c.Tool != schema.ToolNames()[i] || c.Event != schema.PostToolUse {
+		if c.Tool != tools[i] || c.Event != schema.PostToolUse {
 			t.Errorf("call %d: %s %s", i, c.Event, c.Tool)
 		}
 	}
@@ -279,6 +282,48 @@ func TestPercentile(t *testing.T) {
 		cs := calls(c.ms...)
 		if p, m := percentile(cs, 50), percentile(cs, 100); p != c.p50 || m != c.max {
 			t.Errorf("%v: p50 %s, max %s; want %s and %s", c.ms, p, m, c.p50, c.max)
+		}
+	}
+}
+
+// writeHooks writes a hooks.json in a new workspace and returns its path.
+func writeHooks(t *testing.T, src string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), ".agents")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "hooks.json")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestContractBrowserTools checks that a gate on the browser family is
+// sent browser calls with a URL: the table's browser_subagent, then the
+// browser tool that stands for the family, or the ones the matcher names.
+func TestContractBrowserTools(t *testing.T) {
+	path := writeHooks(t, `{
+  "browser-gate": {"PreToolUse": [{"matcher": "browser_.*", "hooks": [{"command": "echo '{\"decision\":\"ask\"}'"}]}]},
+  "click-gate": {"PreToolUse": [{"matcher": "browser_click|browser_type", "hooks": [{"command": "echo '{\"decision\":\"ask\"}'"}]}]}
+}`)
+	r, err := Contract(context.Background(), ContractOptions{Configs: []string{path}, Env: testEnviron(), Budget: time.Minute, Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"browser-gate": `browser_subagent {"Task":"Open http://localhost:3000 and check that the page shows the sign-in form","TaskName":"Check the sign-in page","RecordingName":"sign_in_check"}` +
+			` browser_navigate {"Url":"https://example.com/"}`,
+		"click-gate": `browser_click {"Url":"https://example.com/"} browser_type {"Url":"https://example.com/"}`,
+	}
+	for _, h := range r.Handlers {
+		var got []string
+		for _, c := range h.Calls {
+			got = append(got, c.Tool+" "+string(c.Args))
+		}
+		if strings.Join(got, " ") != want[h.Hook] || h.Status() != StatusPass {
+			t.Errorf("%s: %s, calls %s\nwant %s", h.Hook, h.Status(), strings.Join(got, " "), want[h.Hook])
 		}
 	}
 }
