@@ -75,8 +75,21 @@ type ContractReport struct {
 	Notes []string
 }
 
+// NotChecked returns how many parts of the files were not checked: the
+// handlers skipped (disabled, or sent no call because their matcher selects
+// no known tool) and the parts named in Notes.
+func (r *ContractReport) NotChecked() int {
+	n := len(r.Notes)
+	for _, h := range r.Handlers {
+		if h.Status() == StatusSkip {
+			n++
+		}
+	}
+	return n
+}
+
 // Counts returns how many handlers passed and failed; skipped ones count
-// as neither.
+// as neither (see NotChecked).
 func (r *ContractReport) Counts() (passed, failed int) {
 	for _, h := range r.Handlers {
 		switch h.Status() {
@@ -112,10 +125,11 @@ type HandlerReport struct {
 	Matcher string
 	// Handler is the handler as written.
 	Handler *schema.Handler
-	// Skipped says why it was not run ("disabled"), "" when it was.
+	// Skipped says why it was not run (disabled, or a matcher that selects
+	// no known tool), "" when it was.
 	Skipped string
 	// Note is a remark about the check: a disabled hook checked because it
-	// was named, a matcher that selects no known tool.
+	// was named.
 	Note string
 	// Calls are its calls, in the order they were sent.
 	Calls []*CallReport
@@ -413,7 +427,7 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 							hr.Calls = append(hr.Calls, &cc)
 						}
 						if len(calls) == 0 {
-							hr.Note = fmt.Sprintf("its matcher %s selects none of the known tools, so it was sent no call", strconv.Quote(g.MatcherText()))
+							hr.Skipped = fmt.Sprintf("not checked: its matcher %s selects none of the known tools, so no call was sent", strconv.Quote(g.MatcherText()))
 						}
 						hs = append(hs, hr)
 					}
@@ -429,6 +443,11 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 						hr.Note = `the hook is disabled ("enabled": false); checked because it was named`
 					}
 				}
+			}
+			// A hook that runs nothing is not checked, and the count says so.
+			if len(hs) == 0 && (h.IsEnabled() || len(names) > 0) {
+				r.Notes = append(r.Notes, fmt.Sprintf("%s:%d:%d: the hook %s has no handler that can run; it was not checked",
+					src.Path, h.Pos.Line, h.Pos.Col, strconv.Quote(h.Name)))
 			}
 			r.Handlers = append(r.Handlers, hs...)
 		}

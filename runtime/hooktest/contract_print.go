@@ -86,10 +86,15 @@ func (p *ContractPrinter) columns(h *HandlerReport) [4]string {
 	return [4]string{printable(h.Hook), p.where(h), string(h.Event), calls}
 }
 
-// Summary writes the closing line: N passed, N failed.
+// Summary writes the closing line: N passed, N failed, and N not checked
+// when some part of the files was not (see ContractReport.NotChecked).
 func (p *ContractPrinter) Summary(r *ContractReport) error {
 	passed, failed := r.Counts()
-	_, err := fmt.Fprintf(p.W, "%d passed, %d failed\n", passed, failed)
+	line := fmt.Sprintf("%d passed, %d failed", passed, failed)
+	if n := r.NotChecked(); n > 0 {
+		line += fmt.Sprintf(", %d not checked", n)
+	}
+	_, err := fmt.Fprintln(p.W, line)
 	return err
 }
 

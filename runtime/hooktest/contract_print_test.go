@@ -70,7 +70,7 @@ FAIL "hang\x1b[2J"  .agents/hooks.json:9:20   PostToolUse    2 calls  slowest 1.
     1 other call not sent after the timeout
 ok   remind         .agents/hooks.json:12:24  PreInvocation  1 call   slowest 3ms, p50 3ms
 skip off            .agents/hooks.json:15:14  Stop           disabled ("enabled": false)
-1 passed, 2 failed
+1 passed, 2 failed, 1 not checked
 `
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)

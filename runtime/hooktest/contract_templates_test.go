@@ -32,10 +32,13 @@ func passContract(t *testing.T, config string, env []string) *ContractReport {
 	}
 	for _, h := range r.Handlers {
 		if h.Status() == StatusSkip {
+			if h.Skipped != `disabled ("enabled": false)` {
+				t.Errorf("%s (%s): %s", h.Hook, h.Where(), h.Skipped)
+			}
 			continue
 		}
 		if len(h.Calls) == 0 {
-			t.Errorf("%s (%s): no call was sent: %s", h.Hook, h.Where(), h.Note)
+			t.Errorf("%s (%s): no call was sent", h.Hook, h.Where())
 		}
 		for _, c := range h.Calls {
 			for _, f := range c.Failures {

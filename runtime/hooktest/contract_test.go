@@ -327,3 +327,35 @@ func TestContractBrowserTools(t *testing.T) {
 		}
 	}
 }
+
+// TestContractNotChecked checks that a handler sent no call and a hook
+// with no handler that can run are reported as not checked, never passed,
+// and counted in the closing line.
+func TestContractNotChecked(t *testing.T) {
+	path := writeHooks(t, `{
+  "mcp-gate": {"PreToolUse": [{"matcher": "mcp_github_.*", "hooks": [{"command": "echo '{}'"}]}]},
+  "nothing": {"Stop": []},
+  "fine": {"Stop": [{"command": "true"}]}
+}`)
+	r, err := Contract(context.Background(), ContractOptions{Configs: []string{path}, Env: testEnviron(), Budget: time.Minute, Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Handlers) != 2 {
+		t.Fatalf("%d handlers, want 2", len(r.Handlers))
+	}
+	mcp := r.Handlers[0]
+	if mcp.Status() != StatusSkip || mcp.Skipped != `not checked: its matcher "mcp_github_.*" selects none of the known tools, so no call was sent` {
+		t.Errorf("mcp-gate: %s %q", mcp.Status(), mcp.Skipped)
+	}
+	if len(r.Notes) != 1 || r.Notes[0] != path+`:3:3: the hook "nothing" has no handler that can run; it was not checked` {
+		t.Errorf("notes %q", r.Notes)
+	}
+	if passed, failed := r.Counts(); passed != 1 || failed != 0 || r.NotChecked() != 2 {
+		t.Errorf("%d passed, %d failed, %d not checked; want 1, 0 and 2", passed, failed, r.NotChecked())
+	}
+	var b strings.Builder
+	if err := (&ContractPrinter{W: &b}).Summary(r); err != nil || b.String() != "1 passed, 0 failed, 2 not checked\n" {
+		t.Errorf("summary %q (%v)", b.String(), err)
+	}
+}
