@@ -28,6 +28,11 @@ const (
 	// CheckUnknownKey: the answer holds a key the event's answer does not
 	// have; the agent aborts the invocation on one.
 	CheckUnknownKey Check = "unknown-key"
+	// CheckKeyCase: a key that differs from one of the answer's keys only
+	// in case ("Decision"). The agent's Go decoder takes it for that key;
+	// hookctl run, test cases, lint and decoders that read keys exactly
+	// take it for an unknown key.
+	CheckKeyCase Check = "key-case"
 	// CheckNoDecision: a PreToolUse answer without a decision, such as {};
 	// the agent denies every call it matches.
 	CheckNoDecision Check = "no-decision"
@@ -119,9 +124,19 @@ func checkAnswer(e schema.Event, o *runtime.Outcome) []Failed {
 		return []Failed{{CheckNotObject, fmt.Sprintf("printed %s, not a JSON object: an answer is one object, or nothing", what)}}
 	}
 	var out []Failed
-	var unknown []string
+	var unknown, cased []string
 	for _, k := range schema.UnknownAnswerKeys(e, root) {
+		if known := foldedKey(k); known != "" {
+			cased = append(cased, fmt.Sprintf("%s for %s", strconv.Quote(k.Path), strconv.Quote(known)))
+			continue
+		}
 		unknown = append(unknown, strconv.Quote(k.Path))
+	}
+	if len(cased) > 0 {
+		// The agent reads the answer as meant, so what the key holds is
+		// not judged further: the key is what to fix.
+		return []Failed{{CheckKeyCase, fmt.Sprintf("answered with %s: the agent takes a key written in another case for the key (its Go decoder matches keys ignoring case), but hookctl run, test cases and decoders that read keys exactly take it for an unknown one: write the key as documented",
+			strings.Join(cased, ", "))}}
 	}
 	if len(unknown) > 0 {
 		keys := "key " + unknown[0]
@@ -143,6 +158,21 @@ func checkAnswer(e schema.Event, o *runtime.Outcome) []Failed {
 		out = append(out, Failed{CheckInvalidAnswer, o.Cause})
 	}
 	return out
+}
+
+// foldedKey returns the key of the answer that an unknown key stands for
+// in the agent's eyes: encoding/json matches an object's keys to a struct's
+// fields ignoring case, by Unicode simple folding ("Decision" and
+// "deciſion" are "decision"), as strings.EqualFold compares; "" when the
+// key is unknown to the agent too.
+func foldedKey(k schema.AnswerKey) string {
+	for _, known := range k.Known {
+		if strings.EqualFold(known, k.Member.Key) {
+			prefix := strings.TrimSuffix(k.Path, k.Member.Key)
+			return prefix + known
+		}
+	}
+	return ""
 }
 
 // aroundJSON finds a JSON object inside stdout that is not JSON as a whole,

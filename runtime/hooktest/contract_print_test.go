@@ -143,9 +143,15 @@ func TestCheckAnswer(t *testing.T) {
 		{schema.PostToolUse, `{"status":"ok"}`, CheckUnknownKey, `answered with the unknown key "status": a PostToolUse answer holds no key (it is {}), and the agent aborts the invocation on any other`},
 		{schema.PreInvocation, `{"injectSteps":[{"toolCall":{"name":"view_file","args":{"AbsolutePath":"/w/a"},"id":1}}],"Extra":1}`, CheckUnknownKey,
 			`answered with the unknown keys "injectSteps[0].toolCall.id", "Extra": a PreInvocation answer holds only "injectSteps", and the agent aborts the invocation on any other`},
-		// Keys are exact, as the runtime reads them: a misspelled decision
-		// is an unknown key, and then no decision (the next failure).
-		{schema.Stop, `{"Decision":"allow"}`, CheckUnknownKey, `answered with the unknown key "Decision": a Stop answer holds "decision" and "reason", and the agent aborts the invocation on any other`},
+		// A key in another case is the key to the agent's Go decoder
+		// (encoding/json folds case, Unicode's simple folding included),
+		// and unknown to every exact reader: its own check, not an abort
+		// and not a missing decision.
+		{schema.Stop, `{"Decision":"allow"}`, CheckKeyCase, `answered with "Decision" for "decision": the agent takes a key written in another case for the key (its Go decoder matches keys ignoring case), but hookctl run, test cases and decoders that read keys exactly take it for an unknown one: write the key as documented`},
+		{schema.PreToolUse, "{\"DECISION\":\"deny\",\"reaſon\":\"no\"}", CheckKeyCase, `answered with "DECISION" for "decision", "reaſon" for "reason": the agent takes a key written in another case for the key (its Go decoder matches keys ignoring case), but hookctl run, test cases and decoders that read keys exactly take it for an unknown one: write the key as documented`},
+		{schema.PreInvocation, `{"injectSteps":[{"EphemeralMessage":"lint"}]}`, CheckKeyCase, `answered with "injectSteps[0].EphemeralMessage" for "injectSteps[0].ephemeralMessage": the agent takes a key written in another case for the key (its Go decoder matches keys ignoring case), but hookctl run, test cases and decoders that read keys exactly take it for an unknown one: write the key as documented`},
+		// A key that folds onto none is unknown to the agent too.
+		{schema.PreToolUse, `{"decision":"allow","de_cision":"deny"}`, CheckUnknownKey, `answered with the unknown key "de_cision": a PreToolUse answer holds "decision", "reason", "permissionOverrides" and "overwrite", and the agent aborts the invocation on any other`},
 		{schema.PreToolUse, "\x1b[31mdeny\x1b[0m", CheckNotJSON, `printed text, not a JSON answer: "\x1b[31mdeny\x1b[0m" (print logs on stderr, and nothing or one JSON object on stdout)`},
 		{schema.PreToolUse, `{"decision":"allow"} trailing`, CheckTextAroundJSON, `printed text around its JSON answer, "trailing" after it: the agent reads all of stdout as the answer and rejects it (print logs on stderr)`},
 		{schema.Stop, `"allow"`, CheckNotObject, `printed the string "allow", not a JSON object: an answer is one object, or nothing`},
@@ -156,7 +162,7 @@ func TestCheckAnswer(t *testing.T) {
 		switch {
 		case c.check == "" && len(fs) > 0:
 			t.Errorf("%s %q: %+v, want none", c.event, c.stdout, fs)
-		case c.check != "" && (len(fs) == 0 || fs[0].Check != c.check || fs[0].Message != c.msg):
+		case c.check != "" && (len(fs) != 1 || fs[0].Check != c.check || fs[0].Message != c.msg):
 			t.Errorf("%s %q:\n got %+v\nwant %s: %s", c.event, c.stdout, fs, c.check, c.msg)
 		}
 	}
@@ -218,5 +224,43 @@ func TestFormatDuration(t *testing.T) {
 		if got := formatDuration(d); got != want {
 			t.Errorf("formatDuration(%s) = %s, want %s", d, got, want)
 		}
+	}
+}
+
+// TestKeyCaseFollowsEncodingJSON holds the split between unknown-key and
+// key-case to what the agent's decoder does: encoding/json, strict about
+// unknown fields, decodes each key-case answer into the event's answer
+// type, the key set; it refuses each unknown-key answer.
+func TestKeyCaseFollowsEncodingJSON(t *testing.T) {
+	for _, c := range []struct {
+		event  schema.Event
+		stdout string
+		check  Check
+	}{
+		{schema.PreToolUse, `{"Decision":"deny"}`, CheckKeyCase},
+		{schema.PreToolUse, `{"decision":"allow","DECISION":"deny","Reason":"no"}`, CheckKeyCase},
+		{schema.PreToolUse, "{\"deci\u017fion\":\"deny\"}", CheckKeyCase},
+		{schema.Stop, `{"decision":"continue","REASON":"the tests fail"}`, CheckKeyCase},
+		{schema.PreInvocation, `{"InjectSteps":[{"ephemeralmessage":"lint"}]}`, CheckKeyCase},
+		{schema.PreToolUse, `{"decision":"deny","approve":true}`, CheckUnknownKey},
+		{schema.PreToolUse, `{"decision ":"deny"}`, CheckUnknownKey},
+		{schema.PreToolUse, `{"de-cision":"deny"}`, CheckUnknownKey},
+		{schema.PostToolUse, `{"Status":"ok"}`, CheckUnknownKey},
+	} {
+		v := schema.OutputType(c.event)
+		dec := json.NewDecoder(strings.NewReader(c.stdout))
+		dec.DisallowUnknownFields()
+		err := dec.Decode(v)
+		if agentTakes := err == nil; agentTakes != (c.check == CheckKeyCase) {
+			t.Errorf("%s %s: encoding/json says %v, but the check is %s", c.event, c.stdout, err, c.check)
+		}
+		if fs := checkAnswer(c.event, classifyForTest(c.event, c.stdout)); len(fs) == 0 || fs[0].Check != c.check {
+			t.Errorf("%s %s: %+v, want %s", c.event, c.stdout, fs, c.check)
+		}
+	}
+	// The last of two keys that fold together wins, as the agent reads it.
+	var out schema.PreToolUseOutput
+	if err := json.Unmarshal([]byte(`{"decision":"allow","Decision":"deny"}`), &out); err != nil || out.Decision != "deny" {
+		t.Errorf("encoding/json read %+v (%v), want the last key's deny", out, err)
 	}
 }
