@@ -302,14 +302,7 @@ func contractRun(s streams, opts testOptions) error {
 		fmt.Fprintf(s.err, "hookctl: %s\n", n)
 	}
 	if opts.json {
-		out := make([]hooktest.ContractJSON, 0, len(report.Handlers))
-		for _, h := range report.Handlers {
-			out = append(out, h.JSON())
-		}
-		enc := json.NewEncoder(s.out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := report.WriteJSON(s.out); err != nil {
 			return err
 		}
 	} else if err := text.Summary(report); err != nil {

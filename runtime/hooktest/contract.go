@@ -556,5 +556,5 @@ func (c *contract) call(ctx context.Context, h *HandlerReport, call *CallReport)
 	o, ending := runtime.RunHandler(ctx, call.Event, h.Source, h.Hook, h.Handler, payload, c.ropts)
 	call.Duration, call.Ending, call.ExitCode = o.Duration, ending, o.ExitCode
 	call.Stdout, call.Stderr, call.Answer = o.Stdout, o.Stderr, o.Answer
-	call.Failures = check(call.Event, o, ending, h.Handler, c.budget)
+	call.Failures = check(call.Event, o, ending, h.Handler, h.Source.Dir, c.budget)
 }

@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +15,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // Check names one thing a contract check holds a call to.
@@ -54,8 +59,9 @@ const (
 	CheckNotStarted Check = "not-started"
 )
 
-// check holds one call's outcome to the contract.
-func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.Handler, budget time.Duration) []Failed {
+// check holds one call's outcome to the contract. dir is the folder the
+// handler runs in.
+func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.Handler, dir string, budget time.Duration) []Failed {
 	var out []Failed
 	fail := func(c Check, format string, args ...any) {
 		out = append(out, Failed{Check: c, Message: fmt.Sprintf(format, args...)})
@@ -78,6 +84,9 @@ func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.
 		switch {
 		case o.ExitCode == 2 && o.Kind == runtime.Blocked:
 			// A block: a deny for PreToolUse, a continue for Stop.
+		case o.ExitCode == 126 || o.ExitCode == 127:
+			// /bin/sh's statuses for a command it cannot run.
+			fail(CheckNotStarted, "%s", cannotStart(h.Command, dir, o))
 		case o.ExitCode == 2:
 			fail(CheckExitStatus, "exited with status 2, which blocks only PreToolUse and Stop: on %s the agent counts it as a failure%s", e, stderrNote(o.Stderr))
 		case o.ExitCode != 0:
@@ -90,6 +99,73 @@ func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.
 		fail(CheckBudget, "took %s, over the budget of %s per call", formatDuration(o.Duration), formatDuration(budget))
 	}
 	return out
+}
+
+// cannotStart says why /bin/sh could not run a handler's command, which
+// it tells by exit status 127 (no such command) or 126 (not executable):
+// the script it names is missing, not executable, or names in its #! line
+// an interpreter that is not installed.
+func cannotStart(command, dir string, o *runtime.Outcome) string {
+	why := "the command was not found"
+	if o.ExitCode == 126 {
+		why = "the command is not executable"
+	}
+	if main, ok := shellcmd.Parse(command, dir, "").Main(); ok && main.Role == shellcmd.Program {
+		word := printable(main.Word.Text)
+		info, err := os.Stat(main.Path)
+		switch {
+		case err != nil:
+			why = word + " does not exist"
+		case o.ExitCode == 126 && info.Mode().IsRegular() && info.Mode().Perm()&0o111 == 0:
+			why = fmt.Sprintf("%s is not executable: chmod +x %s", word, word)
+		case o.ExitCode == 127:
+			if interp := missingInterpreter(main.Path); interp != "" {
+				why = fmt.Sprintf("%s names %s in its #! line, which is not installed", word, printable(interp))
+			}
+		}
+	}
+	return fmt.Sprintf("could not start (exit status %d from /bin/sh): %s%s", o.ExitCode, why, stderrNote(o.Stderr))
+}
+
+// missingInterpreter returns the interpreter a script's #! line names
+// when it cannot be found ("/usr/bin/env python9" is python9, looked up
+// on PATH), "" when it is there or the script has no #! line. It reads
+// the first line alone, at most 256 bytes.
+func missingInterpreter(script string) string {
+	f, err := os.Open(script)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	line, _, _ := bytes.Cut(head[:n], []byte("\n"))
+	rest, ok := bytes.CutPrefix(line, []byte("#!"))
+	if !ok {
+		return ""
+	}
+	fields := strings.Fields(string(rest))
+	if len(fields) == 0 {
+		return ""
+	}
+	interp := fields[0]
+	if filepath.Base(interp) == "env" {
+		args := fields[1:]
+		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			return ""
+		}
+		if _, err := exec.LookPath(args[0]); err != nil {
+			return args[0]
+		}
+		return ""
+	}
+	if _, err := os.Stat(interp); err != nil {
+		return interp
+	}
+	return ""
 }
 
 // checkAnswer holds what a handler that exited 0 printed to the event's

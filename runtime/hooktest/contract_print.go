@@ -233,6 +233,20 @@ func (h *HandlerReport) JSON() ContractJSON {
 	return j
 }
 
+// WriteJSON writes the report as hookctl test --contract --format json
+// prints it: an array of the handlers' reports (ContractJSON), in config
+// order, indented.
+func (r *ContractReport) WriteJSON(w io.Writer) error {
+	out := make([]ContractJSON, 0, len(r.Handlers))
+	for _, h := range r.Handlers {
+		out = append(out, h.JSON())
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
 // capText returns the start of a handler's output, valid UTF-8.
 func capText(b []byte) string {
 	cut := len(b) > jsonOutputCap

@@ -3,6 +3,9 @@ package hooktest
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +15,8 @@ import (
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden files")
 
 // printedReport is a report as Contract makes it, with fixed durations.
 func printedReport() *ContractReport {
@@ -262,5 +267,29 @@ func TestKeyCaseFollowsEncodingJSON(t *testing.T) {
 	var out schema.PreToolUseOutput
 	if err := json.Unmarshal([]byte(`{"decision":"allow","Decision":"deny"}`), &out); err != nil || out.Decision != "deny" {
 		t.Errorf("encoding/json read %+v (%v), want the last key's deny", out, err)
+	}
+}
+
+// TestContractJSONShape holds the whole of hookctl test --contract
+// --format json for a report, byte for byte, to a golden file: the keys,
+// their order, what a skipped handler and a skipped call carry. Run with
+// -update to rewrite the file on purpose.
+func TestContractJSONShape(t *testing.T) {
+	var b bytes.Buffer
+	if err := printedReport().WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "contract", "report.json")
+	if *update {
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("the JSON report differs from %s (go test -run TestContractJSONShape -update rewrites it):\n%s", golden, b.String())
 	}
 }
