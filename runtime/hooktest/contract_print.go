@@ -59,6 +59,16 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 	}
 	line := strings.TrimRight(b.String(), " ")
 	w.printf("%s %s\n", mark, line)
+	if w.err != nil {
+		return w.err
+	}
+	return p.Details(h)
+}
+
+// Details writes the lines under a handler's: its note, each failure with
+// the call that made it fail, the calls not sent.
+func (p *ContractPrinter) Details(h *HandlerReport) error {
+	w := &errWriter{w: p.W}
 	if h.Note != "" {
 		w.printf("    note: %s\n", escapeControls(h.Note))
 	}
