@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
@@ -14,6 +15,44 @@ import (
 // hold, so that a PostToolUse formatter that acts on the edited file finds
 // nothing of the user's to rewrite.
 const SampleFile = "notes.txt"
+
+// BrowserSamples stand for the browser_ family, whose members the format's
+// documentation does not list: a matcher that selects browser tools without
+// naming one ("browser_.*", "*") gets a call to the first of them it
+// selects, with the URL a browser tool acts on.
+var BrowserSamples = []string{"browser_navigate", "browser_click", "browser_type", "browser_screenshot"}
+
+// SampleTools returns the tools that the sample calls of a tool event's
+// group go to, given its matcher as written and compiled: every tool of the
+// known tools' table it selects, in the table's order, then the browser
+// tools outside the table it selects: each one it names
+// ("browser_click|view_file" names browser_click), else the first of
+// BrowserSamples it selects.
+func SampleTools(text string, m schema.Matcher) []string {
+	var out []string
+	for _, t := range schema.ToolNames() {
+		if m.Match(t) {
+			out = append(out, t)
+		}
+	}
+	named := false
+	for _, word := range strings.FieldsFunc(text, func(r rune) bool {
+		return r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9')
+	}) {
+		if schema.IsKnownTool(word) && m.Match(word) && !slices.Contains(out, word) {
+			_, inTable := schema.LookupTool(word)
+			named = named || !inTable
+			out = append(out, word)
+		}
+	}
+	for _, b := range BrowserSamples {
+		if !named && m.Match(b) {
+			out = append(out, b)
+			break
+		}
+	}
+	return out
+}
 
 // sampleValue gives an argument's sample value for the workspace ws.
 type sampleValue func(ws string) any

@@ -150,3 +150,56 @@ func TestNewPayload(t *testing.T) {
 		t.Errorf("arguments that are not an object: %v", err)
 	}
 }
+
+// TestSampleTools checks which tools a group's sample calls go to: the
+// table's tools its matcher selects, then the browser tools it names, or
+// one that stands for the browser family.
+func TestSampleTools(t *testing.T) {
+	all := strings.Join(schema.ToolNames(), " ")
+	for _, c := range []struct{ matcher, want string }{
+		{"run_command", "run_command"},
+		{"browser_.*", "browser_subagent browser_navigate"},
+		{"browser_click|view_file", "view_file browser_click"},
+		{"browser_click|browser_type", "browser_click browser_type"},
+		{"browser_(click|type)", "browser_click"},
+		{"browser_scroll", "browser_scroll"},
+		{"*", all + " browser_navigate"},
+		{"", all + " browser_navigate"},
+		{"mcp_github_.*", ""},
+		{"browser_x.*", "browser_x"},
+		// A browser tool it selects, but neither names nor samples.
+		{"browser_x.+", ""},
+	} {
+		m, err := schema.CompileMatcher(c.matcher)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(SampleTools(c.matcher, m), " "); got != c.want {
+			t.Errorf("SampleTools(%q) = %s, want %s", c.matcher, got, c.want)
+		}
+	}
+}
+
+// TestSampleArgsAreListed requires every argument that a sample call of a
+// tool of the table holds to have a value chosen for it in sampleArgs,
+// not one guessed from its name and type: guesses ("example", "1") are
+// for tools added to the table later, and a test of a hook deserves the
+// arguments the agent sends.
+func TestSampleArgsAreListed(t *testing.T) {
+	for _, tool := range schema.Tools {
+		typ := reflect.TypeOf(tool.Args)
+		for i := 0; i < typ.NumField(); i++ {
+			name, optional := jsonName(typ.Field(i))
+			_, byTool := sampleArgs[tool.Name+"."+name]
+			_, byName := sampleArgs[name]
+			if name != "" && !optional && !byTool && !byName {
+				t.Errorf("%s: the argument %s has no sample value of its own; add one to sampleArgs", tool.Name, name)
+			}
+		}
+	}
+	for _, b := range BrowserSamples {
+		if got := string(SampleArgs(b, "/w")); got != `{"Url":"https://example.com/"}` {
+			t.Errorf("SampleArgs(%s) = %s", b, got)
+		}
+	}
+}

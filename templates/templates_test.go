@@ -16,6 +16,14 @@ import (
 // on stdin.
 func runScript(t *testing.T, tmpl Template, lang string, workspace string, in []byte) (stdout, stderr string, code int) {
 	t.Helper()
+	return runScriptEnv(t, tmpl, lang, workspace, in)
+}
+
+// runScriptEnv runs the template's script as runScript does, with env
+// added to its environment (the last of two values wins). HOOKCTL_TEST is
+// unset unless env sets it.
+func runScriptEnv(t *testing.T, tmpl Template, lang string, workspace string, in []byte, env ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	needs := map[string]string{"sh": "sh", "py": "python3", "node": "node"}[lang]
 	if _, err := exec.LookPath(needs); err != nil {
 		t.Skipf("%s is not installed", needs)
@@ -41,7 +49,7 @@ func runScript(t *testing.T, tmpl Template, lang string, workspace string, in []
 	cmd := exec.Command("/bin/sh", "-c", "./hooks/"+tmpl.ID+l.Ext)
 	cmd.Dir = dir
 	cmd.Stdin = bytes.NewReader(in)
-	cmd.Env = append(os.Environ(), "HOME="+workspace, "DISPLAY=", "WAYLAND_DISPLAY=")
+	cmd.Env = append(append(os.Environ(), "HOME="+workspace, "DISPLAY=", "WAYLAND_DISPLAY=", "HOOKCTL_TEST="), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()

@@ -300,8 +300,8 @@ func fileIsTerminal(f *os.File) bool {
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
-// initReport says what was written, lints the result and prints the next
-// steps.
+// initReport says what was written, lints the result, runs the contract
+// check on the new hook and prints the next steps.
 func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) error {
 	rel := func(path string) string {
 		if r, err := filepath.Rel(opts.cwd, path); err == nil && !strings.HasPrefix(r, "..") {
@@ -376,6 +376,10 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 		}
 	}
 
+	if err := initContract(w, opts, p); err != nil {
+		return err
+	}
+
 	fmt.Fprintf(w, "\nNext steps:\n")
 	for _, st := range nextSteps(opts, p, tr, rel) {
 		fmt.Fprintf(w, "  %-9s%s\n", st[0], st[1])
@@ -409,6 +413,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 		}
 		steps = append(steps, [2]string{"test it", cmd})
 	}
+	steps = append(steps, [2]string{"check it", contractCommand(opts, p)})
 	return append(steps, [2]string{"edit it", rel(p.Script)})
 }
 

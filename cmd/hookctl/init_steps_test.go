@@ -73,13 +73,17 @@ func TestInitNextStepsWork(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("init: exit %d\n%s", code, out)
 			}
+			// init ran the contract check on the hook already.
+			if !regexp.MustCompile(`(?m)^Contract check: (passed \(\d+ calls?\)|not checked: its matcher "mcp_files_\.\*" selects none of the known tools, so no call was sent)$`).MatchString(out) {
+				t.Errorf("init printed no contract check, or one that did not pass:\n%s", out)
+			}
 			_, stepsText, ok := strings.Cut(out, "\nNext steps:\n")
 			if !ok {
 				t.Fatalf("init printed no next steps:\n%s", out)
 			}
 			labels := map[string]bool{}
 			for _, line := range strings.Split(strings.TrimRight(stepsText, "\n"), "\n") {
-				m := regexp.MustCompile(`^  (trust it|try it|test it|edit it) +(.+)$`).FindStringSubmatch(line)
+				m := regexp.MustCompile(`^  (trust it|try it|test it|check it|edit it) +(.+)$`).FindStringSubmatch(line)
 				if m == nil {
 					t.Errorf("a step that is not one: %q", line)
 					continue
@@ -109,6 +113,17 @@ func TestInitNextStepsWork(t *testing.T) {
 					if code, out := sh(cmd); code != 0 || !strings.Contains(out, "1 passed, 0 failed") {
 						t.Errorf("%s: exit %d\n%s", cmd, code, out)
 					}
+				case "check it":
+					// The budget is the machine's, not the hook's: on a busy
+					// machine a cold interpreter takes longer than 500ms.
+					code, out := sh(cmd + " --budget 10m")
+					want := "1 passed, 0 failed\n"
+					if tc.hook == "mcp-gate" {
+						want = "0 passed, 0 failed, 1 not checked\n"
+					}
+					if code != 0 || !strings.HasSuffix(out, want) || !strings.Contains(out, tc.hook) {
+						t.Errorf("%s: exit %d, want %q at the end\n%s", cmd, code, want, out)
+					}
 				case "edit it":
 					path := cmd
 					if strings.HasPrefix(path, "~/") {
@@ -121,7 +136,7 @@ func TestInitNextStepsWork(t *testing.T) {
 					}
 				}
 			}
-			for _, want := range []string{"try it", "test it", "edit it"} {
+			for _, want := range []string{"try it", "test it", "check it", "edit it"} {
 				if !labels[want] {
 					t.Errorf("no %q step:\n%s", want, stepsText)
 				}

@@ -54,12 +54,14 @@ func testCommand(s streams) *cli.Command {
 			"from expect, when its reason lacks expectReason, or when a handler fails that the\n" +
 			"case does not list in expectFailures. See docs/testing.md.\n\n" +
 			"--contract needs no test file. It sends every enabled handler, alone, one payload per\n" +
-			"known tool its matcher selects (realistic arguments, built as run --tool builds them)\n" +
-			"or one payload of its other event, and checks what the agent punishes: stdout holds\n" +
-			"nothing, or one JSON object valid for the event with no unknown key; a PreToolUse\n" +
-			"answer has a decision ({} denies every call); exit status 0, or 2 for PreToolUse and\n" +
-			"Stop (a block); it ends within its timeout and within --budget. One line per handler,\n" +
-			"then N passed, N failed. It checks the workspace's .agents/hooks.json (of --workspace,\n" +
+			"known tool its matcher selects (realistic arguments, built as run --tool builds them;\n" +
+			"browser tools too) or one payload of its other event, and checks what the agent\n" +
+			"punishes: stdout holds nothing, or one JSON object valid for the event with no unknown\n" +
+			"key and every key written as documented; a PreToolUse answer has a decision ({}\n" +
+			"denies every call); exit status 0, or 2 for PreToolUse and Stop (a block); it starts,\n" +
+			"and ends within its timeout and within --budget. One line per handler, then N passed,\n" +
+			"N failed, and N not checked when a handler was sent no call (its matcher selects no\n" +
+			"known tool), was disabled, or cannot run. It checks the workspace's .agents/hooks.json (of --workspace,\n" +
 			"else the current folder); with --user, or outside a workspace, the user's\n" +
 			"~/.gemini/config/hooks.json; with --config, the files named. The workspace's handlers\n" +
 			"run whether it is trusted or not: running the check is your choice. Handlers run in\n" +
@@ -302,14 +304,7 @@ func contractRun(s streams, opts testOptions) error {
 		fmt.Fprintf(s.err, "hookctl: %s\n", n)
 	}
 	if opts.json {
-		out := make([]hooktest.ContractJSON, 0, len(report.Handlers))
-		for _, h := range report.Handlers {
-			out = append(out, h.JSON())
-		}
-		enc := json.NewEncoder(s.out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := report.WriteJSON(s.out); err != nil {
 			return err
 		}
 	} else if err := text.Summary(report); err != nil {

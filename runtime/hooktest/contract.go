@@ -75,8 +75,21 @@ type ContractReport struct {
 	Notes []string
 }
 
+// NotChecked returns how many parts of the files were not checked: the
+// handlers skipped (disabled, or sent no call because their matcher selects
+// no known tool) and the parts named in Notes.
+func (r *ContractReport) NotChecked() int {
+	n := len(r.Notes)
+	for _, h := range r.Handlers {
+		if h.Status() == StatusSkip {
+			n++
+		}
+	}
+	return n
+}
+
 // Counts returns how many handlers passed and failed; skipped ones count
-// as neither.
+// as neither (see NotChecked).
 func (r *ContractReport) Counts() (passed, failed int) {
 	for _, h := range r.Handlers {
 		switch h.Status() {
@@ -112,10 +125,11 @@ type HandlerReport struct {
 	Matcher string
 	// Handler is the handler as written.
 	Handler *schema.Handler
-	// Skipped says why it was not run ("disabled"), "" when it was.
+	// Skipped says why it was not run (disabled, or a matcher that selects
+	// no known tool), "" when it was.
 	Skipped string
 	// Note is a remark about the check: a disabled hook checked because it
-	// was named, a matcher that selects no known tool.
+	// was named.
 	Note string
 	// Calls are its calls, in the order they were sent.
 	Calls []*CallReport
@@ -374,7 +388,6 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 		}
 		return false
 	}
-	tools := schema.ToolNames()
 	for _, src := range srcs {
 		for _, pr := range src.Config.Problems {
 			if pr.Dropped != "" && (pr.Hook == "" || picked(pr.Hook) && !skipped(src.Config.File, pr.Hook)) {
@@ -403,10 +416,8 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 						continue // the loader keeps valid matchers only
 					}
 					var calls []*CallReport
-					for _, t := range tools {
-						if m.Match(t) {
-							calls = append(calls, &CallReport{Event: e, Tool: t})
-						}
+					for _, t := range runtime.SampleTools(g.MatcherText(), m) {
+						calls = append(calls, &CallReport{Event: e, Tool: t})
 					}
 					for i := range g.Hooks {
 						hd := &g.Hooks[i]
@@ -416,7 +427,7 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 							hr.Calls = append(hr.Calls, &cc)
 						}
 						if len(calls) == 0 {
-							hr.Note = fmt.Sprintf("its matcher %s selects none of the known tools, so it was sent no call", strconv.Quote(g.MatcherText()))
+							hr.Skipped = fmt.Sprintf("not checked: its matcher %s selects none of the known tools, so no call was sent", strconv.Quote(g.MatcherText()))
 						}
 						hs = append(hs, hr)
 					}
@@ -432,6 +443,11 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 						hr.Note = `the hook is disabled ("enabled": false); checked because it was named`
 					}
 				}
+			}
+			// A hook that runs nothing is not checked, and the count says so.
+			if len(hs) == 0 && (h.IsEnabled() || len(names) > 0) {
+				r.Notes = append(r.Notes, fmt.Sprintf("%s:%d:%d: the hook %s has no handler that can run; it was not checked",
+					src.Path, h.Pos.Line, h.Pos.Col, strconv.Quote(h.Name)))
 			}
 			r.Handlers = append(r.Handlers, hs...)
 		}
@@ -540,5 +556,5 @@ func (c *contract) call(ctx context.Context, h *HandlerReport, call *CallReport)
 	o, ending := runtime.RunHandler(ctx, call.Event, h.Source, h.Hook, h.Handler, payload, c.ropts)
 	call.Duration, call.Ending, call.ExitCode = o.Duration, ending, o.ExitCode
 	call.Stdout, call.Stderr, call.Answer = o.Stdout, o.Stderr, o.Answer
-	call.Failures = check(call.Event, o, ending, h.Handler, c.budget)
+	call.Failures = check(call.Event, o, ending, h.Handler, h.Source.Dir, c.budget)
 }

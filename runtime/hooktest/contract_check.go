@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +15,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // Check names one thing a contract check holds a call to.
@@ -28,6 +33,11 @@ const (
 	// CheckUnknownKey: the answer holds a key the event's answer does not
 	// have; the agent aborts the invocation on one.
 	CheckUnknownKey Check = "unknown-key"
+	// CheckKeyCase: a key that differs from one of the answer's keys only
+	// in case ("Decision"). The agent's Go decoder takes it for that key;
+	// hookctl run, test cases, lint and decoders that read keys exactly
+	// take it for an unknown key.
+	CheckKeyCase Check = "key-case"
 	// CheckNoDecision: a PreToolUse answer without a decision, such as {};
 	// the agent denies every call it matches.
 	CheckNoDecision Check = "no-decision"
@@ -49,8 +59,9 @@ const (
 	CheckNotStarted Check = "not-started"
 )
 
-// check holds one call's outcome to the contract.
-func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.Handler, budget time.Duration) []Failed {
+// check holds one call's outcome to the contract. dir is the folder the
+// handler runs in.
+func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.Handler, dir string, budget time.Duration) []Failed {
 	var out []Failed
 	fail := func(c Check, format string, args ...any) {
 		out = append(out, Failed{Check: c, Message: fmt.Sprintf(format, args...)})
@@ -73,6 +84,9 @@ func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.
 		switch {
 		case o.ExitCode == 2 && o.Kind == runtime.Blocked:
 			// A block: a deny for PreToolUse, a continue for Stop.
+		case o.ExitCode == 126 || o.ExitCode == 127:
+			// /bin/sh's statuses for a command it cannot run.
+			fail(CheckNotStarted, "%s", cannotStart(h.Command, dir, o))
 		case o.ExitCode == 2:
 			fail(CheckExitStatus, "exited with status 2, which blocks only PreToolUse and Stop: on %s the agent counts it as a failure%s", e, stderrNote(o.Stderr))
 		case o.ExitCode != 0:
@@ -85,6 +99,73 @@ func check(e schema.Event, o *runtime.Outcome, ending runtime.Ending, h *schema.
 		fail(CheckBudget, "took %s, over the budget of %s per call", formatDuration(o.Duration), formatDuration(budget))
 	}
 	return out
+}
+
+// cannotStart says why /bin/sh could not run a handler's command, which
+// it tells by exit status 127 (no such command) or 126 (not executable):
+// the script it names is missing, not executable, or names in its #! line
+// an interpreter that is not installed.
+func cannotStart(command, dir string, o *runtime.Outcome) string {
+	why := "the command was not found"
+	if o.ExitCode == 126 {
+		why = "the command is not executable"
+	}
+	if main, ok := shellcmd.Parse(command, dir, "").Main(); ok && main.Role == shellcmd.Program {
+		word := printable(main.Word.Text)
+		info, err := os.Stat(main.Path)
+		switch {
+		case err != nil:
+			why = word + " does not exist"
+		case o.ExitCode == 126 && info.Mode().IsRegular() && info.Mode().Perm()&0o111 == 0:
+			why = fmt.Sprintf("%s is not executable: chmod +x %s", word, word)
+		case o.ExitCode == 127:
+			if interp := missingInterpreter(main.Path); interp != "" {
+				why = fmt.Sprintf("%s names %s in its #! line, which is not installed", word, printable(interp))
+			}
+		}
+	}
+	return fmt.Sprintf("could not start (exit status %d from /bin/sh): %s%s", o.ExitCode, why, stderrNote(o.Stderr))
+}
+
+// missingInterpreter returns the interpreter a script's #! line names
+// when it cannot be found ("/usr/bin/env python9" is python9, looked up
+// on PATH), "" when it is there or the script has no #! line. It reads
+// the first line alone, at most 256 bytes.
+func missingInterpreter(script string) string {
+	f, err := os.Open(script)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	line, _, _ := bytes.Cut(head[:n], []byte("\n"))
+	rest, ok := bytes.CutPrefix(line, []byte("#!"))
+	if !ok {
+		return ""
+	}
+	fields := strings.Fields(string(rest))
+	if len(fields) == 0 {
+		return ""
+	}
+	interp := fields[0]
+	if filepath.Base(interp) == "env" {
+		args := fields[1:]
+		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			return ""
+		}
+		if _, err := exec.LookPath(args[0]); err != nil {
+			return args[0]
+		}
+		return ""
+	}
+	if _, err := os.Stat(interp); err != nil {
+		return interp
+	}
+	return ""
 }
 
 // checkAnswer holds what a handler that exited 0 printed to the event's
@@ -119,9 +200,19 @@ func checkAnswer(e schema.Event, o *runtime.Outcome) []Failed {
 		return []Failed{{CheckNotObject, fmt.Sprintf("printed %s, not a JSON object: an answer is one object, or nothing", what)}}
 	}
 	var out []Failed
-	var unknown []string
+	var unknown, cased []string
 	for _, k := range schema.UnknownAnswerKeys(e, root) {
+		if known := foldedKey(k); known != "" {
+			cased = append(cased, fmt.Sprintf("%s for %s", strconv.Quote(k.Path), strconv.Quote(known)))
+			continue
+		}
 		unknown = append(unknown, strconv.Quote(k.Path))
+	}
+	if len(cased) > 0 {
+		// The agent reads the answer as meant, so what the key holds is
+		// not judged further: the key is what to fix.
+		return []Failed{{CheckKeyCase, fmt.Sprintf("answered with %s: the agent takes a key written in another case for the key (its Go decoder matches keys ignoring case), but hookctl run, test cases and decoders that read keys exactly take it for an unknown one: write the key as documented",
+			strings.Join(cased, ", "))}}
 	}
 	if len(unknown) > 0 {
 		keys := "key " + unknown[0]
@@ -143,6 +234,21 @@ func checkAnswer(e schema.Event, o *runtime.Outcome) []Failed {
 		out = append(out, Failed{CheckInvalidAnswer, o.Cause})
 	}
 	return out
+}
+
+// foldedKey returns the key of the answer that an unknown key stands for
+// in the agent's eyes: encoding/json matches an object's keys to a struct's
+// fields ignoring case, by Unicode simple folding ("Decision" and
+// "deciſion" are "decision"), as strings.EqualFold compares; "" when the
+// key is unknown to the agent too.
+func foldedKey(k schema.AnswerKey) string {
+	for _, known := range k.Known {
+		if strings.EqualFold(known, k.Member.Key) {
+			prefix := strings.TrimSuffix(k.Path, k.Member.Key)
+			return prefix + known
+		}
+	}
+	return ""
 }
 
 // aroundJSON finds a JSON object inside stdout that is not JSON as a whole,

@@ -59,6 +59,16 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 	}
 	line := strings.TrimRight(b.String(), " ")
 	w.printf("%s %s\n", mark, line)
+	if w.err != nil {
+		return w.err
+	}
+	return p.Details(h)
+}
+
+// Details writes the lines under a handler's: its note, each failure with
+// the call that made it fail, the calls not sent.
+func (p *ContractPrinter) Details(h *HandlerReport) error {
+	w := &errWriter{w: p.W}
 	if h.Note != "" {
 		w.printf("    note: %s\n", escapeControls(h.Note))
 	}
@@ -86,10 +96,15 @@ func (p *ContractPrinter) columns(h *HandlerReport) [4]string {
 	return [4]string{printable(h.Hook), p.where(h), string(h.Event), calls}
 }
 
-// Summary writes the closing line: N passed, N failed.
+// Summary writes the closing line: N passed, N failed, and N not checked
+// when some part of the files was not (see ContractReport.NotChecked).
 func (p *ContractPrinter) Summary(r *ContractReport) error {
 	passed, failed := r.Counts()
-	_, err := fmt.Fprintf(p.W, "%d passed, %d failed\n", passed, failed)
+	line := fmt.Sprintf("%d passed, %d failed", passed, failed)
+	if n := r.NotChecked(); n > 0 {
+		line += fmt.Sprintf(", %d not checked", n)
+	}
+	_, err := fmt.Fprintln(p.W, line)
 	return err
 }
 
@@ -226,6 +241,20 @@ func (h *HandlerReport) JSON() ContractJSON {
 		j.Calls = append(j.Calls, cj)
 	}
 	return j
+}
+
+// WriteJSON writes the report as hookctl test --contract --format json
+// prints it: an array of the handlers' reports (ContractJSON), in config
+// order, indented.
+func (r *ContractReport) WriteJSON(w io.Writer) error {
+	out := make([]ContractJSON, 0, len(r.Handlers))
+	for _, h := range r.Handlers {
+		out = append(out, h.JSON())
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }
 
 // capText returns the start of a handler's output, valid UTF-8.

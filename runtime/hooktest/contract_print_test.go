@@ -3,6 +3,9 @@ package hooktest
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +15,8 @@ import (
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden files")
 
 // printedReport is a report as Contract makes it, with fixed durations.
 func printedReport() *ContractReport {
@@ -70,7 +75,7 @@ FAIL "hang\x1b[2J"  .agents/hooks.json:9:20   PostToolUse    2 calls  slowest 1.
     1 other call not sent after the timeout
 ok   remind         .agents/hooks.json:12:24  PreInvocation  1 call   slowest 3ms, p50 3ms
 skip off            .agents/hooks.json:15:14  Stop           disabled ("enabled": false)
-1 passed, 2 failed
+1 passed, 2 failed, 1 not checked
 `
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
@@ -143,9 +148,15 @@ func TestCheckAnswer(t *testing.T) {
 		{schema.PostToolUse, `{"status":"ok"}`, CheckUnknownKey, `answered with the unknown key "status": a PostToolUse answer holds no key (it is {}), and the agent aborts the invocation on any other`},
 		{schema.PreInvocation, `{"injectSteps":[{"toolCall":{"name":"view_file","args":{"AbsolutePath":"/w/a"},"id":1}}],"Extra":1}`, CheckUnknownKey,
 			`answered with the unknown keys "injectSteps[0].toolCall.id", "Extra": a PreInvocation answer holds only "injectSteps", and the agent aborts the invocation on any other`},
-		// Keys are exact, as the runtime reads them: a misspelled decision
-		// is an unknown key, and then no decision (the next failure).
-		{schema.Stop, `{"Decision":"allow"}`, CheckUnknownKey, `answered with the unknown key "Decision": a Stop answer holds "decision" and "reason", and the agent aborts the invocation on any other`},
+		// A key in another case is the key to the agent's Go decoder
+		// (encoding/json folds case, Unicode's simple folding included),
+		// and unknown to every exact reader: its own check, not an abort
+		// and not a missing decision.
+		{schema.Stop, `{"Decision":"allow"}`, CheckKeyCase, `answered with "Decision" for "decision": the agent takes a key written in another case for the key (its Go decoder matches keys ignoring case), but hookctl run, test cases and decoders that read keys exactly take it for an unknown one: write the key as documented`},
+		{schema.PreToolUse, "{\"DECISION\":\"deny\",\"reaſon\":\"no\"}", CheckKeyCase, `answered with "DECISION" for "decision", "reaſon" for "reason": the agent takes a key written in another case for the key (its Go decoder matches keys ignoring case), but hookctl run, test cases and decoders that read keys exactly take it for an unknown one: write the key as documented`},
+		{schema.PreInvocation, `{"injectSteps":[{"EphemeralMessage":"lint"}]}`, CheckKeyCase, `answered with "injectSteps[0].EphemeralMessage" for "injectSteps[0].ephemeralMessage": the agent takes a key written in another case for the key (its Go decoder matches keys ignoring case), but hookctl run, test cases and decoders that read keys exactly take it for an unknown one: write the key as documented`},
+		// A key that folds onto none is unknown to the agent too.
+		{schema.PreToolUse, `{"decision":"allow","de_cision":"deny"}`, CheckUnknownKey, `answered with the unknown key "de_cision": a PreToolUse answer holds "decision", "reason", "permissionOverrides" and "overwrite", and the agent aborts the invocation on any other`},
 		{schema.PreToolUse, "\x1b[31mdeny\x1b[0m", CheckNotJSON, `printed text, not a JSON answer: "\x1b[31mdeny\x1b[0m" (print logs on stderr, and nothing or one JSON object on stdout)`},
 		{schema.PreToolUse, `{"decision":"allow"} trailing`, CheckTextAroundJSON, `printed text around its JSON answer, "trailing" after it: the agent reads all of stdout as the answer and rejects it (print logs on stderr)`},
 		{schema.Stop, `"allow"`, CheckNotObject, `printed the string "allow", not a JSON object: an answer is one object, or nothing`},
@@ -156,7 +167,7 @@ func TestCheckAnswer(t *testing.T) {
 		switch {
 		case c.check == "" && len(fs) > 0:
 			t.Errorf("%s %q: %+v, want none", c.event, c.stdout, fs)
-		case c.check != "" && (len(fs) == 0 || fs[0].Check != c.check || fs[0].Message != c.msg):
+		case c.check != "" && (len(fs) != 1 || fs[0].Check != c.check || fs[0].Message != c.msg):
 			t.Errorf("%s %q:\n got %+v\nwant %s: %s", c.event, c.stdout, fs, c.check, c.msg)
 		}
 	}
@@ -218,5 +229,67 @@ func TestFormatDuration(t *testing.T) {
 		if got := formatDuration(d); got != want {
 			t.Errorf("formatDuration(%s) = %s, want %s", d, got, want)
 		}
+	}
+}
+
+// TestKeyCaseFollowsEncodingJSON holds the split between unknown-key and
+// key-case to what the agent's decoder does: encoding/json, strict about
+// unknown fields, decodes each key-case answer into the event's answer
+// type, the key set; it refuses each unknown-key answer.
+func TestKeyCaseFollowsEncodingJSON(t *testing.T) {
+	for _, c := range []struct {
+		event  schema.Event
+		stdout string
+		check  Check
+	}{
+		{schema.PreToolUse, `{"Decision":"deny"}`, CheckKeyCase},
+		{schema.PreToolUse, `{"decision":"allow","DECISION":"deny","Reason":"no"}`, CheckKeyCase},
+		{schema.PreToolUse, "{\"deci\u017fion\":\"deny\"}", CheckKeyCase},
+		{schema.Stop, `{"decision":"continue","REASON":"the tests fail"}`, CheckKeyCase},
+		{schema.PreInvocation, `{"InjectSteps":[{"ephemeralmessage":"lint"}]}`, CheckKeyCase},
+		{schema.PreToolUse, `{"decision":"deny","approve":true}`, CheckUnknownKey},
+		{schema.PreToolUse, `{"decision ":"deny"}`, CheckUnknownKey},
+		{schema.PreToolUse, `{"de-cision":"deny"}`, CheckUnknownKey},
+		{schema.PostToolUse, `{"Status":"ok"}`, CheckUnknownKey},
+	} {
+		v := schema.OutputType(c.event)
+		dec := json.NewDecoder(strings.NewReader(c.stdout))
+		dec.DisallowUnknownFields()
+		err := dec.Decode(v)
+		if agentTakes := err == nil; agentTakes != (c.check == CheckKeyCase) {
+			t.Errorf("%s %s: encoding/json says %v, but the check is %s", c.event, c.stdout, err, c.check)
+		}
+		if fs := checkAnswer(c.event, classifyForTest(c.event, c.stdout)); len(fs) == 0 || fs[0].Check != c.check {
+			t.Errorf("%s %s: %+v, want %s", c.event, c.stdout, fs, c.check)
+		}
+	}
+	// The last of two keys that fold together wins, as the agent reads it.
+	var out schema.PreToolUseOutput
+	if err := json.Unmarshal([]byte(`{"decision":"allow","Decision":"deny"}`), &out); err != nil || out.Decision != "deny" {
+		t.Errorf("encoding/json read %+v (%v), want the last key's deny", out, err)
+	}
+}
+
+// TestContractJSONShape holds the whole of hookctl test --contract
+// --format json for a report, byte for byte, to a golden file: the keys,
+// their order, what a skipped handler and a skipped call carry. Run with
+// -update to rewrite the file on purpose.
+func TestContractJSONShape(t *testing.T) {
+	var b bytes.Buffer
+	if err := printedReport().WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "contract", "report.json")
+	if *update {
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("the JSON report differs from %s (go test -run TestContractJSONShape -update rewrites it):\n%s", golden, b.String())
 	}
 }

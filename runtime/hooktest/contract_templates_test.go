@@ -32,10 +32,13 @@ func passContract(t *testing.T, config string, env []string) *ContractReport {
 	}
 	for _, h := range r.Handlers {
 		if h.Status() == StatusSkip {
+			if h.Skipped != `disabled ("enabled": false)` {
+				t.Errorf("%s (%s): %s", h.Hook, h.Where(), h.Skipped)
+			}
 			continue
 		}
 		if len(h.Calls) == 0 {
-			t.Errorf("%s (%s): no call was sent: %s", h.Hook, h.Where(), h.Note)
+			t.Errorf("%s (%s): no call was sent", h.Hook, h.Where())
 		}
 		for _, c := range h.Calls {
 			for _, f := range c.Failures {
@@ -66,6 +69,9 @@ func TestContractTemplates(t *testing.T) {
 	for _, tmpl := range templates.All() {
 		for _, l := range templates.Languages {
 			if (l.ID == "sh" && tmpl.NeedsJQ && jqErr != nil) || (l.ID == "node" && nodeErr != nil) {
+				if os.Getenv("HOOKCTL_CI") == "1" {
+					t.Errorf("%s in %s: its interpreter or jq is not installed, and CI installs them", tmpl.ID, l.Name)
+				}
 				t.Logf("skipping %s in %s: its interpreter or jq is not installed", tmpl.ID, l.Name)
 				continue
 			}
@@ -94,8 +100,13 @@ func TestContractTemplates(t *testing.T) {
 	if err := os.WriteFile(config, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	env := append(testEnviron(), "HOOK_AUDIT_LOG="+filepath.Join(ws, "audit.jsonl"))
+	auditLog := filepath.Join(ws, "audit.jsonl")
+	env := append(testEnviron(), "HOOK_AUDIT_LOG="+auditLog)
 	r := passContract(t, config, env)
+	// Under HOOKCTL_TEST=1 the templates leave out their side effects.
+	if _, err := os.Stat(auditLog); err == nil {
+		t.Errorf("the audit-log templates wrote %s under test", auditLog)
+	}
 	if len(r.Handlers) != len(names) {
 		t.Errorf("%d handlers checked, want %d", len(r.Handlers), len(names))
 	}
@@ -104,14 +115,15 @@ func TestContractTemplates(t *testing.T) {
 		if h.Hook == "protect-paths-sh" && len(h.Calls) != 7 {
 			t.Errorf("protect-paths-sh was sent %d calls, want one for each of its 7 file tools", len(h.Calls))
 		}
-		if h.Hook == "audit-log-py" && len(h.Calls) != len(schema.ToolNames()) {
-			t.Errorf("audit-log-py was sent %d calls, want one for each known tool", len(h.Calls))
+		if h.Hook == "audit-log-py" && len(h.Calls) != len(schema.ToolNames())+1 {
+			t.Errorf("audit-log-py was sent %d calls, want one for each known tool and one browser tool", len(h.Calls))
 		}
 	}
 }
 
 // TestContractExamples requires the example workspace to keep the
-// contract. It runs a copy, so that the audit log is written there.
+// contract. It runs a copy, so that nothing it might write lands in the
+// repository.
 func TestContractExamples(t *testing.T) {
 	ws := t.TempDir()
 	if err := os.CopyFS(ws, os.DirFS(filepath.Join("..", "..", "examples"))); err != nil {
@@ -134,8 +146,18 @@ func TestContractExamples(t *testing.T) {
 			t.Errorf("%s: %s, want %s", k, got[k], v)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(ws, ".agents", "audit.jsonl")); err != nil {
-		t.Errorf("the audit log was not written in the copy: %v", err)
+	if _, err := os.Stat(filepath.Join(ws, ".agents", "audit.jsonl")); err == nil {
+		t.Error("the audit log was written under test")
+	}
+	// The disabled tests-must-pass, named, passes too: under test it runs
+	// no test suite.
+	named, err := Contract(context.Background(), ContractOptions{Configs: []string{filepath.Join(ws, ".agents", "hooks.json")},
+		Hooks: []string{"tests-must-pass"}, Budget: time.Minute, Env: testEnviron(), Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if passed, failed := named.Counts(); passed != 1 || failed != 0 {
+		t.Errorf("tests-must-pass, named: %d passed, %d failed", passed, failed)
 	}
 
 	// The README quotes this report, durations aside.

@@ -3,11 +3,14 @@ package hooktest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fatih/color"
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
@@ -74,6 +77,13 @@ func TestContractChecks(t *testing.T) {
 		{"fails", CheckExitStatus, `exited with status 1: the agent counts it as a failure; its stderr ends with "KeyError: toolCall"`, 1},
 		{"crash", CheckCrash, `crashed: killed by signal 11 (SIGSEGV)`, 1},
 		{"hangs", CheckTimeout, `still running at its timeout of 1s: its process group was stopped, and the agent counts it as failed`, 2},
+		{"flood", CheckStdoutCap, `printed more than 1 MiB on stdout: it was stopped`, 1},
+		// What /bin/sh says on stderr differs between shells: the message
+		// is held up to it.
+		{"no-interpreter", CheckNotStarted, `could not start (exit status 127 from /bin/sh): ./hooks/no-interpreter.py names /no/such/python9 in its #! line, which is not installed; its stderr ends with `, 1},
+		{"env-interpreter", CheckNotStarted, `could not start (exit status 127 from /bin/sh): ./hooks/env-interpreter.mjs names no-such-node9 in its #! line, which is not installed; its stderr ends with `, 1},
+		{"not-executable", CheckNotStarted, `could not start (exit status 126 from /bin/sh): ./hooks/not-executable.sh is not executable: chmod +x ./hooks/not-executable.sh; its stderr ends with `, 1},
+		{"missing-script", CheckNotStarted, `could not start (exit status 127 from /bin/sh): ./hooks/gone.sh does not exist; its stderr ends with `, 1},
 	} {
 		t.Run(c.hook, func(t *testing.T) {
 			t.Parallel()
@@ -81,7 +91,15 @@ func TestContractChecks(t *testing.T) {
 			if h.Status() != StatusFail || len(h.Calls) != c.calls {
 				t.Fatalf("status %s with %d calls, want fail with %d", h.Status(), len(h.Calls), c.calls)
 			}
-			if len(fs) != 1 || fs[0].Check != c.check || fs[0].Message != c.msg {
+			msg := ""
+			if len(fs) == 1 {
+				msg = fs[0].Message
+				if strings.HasSuffix(c.msg, "; its stderr ends with ") {
+					msg, _, _ = strings.Cut(msg, "; its stderr ends with ")
+					msg += "; its stderr ends with "
+				}
+			}
+			if len(fs) != 1 || fs[0].Check != c.check || msg != c.msg {
 				t.Fatalf("failures %+v\nwant one %s: %s", fs, c.check, c.msg)
 			}
 		})
@@ -120,13 +138,80 @@ func TestContractBudget(t *testing.T) {
 	}
 }
 
+// TestContractBudgetReport checks p50 and max over calls of different
+// durations, and that a budget overrun is reported once, by the slowest
+// call: uneven sleeps 3s on list_dir alone, twice the budget, which its
+// other calls (a grep) stay far below even on a busy machine.
+func TestContractBudgetReport(t *testing.T) {
+	r := contractOf(t, 1500*time.Millisecond, "uneven")
+	h, fs := failuresOf(t, r)
+	if len(h.Calls) != 3 || len(fs) != 1 || fs[0].Check != CheckBudget {
+		t.Fatalf("%d calls, failures %+v; want 3 calls and one budget failure", len(h.Calls), fs)
+	}
+	slow := h.Calls[1]
+	if slow.Tool != "list_dir" || slow.Status() != StatusFail || h.Max() != slow.Duration || h.Max() < 3*time.Second {
+		t.Errorf("slowest %s, max %s: want list_dir at 3s or more", slow.Tool, h.Max())
+	}
+	// The median of three is the middle one: not the slow call.
+	if h.P50() >= slow.Duration || (h.P50() != h.Calls[0].Duration && h.P50() != h.Calls[2].Duration) {
+		t.Errorf("p50 %s of %s, %s, %s", h.P50(), h.Calls[0].Duration, slow.Duration, h.Calls[2].Duration)
+	}
+	defer func(v bool) { color.NoColor = v }(color.NoColor)
+	color.NoColor = true
+	var b strings.Builder
+	p := &ContractPrinter{W: &b}
+	if err := p.Handler(r, h); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	want := fmt.Sprintf("slowest %s, p50 %s", formatDuration(h.Max()), formatDuration(h.P50()))
+	if !strings.HasSuffix(lines[0], want) || !strings.HasPrefix(lines[1], "    took "+formatDuration(slow.Duration)+", over the budget of 1.5s per call [budget]") ||
+		lines[2] != `      on list_dir {"DirectoryPath":"`+r.Workspace+`"}` {
+		t.Errorf("report:\n%s\nwant its line to end %q, and the overrun on list_dir", b.String(), want)
+	}
+}
+
+// TestContractTimeoutOthersContinue checks that a handler that hangs is
+// stopped at its timeout while the others run on, one at a time here so
+// that they come after it.
+func TestContractTimeoutOthersContinue(t *testing.T) {
+	r, err := Contract(context.Background(), ContractOptions{
+		Configs: []string{brokenHooks}, Hooks: []string{"hangs", "gate", "keep-going"}, Budget: time.Minute, Parallel: 1,
+		Env: testEnviron(), Grace: 200 * time.Millisecond, Home: t.TempDir(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Status{}
+	for _, h := range r.Handlers {
+		got[h.Hook] = h.Status()
+	}
+	if len(got) != 3 || got["hangs"] != StatusFail || got["gate"] != StatusPass || got["keep-going"] != StatusPass {
+		t.Errorf("statuses %v, want hangs failed and the others passed", got)
+	}
+}
+
+// TestContractPickedHooks checks --hook NAME: only the hooks named run,
+// in config order whatever the order of the names, each once.
+func TestContractPickedHooks(t *testing.T) {
+	r := contractOf(t, time.Minute, "keep-going", "gate", "keep-going")
+	var names []string
+	for _, h := range r.Handlers {
+		names = append(names, h.Hook)
+	}
+	if strings.Join(names, " ") != "gate keep-going" || len(r.Notes) != 0 {
+		t.Errorf("handlers %v, notes %q; want gate then keep-going", names, r.Notes)
+	}
+}
+
 // TestContractPasses checks the handlers that keep the contract: a gate
 // that blocks with exit 2, a PostToolUse handler with no answer for every
 // known tool, a Stop handler that continues, a handler that reads
 // HOOKCTL_TEST.
 func TestContractPasses(t *testing.T) {
 	r := contractOf(t, time.Minute, "gate", "quiet", "keep-going", "knows-it-is-a-test")
-	want := map[string]int{"gate": 1, "quiet": len(schema.ToolNames()), "keep-going": 1, "knows-it-is-a-test": 1}
+	// quiet, with no matcher, gets every known tool and a browser tool.
+	want := map[string]int{"gate": 1, "quiet": len(schema.ToolNames()) + 1, "keep-going": 1, "knows-it-is-a-test": 1}
 	if len(r.Handlers) != len(want) {
 		t.Fatalf("%d handlers, want %d", len(r.Handlers), len(want))
 	}
@@ -138,10 +223,12 @@ func TestContractPasses(t *testing.T) {
 			t.Errorf("%s: %s with %d calls, want pass with %d", h.Hook, h.Status(), len(h.Calls), want[h.Hook])
 		}
 	}
-	// The quiet handler was sent every known tool, in the table's order.
+	// The quiet handler was sent every known tool, in the table's order,
+	// then the browser tool that stands for the family.
 	quiet := r.Handlers[1]
+	tools := append(schema.ToolNames(), runtime.BrowserSamples[0])
 	for i, c := range quiet.Calls {
-		if c.Tool != schema.ToolNames()[i] || c.Event != schema.PostToolUse {
+		if c.Tool != tools[i] || c.Event != schema.PostToolUse {
 			t.Errorf("call %d: %s %s", i, c.Event, c.Tool)
 		}
 	}
@@ -177,8 +264,8 @@ func TestContractWholeFile(t *testing.T) {
 	if off.Status() != StatusSkip || off.Skipped != `disabled ("enabled": false)` {
 		t.Errorf("off: %s %q", off.Status(), off.Skipped)
 	}
-	if passed, failed := r.Counts(); passed != 5 || failed != 13 {
-		t.Errorf("counts %d passed, %d failed, want 5 and 13 (slow passes a budget of a minute)", passed, failed)
+	if passed, failed := r.Counts(); passed != 6 || failed != 18 || r.NotChecked() != 1 {
+		t.Errorf("counts %d passed, %d failed, %d not checked, want 6, 18 and 1 (slow and uneven pass a budget of a minute)", passed, failed, r.NotChecked())
 	}
 	if wd, _ := os.Getwd(); r.Workspace != filepath.Join(wd, "testdata", "contract", "broken") {
 		t.Errorf("workspace %s", r.Workspace)
@@ -202,7 +289,7 @@ func TestContractUnknownHook(t *testing.T) {
 	}
 	_, err = Contract(context.Background(), ContractOptions{Configs: []string{brokenHooks}, Hooks: []string{"zzzzzzzz"}})
 	if err == nil || !strings.HasPrefix(err.Error(), `no hook is named "zzzzzzzz" (the hooks are "empty-object", "unknown-key", `) ||
-		!strings.HasSuffix(err.Error(), ` and 9 more)`) {
+		!strings.HasSuffix(err.Error(), ` and 15 more)`) {
 		t.Fatalf("error %v", err)
 	}
 }
@@ -280,5 +367,79 @@ func TestPercentile(t *testing.T) {
 		if p, m := percentile(cs, 50), percentile(cs, 100); p != c.p50 || m != c.max {
 			t.Errorf("%v: p50 %s, max %s; want %s and %s", c.ms, p, m, c.p50, c.max)
 		}
+	}
+}
+
+// writeHooks writes a hooks.json in a new workspace and returns its path.
+func writeHooks(t *testing.T, src string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), ".agents")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "hooks.json")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestContractBrowserTools checks that a gate on the browser family is
+// sent browser calls with a URL: the table's browser_subagent, then the
+// browser tool that stands for the family, or the ones the matcher names.
+func TestContractBrowserTools(t *testing.T) {
+	path := writeHooks(t, `{
+  "browser-gate": {"PreToolUse": [{"matcher": "browser_.*", "hooks": [{"command": "echo '{\"decision\":\"ask\"}'"}]}]},
+  "click-gate": {"PreToolUse": [{"matcher": "browser_click|browser_type", "hooks": [{"command": "echo '{\"decision\":\"ask\"}'"}]}]}
+}`)
+	r, err := Contract(context.Background(), ContractOptions{Configs: []string{path}, Env: testEnviron(), Budget: time.Minute, Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"browser-gate": `browser_subagent {"Task":"Open http://localhost:3000 and check that the page shows the sign-in form","TaskName":"Check the sign-in page","RecordingName":"sign_in_check"}` +
+			` browser_navigate {"Url":"https://example.com/"}`,
+		"click-gate": `browser_click {"Url":"https://example.com/"} browser_type {"Url":"https://example.com/"}`,
+	}
+	for _, h := range r.Handlers {
+		var got []string
+		for _, c := range h.Calls {
+			got = append(got, c.Tool+" "+string(c.Args))
+		}
+		if strings.Join(got, " ") != want[h.Hook] || h.Status() != StatusPass {
+			t.Errorf("%s: %s, calls %s\nwant %s", h.Hook, h.Status(), strings.Join(got, " "), want[h.Hook])
+		}
+	}
+}
+
+// TestContractNotChecked checks that a handler sent no call and a hook
+// with no handler that can run are reported as not checked, never passed,
+// and counted in the closing line.
+func TestContractNotChecked(t *testing.T) {
+	path := writeHooks(t, `{
+  "mcp-gate": {"PreToolUse": [{"matcher": "mcp_github_.*", "hooks": [{"command": "echo '{}'"}]}]},
+  "nothing": {"Stop": []},
+  "fine": {"Stop": [{"command": "true"}]}
+}`)
+	r, err := Contract(context.Background(), ContractOptions{Configs: []string{path}, Env: testEnviron(), Budget: time.Minute, Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Handlers) != 2 {
+		t.Fatalf("%d handlers, want 2", len(r.Handlers))
+	}
+	mcp := r.Handlers[0]
+	if mcp.Status() != StatusSkip || mcp.Skipped != `not checked: its matcher "mcp_github_.*" selects none of the known tools, so no call was sent` {
+		t.Errorf("mcp-gate: %s %q", mcp.Status(), mcp.Skipped)
+	}
+	if len(r.Notes) != 1 || r.Notes[0] != path+`:3:3: the hook "nothing" has no handler that can run; it was not checked` {
+		t.Errorf("notes %q", r.Notes)
+	}
+	if passed, failed := r.Counts(); passed != 1 || failed != 0 || r.NotChecked() != 2 {
+		t.Errorf("%d passed, %d failed, %d not checked; want 1, 0 and 2", passed, failed, r.NotChecked())
+	}
+	var b strings.Builder
+	if err := (&ContractPrinter{W: &b}).Summary(r); err != nil || b.String() != "1 passed, 0 failed, 2 not checked\n" {
+		t.Errorf("summary %q (%v)", b.String(), err)
 	}
 }

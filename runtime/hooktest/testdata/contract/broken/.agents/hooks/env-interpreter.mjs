@@ -1,0 +1,2 @@
+#!/usr/bin/env no-such-node9
+console.log("{}")

@@ -1,0 +1,2 @@
+#!/no/such/python9
+print("{}")
