@@ -243,3 +243,33 @@ func FuzzFix(f *testing.F) {
 		}
 	})
 }
+
+// TestTrailingCommasAtOnce: one fix removes every trailing comma, each
+// edit at the comma's own line and column in the file.
+func TestTrailingCommasAtOnce(t *testing.T) {
+	src := "{\n  \"g\": {\"Stop\": [{\"command\": \"true\",},],},\n  \"h\": {\"Stop\": [],},\n}\n"
+	ws := newWorkspace(t)
+	target := Target{Path: filepath.Join(ws, ".agents", "hooks.json"), Name: ".agents/hooks.json", Root: ws}
+	fs := LintSource(target, []byte(src))
+	if len(fs) != 1 || fs[0].Fix == nil {
+		t.Fatalf("want one json-syntax finding with a fix, got:\n%s", formatFindings(fs))
+	}
+	var at []string
+	for _, e := range fs[0].Fix.Edits {
+		at = append(at, e.Span.Start.String()+"-"+e.Span.End.String())
+		if src[e.Span.Start.Offset] != ',' || e.Span.End.Offset != e.Span.Start.Offset+1 {
+			t.Errorf("edit at %v is not a comma", e.Span.Start)
+		}
+	}
+	if got, want := strings.Join(at, " "), "2:36-2:37 2:38-2:39 2:40-2:41 3:19-3:20 3:21-3:22"; got != want {
+		t.Errorf("edits at %s, want %s", got, want)
+	}
+	if fs[0].Fix.Description != "remove the 5 trailing commas" {
+		t.Errorf("description %q", fs[0].Fix.Description)
+	}
+	got, n, done, err := fixSource(target, mustChoice(t), nil, []byte(src))
+	want := "{\n  \"g\": {\"Stop\": [{\"command\": \"true\"}]},\n  \"h\": {\"Stop\": []}\n}\n"
+	if err != nil || string(got) != want || n != 1 || !done {
+		t.Errorf("fixed (%d fixes, done %v, %v):\n%s\nwant:\n%s", n, done, err, got, want)
+	}
+}
