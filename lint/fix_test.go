@@ -273,3 +273,46 @@ func TestTrailingCommasAtOnce(t *testing.T) {
 		t.Errorf("fixed (%d fixes, done %v, %v):\n%s\nwant:\n%s", n, done, err, got, want)
 	}
 }
+
+// TestFixTableOfDocs holds the table of docs/rules.md ("Fixes") to the
+// rules whose findings carry a fix on the files of testdata/err and
+// examples/mistakes.
+func TestFixTableOfDocs(t *testing.T) {
+	doc, err := os.ReadFile(docsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(doc), "\n## Fixes\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	listed := map[string]bool{}
+	for _, line := range strings.Split(section, "\n") {
+		if rule, ok := strings.CutPrefix(line, "| `"); ok {
+			rule, _, _ = strings.Cut(rule, "`")
+			listed[rule] = true
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "err", "*.json"))
+	files = append(files, filepath.Join("..", "examples", "mistakes", ".agents", "hooks.json"))
+	fixing := map[string]bool{}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range lintInWorkspace(t, newWorkspace(t), src) {
+			if f.Fix != nil {
+				fixing[f.Rule] = true
+			}
+		}
+	}
+	for rule := range fixing {
+		if !listed[rule] {
+			t.Errorf("rules.md: the table of fixes leaves out %s, whose findings carry one", rule)
+		}
+	}
+	for rule := range listed {
+		if !fixing[rule] {
+			t.Errorf("rules.md: the table of fixes lists %s, but no finding of testdata/err carries its fix", rule)
+		}
+	}
+}
