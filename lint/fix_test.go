@@ -14,26 +14,7 @@ import (
 // returns its root.
 func copyMistakes(t *testing.T) string {
 	t.Helper()
-	ws := t.TempDir()
-	src := filepath.Join("..", "examples", "mistakes")
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(ws, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(ws, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ws
+	return copyTree(t, filepath.Join("..", "examples", "mistakes"))
 }
 
 func fixWorkspace(t *testing.T, ws string, disable ...string) FixedFile {
