@@ -17,25 +17,7 @@ var update = flag.Bool("update", false, "rewrite the expected findings of testda
 // its files the modes that testdata/workspace.modes lists.
 func newWorkspace(t testing.TB) string {
 	t.Helper()
-	dir := t.TempDir()
-	src := filepath.Join("testdata", "workspace")
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := copyTree(t, filepath.Join("testdata", "workspace"))
 	modes, err := os.Open(filepath.Join("testdata", "workspace.modes"))
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +37,31 @@ func newWorkspace(t testing.TB) string {
 		if err := os.Chmod(filepath.Join(dir, name), fs.FileMode(m)); err != nil {
 			t.Fatal(err)
 		}
+	}
+	return dir
+}
+
+// copyTree copies the folder src into a new temporary folder, every file
+// with mode 0644, and returns the copy.
+func copyTree(t testing.TB, src string) string {
+	t.Helper()
+	dir := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }

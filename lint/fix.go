@@ -199,7 +199,13 @@ func fixSource(t Target, choice *Choice, rules []string, src []byte) (out []byte
 		run.Files = []*File{f}
 		run.choices = []*Choice{choice}
 		run.check(rules)
-		next, n := ApplyFixes(out, run.out)
+		mine := run.out[:0]
+		for _, fd := range run.out {
+			if fd.File == f.Name { // not a script's, which ShellCheck may name
+				mine = append(mine, fd)
+			}
+		}
+		next, n := ApplyFixes(out, mine)
 		if n == 0 {
 			return out, fixes, true, nil
 		}

@@ -14,26 +14,7 @@ import (
 // returns its root.
 func copyMistakes(t *testing.T) string {
 	t.Helper()
-	ws := t.TempDir()
-	src := filepath.Join("..", "examples", "mistakes")
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(ws, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(ws, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ws
+	return copyTree(t, filepath.Join("..", "examples", "mistakes"))
 }
 
 func fixWorkspace(t *testing.T, ws string, disable ...string) FixedFile {
@@ -132,6 +113,11 @@ func TestFixes(t *testing.T) {
 		{"timeoutMs not whole", stop(`{"command": "true", "timeoutMs": 2500}`), ""},
 		{"timeoutMs beside timeout", stop(`{"command": "true", "timeout": 5, "timeoutMs": 5000}`), ""},
 		{"cmd", stop(`{"cmd": "true"}`), stop(`{"command": "true"}`)},
+		{"matchers", `{"g": {"PreToolUse": [{"matchers": ["run_command", "view_file"], "hooks": [{"command": "true"}]}]}}`,
+			`{"g": {"PreToolUse": [{"matcher": "run_command|view_file", "hooks": [{"command": "true"}]}]}}`},
+		{"tools of another agent", `{"g": {"PreToolUse": [{"tools": ["Bash"], "hooks": [{"command": "true"}]}]}}`,
+			`{"g": {"PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "true"}]}]}}`},
+		{"matchers not strings", `{"g": {"PreToolUse": [{"matchers": [1], "hooks": [{"command": "true"}]}]}}`, ""},
 		{"comand", stop(`{"comand": "true"}`), stop(`{"command": "true"}`)},
 		{"key case", stop(`{"Command": "true"}`), stop(`{"command": "true"}`)},
 		{"key case overridden", stop(`{"command": "a", "Command": "true"}`), ""},
@@ -242,4 +228,77 @@ func FuzzFix(f *testing.F) {
 			tt.Fatalf("fixing twice changed it (%d fixes, %v):\n%s\n->\n%s", n, err, got, again)
 		}
 	})
+}
+
+// TestTrailingCommasAtOnce: one fix removes every trailing comma, each
+// edit at the comma's own line and column in the file.
+func TestTrailingCommasAtOnce(t *testing.T) {
+	src := "{\n  \"g\": {\"Stop\": [{\"command\": \"true\",},],},\n  \"h\": {\"Stop\": [],},\n}\n"
+	ws := newWorkspace(t)
+	target := Target{Path: filepath.Join(ws, ".agents", "hooks.json"), Name: ".agents/hooks.json", Root: ws}
+	fs := LintSource(target, []byte(src))
+	if len(fs) != 1 || fs[0].Fix == nil {
+		t.Fatalf("want one json-syntax finding with a fix, got:\n%s", formatFindings(fs))
+	}
+	var at []string
+	for _, e := range fs[0].Fix.Edits {
+		at = append(at, e.Span.Start.String()+"-"+e.Span.End.String())
+		if src[e.Span.Start.Offset] != ',' || e.Span.End.Offset != e.Span.Start.Offset+1 {
+			t.Errorf("edit at %v is not a comma", e.Span.Start)
+		}
+	}
+	if got, want := strings.Join(at, " "), "2:36-2:37 2:38-2:39 2:40-2:41 3:19-3:20 3:21-3:22"; got != want {
+		t.Errorf("edits at %s, want %s", got, want)
+	}
+	if fs[0].Fix.Description != "remove the 5 trailing commas" {
+		t.Errorf("description %q", fs[0].Fix.Description)
+	}
+	got, n, done, err := fixSource(target, mustChoice(t), nil, []byte(src))
+	want := "{\n  \"g\": {\"Stop\": [{\"command\": \"true\"}]},\n  \"h\": {\"Stop\": []}\n}\n"
+	if err != nil || string(got) != want || n != 1 || !done {
+		t.Errorf("fixed (%d fixes, done %v, %v):\n%s\nwant:\n%s", n, done, err, got, want)
+	}
+}
+
+// TestFixTableOfDocs holds the table of docs/rules.md ("Fixes") to the
+// rules whose findings carry a fix on the files of testdata/err and
+// examples/mistakes.
+func TestFixTableOfDocs(t *testing.T) {
+	doc, err := os.ReadFile(docsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(doc), "\n## Fixes\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	listed := map[string]bool{}
+	for _, line := range strings.Split(section, "\n") {
+		if rule, ok := strings.CutPrefix(line, "| `"); ok {
+			rule, _, _ = strings.Cut(rule, "`")
+			listed[rule] = true
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "err", "*.json"))
+	files = append(files, filepath.Join("..", "examples", "mistakes", ".agents", "hooks.json"))
+	fixing := map[string]bool{}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range lintInWorkspace(t, newWorkspace(t), src) {
+			if f.Fix != nil {
+				fixing[f.Rule] = true
+			}
+		}
+	}
+	for rule := range fixing {
+		if !listed[rule] {
+			t.Errorf("rules.md: the table of fixes leaves out %s, whose findings carry one", rule)
+		}
+	}
+	for rule := range listed {
+		if !fixing[rule] {
+			t.Errorf("rules.md: the table of fixes lists %s, but no finding of testdata/err carries its fix", rule)
+		}
+	}
 }

@@ -142,6 +142,9 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 		endFile(r.Findings[n-1].File)
 	}
 	fmt.Fprintln(bw, summary(r))
+	if n := fixable(r.Findings); n > 0 {
+		fmt.Fprintf(bw, "%d fixable with hookctl lint --fix (--fix --diff shows the changes)\n", n)
+	}
 	return bw.Flush()
 }
 
@@ -193,6 +196,17 @@ func summary(r *Result) string {
 		in = fmt.Sprintf("%d of %d files", len(files), len(linted))
 	}
 	return fmt.Sprintf("%s (%s) in %s", plural(len(r.Findings), "problem"), strings.Join(parts, ", "), in)
+}
+
+// fixable counts the findings that carry a certain fix.
+func fixable(fs []Finding) int {
+	n := 0
+	for _, f := range fs {
+		if f.Fix != nil && len(f.Fix.Edits) > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func plural(n int, word string) string {

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -91,7 +92,14 @@ func fieldFix(f *File, p schema.Problem, field string) *Fix {
 	}
 	v := m.Value
 	switch field {
-	case "command", "matcher":
+	case "matcher":
+		if v.Kind == schema.Array {
+			return matchersFix(obj, m, p.Context)
+		}
+		if v.Kind != schema.String {
+			return nil
+		}
+	case "command":
 		if v.Kind != schema.String {
 			return nil
 		}
@@ -150,4 +158,25 @@ func within(span schema.Span, spans []schema.Span) bool {
 		}
 	}
 	return false
+}
+
+// matchersFix writes a list of tool names or expressions ("matchers":
+// ["run_command", "view_file"]) as the one expression that matches any of
+// them ("matcher": "run_command|view_file").
+func matchersFix(obj *schema.Node, m *schema.Member, context string) *Fix {
+	var alts []string
+	for _, e := range m.Value.Elems {
+		if e.Kind != schema.String || e.Str == "" {
+			return nil
+		}
+		alts = append(alts, e.Str)
+	}
+	fix := renameFix(obj, m, context, "matcher")
+	if fix == nil || len(alts) == 0 {
+		return nil
+	}
+	joined := strings.Join(alts, "|")
+	fix.Description = "write \"matcher\": " + quoted(joined)
+	fix.Edits = append(fix.Edits, Edit{Span: m.Value.Span, Text: quoted(joined)})
+	return fix
 }
