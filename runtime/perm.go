@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
@@ -14,9 +15,11 @@ import (
 // world-writable by design, and its sticky bit keeps files there their
 // owner's.
 
-// unsafeFile returns why the file whose info is given must not be used,
-// or nil.
-func unsafeFile(path string, info fs.FileInfo) error {
+// UnsafeFile returns why the file whose info is given must not be used,
+// or nil: group or others can write it. It is the one check of run, which
+// neither reads nor runs such a file, and of trust, which does not trust
+// it.
+func UnsafeFile(path string, info fs.FileInfo) error {
 	m := info.Mode().Perm()
 	if m&0o022 == 0 {
 		return nil
@@ -31,19 +34,31 @@ func unsafeFile(path string, info fs.FileInfo) error {
 	return fmt.Errorf("%s is writable by %s (mode %04o), so anyone on this machine could change what the agent runs; run chmod go-w %s", path, who, m, path)
 }
 
-// unsafeScript checks the files a handler's command names (as
-// schema/shellcmd reads it, the way trust does) and returns why one of
-// them must not run, or nil.
-func unsafeScript(command, dir, workspace string) error {
+// UnsafeFiles returns the files a handler's command names (as
+// schema/shellcmd reads it, the way trust does), links resolved, that
+// UnsafeFile refuses, each once, in the order they stand.
+func UnsafeFiles(command, dir, workspace string) []string {
+	var out []string
 	refs, _ := shellcmd.Parse(command, dir, workspace).Refs()
 	for _, r := range refs {
 		p := shellcmd.Resolve(r.Path)
 		info, err := os.Stat(p)
-		if err != nil || !info.Mode().IsRegular() {
+		if err != nil || !info.Mode().IsRegular() || UnsafeFile(p, info) == nil || slices.Contains(out, p) {
 			continue
 		}
-		if err := unsafeFile(p, info); err != nil {
-			return fmt.Errorf("refusing to run it: %v", err)
+		out = append(out, p)
+	}
+	return out
+}
+
+// unsafeScript returns why one of the files a handler's command names
+// must not run, or nil.
+func unsafeScript(command, dir, workspace string) error {
+	for _, p := range UnsafeFiles(command, dir, workspace) {
+		if info, err := os.Stat(p); err == nil {
+			if err := UnsafeFile(p, info); err != nil {
+				return fmt.Errorf("refusing to run it: %v", err)
+			}
 		}
 	}
 	return nil

@@ -17,6 +17,7 @@ import (
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // trustOptions are the answers of the trust command's flags.
@@ -457,23 +458,31 @@ func trustChecker() func(*runtime.Source) (bool, string) {
 }
 
 // unsafeFiles refuses to trust files that group or others can write:
-// hookctl run would refuse them anyway, and anyone on the machine could
-// change them after the user looked. It names them all at once, with the
-// one chmod that fixes them.
+// hookctl run would refuse them anyway (the same check, runtime.UnsafeFile,
+// on the same files: those the commands name, in the workspace or outside
+// it), and anyone on the machine could change them after the user looked.
+// It names them all at once, with the one chmod that fixes them.
 func unsafeFiles(snap *trust.Snapshot) error {
 	var lines, paths []string
-	for _, f := range snap.Files {
-		if f.State != trust.Present {
-			continue
-		}
-		p := filepath.Join(snap.Root, filepath.FromSlash(f.Path))
+	seen := map[string]bool{}
+	add := func(p, shown string) {
 		info, err := os.Stat(p)
-		if err != nil {
-			continue
+		if err != nil || !info.Mode().IsRegular() || seen[p] || runtime.UnsafeFile(p, info) == nil {
+			return
 		}
-		if m := info.Mode().Perm(); m&0o022 != 0 {
-			lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(f.Path), m))
-			paths = append(paths, shellQuote(p))
+		seen[p] = true
+		lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(shown), info.Mode().Perm()))
+		paths = append(paths, shellQuote(p))
+	}
+	for _, f := range snap.Files {
+		if f.State == trust.Present {
+			add(shellcmd.Resolve(filepath.Join(snap.Root, filepath.FromSlash(f.Path))), f.Path)
+		}
+	}
+	dir := filepath.Join(snap.Root, ".agents")
+	for _, c := range snap.Commands {
+		for _, p := range runtime.UnsafeFiles(c.Command, dir, snap.Root) {
+			add(p, p)
 		}
 	}
 	if len(lines) == 0 {
