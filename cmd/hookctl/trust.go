@@ -60,6 +60,16 @@ func trustCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "revoke", Usage: "stop trusting the workspace"},
 			&cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "trust without asking (required without a terminal)"},
 		},
+		Before: func(c *cli.Context) error {
+			// "hookctl trust help" is the help, as for every command; a
+			// folder named help is trusted as ./help, which the note says.
+			if c.Args().First() == "help" {
+				if info, err := os.Stat("help"); err == nil && info.IsDir() {
+					fmt.Fprintln(s.err, "hookctl: this is the help of hookctl trust; to trust the folder named help, run 'hookctl trust ./help'")
+				}
+			}
+			return nil
+		},
 		Action: func(c *cli.Context) error {
 			opts := trustOptions{revoke: c.Bool("revoke"), list: c.Bool("list"), diff: c.Bool("diff"), yes: c.Bool("yes"), now: time.Now}
 			n := 0
