@@ -1,10 +1,12 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
@@ -51,9 +53,14 @@ func UnsafeFiles(command, dir, workspace string) []string {
 	return out
 }
 
-// unsafeScript returns why one of the files a handler's command names
-// must not run, or nil.
+// unsafeScript returns why a handler's command must not run (a NUL in it,
+// or one of the files it names unsafe), or nil.
 func unsafeScript(command, dir, workspace string) error {
+	if strings.ContainsRune(command, 0) {
+		// The kernel takes no NUL in an argument: exec would fail with a
+		// bare "invalid argument".
+		return errors.New(`cannot run it: its command holds a NUL character (\u0000), which no command can carry; remove it (hookctl lint reports where)`)
+	}
 	for _, p := range UnsafeFiles(command, dir, workspace) {
 		if info, err := os.Stat(p); err == nil {
 			if err := UnsafeFile(p, info); err != nil {
