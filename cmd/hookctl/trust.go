@@ -42,10 +42,11 @@ func trustCommand(s streams) *cli.Command {
 			"skips its hooks until you trust the workspace. DIR is the workspace's root (the\n" +
 			"folder that holds .agents), by default the current folder.\n\n" +
 			"Trust covers hooks.json, the code in the folder that holds it (scripts, modules,\n" +
-			"executables; not the agent's skills, rules and workflows) and every file the\n" +
-			"commands run elsewhere in the workspace: changing any of them withdraws it, until\n" +
-			"you look at the change (--diff) and trust again. What a command runs that cannot\n" +
-			"be known in advance (a program in a variable, npm scripts) is shown as not covered.\n" +
+			"executables; not the agent's skills, rules and workflows), every file the\n" +
+			"commands run elsewhere in the workspace and what those scripts source, import or\n" +
+			"require: changing any of them withdraws it, until you look at the change (--diff)\n" +
+			"and trust again. What a command runs that cannot be known in advance (a program in\n" +
+			"a variable, npm scripts, xargs sh) is shown as not covered, at its line.\n" +
 			"On a terminal trust asks before trusting; --yes trusts without asking, and\n" +
 			"without a terminal it is required.\n" +
 			"Your own ~/.gemini/config/hooks.json and files named with --config always run.\n\n" +

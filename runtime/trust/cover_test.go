@@ -258,6 +258,10 @@ func TestWhatAScriptLoadsIsCovered(t *testing.T) {
 			"rootlib.py":                          "X = 1\n",
 			"__pycache__/rootlib.cpython-312.pyc": pyc(1, "good"),
 		}, "__pycache__/rootlib.cpython-312.pyc", pyc(1, "evil")},
+		{"an unchecked pyc of the module python -m runs", "cd .. && python3 -m tools.gate", map[string]string{
+			"tools/gate.py":                          "print()\n",
+			"tools/__pycache__/gate.cpython-312.pyc": pyc(1, "good"),
+		}, "tools/__pycache__/gate.cpython-312.pyc", pyc(1, "evil")},
 		{"a node_modules in the hooks' folder", "node hooks/gate.js", map[string]string{
 			".agents/hooks/gate.js":                  "require('lp')\n",
 			".agents/hooks/node_modules/lp/index.js": "module.exports = 1\n",

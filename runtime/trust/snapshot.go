@@ -376,6 +376,8 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) 
 		base := ""
 		if r.Role == shellcmd.Module && langOf(r.Interpreter, real, nil) == pythonLang {
 			base = cwd // python -m: the current folder is searched first
+			// and the module itself may run from its cached bytecode.
+			c.pycache(cmd, real, schema.Visible(f.Path))
 		}
 		c.follow(cmd, langOf(r.Interpreter, real, c.content(f, real)), f, real, cwd, base, depth)
 	}
