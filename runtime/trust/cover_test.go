@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -343,5 +344,26 @@ func TestRunTimeArgumentsAreNamed(t *testing.T) {
 		if got := strings.Join(snap.Commands[i].Gaps, "; "); !strings.Contains(got, want) {
 			t.Errorf("%s: gaps %q, want %q", snap.Commands[i].Command, got, want)
 		}
+	}
+}
+
+// A record made before a module was looked for lists no "added" file for
+// it: the workspace asks to be reviewed again, in one line.
+func TestAnOlderRecordAsksForAReview(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "python3 \"$HOOKCTL_WORKSPACE/scripts/gate.py\""}]}}`)
+	write(t, root, "scripts/gate.py", "import json\n")
+	snap := take(t, root)
+	rec := NewRecord(snap, time.Now())
+	// As an earlier hookctl recorded it: without the json.py it looked for.
+	rec.Files = slices.DeleteFunc(rec.Files, func(f RecordFile) bool { return strings.HasSuffix(f.Path, "json.py") || strings.HasSuffix(f.Path, "__init__.py") })
+	rec.Fingerprint = "sha256:" + strings.Repeat("0", 64)
+	st := &Store{Workspaces: map[string]*Record{root: rec}}
+	ok, why := st.Check(snap)
+	if ok || !strings.Contains(why, "trusted by an earlier hookctl") || strings.Contains(why, "json.py") {
+		t.Errorf("Check = %v, %q", ok, why)
 	}
 }
