@@ -359,7 +359,9 @@ func TestAnOlderRecordAsksForAReview(t *testing.T) {
 	snap := take(t, root)
 	rec := NewRecord(snap, time.Now())
 	// As an earlier hookctl recorded it: without the json.py it looked for.
-	rec.Files = slices.DeleteFunc(rec.Files, func(f RecordFile) bool { return strings.HasSuffix(f.Path, "json.py") || strings.HasSuffix(f.Path, "__init__.py") })
+	rec.Files = slices.DeleteFunc(rec.Files, func(f RecordFile) bool {
+		return strings.HasSuffix(f.Path, "json.py") || strings.HasSuffix(f.Path, "__init__.py")
+	})
 	rec.Fingerprint = "sha256:" + strings.Repeat("0", 64)
 	st := &Store{Workspaces: map[string]*Record{root: rec}}
 	ok, why := st.Check(snap)
