@@ -35,15 +35,13 @@ const (
 	nodeLang
 )
 
-var pythonProgram = regexp.MustCompile(`^(python|pypy)[0-9.]*$`)
-
 // langOf says how a file is run: by the interpreter a command hands it to,
 // else by its #! line or its extension.
 func langOf(interp, real string, content []byte) lang {
 	switch name := path.Base(interp); {
-	case name == "." || name == "source" || name == "sh" || name == "bash" || name == "dash" || name == "zsh" || name == "ksh" || name == "ash" || name == "mksh":
+	case name == "." || name == "source" || shellcmd.IsShell(name):
 		return shellLang
-	case pythonProgram.MatchString(name) || name == "py":
+	case shellcmd.IsPython(name):
 		return pythonLang
 	case name == "node" || name == "nodejs" || name == "bun" || name == "tsx" || name == "ts-node" || name == "deno":
 		return nodeLang

@@ -597,6 +597,14 @@ func isInterpreter(name string) bool {
 	return isPython(name)
 }
 
+// IsShell reports whether a program (by its base name) is a shell that
+// runs a script, as sh and bash do; IsPython whether it is a Python.
+func IsShell(name string) bool { return isShell(name) }
+
+// IsPython reports whether a program (by its base name) is a Python:
+// python3, python3.12, pypy3, py.
+func IsPython(name string) bool { return isPython(name) }
+
 // IsInterpreter reports whether a program (by its base name) runs the
 // script it is given, so that the script, not the program, is what a
 // command's author wrote.
