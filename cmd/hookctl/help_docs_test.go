@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -29,5 +31,24 @@ func TestHelpNamesNoDocsFile(t *testing.T) {
 		if m := docsFile.FindString(out.String()); m != "" {
 			t.Errorf("hookctl %v --help names %s, a file an installed binary does not have", n, m)
 		}
+	}
+}
+
+// TestLSPSetup checks that lsp --setup prints the editors' files as the
+// repository holds them, and refuses an editor it has no set-up for.
+func TestLSPSetup(t *testing.T) {
+	for editor, file := range map[string]string{"neovim": "../../editors/neovim/hookctl.lua", "helix": "../../editors/helix/languages.toml"} {
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		if code := run([]string{"hookctl", "lsp", "--setup", editor}, streams{in: &bytes.Buffer{}, out: &out, err: &errb}); code != 0 || out.String() != string(want) {
+			t.Errorf("lsp --setup %s: exit %d, %q, printed:\n%s", editor, code, errb.String(), out.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"hookctl", "lsp", "--setup", "vscode"}, streams{in: &bytes.Buffer{}, out: &out, err: &errb}); code != 2 || !strings.Contains(errb.String(), "--setup takes neovim or helix") {
+		t.Errorf("lsp --setup vscode: exit %d, %q", code, errb.String())
 	}
 }
