@@ -369,3 +369,21 @@ func TestAnOlderRecordAsksForAReview(t *testing.T) {
 		t.Errorf("Check = %v, %q", ok, why)
 	}
 }
+
+// A script that imports more modules than the bounds refuses trust, and
+// the snapshot reads no more than the bounds.
+func TestTooManyImportsRefuseTrust(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "python3 \"$HOOKCTL_WORKSPACE/gate.py\""}]}}`)
+	var b strings.Builder
+	for i := range MaxFiles {
+		fmt.Fprintf(&b, "import m%d\n", i)
+	}
+	write(t, root, "gate.py", b.String())
+	if snap := take(t, root); !strings.Contains(snap.Refused, "more than 2000 files") || len(snap.Files) > MaxFiles+1 {
+		t.Errorf("refused = %q, %d files", snap.Refused, len(snap.Files))
+	}
+}

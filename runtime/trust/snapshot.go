@@ -429,7 +429,7 @@ func (c *coverage) cover(rel, real, why string, alt bool) *File {
 	}
 	if len(c.files) >= MaxFiles {
 		if c.refused == "" {
-			c.refused = fmt.Sprintf("its hooks' folder holds more than %d files of code, more than hookctl fingerprints", MaxFiles)
+			c.refused = fmt.Sprintf("its hooks would cover more than %d files (code in its hooks' folder, and the files its commands and scripts name or import), more than hookctl fingerprints", MaxFiles)
 		}
 		return nil
 	}
