@@ -121,7 +121,7 @@ func load(path string, scope Scope) *Source {
 		src.Err = fmt.Errorf("it is %s, not a regular file, so it is not read", fileKind(info.Mode()))
 		return src
 	case err == nil:
-		if err := unsafeFile(abs, info); err != nil {
+		if err := UnsafeFile(abs, info); err != nil {
 			src.Err = fmt.Errorf("refusing to read it: %v", err)
 			return src
 		}

@@ -79,6 +79,17 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// UserHome returns the home folder whose .gemini/config/hooks.json is the
+// user file, from $HOME; or "" and why it cannot be used, in the words run
+// reports, for a command that reads the user file without dispatching.
+func UserHome() (string, error) {
+	home, why := userHome("")
+	if why != "" {
+		return "", homelessUserFile(why).Err
+	}
+	return home, nil
+}
+
 // userHome returns the home folder to find the user file in: home, else
 // $HOME; or "" and why neither is usable. A relative path would be taken
 // from the current folder, which may be a repository's: it is refused.

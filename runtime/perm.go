@@ -1,9 +1,12 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
@@ -14,9 +17,11 @@ import (
 // world-writable by design, and its sticky bit keeps files there their
 // owner's.
 
-// unsafeFile returns why the file whose info is given must not be used,
-// or nil.
-func unsafeFile(path string, info fs.FileInfo) error {
+// UnsafeFile returns why the file whose info is given must not be used,
+// or nil: group or others can write it. It is the one check of run, which
+// neither reads nor runs such a file, and of trust, which does not trust
+// it.
+func UnsafeFile(path string, info fs.FileInfo) error {
 	m := info.Mode().Perm()
 	if m&0o022 == 0 {
 		return nil
@@ -31,19 +36,36 @@ func unsafeFile(path string, info fs.FileInfo) error {
 	return fmt.Errorf("%s is writable by %s (mode %04o), so anyone on this machine could change what the agent runs; run chmod go-w %s", path, who, m, path)
 }
 
-// unsafeScript checks the files a handler's command names (as
-// schema/shellcmd reads it, the way trust does) and returns why one of
-// them must not run, or nil.
-func unsafeScript(command, dir, workspace string) error {
+// UnsafeFiles returns the files a handler's command names (as
+// schema/shellcmd reads it, the way trust does), links resolved, that
+// UnsafeFile refuses, each once, in the order they stand.
+func UnsafeFiles(command, dir, workspace string) []string {
+	var out []string
 	refs, _ := shellcmd.Parse(command, dir, workspace).Refs()
 	for _, r := range refs {
 		p := shellcmd.Resolve(r.Path)
 		info, err := os.Stat(p)
-		if err != nil || !info.Mode().IsRegular() {
+		if err != nil || !info.Mode().IsRegular() || UnsafeFile(p, info) == nil || slices.Contains(out, p) {
 			continue
 		}
-		if err := unsafeFile(p, info); err != nil {
-			return fmt.Errorf("refusing to run it: %v", err)
+		out = append(out, p)
+	}
+	return out
+}
+
+// unsafeScript returns why a handler's command must not run (a NUL in it,
+// or one of the files it names unsafe), or nil.
+func unsafeScript(command, dir, workspace string) error {
+	if strings.ContainsRune(command, 0) {
+		// The kernel takes no NUL in an argument: exec would fail with a
+		// bare "invalid argument".
+		return errors.New(`cannot run it: its command holds a NUL character (\u0000), which no command can carry; remove it (hookctl lint reports where)`)
+	}
+	for _, p := range UnsafeFiles(command, dir, workspace) {
+		if info, err := os.Stat(p); err == nil {
+			if err := UnsafeFile(p, info); err != nil {
+				return fmt.Errorf("refusing to run it: %v", err)
+			}
 		}
 	}
 	return nil

@@ -59,13 +59,18 @@ func listCommand(s streams) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("hookctl list takes no arguments, not %q: name files with --config, a workspace with --workspace", c.Args().First())
 			}
-			home, _ := os.UserHomeDir()
+			configs := *c.Generic("config").(*pathList)
+			home, err := runtime.UserHome()
+			if err != nil && len(configs) == 0 {
+				// The user's gates are not listed: say so, as run does.
+				fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(err.Error()))
+			}
 			return listRun(s, listOptions{
 				json:      c.Bool("json"),
 				event:     c.String("event"),
 				tool:      c.String("tool"),
 				workspace: c.String("workspace"),
-				configs:   *c.Generic("config").(*pathList),
+				configs:   configs,
 				home:      home,
 				trusted:   trustChecker(),
 			})

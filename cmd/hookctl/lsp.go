@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/editors"
 	"github.com/hookctl/hookctl/lint/lsp"
 	"github.com/hookctl/hookctl/runtime/hooktest"
 )
@@ -23,9 +26,17 @@ func lspCommand(s streams) *cli.Command {
 			"on stdin and stdout; the log goes to stderr. It serves .agents/hooks.json, the\n" +
 			"user's ~/.gemini/config/hooks.json, any hooks.json and hooks.test.json: lint's\n" +
 			"findings as you type, its fixes as quick fixes, completion, hover, and go to\n" +
-			"definition from a command to its script. Set-up for Neovim, Helix, Zed and\n" +
-			"VS Code: docs/editors.md.",
+			"definition from a command to its script.\n\n" +
+			"hookctl lsp --setup neovim (or helix) prints that editor's set-up and where it goes.\n" +
+			"Zed and VS Code start a language server only from an extension: theirs are built\n" +
+			"from the source repository's editors/zed and editors/vscode folders.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "setup", Usage: "print the set-up of `EDITOR` (neovim or helix) and serve nothing"},
+		},
 		Action: func(c *cli.Context) error {
+			if e := c.String("setup"); c.IsSet("setup") {
+				return lspSetup(s, e)
+			}
 			if c.NArg() > 0 {
 				return usageErrorf("hookctl lsp takes no arguments: an editor starts it and speaks on stdin and stdout")
 			}
@@ -33,6 +44,18 @@ func lspCommand(s streams) *cli.Command {
 			return lspRun(s, lsp.Options{Home: home, Log: s.err, Version: buildVersion(), CheckTestFile: checkTestFile})
 		},
 	}
+}
+
+// lspSetup prints an editor's set-up of hookctl lsp: the files of the
+// repository's editors folder, which an installed binary carries.
+func lspSetup(s streams, editor string) error {
+	setups := map[string]string{"neovim": editors.Neovim, "helix": editors.Helix}
+	text, ok := setups[strings.ToLower(editor)]
+	if !ok {
+		return usageErrorf("--setup takes neovim or helix, not %q: Zed and VS Code need the extensions in the source repository's editors folder", editor)
+	}
+	_, err := io.WriteString(s.out, text)
+	return err
 }
 
 func lspRun(s streams, opts lsp.Options) error {

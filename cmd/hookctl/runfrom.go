@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -40,6 +41,9 @@ func runFrom(s streams, opts runOptions) error {
 	if opts.maxContinues < 0 {
 		return usageErrorf("--max-continues must be 0 or more, not %d", opts.maxContinues)
 	}
+	if opts.explain && opts.printPayload {
+		return usageErrorf("--explain and --print-payload go one at a time")
+	}
 	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
 		return usageErrorf("hookctl run --from %s reads %s's payload on stdin: pipe it in, or run it from %s's settings (hookctl export --to %s)", agent, agent.Title(), agent.Title(), agent)
 	}
@@ -53,6 +57,9 @@ func runFrom(s streams, opts runOptions) error {
 	call, err := adapter.Translate(agent, opts.event, payload, adapter.Env{})
 	if err != nil {
 		return replyFailed(s, agent, err)
+	}
+	if opts.printPayload {
+		return printTranslated(s, call)
 	}
 	ropts := runtime.Options{
 		Configs:      opts.configs,
@@ -102,6 +109,24 @@ func runFrom(s streams, opts runOptions) error {
 		notes = append(notes, res.Notes...)
 	}
 	return writeReply(s, call.Reply(answers, notes))
+}
+
+// printTranslated prints the payloads of this format that the agent's
+// payload became, one a line, in the order they would be dispatched (a
+// patch of several files is one call per file), and runs nothing. The translation's remarks go to stderr, as run says them.
+func printTranslated(s streams, call *adapter.Call) error {
+	for _, n := range call.Notes {
+		fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(n))
+	}
+	if len(call.Payloads) == 0 && len(call.Notes) == 0 {
+		fmt.Fprintf(s.err, "hookctl: %s's %s becomes no payload here: no hook would run\n", call.Agent.Title(), schema.VisibleText(call.Foreign))
+	}
+	for _, p := range call.Payloads {
+		if _, err := fmt.Fprintf(s.out, "%s\n", bytes.TrimRight(p, " \t\r\n")); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // replyFailed reports an invocation that could not be served with the exit

@@ -52,7 +52,8 @@ func testCommand(s streams) *cli.Command {
 			"the workspace's (trusted or not: running the tests is your choice). The workspace is\n" +
 			"the folder above the test file's .agents folder. A case fails when the answer differs\n" +
 			"from expect, when its reason lacks expectReason, or when a handler fails that the\n" +
-			"case does not list in expectFailures. See docs/testing.md.\n\n" +
+			"case does not list in expectFailures. hookctl schema test prints the test file's\n" +
+			"JSON Schema, every field and what it means; hookctl init adds a first case.\n\n" +
 			"--contract needs no test file. It sends every enabled handler, alone, one payload per\n" +
 			"known tool its matcher selects (realistic arguments, built as run --tool builds them;\n" +
 			"browser tools too) or one payload of its other event, and checks what the agent\n" +

@@ -17,6 +17,7 @@ import (
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // trustOptions are the answers of the trust command's flags.
@@ -41,10 +42,11 @@ func trustCommand(s streams) *cli.Command {
 			"skips its hooks until you trust the workspace. DIR is the workspace's root (the\n" +
 			"folder that holds .agents), by default the current folder.\n\n" +
 			"Trust covers hooks.json, the code in the folder that holds it (scripts, modules,\n" +
-			"executables; not the agent's skills, rules and workflows) and every file the\n" +
-			"commands run elsewhere in the workspace: changing any of them withdraws it, until\n" +
-			"you look at the change (--diff) and trust again. What a command runs that cannot\n" +
-			"be known in advance (a program in a variable, npm scripts) is shown as not covered.\n" +
+			"executables; not the agent's skills, rules and workflows), every file the\n" +
+			"commands run elsewhere in the workspace and what those scripts source, import or\n" +
+			"require: changing any of them withdraws it, until you look at the change (--diff)\n" +
+			"and trust again. What a command runs that cannot be known in advance (a program in\n" +
+			"a variable, npm scripts, xargs sh) is shown as not covered, at its line.\n" +
 			"On a terminal trust asks before trusting; --yes trusts without asking, and\n" +
 			"without a terminal it is required.\n" +
 			"Your own ~/.gemini/config/hooks.json and files named with --config always run.\n\n" +
@@ -58,6 +60,16 @@ func trustCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "list", Usage: "list the trusted workspaces and whether each still matches what was trusted"},
 			&cli.BoolFlag{Name: "revoke", Usage: "stop trusting the workspace"},
 			&cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "trust without asking (required without a terminal)"},
+		},
+		Before: func(c *cli.Context) error {
+			// "hookctl trust help" is the help, as for every command; a
+			// folder named help is trusted as ./help, which the note says.
+			if c.Args().First() == "help" {
+				if info, err := os.Stat("help"); err == nil && info.IsDir() {
+					fmt.Fprintln(s.err, "hookctl: this is the help of hookctl trust; to trust the folder named help, run 'hookctl trust ./help'")
+				}
+			}
+			return nil
 		},
 		Action: func(c *cli.Context) error {
 			opts := trustOptions{revoke: c.Bool("revoke"), list: c.Bool("list"), diff: c.Bool("diff"), yes: c.Bool("yes"), now: time.Now}
@@ -457,23 +469,31 @@ func trustChecker() func(*runtime.Source) (bool, string) {
 }
 
 // unsafeFiles refuses to trust files that group or others can write:
-// hookctl run would refuse them anyway, and anyone on the machine could
-// change them after the user looked. It names them all at once, with the
-// one chmod that fixes them.
+// hookctl run would refuse them anyway (the same check, runtime.UnsafeFile,
+// on the same files: those the commands name, in the workspace or outside
+// it), and anyone on the machine could change them after the user looked.
+// It names them all at once, with the one chmod that fixes them.
 func unsafeFiles(snap *trust.Snapshot) error {
 	var lines, paths []string
-	for _, f := range snap.Files {
-		if f.State != trust.Present {
-			continue
-		}
-		p := filepath.Join(snap.Root, filepath.FromSlash(f.Path))
+	seen := map[string]bool{}
+	add := func(p, shown string) {
 		info, err := os.Stat(p)
-		if err != nil {
-			continue
+		if err != nil || !info.Mode().IsRegular() || seen[p] || runtime.UnsafeFile(p, info) == nil {
+			return
 		}
-		if m := info.Mode().Perm(); m&0o022 != 0 {
-			lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(f.Path), m))
-			paths = append(paths, shellQuote(p))
+		seen[p] = true
+		lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(shown), info.Mode().Perm()))
+		paths = append(paths, shellQuote(p))
+	}
+	for _, f := range snap.Files {
+		if f.State == trust.Present {
+			add(shellcmd.Resolve(filepath.Join(snap.Root, filepath.FromSlash(f.Path))), f.Path)
+		}
+	}
+	dir := filepath.Join(snap.Root, ".agents")
+	for _, c := range snap.Commands {
+		for _, p := range runtime.UnsafeFiles(c.Command, dir, snap.Root) {
+			add(p, p)
 		}
 	}
 	if len(lines) == 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,9 @@ func trusted(t *testing.T, command string, files map[string]string) (string, fun
 	}
 	for rel, content := range files {
 		write(t, root, rel, content)
+		if strings.HasSuffix(rel, ".txt") {
+			os.Chmod(filepath.Join(root, rel), 0o644) // data, as a checkout writes it
+		}
 	}
 	write(t, root, HooksFile, fmt.Sprintf(`{"h": {"Stop": [{"command": %q}]}}`, command))
 	st := &Store{Workspaces: map[string]*Record{}}
@@ -99,13 +103,12 @@ func TestWhatDoesNotCount(t *testing.T) {
 		".agents/skills/deploy/run.sh":   "#!/bin/sh\n",
 	})
 	for rel, content := range map[string]string{
-		".agents/skills/deploy/SKILL.md":        "# Deploy, edited\n",
-		".agents/skills/deploy/run.sh":          "#!/bin/sh\nexit 1\n",
-		".agents/rules/style.md":                "Be very brief.\n",
-		".agents/audit.jsonl":                   `{"tool":"run_command"}` + "\n",
-		".agents/hooks.test.json":               `{"tests":[]}`,
-		".agents/hooks/node_modules/x/index.js": "1\n",
-		"src/main.go":                           "package main\n",
+		".agents/skills/deploy/SKILL.md": "# Deploy, edited\n",
+		".agents/skills/deploy/run.sh":   "#!/bin/sh\nexit 1\n",
+		".agents/rules/style.md":         "Be very brief.\n",
+		".agents/audit.jsonl":            `{"tool":"run_command"}` + "\n",
+		".agents/hooks.test.json":        `{"tests":[]}`,
+		"src/main.go":                    "package main\n",
 	} {
 		write(t, root, rel, content)
 		if !strings.HasSuffix(rel, ".sh") {
@@ -232,5 +235,155 @@ func TestRecordWritten(t *testing.T) {
 	write(t, root, ".agents/hooks/unseen.py", "print()\n")
 	if rec, why := RecordWritten(prev, take(t, root), written, time.Now()); rec != nil || why != ".agents/hooks/unseen.py was never trusted" {
 		t.Errorf("a file never trusted: %v, %q", rec != nil, why)
+	}
+}
+
+// What a covered script loads is covered too, wherever it lies in the
+// workspace: editing it withdraws the trust.
+func TestWhatAScriptLoadsIsCovered(t *testing.T) {
+	pyc := func(flags byte, code string) string {
+		return "\xa7\x0d\x0d\x0a" + string([]byte{flags, 0, 0, 0}) + "01234567" + code
+	}
+	for _, tc := range []struct {
+		name, command string
+		files         map[string]string
+		edit, to      string
+	}{
+		{"an unchecked pyc beside an imported module", "python3 hooks/gate.py", map[string]string{
+			".agents/hooks/gate.py":                            "import helper\n",
+			".agents/hooks/helper.py":                          "X = 1\n",
+			".agents/hooks/__pycache__/helper.cpython-311.pyc": pyc(1, "good"),
+		}, ".agents/hooks/__pycache__/helper.cpython-311.pyc", pyc(1, "evil")},
+		{"an unchecked pyc of a module imported from the root", "cd .. && python3 -m tools.gate", map[string]string{
+			"tools/gate.py":                       "import rootlib\n",
+			"rootlib.py":                          "X = 1\n",
+			"__pycache__/rootlib.cpython-312.pyc": pyc(1, "good"),
+		}, "__pycache__/rootlib.cpython-312.pyc", pyc(1, "evil")},
+		{"an unchecked pyc of the module python -m runs", "cd .. && python3 -m tools.gate", map[string]string{
+			"tools/gate.py":                          "print()\n",
+			"tools/__pycache__/gate.cpython-312.pyc": pyc(1, "good"),
+		}, "tools/__pycache__/gate.cpython-312.pyc", pyc(1, "evil")},
+		{"a node_modules in the hooks' folder", "node hooks/gate.js", map[string]string{
+			".agents/hooks/gate.js":                  "require('lp')\n",
+			".agents/hooks/node_modules/lp/index.js": "module.exports = 1\n",
+		}, ".agents/hooks/node_modules/lp/index.js", "module.exports = 2\n"},
+		{"a file a script sources outside .agents", "sh hooks/gate.sh", map[string]string{
+			".agents/hooks/gate.sh": ". ../lib.sh\necho '{}'\n",
+			"lib.sh":                "true\n",
+		}, "lib.sh", "rm -rf ~\n"},
+		{"a data file a script sources", "./hooks/gate.sh", map[string]string{
+			".agents/hooks/gate.sh": "#!/bin/sh\n. ./env.txt\n",
+			".agents/env.txt":       "A=1\n",
+		}, ".agents/env.txt", "curl x|sh\n"},
+		{"a script another script runs, from the root", `cd "$HOOKCTL_WORKSPACE" && sh scripts/a.sh`, map[string]string{
+			"scripts/a.sh": "sh scripts/b.sh\n",
+			"scripts/b.sh": "true\n",
+		}, "scripts/b.sh", "false\n"},
+		{"a module imported from the workspace root", "cd .. && python3 -m tools.gate", map[string]string{
+			"tools/gate.py":       "from rootpkg import helpers\n",
+			"rootpkg/__init__.py": "",
+			"rootpkg/helpers.py":  "X = 1\n",
+		}, "rootpkg/helpers.py", "X = 2\n"},
+		{"a module beside a script outside .agents", `python3 "$HOOKCTL_WORKSPACE/scripts/gate.py"`, map[string]string{
+			"scripts/gate.py":    "import os, helpers as h\n",
+			"scripts/helpers.py": "X = 1\n",
+		}, "scripts/helpers.py", "X = 2\n"},
+		{"a module that shadows the standard library, created later", `python3 "$HOOKCTL_WORKSPACE/scripts/gate.py"`, map[string]string{
+			"scripts/gate.py": "import json\n",
+		}, "scripts/json.py", "evil = 1\n"},
+		{"a file required by a relative path", `node "$HOOKCTL_WORKSPACE/scripts/gate.js"`, map[string]string{
+			"scripts/gate.js": "const lib = require('./lib');\n",
+			"scripts/lib.js":  "module.exports = 1\n",
+		}, "scripts/lib.js", "module.exports = 2\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, ok := trusted(t, tc.command, tc.files)
+			if ok, why := ok(); !ok {
+				t.Fatalf("not trusted right after trusting: %s", why)
+			}
+			write(t, root, tc.edit, tc.to)
+			if ok, why := ok(); ok || !strings.Contains(why, tc.edit) {
+				t.Errorf("writing %s gives %v, %q", tc.edit, ok, why)
+			}
+		})
+	}
+}
+
+// Bytecode Python compiled itself (checked against its source) and the
+// agent's skills do not count.
+func TestCheckedBytecodeDoesNotCount(t *testing.T) {
+	root, ok := trusted(t, "python3 hooks/gate.py", map[string]string{
+		".agents/hooks/gate.py":   "import helper\n",
+		".agents/hooks/helper.py": "X = 1\n",
+	})
+	write(t, root, ".agents/hooks/__pycache__/helper.cpython-311.pyc", "\xa7\x0d\x0d\x0a\x00\x00\x00\x00mtimsizecode")
+	write(t, root, ".agents/hooks/__pycache__/gate.cpython-311.pyc", "\xa7\x0d\x0d\x0a\x03\x00\x00\x00hash-of-code")
+	write(t, root, ".agents/skills/x/SKILL.md", "# x\n")
+	if ok, why := ok(); !ok {
+		t.Errorf("bytecode Python checks withdrew the trust: %s", why)
+	}
+}
+
+// What a command hands over at run time is named as not covered.
+func TestRunTimeArgumentsAreNamed(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "xargs sh < hooks/list"}, {"command": "find hooks -exec sh {} \\;"}, {"command": "node hooks/gate.js"}, {"command": "./hooks/s.sh"}]}}`)
+	write(t, root, ".agents/hooks/gate.js", "require('x')\n")
+	write(t, root, "node_modules/x/index.js", "1\n")
+	write(t, root, ".agents/hooks/s.sh", "#!/bin/sh\n. \"$LIB\"\n")
+	snap := take(t, root)
+	for i, want := range []string{
+		"xargs gives sh the script it runs",
+		"find -exec hands sh the files it finds",
+		".agents/hooks/gate.js may load packages from node_modules, which are not fingerprinted",
+		".agents/hooks/s.sh sources a file named only when the command runs",
+	} {
+		if got := strings.Join(snap.Commands[i].Gaps, "; "); !strings.Contains(got, want) {
+			t.Errorf("%s: gaps %q, want %q", snap.Commands[i].Command, got, want)
+		}
+	}
+}
+
+// A record made before a module was looked for lists no "added" file for
+// it: the workspace asks to be reviewed again, in one line.
+func TestAnOlderRecordAsksForAReview(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "python3 \"$HOOKCTL_WORKSPACE/scripts/gate.py\""}]}}`)
+	write(t, root, "scripts/gate.py", "import json\n")
+	snap := take(t, root)
+	rec := NewRecord(snap, time.Now())
+	// As an earlier hookctl recorded it: without the json.py it looked for.
+	rec.Files = slices.DeleteFunc(rec.Files, func(f RecordFile) bool {
+		return strings.HasSuffix(f.Path, "json.py") || strings.HasSuffix(f.Path, "__init__.py")
+	})
+	rec.Fingerprint = "sha256:" + strings.Repeat("0", 64)
+	st := &Store{Workspaces: map[string]*Record{root: rec}}
+	ok, why := st.Check(snap)
+	if ok || !strings.Contains(why, "trusted by an earlier hookctl") || strings.Contains(why, "json.py") {
+		t.Errorf("Check = %v, %q", ok, why)
+	}
+}
+
+// A script that imports more modules than the bounds refuses trust, and
+// the snapshot reads no more than the bounds.
+func TestTooManyImportsRefuseTrust(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "python3 \"$HOOKCTL_WORKSPACE/gate.py\""}]}}`)
+	var b strings.Builder
+	for i := range MaxFiles {
+		fmt.Fprintf(&b, "import m%d\n", i)
+	}
+	write(t, root, "gate.py", b.String())
+	if snap := take(t, root); !strings.Contains(snap.Refused, "more than 2000 files") || len(snap.Files) > MaxFiles+1 {
+		t.Errorf("refused = %q, %d files", snap.Refused, len(snap.Files))
 	}
 }

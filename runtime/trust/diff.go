@@ -52,8 +52,11 @@ func Compare(rec *Record, snap *Snapshot) *Diff {
 		o := old[f.Path]
 		switch {
 		case o == nil && f.State == Missing:
-			// Named but not there, now as before: nothing to show.
-			if rec != nil {
+			// Named but not there, now as before: nothing to show. A file
+			// an interpreter would take only if it existed is not worth a
+			// line either: a record made before it was looked for differs
+			// in its fingerprint alone, which Summary words.
+			if rec != nil && !f.Alternative {
 				d.Changes = append(d.Changes, Change{Path: f.Path, Kind: "added", New: f})
 			}
 		case o == nil, o.State != Present && f.State == Present:

@@ -3,11 +3,12 @@
 // A cloned repository's .agents/hooks.json runs commands on the user's
 // machine the moment an agent calls a tool, so its hooks run only once the
 // user has trusted the workspace. Trust is a SHA-256 fingerprint over the
-// workspace's hooks.json and the content of every file its commands name
-// inside the workspace (the program a command runs, the script it hands to
-// an interpreter): editing a script withdraws the trust as surely as
-// editing the JSON, and so does creating a script that was missing when the
-// workspace was trusted.
+// workspace's hooks.json, the code in the folder that holds it, the content
+// of every file its commands name inside the workspace (the program a
+// command runs, the script it hands to an interpreter) and what those
+// scripts load (files sourced, modules imported, files required): editing
+// any of them withdraws the trust as surely as editing the JSON, and so
+// does creating a script that was missing when the workspace was trusted.
 //
 // The store (Store) keeps, for each workspace by its absolute real path,
 // the fingerprint, each file's path and hash, the time it was trusted and a

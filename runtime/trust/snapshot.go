@@ -172,11 +172,12 @@ func FromConfig(root string, cfg *schema.Config) *Snapshot {
 
 // What the hooks' folder holds that is not the hooks' code: the agent's
 // own content (skills, rules, workflows), which changes as the agent is
-// taught and runs nothing by itself, and installed dependencies, which a
-// clone does not bring.
+// taught and runs nothing by itself, and git's own folder. Dependencies
+// installed there (node_modules, a virtual environment) are code the hooks
+// load, which a repository can commit: they are covered like the rest.
 var (
 	agentContent = map[string]bool{"skills": true, "rules": true, "workflows": true}
-	installed    = map[string]bool{"node_modules": true, ".venv": true, "venv": true, "__pycache__": true, ".git": true}
+	notCode      = map[string]bool{".git": true}
 )
 
 // codeExts are the extensions of files that run or are loaded as code.
@@ -185,7 +186,7 @@ var codeExts = map[string]bool{
 	".jsx": true, ".tsx": true, ".sh": true, ".bash": true, ".zsh": true, ".ksh": true, ".fish": true,
 	".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".r": true, ".R": true,
 	".jar": true, ".class": true, ".so": true, ".dylib": true, ".node": true, ".wasm": true,
-	".awk": true, ".sed": true, ".jq": true, ".tcl": true, ".ps1": true, ".psm1": true,
+	".pyc": true, ".awk": true, ".sed": true, ".jq": true, ".tcl": true, ".ps1": true, ".psm1": true,
 }
 
 // snapshot takes the snapshot; prev, when given, is the record the
@@ -256,6 +257,8 @@ type coverage struct {
 	total        int64
 	refused      string
 	visited      map[string]bool
+	followed     map[string]bool
+	contents     map[string][]byte
 	resolver     shellcmd.Resolver
 }
 
@@ -279,7 +282,7 @@ func (c *coverage) walk(dir, rel string) {
 		name := e.Name()
 		p := filepath.Join(dir, name)
 		r := rel + "/" + name
-		if rel == ".agents" && (agentContent[name] || name == "hooks.json" || name == "hooks.test.json") || installed[name] {
+		if rel == ".agents" && (agentContent[name] || name == "hooks.json" || name == "hooks.test.json") || notCode[name] {
 			continue
 		}
 		t := e.Type()
@@ -301,6 +304,15 @@ func (c *coverage) walk(dir, rel string) {
 			continue
 		}
 		if !t.IsRegular() {
+			continue
+		}
+		if path.Base(rel) == "__pycache__" {
+			// Python's bytecode of a source beside the folder: loaded in
+			// its place only when it matches the source, unless it was
+			// compiled unchecked.
+			if strings.HasSuffix(name, ".pyc") && uncheckedPyc(p) {
+				c.cover(r, p, "bytecode Python loads without checking its source", false)
+			}
 			continue
 		}
 		info, err := os.Stat(p)
@@ -325,36 +337,70 @@ func (c *coverage) command(hook string, e schema.Event, matcher string, hd *sche
 		cmd.Gaps = append(cmd.Gaps, g.Why)
 	}
 	for _, r := range refs {
-		paths := []string{r.Path}
-		if r.Role == shellcmd.Module {
-			paths = r.Alternatives
-		} else if len(r.Alternatives) > 0 {
-			// python3 hooks/pkg runs hooks/pkg/__main__.py when pkg is a
-			// folder.
-			if info, err := os.Stat(shellcmd.Resolve(r.Path)); err == nil && info.IsDir() {
-				paths = r.Alternatives
-			}
-		}
-		for i, p := range paths {
-			real := c.resolver.Resolve(p)
-			rel, ok := c.rel(real)
-			if !ok {
-				if i == 0 || r.Role != shellcmd.Module {
-					cmd.Outside = appendNew(cmd.Outside, real)
-				}
-				continue
-			}
-			why := fmt.Sprintf("%s by %s", r.Role, hook)
-			alt := r.Role == shellcmd.Module && p != r.Path
-			f := c.cover(rel, real, why, alt)
-			if f != nil && (!alt || f.State != Missing) {
-				cmd.Files = appendNew(cmd.Files, rel)
-			}
-		}
+		c.coverRef(&cmd, r, "by "+hook, 0)
 	}
 	slices.Sort(cmd.Files)
 	slices.Sort(cmd.Outside)
 	return cmd
+}
+
+// coverRef covers a file a command (or a script it runs, at depth > 0)
+// names, and what that file loads in its turn.
+func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) {
+	paths := []string{r.Path}
+	if r.Role == shellcmd.Module {
+		paths = r.Alternatives
+	} else if len(r.Alternatives) > 0 {
+		// python3 hooks/pkg runs hooks/pkg/__main__.py when pkg is a
+		// folder.
+		if info, err := os.Stat(shellcmd.Resolve(r.Path)); err == nil && info.IsDir() {
+			paths = r.Alternatives
+		}
+	}
+	why := fmt.Sprintf("%s %s", r.Role, by)
+	for i, p := range paths {
+		if real := c.resolver.Resolve(p); !c.inside(real) {
+			if i == 0 || r.Role != shellcmd.Module {
+				cmd.Outside = appendNew(cmd.Outside, real)
+			}
+			continue
+		}
+		f, real := c.coverPath(cmd, p, why, r.Role == shellcmd.Module && p != r.Path)
+		if f == nil || f.State != Present || !r.Role.Runs() {
+			continue
+		}
+		cwd := ""
+		if r.Call != nil {
+			cwd = r.Call.Dir
+		}
+		base := ""
+		if r.Role == shellcmd.Module && langOf(r.Interpreter, real, nil) == pythonLang {
+			base = cwd // python -m: the current folder is searched first
+			// and the module itself may run from its cached bytecode.
+			c.pycache(cmd, real, schema.Visible(f.Path))
+		}
+		c.follow(cmd, langOf(r.Interpreter, real, c.content(f, real)), f, real, cwd, base, depth)
+	}
+}
+
+// coverPath covers the file at the absolute path p (resolved as the kernel
+// resolves it) for cmd: in the workspace, hashed and listed in cmd.Files;
+// outside, listed in cmd.Outside. It returns the covered file, nil outside
+// the workspace or past the bounds, and the real path.
+func (c *coverage) coverPath(cmd *Command, p, why string, alt bool) (*File, string) {
+	real := c.resolver.Resolve(p)
+	rel, ok := c.rel(real)
+	if !ok {
+		if !alt {
+			cmd.Outside = appendNew(cmd.Outside, real)
+		}
+		return nil, real
+	}
+	f := c.cover(rel, real, why, alt)
+	if f != nil && (!alt || f.State != Missing) {
+		cmd.Files = appendNew(cmd.Files, rel)
+	}
+	return f, real
 }
 
 // rel names a real path for the store: under .agents/ when it lies in the
@@ -383,7 +429,7 @@ func (c *coverage) cover(rel, real, why string, alt bool) *File {
 	}
 	if len(c.files) >= MaxFiles {
 		if c.refused == "" {
-			c.refused = fmt.Sprintf("its hooks' folder holds more than %d files of code, more than hookctl fingerprints", MaxFiles)
+			c.refused = fmt.Sprintf("its hooks would cover more than %d files (code in its hooks' folder, and the files its commands and scripts name or import), more than hookctl fingerprints", MaxFiles)
 		}
 		return nil
 	}

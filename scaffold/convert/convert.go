@@ -651,6 +651,9 @@ func timeoutNumber(n *schema.Node) (float64, bool) {
 // commandReport lists what converting a command changed, and what in it
 // or in its scripts will not work here.
 func (c *converter) commandReport(target schema.Event, pos schema.Pos, original string, ch commandChange) {
+	if strings.ContainsRune(original, 0) {
+		c.report.warn(pos, "the command holds a NUL character (\\u0000), which no command can carry: the handler fails on every call; remove it")
+	}
 	if ch.Unparsed {
 		c.report.note(pos, "the command is not shell syntax hookctl can read: only the agent's variables were replaced; check its paths, which now start from %s", c.targetName)
 	}

@@ -653,3 +653,17 @@ func TestPlainTextContext(t *testing.T) {
 		t.Errorf("status: %v", err)
 	}
 }
+
+// A NUL in a command converts as written, and the report says that the
+// handler cannot run, at the command.
+func TestNULInACommandIsReported(t *testing.T) {
+	src := `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo a\u0000b"}]}]}}`
+	got := convertString(t, src, schema.Claude)
+	col := strings.Index(src, `"echo`) + 1
+	for _, it := range got.Report.Items {
+		if it.Level == Warning && it.Pos.Line == 1 && it.Pos.Col == col && strings.Contains(it.Msg, `a NUL character (\u0000)`) {
+			return
+		}
+	}
+	t.Errorf("no warning of the NUL at 1:%d: %+v", col, got.Report.Items)
+}

@@ -3,6 +3,7 @@ package shellcmd
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -191,6 +192,8 @@ func classify(call *Call) ([]Ref, []Gap) {
 					break
 				}
 			}
+		case name == "find":
+			findExec(args[i+1:], add, &gaps)
 		case projectRunner(args, i):
 			gaps = append(gaps, Gap{Word: prog, Why: "runs the project's own scripts or packages (" + name + "), which are not fingerprinted"})
 		case isInterpreter(name):
@@ -202,7 +205,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		if j <= i || j == script || j == code || cd || !a.Lit {
 			continue
 		}
-		if addArg(a) {
+		if addArg(a) && !slices.ContainsFunc(refs, func(r Ref) bool { return r.Word == a }) {
 			add(a, Arg, "")
 		}
 	}
@@ -281,6 +284,10 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 	if j >= len(args) || args[j].Text == "-" {
 		// The interpreter reads its code on stdin.
 		switch {
+		case underXargs(args[:i]):
+			// xargs sh < list: the lines of list become sh's arguments,
+			// the first of them the script it runs.
+			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the script it runs, read from its input only when the command runs"})
 		case call.Stdin != nil && call.Stdin.Lit:
 			add(*call.Stdin, Script, name)
 		case call.Stdin != nil:
@@ -332,6 +339,50 @@ func pythonModule(call *Call, m Word, add func(Word, Role, string, ...string), g
 	w := m
 	w.Text = rel + ".py"
 	add(w, Module, "python", base+"/__main__.py", base+"/__init__.py", base+".py")
+}
+
+// underXargs reports whether the wrappers before a program include xargs,
+// which adds the words it reads on stdin to the program's arguments.
+func underXargs(wrappers []Word) bool {
+	for _, w := range wrappers {
+		if w.Lit && path.Base(w.Text) == "xargs" {
+			return true
+		}
+	}
+	return false
+}
+
+// findExec reads find's -exec, -execdir, -ok and -okdir: the program each
+// runs, by a path, is named; one that runs the files found ({}) runs what
+// is known only when the command runs.
+func findExec(args []Word, add func(Word, Role, string, ...string), gaps *[]Gap) {
+	for k := 0; k < len(args); k++ {
+		switch args[k].Text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		end := k + 1
+		for end < len(args) && args[end].Text != ";" && args[end].Text != "+" {
+			end++
+		}
+		sub := args[k+1 : end]
+		p, _ := skipWrappers(sub)
+		switch {
+		case p >= len(sub):
+		case !sub[p].Lit || strings.Contains(sub[p].Text, "{}"):
+			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " runs a program found only when the command runs"})
+		case strings.Contains(sub[p].Text, "/"):
+			add(sub[p], Program, "")
+		case isInterpreter(path.Base(sub[p].Text)):
+			if s := p + 1; s < len(sub) && sub[s].Lit && !strings.HasPrefix(sub[s].Text, "-") && !strings.Contains(sub[s].Text, "{}") {
+				add(sub[s], Script, path.Base(sub[p].Text))
+				break
+			}
+			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " hands " + path.Base(sub[p].Text) + " the files it finds, known only when the command runs"})
+		}
+		k = end
+	}
 }
 
 // catFiles recognises "$(cat FILE...)" as the code of sh -c, and returns
@@ -545,6 +596,14 @@ func isInterpreter(name string) bool {
 	}
 	return isPython(name)
 }
+
+// IsShell reports whether a program (by its base name) is a shell that
+// runs a script, as sh and bash do; IsPython whether it is a Python.
+func IsShell(name string) bool { return isShell(name) }
+
+// IsPython reports whether a program (by its base name) is a Python:
+// python3, python3.12, pypy3, py.
+func IsPython(name string) bool { return isPython(name) }
 
 // IsInterpreter reports whether a program (by its base name) runs the
 // script it is given, so that the script, not the program, is what a

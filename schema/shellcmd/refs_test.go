@@ -52,6 +52,12 @@ func TestRefs(t *testing.T) {
 		{"cd hooks | true; ./b.sh", []string{"program /w/.agents/./b.sh"}, ""},
 		{"sh < hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
 		{"sh gate", []string{"script /w/.agents/gate"}, ""},
+		// xargs hands sh the lines of list; find -exec the files it finds.
+		{"xargs sh < hooks/list", nil, "xargs gives sh the script it runs, read from its input"},
+		{`find hooks -name '*.run' -exec sh {} \;`, nil, "find -exec hands sh the files it finds"},
+		{`find . -exec {} \;`, nil, "find -exec runs a program found only when the command runs"},
+		{`find . -name x -exec ./hooks/each.sh {} +`, []string{"program /w/.agents/./hooks/each.sh"}, ""},
+		{`find . -execdir bash hooks/each.sh {} \;`, []string{"script /w/.agents/hooks/each.sh"}, ""},
 		{"python3 -m hooks.gate", []string{"module /w/.agents/hooks/gate.py [/w/.agents/hooks/gate/__main__.py /w/.agents/hooks/gate/__init__.py /w/.agents/hooks/gate.py]"}, ""},
 		{"python3 hooks/pkg", []string{"script /w/.agents/hooks/pkg [/w/.agents/hooks/pkg /w/.agents/hooks/pkg/__main__.py]"}, ""},
 		{"node hooks/gate", []string{"module /w/.agents/hooks/gate [/w/.agents/hooks/gate /w/.agents/hooks/gate.js /w/.agents/hooks/gate.mjs /w/.agents/hooks/gate.cjs /w/.agents/hooks/gate.json /w/.agents/hooks/gate.node /w/.agents/hooks/gate.ts /w/.agents/hooks/gate/package.json /w/.agents/hooks/gate/index.js /w/.agents/hooks/gate/index.mjs /w/.agents/hooks/gate/index.cjs]"}, ""},

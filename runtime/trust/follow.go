@@ -1,0 +1,287 @@
+package trust
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
+)
+
+// What a covered script loads in its turn: the files a shell script
+// sources or runs by a path, the modules a Python script imports and the
+// files a JavaScript one requires by a relative path, wherever they lie in
+// the workspace. A script's own code is covered by its hash; what it pulls
+// in is code too, and a clone can change it as easily.
+
+// maxFollow bounds how deep a chain of scripts loading scripts is read.
+const maxFollow = 4
+
+// maxParsed is the most of a script that is read for what it loads.
+const maxParsed = 1 << 20
+
+// lang is the language a covered file is run as, for what it loads.
+type lang uint8
+
+const (
+	noLang lang = iota
+	shellLang
+	pythonLang
+	nodeLang
+)
+
+// langOf says how a file is run: by the interpreter a command hands it to,
+// else by its #! line or its extension.
+func langOf(interp, real string, content []byte) lang {
+	switch name := path.Base(interp); {
+	case name == "." || name == "source" || shellcmd.IsShell(name):
+		return shellLang
+	case shellcmd.IsPython(name):
+		return pythonLang
+	case name == "node" || name == "nodejs" || name == "bun" || name == "tsx" || name == "ts-node" || name == "deno":
+		return nodeLang
+	case interp != "":
+		return noLang
+	}
+	if bytes.HasPrefix(content, []byte("#!")) {
+		line, _, _ := bytes.Cut(content, []byte("\n"))
+		words := strings.Fields(strings.TrimPrefix(string(line), "#!"))
+		if len(words) > 0 && path.Base(words[0]) == "env" {
+			words = words[1:]
+			for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+				words = words[1:]
+			}
+		}
+		if len(words) > 0 {
+			if l := langOf(words[0], "", nil); l != noLang {
+				return l
+			}
+			return noLang
+		}
+	}
+	switch path.Ext(real) {
+	case ".sh", ".bash":
+		return shellLang
+	case ".py":
+		return pythonLang
+	case ".js", ".mjs", ".cjs", ".ts":
+		return nodeLang
+	}
+	return noLang
+}
+
+// follow covers what the file at real, run as l from the folder cwd (the
+// handler's, as a command's cd left it), loads. base is the folder Python
+// searches first (sys.path[0]), "" for the script's own folder.
+func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string, depth int) {
+	if f == nil || f.State != Present || depth >= maxFollow || l == noLang {
+		return
+	}
+	if c.followed == nil {
+		c.followed = map[string]bool{}
+	}
+	key := fmt.Sprintf("%d\x00%s\x00%s\x00%s", l, real, cwd, base)
+	if c.followed[key] {
+		return
+	}
+	c.followed[key] = true
+	content := c.content(f, real)
+	name := schema.Visible(f.Path)
+	switch l {
+	case shellLang:
+		// A sourced file or a script run by a path resolves from the
+		// shell's folder, not the script's.
+		refs, gaps := shellcmd.Parse(string(content), cwd, c.root).Refs()
+		for _, g := range gaps {
+			if strings.HasPrefix(g.Why, "sources ") {
+				cmd.Gaps = appendNew(cmd.Gaps, name+" "+g.Why)
+			}
+		}
+		for _, r := range refs {
+			if r.Role.Runs() {
+				c.coverRef(cmd, r, "by "+name, depth+1)
+			}
+		}
+	case pythonLang:
+		if base == "" {
+			base = filepath.Dir(real)
+		}
+		c.pythonImports(cmd, content, real, base, name, depth)
+	case nodeLang:
+		c.nodeRequires(cmd, content, real, name, depth)
+	}
+}
+
+// content returns what a covered file holds, for what it loads: the bytes
+// hashed when they were kept, else read again (bounded), since a check
+// that finds the file unchanged does not read it. The same bytes are read
+// whether the hash was taken now or kept, so trusting and checking cover
+// the same files.
+func (c *coverage) content(f *File, real string) []byte {
+	if f.Content != nil {
+		return f.Content
+	}
+	if c.contents == nil {
+		c.contents = map[string][]byte{}
+	}
+	if b, ok := c.contents[real]; ok {
+		return b
+	}
+	b, _ := schema.ReadFile(real, maxParsed)
+	c.contents[real] = b
+	return b
+}
+
+var (
+	pyImport     = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w., \t]+)`)
+	pyFromImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)`)
+)
+
+// pythonImports covers the modules a Python script imports from the
+// workspace: each as the files Python would take for it from base
+// (sys.path[0]), or from the script's package for a relative import. A
+// module that is not there is recorded missing: creating one (a json.py
+// that shadows the standard library's) withdraws the trust.
+func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name string, depth int) {
+	var mods []string
+	for _, m := range pyImport.FindAllSubmatch(content, -1) {
+		for _, part := range strings.Split(string(m[1]), ",") {
+			if fs := strings.Fields(part); len(fs) > 0 {
+				mods = append(mods, fs[0])
+			}
+		}
+	}
+	for _, m := range pyFromImport.FindAllSubmatch(content, -1) {
+		dir := base
+		if dots := len(m[1]); dots > 0 {
+			dir = filepath.Dir(real)
+			for i := 1; i < dots; i++ {
+				dir = filepath.Dir(dir)
+			}
+		}
+		mod := strings.ReplaceAll(string(m[2]), ".", "/")
+		for _, part := range strings.Split(string(m[3]), ",") {
+			if fs := strings.Fields(part); len(fs) > 0 {
+				// from pkg import x: x is a name in pkg, or its submodule.
+				c.pythonModule(cmd, dir, strings.Trim(mod+"/"+fs[0], "/"), name, depth)
+			}
+		}
+		if mod != "" {
+			c.pythonModule(cmd, dir, mod, name, depth)
+		}
+	}
+	for _, m := range mods {
+		c.pythonModule(cmd, base, strings.ReplaceAll(m, ".", "/"), name, depth)
+	}
+}
+
+// pythonModule covers the files of the module at dir/mod (slashes), and of
+// each package on its way: mod.py, mod/__init__.py, and the bytecode
+// Python would load in their place unchecked.
+func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
+	parts := strings.Split(mod, "/")
+	for i := range parts {
+		p := filepath.Join(dir, filepath.Join(parts[:i+1]...))
+		for _, cand := range []string{p + ".py", filepath.Join(p, "__init__.py")} {
+			if _, err := os.Stat(cand); err != nil && c.inAgents(cand) {
+				continue // new code in the hooks' folder is covered as such
+			}
+			f, real := c.coverPath(cmd, cand, "module imported by "+by, true)
+			if f != nil && f.State == Present {
+				c.pycache(cmd, real, by)
+				c.follow(cmd, pythonLang, f, real, "", dir, depth+1)
+			}
+		}
+	}
+}
+
+// pycache covers the bytecode of a Python source that Python loads without
+// comparing it with the source: a pyc compiled with the unchecked-hash
+// invalidation mode (PEP 552), in the __pycache__ folder beside the source.
+// A timestamp pyc (the default) or a checked-hash one is loaded only when
+// it matches the source, which is covered itself.
+func (c *coverage) pycache(cmd *Command, src, by string) {
+	dir := filepath.Join(filepath.Dir(src), "__pycache__")
+	stem := strings.TrimSuffix(filepath.Base(src), ".py") + "."
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasPrefix(n, stem) && strings.HasSuffix(n, ".pyc") && uncheckedPyc(filepath.Join(dir, n)) {
+			c.coverPath(cmd, filepath.Join(dir, n), "bytecode Python loads unchecked, for "+by, false)
+		}
+	}
+}
+
+// inAgents reports whether a path lies in the hooks' folder, links
+// resolved.
+func (c *coverage) inAgents(p string) bool {
+	_, ok := relIn(c.agents, c.resolver.Resolve(p))
+	return ok
+}
+
+// uncheckedPyc reports whether the file is a pyc that Python loads without
+// checking its source: its flags word (bytes 4 to 8) has the hash-based
+// bit and not the check-source bit.
+func uncheckedPyc(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var h [8]byte
+	if n, _ := f.Read(h[:]); n < 8 {
+		return false
+	}
+	return h[4]&1 != 0 && h[4]&2 == 0
+}
+
+var nodeRequire = regexp.MustCompile(`(?:require\s*\(\s*|import\s*\(\s*|\bfrom\s+|^\s*import\s+)["'](\.{1,2}/[^"'\s]+)["']`)
+
+// nodeRequires covers the files a JavaScript file loads by a relative path
+// (require("./lib"), import ... from "../x.js"), as node resolves them.
+// Packages by name come from node_modules: inside the hooks' folder they
+// are covered as code; elsewhere they are named as not covered.
+func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string, depth int) {
+	dir := filepath.Dir(real)
+	for _, line := range bytes.Split(content, []byte("\n")) {
+		for _, m := range nodeRequire.FindAllSubmatch(line, -1) {
+			p := filepath.Join(dir, string(m[1]))
+			alts := []string{p}
+			if path.Ext(p) == "" {
+				for _, e := range []string{".js", ".mjs", ".cjs", ".json", ".node", ".ts"} {
+					alts = append(alts, p+e)
+				}
+				alts = append(alts, p+"/index.js", p+"/index.mjs", p+"/index.cjs")
+			}
+			for _, a := range alts {
+				f, r := c.coverPath(cmd, a, "required by "+name, a != p)
+				c.follow(cmd, nodeLang, f, r, "", "", depth+1)
+			}
+		}
+	}
+	// require("pkg") looks in every node_modules from the script's folder
+	// up: those in the hooks' folder are covered as code, the others not.
+	for d := dir; ; d = filepath.Dir(d) {
+		nm := filepath.Join(d, "node_modules")
+		if _, in := relIn(c.agents, nm); !in {
+			if info, err := os.Stat(nm); err == nil && info.IsDir() {
+				shown := nm
+				if rel, ok := c.rel(nm); ok {
+					shown = rel
+				}
+				cmd.Gaps = appendNew(cmd.Gaps, fmt.Sprintf("%s may load packages from %s, which are not fingerprinted", name, schema.Visible(shown)))
+			}
+		}
+		if _, ok := relIn(c.root, d); !ok || d == c.root || d == filepath.Dir(d) {
+			return
+		}
+	}
+}
