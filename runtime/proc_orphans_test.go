@@ -239,3 +239,24 @@ func TestRunKilledWithSIGKILL(t *testing.T) {
 		t.Error("the handler's child died with run: docs/runtime.md says it keeps running")
 	}
 }
+
+// TestOrphansOfTheContractCheck: hookctl test starts no process of its own
+// beside the handlers' shells either, so what a handler leaves behind dies
+// when the check ends, as with run.
+func TestOrphansOfTheContractCheck(t *testing.T) {
+	t.Parallel()
+	needTools(t, "env", "setsid")
+	c := newFaultCase(t)
+	cfg := c.config("PreToolUse", leaveOrphan("checked"), 30)
+	cmd := exec.Command(hookctlBin(t), "test", "--contract", "--config", cfg)
+	cmd.Dir = c.dir
+	cmd.Env = append(os.Environ(), "HOME="+c.home, "PIDS="+filepath.Join(c.dir, "pids"))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("hookctl test --contract: %v\n%s", err, out)
+	}
+	if n := len(c.pids()); n == 0 {
+		t.Fatalf("the handler wrote no pid:\n%s", out)
+	}
+	c.noneLeft()
+}

@@ -85,6 +85,11 @@ func testCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "user", Usage: "with --contract, check the user's ~/.gemini/config/hooks.json instead of the workspace's"},
 		},
 		Action: func(c *cli.Context) error {
+			// Like run, test starts no process of its own beside the
+			// handlers' shells: what they leave behind is killed.
+			if ownsItsChildren {
+				runtime.ClaimOrphans()
+			}
 			set := map[string]bool{}
 			for _, name := range c.FlagNames() {
 				if c.IsSet(name) {
