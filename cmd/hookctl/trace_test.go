@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/runtime/tracelog"
-	"github.com/hookctl/hookctl/schema"
 )
 
 // These tests run hookctl trace as the agent would: a real process (the
@@ -568,22 +567,5 @@ func TestTraceUsage(t *testing.T) {
 	r = runProcess(t, []string{"hookctl", "--color", "never", "trace", "printf", "%s-%s", "-a", "--b"}, nil, env)
 	if r.code != 0 || string(r.stdout) != "-a---b" {
 		t.Errorf("after a global flag: %d %q %q", r.code, r.stdout, r.stderr)
-	}
-}
-
-// TestTraceArgsMatchUnwrapTrace keeps trace's reading of its arguments and
-// schema.UnwrapTrace, which lint, trust and list use, in agreement.
-func TestTraceArgsMatchUnwrapTrace(t *testing.T) {
-	for _, line := range []string{
-		"-- ./x", "./x -v", "--log f ./x", "--log=f -- -x", "-log f -payload ./x", "--payload=true ./x",
-		"--payload=false ./x", "--payload=1 ./x", "--hook", "--hook=", "--event= ./x", "--", "", "---log f ./x",
-		"--help", "-h ./x", "--hook h --event e --log l --payload -- a b c", "- ./x", "--x ./x",
-	} {
-		args := strings.Fields(line)
-		opts, err := parseTraceArgs(args)
-		inner, ok := schema.UnwrapTrace(append([]string{"hookctl", "trace"}, args...))
-		if (err == nil) != ok || (ok && !slices.Equal(opts.argv, inner)) {
-			t.Errorf("%q: trace reads %q (%v), UnwrapTrace %q (%v)", line, opts.argv, err, inner, ok)
-		}
 	}
 }
