@@ -149,12 +149,10 @@ func traceRecord(opts shellcmd.TraceArgs, w *wrapped, getenv func(string) string
 			rec.Truncated = append(rec.Truncated, "payload")
 		case len(bytes.TrimSpace(payload)) == 0:
 		default:
-			if red, ok := tracelog.Redact(payload); ok {
+			if red, err := tracelog.Redact(payload); err == nil {
 				rec.Payload = red
 			} else {
-				// Not JSON: no key to redact. Kept as text, cut short.
-				q, _ := json.Marshal(tracelog.Head(string(payload), 4096))
-				rec.Payload = q
+				rec.PayloadError = err.Error()
 			}
 		}
 	}

@@ -497,6 +497,18 @@ func TestTraceRecord(t *testing.T) {
 	if info, err := os.Stat(other); err != nil || info.Mode().Perm() != 0o600 {
 		t.Errorf("the log's mode: %v %v", info.Mode(), err)
 	}
+
+	// A payload that is not JSON: what is wrong with it is recorded, not
+	// its bytes, in which no secret could be told.
+	cmd = exec.Command("hookctl", "trace", "--payload", "--", script)
+	cmd.Env, cmd.Stdin = env, strings.NewReader("password=hunter2\n")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	r = lastRecord(t, logPath)
+	if r.Payload != nil || !strings.HasPrefix(r.PayloadError, "not JSON: 1:1: ") || strings.Contains(r.PayloadError, "hunter2") || r.PayloadBytes != 17 {
+		t.Errorf("payload %s, payloadError %q, %d bytes", r.Payload, r.PayloadError, r.PayloadBytes)
+	}
 }
 
 func TestTraceConcurrentHandlersShareOneLog(t *testing.T) {

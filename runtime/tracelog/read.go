@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // Reading limits: the log is written by handlers, so a reader bounds what
@@ -73,7 +75,7 @@ func (f Filter) Match(r *Record) bool {
 // without decoding it: the hook's and the event's names must be in it.
 func (f Filter) mayMatch(line []byte) bool {
 	for _, name := range []string{f.Hook, f.Event} {
-		if name != "" && !bytes.Contains(line, quote(name)[1:len(quote(name))-1]) {
+		if q := schema.AppendJSONString(nil, name); name != "" && !bytes.Contains(line, q[1:len(q)-1]) {
 			return false
 		}
 	}
