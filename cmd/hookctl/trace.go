@@ -72,9 +72,13 @@ func traceMain(args []string, s streams) int {
 		return exitUsage
 	}
 	w := runWrapped(opts.Command, s)
-	rec := traceRecord(opts, w, os.Getenv)
-	if err := appendRecord(opts.Log, rec); err != nil {
-		fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", tracelog.Visible(err.Error()))
+	// Under hookctl test, the run is a test's, not the agent's: nothing
+	// is recorded.
+	if !tracelog.Testing(os.Getenv) {
+		rec := traceRecord(opts, w, os.Getenv)
+		if err := appendRecord(opts.Log, rec); err != nil {
+			fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", tracelog.Visible(err.Error()))
+		}
 	}
 	if w.signal != 0 {
 		reraise(w.signal)

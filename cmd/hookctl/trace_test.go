@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -579,5 +581,18 @@ func TestTraceUsage(t *testing.T) {
 	r = runProcess(t, []string{"hookctl", "--color", "never", "trace", "printf", "%s-%s", "-a", "--b"}, nil, env)
 	if r.code != 0 || string(r.stdout) != "-a---b" {
 		t.Errorf("after a global flag: %d %q %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestTraceRecordsNothingUnderTest: with HOOKCTL_TEST=1, as hookctl test
+// gives every handler, the command runs as always and nothing is logged.
+func TestTraceRecordsNothingUnderTest(t *testing.T) {
+	env, logPath := traceEnv(t)
+	r := runProcess(t, []string{"hookctl", "trace", "--hook", "gate", "--", "sh", "-c", "cat; echo err >&2; exit 3"}, []byte("{}"), append(env, "HOOKCTL_TEST=1"))
+	if r.code != 3 || string(r.stdout) != "{}" || string(r.stderr) != "err\n" {
+		t.Errorf("exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(logPath); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a log was written under HOOKCTL_TEST=1: %v", err)
 	}
 }

@@ -13,6 +13,16 @@ import (
 // instead of the default, for every command that writes or reads it.
 const EnvLog = "HOOKCTL_LOG"
 
+// EnvTest names the environment variable that hookctl test sets to 1 for
+// every handler it runs. hookctl trace and hookctl run record nothing
+// then, so that test cases and contract checks never fill the log of real
+// runs.
+const EnvTest = "HOOKCTL_TEST"
+
+// Testing reports whether getenv says the run is one of hookctl test's, in
+// which nothing is recorded.
+func Testing(getenv func(string) string) bool { return getenv(EnvTest) == "1" }
+
 // RotateSize is the size at which the log is renamed to FILE.1 and a new
 // one started.
 const RotateSize = 10 << 20
