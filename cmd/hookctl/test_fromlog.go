@@ -35,13 +35,9 @@ func testAddFromLog(s streams, id string, files []string) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	r, err := l.Find(id)
-	if errors.Is(err, tracelog.ErrNotFound) {
-		return usageErrorf("no record with the ID %q in %s or %s (hookctl log lists the IDs)",
-			tracelog.Visible(id), tracelog.Visible(l.Path), tracelog.Visible(l.Rotated()))
-	}
+	r, err := findRecord(l, id)
 	if err != nil {
-		return usageErrorf("%s", tracelog.Visible(err.Error()))
+		return err
 	}
 	c, warnings, err := caseFromRecord(r)
 	if err != nil {
