@@ -32,8 +32,10 @@ func (r *Result) Record(start time.Time, took time.Duration, withPayload bool) *
 		PayloadBytes: int64(len(p.Payload.Raw)),
 	}
 	if withPayload {
-		if red, ok := tracelog.Redact(p.Payload.Raw); ok {
+		if red, err := tracelog.Redact(p.Payload.Raw); err == nil {
 			rec.Payload = red
+		} else {
+			rec.PayloadError = err.Error()
 		}
 	}
 	for _, o := range r.Outcomes {

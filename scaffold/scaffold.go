@@ -53,6 +53,12 @@ type Answers struct {
 	// Overwrite is the person's consent to replace a script that exists,
 	// as --force gives it.
 	Overwrite bool
+
+	// Trace writes the handler's command through hookctl trace, so that
+	// each run is recorded for hookctl log; TraceSet tells that it was
+	// answered (no is an answer too). Left unanswered, it is no.
+	Trace    bool
+	TraceSet bool
 }
 
 // Options are the answers and where to write.
@@ -242,6 +248,7 @@ func (a *Answers) Fill(x *Existing) {
 	if a.Timeout == 0 {
 		a.Timeout = t.Timeout
 	}
+	a.TraceSet = true
 }
 
 // DefaultLanguage is the language a template's script is written in when

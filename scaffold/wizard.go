@@ -23,8 +23,8 @@ const (
 )
 
 // Ask asks through p every question that a leaves unanswered, in the order
-// scope, event, template, name, matcher, language, timeout, each with a
-// default, and returns the complete answers and the scope's hooks.json.
+// scope, event, template, name, matcher, language, timeout, trace, each
+// with a default, and returns the complete answers and the scope's hooks.json.
 // Nothing is written; ErrInterrupted tells that the person stopped.
 func Ask(p Prompter, a Answers, load Loader, dir string) (Answers, *Existing, error) {
 	if a.Scope == "" {
@@ -148,8 +148,19 @@ func Ask(p Prompter, a Answers, load Loader, dir string) (Answers, *Existing, er
 		}
 		a.Timeout, _ = parseTimeout(s)
 	}
+
+	if !a.TraceSet {
+		if a.Trace, err = p.Confirm(TraceQuestion, false); err != nil {
+			return a, nil, err
+		}
+		a.TraceSet = true
+	}
 	return a, x, nil
 }
+
+// TraceQuestion asks whether the handler's command goes through hookctl
+// trace.
+const TraceQuestion = "Record each run of the handler with hookctl trace (see them with hookctl log)?"
 
 // askMatcher offers the template's matcher, every tool, a list to pick
 // from, or a regular expression checked by the runtime's own rule.

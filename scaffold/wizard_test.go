@@ -109,13 +109,13 @@ func TestWizardEnterThroughoutMakesAWorkingHook(t *testing.T) {
 	dir, home := t.TempDir(), t.TempDir()
 	q := newQueue(t,
 		enter("Where"), enter("event"), enter("What should it do"), enter("Name"),
-		enter("tools"), enter("language"), enter("Timeout"))
+		enter("tools"), enter("language"), enter("Timeout"), enter("hookctl trace"))
 	a, x, err := Ask(q, Answers{}, loaderFor(dir, home), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Answers{Scope: Workspace, Name: "block-dangerous", Event: schema.PreToolUse, Matcher: "run_command",
-		Template: "block-dangerous", Lang: "sh", Timeout: 10, MatcherSet: true}
+		Template: "block-dangerous", Lang: "sh", Timeout: 10, MatcherSet: true, TraceSet: true}
 	if a != want {
 		t.Fatalf("answers %+v, want %+v", a, want)
 	}
@@ -175,13 +175,14 @@ func TestWizardChoices(t *testing.T) {
 		answer{prompt: "Timeout", text: "0"},
 		answer{prompt: "Timeout", text: "9223372036854775807"},
 		answer{prompt: "Timeout", text: "20"},
+		answer{prompt: "hookctl trace", yes: true},
 	)
 	a, _, err := Ask(q, Answers{}, loaderFor(dir, home), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Answers{Scope: User, Name: "no-secrets", Event: schema.PreToolUse, Matcher: "view_file|browser_.*",
-		Template: "protect-paths", Lang: "py", Timeout: 20, MatcherSet: true}
+		Template: "protect-paths", Lang: "py", Timeout: 20, MatcherSet: true, Trace: true, TraceSet: true}
 	if a != want {
 		t.Errorf("answers %+v, want %+v", a, want)
 	}
@@ -195,6 +196,47 @@ func TestWizardChoices(t *testing.T) {
 	}
 }
 
+// TestWizardTrace: a yes to the trace question writes the command
+// through hookctl trace with the hook's name and event, and lint, which
+// sees through the wrapper, checks the script behind it.
+func TestWizardTrace(t *testing.T) {
+	dir, home := t.TempDir(), t.TempDir()
+	q := newQueue(t, answer{prompt: "Name", text: "gate"}, enter("Timeout"), answer{prompt: TraceQuestion, yes: true})
+	a, x, err := Ask(q, Answers{Scope: Workspace, Template: "block-dangerous", Lang: "sh", MatcherSet: true, Matcher: "run_command"},
+		loaderFor(dir, home), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Answers: a, Dir: dir, Home: home}
+	p, err := NewPlan(opts, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "hookctl trace --hook gate --event PreToolUse -- ./hooks/gate.sh"; p.Command != want {
+		t.Errorf("command %q, want %q", p.Command, want)
+	}
+	if err := apply(t, opts, p); err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(dir, ".agents", "hooks.json")
+	if err := os.Chmod(filepath.Join(dir, ".agents", "hooks", "gate.sh"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := lint.Lint(lint.Request{Files: []lint.Target{{Path: config, Scope: lint.Workspace, Root: dir}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 || res.Findings[0].Rule != "script-not-executable" {
+		t.Errorf("lint of a traced script that is not executable: %v", res.Findings)
+	}
+
+	// --trace given: not asked.
+	q = newQueue(t, enter("Timeout"))
+	if a, _, err := Ask(q, Answers{Scope: Workspace, Name: "g2", Template: "notify", Lang: "sh", TraceSet: true}, loaderFor(dir, home), dir); err != nil || a.Trace {
+		t.Errorf("answers %+v, %v", a, err)
+	}
+}
+
 func TestWizardPicksToolsFromTheList(t *testing.T) {
 	dir := t.TempDir()
 	q := newQueue(t,
@@ -203,7 +245,7 @@ func TestWizardPicksToolsFromTheList(t *testing.T) {
 		enter("Name"),
 		answer{prompt: "tools", index: 2}, // choose from the list
 		answer{prompt: "Which tools", indexes: []int{1, 2, len(schema.Tools)}}, // the browser family last
-		enter("language"), enter("Timeout"))
+		enter("language"), enter("Timeout"), enter("hookctl trace"))
 	a, _, err := Ask(q, Answers{Scope: Workspace}, loaderFor(dir, ""), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +257,7 @@ func TestWizardPicksToolsFromTheList(t *testing.T) {
 
 func TestWizardSkipsWhatFlagsAnswered(t *testing.T) {
 	dir := t.TempDir()
-	q := newQueue(t, enter("Name"), enter("Timeout"))
+	q := newQueue(t, enter("Name"), enter("Timeout"), enter("hookctl trace"))
 	a, _, err := Ask(q, Answers{Scope: Workspace, Template: "tests-must-pass", Lang: "py"}, loaderFor(dir, ""), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -266,7 +308,7 @@ func TestWizardAsksBeforeOverwritingAScript(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "was kept") {
 		t.Errorf("declining gives %v", err)
 	}
-	q = newQueue(t, enter("Name"), enter("language"), answer{prompt: "Overwrite it?", yes: true}, enter("Timeout"))
+	q = newQueue(t, enter("Name"), enter("language"), answer{prompt: "Overwrite it?", yes: true}, enter("Timeout"), enter("hookctl trace"))
 	a, x, err := Ask(q, Answers{Scope: Workspace, Template: "notify"}, loaderFor(dir, ""), dir)
 	if err != nil || !a.Overwrite {
 		t.Fatalf("%v %+v", err, a)

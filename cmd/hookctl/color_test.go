@@ -15,6 +15,8 @@ import (
 	expect "github.com/Netflix/go-expect"
 	"github.com/creack/pty"
 	"github.com/hinshun/vt10x"
+
+	"github.com/hookctl/hookctl/scaffold"
 )
 
 // TestColourOnATerminal runs hookctl lint with a real terminal as its
@@ -137,7 +139,7 @@ func TestInitWizardColour(t *testing.T) {
 		go func() { waited <- cmd.Wait() }()
 		// Enter at every question takes its default.
 		for _, q := range []string{"Where should the hook live?", "Which event should it handle?", "What should it do?",
-			"Name of the hook:", "Which tools should it run for?", "Which language should the script be in?", "Timeout in seconds:"} {
+			"Name of the hook:", "Which tools should it run for?", "Which language should the script be in?", "Timeout in seconds:", scaffold.TraceQuestion} {
 			expectString(t, con, q)
 			con.SendLine("")
 		}

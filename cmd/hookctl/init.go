@@ -71,6 +71,7 @@ func initCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "ask nothing: take the defaults for every answer not given"},
 			&cli.BoolFlag{Name: "force", Usage: "overwrite a handler script that already exists"},
 			&cli.BoolFlag{Name: "vscode", Usage: "associate the schema with .agents/hooks.json in .vscode/settings.json"},
+			&cli.BoolFlag{Name: "trace", Usage: "write the handler's command through hookctl trace, so that each run is recorded (see hookctl log); --trace=false to not be asked"},
 			&cli.BoolFlag{Name: "list-templates", Usage: "list the templates and exit"},
 		},
 		Action: func(c *cli.Context) error {
@@ -85,6 +86,7 @@ func initCommand(s streams) *cli.Command {
 			opts.Template = c.String("template")
 			opts.Lang = c.String("lang")
 			opts.Timeout = c.Int("timeout")
+			opts.Trace, opts.TraceSet = c.Bool("trace"), c.IsSet("trace")
 			if c.IsSet("timeout") && (opts.Timeout < 1 || opts.Timeout > schema.MaxTimeout) {
 				return usageErrorf("--timeout %d: give a whole number of seconds from 1 to %d (about 68 years)", opts.Timeout, schema.MaxTimeout)
 			}
@@ -414,6 +416,9 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 		steps = append(steps, [2]string{"test it", cmd})
 	}
 	steps = append(steps, [2]string{"check it", contractCommand(opts, p)})
+	if p.Trace {
+		steps = append(steps, [2]string{"watch it", "hookctl log --hook " + p.Name})
+	}
 	return append(steps, [2]string{"edit it", rel(p.Script)})
 }
 

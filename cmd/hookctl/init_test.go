@@ -11,6 +11,7 @@ import (
 	"github.com/creack/pty"
 	"github.com/hinshun/vt10x"
 
+	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -67,6 +68,8 @@ func TestInitWizardInATerminal(t *testing.T) {
 		c.SendLine("")
 		expectString(t, c, "Timeout in seconds:")
 		c.SendLine("")
+		expectString(t, c, scaffold.TraceQuestion)
+		c.SendLine("")
 		expectString(t, c, "Next steps:")
 		expectString(t, c, "edit it")
 	})
@@ -87,6 +90,35 @@ func TestInitWizardInATerminal(t *testing.T) {
 	}
 	if fi, err := os.Stat(filepath.Join(dir, ".agents", "hooks", "my-gate.sh")); err != nil || fi.Mode().Perm() != 0o755 {
 		t.Errorf("the script: %v", err)
+	}
+}
+
+// TestInitWizardTrace answers yes to the trace question in a real
+// terminal: the command goes through hookctl trace, and the next steps say
+// how to see its runs.
+func TestInitWizardTrace(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", t.TempDir())
+	code, screen := runInTerminal(t, []string{"init", "--dir", dir, "--template", "notify", "--scope", "workspace", "--lang", "sh", "--name", "ping"}, func(c *expect.Console) {
+		expectString(t, c, "Timeout in seconds:")
+		c.SendLine("")
+		expectString(t, c, scaffold.TraceQuestion)
+		c.SendLine("y")
+		expectString(t, c, "Next steps:")
+		expectString(t, c, "edit it")
+	})
+	if code != 0 {
+		t.Fatalf("exit status %d; screen:\n%s", code, screen)
+	}
+	if !strings.Contains(screen, "watch it hookctl log --hook ping") {
+		t.Errorf("no step to watch it:\n%s", screen)
+	}
+	c, err := schema.Load(filepath.Join(dir, ".agents", "hooks.json"))
+	if err != nil || len(c.File.Hooks) != 1 {
+		t.Fatalf("hooks.json: %v %+v", err, c)
+	}
+	if got, want := c.File.Hooks[0].Stop[0].Command, "hookctl trace --hook ping --event Stop -- ./hooks/ping.sh"; got != want {
+		t.Errorf("command %q, want %q", got, want)
 	}
 }
 
@@ -130,6 +162,8 @@ func TestInitWizardKeepsAnEditSavedMeanwhile(t *testing.T) {
 			t.Error(err)
 		}
 		c.SendLine("")
+		expectString(t, c, scaffold.TraceQuestion)
+		c.SendLine("")
 		expectString(t, c, "Next steps:")
 	})
 	if code != 0 {
@@ -160,7 +194,7 @@ func TestInitWizardChecksTheMatcherAsTyped(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	down := "\x1b[B"
 	code, screen := runInTerminal(t, []string{"init", "--dir", dir, "--template", "block-dangerous", "--scope", "workspace",
-		"--name", "gate", "--lang", "sh", "--timeout", "10"}, func(c *expect.Console) {
+		"--name", "gate", "--lang", "sh", "--timeout", "10", "--trace=false"}, func(c *expect.Console) {
 		expectString(t, c, "Which tools should it run for?")
 		c.Send(down + down + down + "\r")
 		expectString(t, c, "Regular expression")

@@ -151,15 +151,26 @@ func logRun(ctx context.Context, s streams, opts logOptions) error {
 	})
 }
 
-// logShow prints one record whole.
-func logShow(s streams, l *tracelog.Log, id string) error {
+// findRecord finds the record whose ID is id or starts with it, for --show
+// and --add-from-log, with an error that says which records an ambiguous
+// start fits, or where no record was found.
+func findRecord(l *tracelog.Log, id string) (*tracelog.Record, error) {
 	r, err := l.Find(id)
 	if errors.Is(err, tracelog.ErrNotFound) {
-		return usageErrorf("no record with the ID %q in %s or %s (hookctl log lists the IDs)",
+		return nil, usageErrorf("no record has an ID that is or starts with %q in %s or %s (hookctl log lists the IDs)",
 			tracelog.Visible(id), tracelog.Visible(l.Path), tracelog.Visible(l.Rotated()))
 	}
 	if err != nil {
-		return usageErrorf("%s", tracelog.Visible(err.Error()))
+		return nil, usageErrorf("%s", tracelog.Visible(err.Error()))
+	}
+	return r, nil
+}
+
+// logShow prints one record whole.
+func logShow(s streams, l *tracelog.Log, id string) error {
+	r, err := findRecord(l, id)
+	if err != nil {
+		return err
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -364,7 +375,7 @@ func logDispatch(s streams, path string, withPayload bool, res *runtime.Result, 
 	if path == "" {
 		path = os.Getenv(tracelog.EnvLog)
 	}
-	if path == "" && !withPayload {
+	if path == "" && !withPayload || tracelog.Testing(os.Getenv) {
 		return
 	}
 	l := &tracelog.Log{Path: path}

@@ -2,27 +2,38 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/hooktest"
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // maxTestFile bounds the test file read before it is edited.
 const maxTestFile = 16 << 20
 
+// beforeWrite, when set, is called between the reading of the test file
+// and the writing of its new content: tests change the file there.
+var beforeWrite func(path string)
+
 // testAddFromLog adds to a test file the case of the recorded run id: its
 // event and payload, expecting what was answered. The file keeps every
-// other byte, and is written atomically.
+// other byte, and is written atomically, under the lock init and import
+// take on its folder, through the workspace's bounds (no symbolic link
+// leads the write out of it), and only if nothing changed it meanwhile.
 func testAddFromLog(s streams, id string, files []string) error {
 	if len(files) > 1 {
 		return usageErrorf("--add-from-log adds to one test file, not %d", len(files))
@@ -31,26 +42,47 @@ func testAddFromLog(s streams, id string, files []string) error {
 	if len(files) == 1 {
 		file = hooktest.Resolve(files[0])
 	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	root := hooktest.WorkspaceOf(abs, filepath.Dir(abs))
 	l, err := tracelog.Default()
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	r, err := l.Find(id)
-	if errors.Is(err, tracelog.ErrNotFound) {
-		return usageErrorf("no record with the ID %q in %s or %s (hookctl log lists the IDs)",
-			tracelog.Visible(id), tracelog.Visible(l.Path), tracelog.Visible(l.Rotated()))
+	r, err := findRecord(l, id)
+	if err != nil {
+		return err
+	}
+	bounds, err := scaffold.NewBounds(scaffold.Workspace, root, "")
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if _, err := bounds.Check(abs); err != nil {
+		return usageErrorf("%v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	tx, err := bounds.Begin(ctx, filepath.Dir(abs))
+	if ctx.Err() != nil {
+		return &exitError{code: exitInterrupted, msg: "stopped: nothing was written"}
 	}
 	if err != nil {
-		return usageErrorf("%s", tracelog.Visible(err.Error()))
+		return usageErrorf("%v", err)
 	}
-	c, warnings, err := caseFromRecord(r)
+	defer tx.Close()
+	old, err := readTestFile(tx, file, abs)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	c, warnings, err := caseFromRecord(r, filepath.Join(root, ".agents", "hooks.json"))
 	if err != nil {
 		return usageErrorf("record %s: %s", r.ID, tracelog.Visible(err.Error()))
 	}
-
-	src, err := readTestFile(file)
-	if err != nil {
-		return usageErrorf("%v", err)
+	src := old
+	if src == nil {
+		src = []byte("{}\n")
 	}
 	out, added, err := scaffold.AddTestCase(src, c)
 	if err != nil {
@@ -60,9 +92,13 @@ func testAddFromLog(s streams, id string, files []string) error {
 		fmt.Fprintf(s.out, "%s already holds the case %q: nothing to add\n", file, tracelog.Visible(c.Name))
 		return nil
 	}
-	if err := schema.WriteFileAtomic(file, out, 0o644); err != nil {
+	if beforeWrite != nil {
+		beforeWrite(abs)
+	}
+	if err := tx.Write(scaffold.Edit{Path: abs, Old: old, New: out, Perm: 0o644}); err != nil {
 		return usageErrorf("%v", err)
 	}
+	tx.Commit()
 	for _, w := range warnings {
 		fmt.Fprintf(s.err, "hookctl: note: %s\n", tracelog.Visible(w))
 	}
@@ -70,30 +106,57 @@ func testAddFromLog(s streams, id string, files []string) error {
 	return nil
 }
 
-// readTestFile reads the test file to edit: "{}" when it does not exist
-// yet. A file that is not a regular one, or too large to be a test file,
-// is refused before it is read.
-func readTestFile(file string) ([]byte, error) {
-	info, err := os.Stat(file)
+// readTestFile reads the test file to edit through tx, nil when it does
+// not exist yet. A file that is not a regular one, is larger than a test
+// file can be, or holds other than its size says (a file of the kernel's,
+// such as those of /proc, made up as it is read) is refused.
+func readTestFile(tx *scaffold.Tx, file, abs string) ([]byte, error) {
+	info, err := os.Stat(abs)
 	if errors.Is(err, fs.ErrNotExist) {
-		return []byte("{}\n"), nil
+		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %v", file, err)
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", file)
+		return nil, fmt.Errorf("%s is %s, not a test file", file, schema.FileKind(info.Mode()))
 	}
 	if info.Size() > maxTestFile {
 		return nil, fmt.Errorf("%s is larger than %d MiB: not a test file", file, maxTestFile>>20)
 	}
-	return os.ReadFile(file)
+	if info.Size() == 0 && !emptyAsSaid(abs) {
+		return nil, fmt.Errorf("%s says it is empty and is not: a file the kernel makes up as it is read (such as those of /proc) is no test file", file)
+	}
+	src, err := tx.ReadFile(abs)
+	if err != nil {
+		return nil, err
+	}
+	if src == nil {
+		return nil, fmt.Errorf("%s was removed while it was read: run the command again", file)
+	}
+	if int64(len(src)) != info.Size() {
+		return nil, fmt.Errorf("%s holds %d bytes where its size says %d: it is no ordinary file (or it changed while it was read)", file, len(src), info.Size())
+	}
+	return src, nil
+}
+
+// emptyAsSaid reports whether a file whose size is 0 holds nothing: the
+// files of /proc and /sys have that size whatever they hold. Eight bytes
+// are asked for, as some of them refuse smaller reads.
+func emptyAsSaid(path string) bool {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return true // the read that follows says what is wrong
+	}
+	defer f.Close()
+	n, _ := f.Read(make([]byte, 8))
+	return n == 0
 }
 
 // caseFromRecord builds the test case of a recorded run: its event, its
 // payload without the fields the runtime fills in, and what was answered
 // as the expectation. Warnings say where the case may not be the run.
-func caseFromRecord(r *tracelog.Record) (schema.TestCase, []string, error) {
+func caseFromRecord(r *tracelog.Record, config string) (schema.TestCase, []string, error) {
 	var c schema.TestCase
 	var warnings []string
 	if len(r.Payload) == 0 {
@@ -108,7 +171,12 @@ func caseFromRecord(r *tracelog.Record) (schema.TestCase, []string, error) {
 	case len(events) == 0:
 		return c, nil, errors.New("the record does not say which event it was: record with hookctl trace --event EVENT (or through hookctl run, which tells trace)")
 	case len(events) > 1:
-		return c, nil, fmt.Errorf("the payload fits %s, and nothing told which: record with hookctl trace --event EVENT (or through hookctl run, which tells trace)", r.Event)
+		e, where, ok := settleEvent(r, events, config)
+		if !ok {
+			return c, nil, fmt.Errorf("the payload fits %s, and nothing told which: record with hookctl trace --event EVENT (or through hookctl run, which tells trace); %s", r.Event, where)
+		}
+		events = []string{e}
+		warnings = append(warnings, "the record fits "+r.Event+"; "+where+", so the case is for "+e)
 	}
 	e := schema.Event(events[0])
 	if !e.Valid() {
@@ -172,6 +240,78 @@ func caseFromRecord(r *tracelog.Record) (schema.TestCase, []string, error) {
 	}
 	c.Name = fmt.Sprintf("%s: %s, as recorded %s (%s)", who, what, formatTime(r.Time), tracelog.ShortID(r.ID))
 	return c, warnings, nil
+}
+
+// settleEvent tells which of the events a record fits (PreToolUse or
+// PostToolUse, whose payloads differ only in some fields) its handler
+// ran for, from the hooks.json that declares it: the events for which a
+// handler of the record's hook, whose matcher selects the record's tool
+// and whose command runs the record's command (through hookctl trace or
+// not), is declared. It says where it looked, and why it could not tell.
+func settleEvent(r *tracelog.Record, events []string, config string) (string, string, bool) {
+	if r.Hook == "" && len(r.Command) == 0 {
+		return "", "the record names neither its hook nor its command", false
+	}
+	cfg, err := schema.Load(config)
+	if err != nil || cfg.File == nil {
+		return "", "no hooks.json at " + config + " to tell it", false
+	}
+	var found []string
+	where := ""
+	for _, h := range cfg.File.Hooks {
+		if r.Hook != "" && h.Name != r.Hook {
+			continue
+		}
+		for _, e := range events {
+			for _, g := range h.Groups(schema.Event(e)) {
+				if m, err := schema.CompileMatcher(g.MatcherText()); err != nil || !m.Match(r.Tool) {
+					continue
+				}
+				for _, hd := range g.Hooks {
+					if len(r.Command) > 0 && !runsCommand(hd.Command, cfg.Dir, r.Command) {
+						continue
+					}
+					if !slices.Contains(found, e) {
+						found = append(found, e)
+						where = fmt.Sprintf("%s:%d:%d declares it for %s", config, hd.Pos.Line, hd.Pos.Col, e)
+					}
+				}
+			}
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", config + " declares no handler for either that ran it", false
+	case 1:
+		return found[0], where + " alone", true
+	}
+	return "", config + " declares it for both", false
+}
+
+// runsCommand reports whether a handler's command runs argv as its one
+// call, through hookctl trace or not.
+func runsCommand(command, dir string, argv []string) bool {
+	p := shellcmd.Parse(command, dir, "")
+	var top []*shellcmd.Call
+	for _, c := range p.Calls {
+		if c.Depth == 0 {
+			top = append(top, c)
+		}
+	}
+	if len(top) != 1 {
+		return false
+	}
+	words := make([]string, len(top[0].Args))
+	for i, w := range top[0].Args {
+		if !w.Lit {
+			return false
+		}
+		words[i] = w.Text
+	}
+	if i, ok := shellcmd.TraceCommand(words); ok {
+		words = words[i:]
+	}
+	return slices.Equal(words, argv)
 }
 
 // expectAnswer makes the merged answer the case's expectation.

@@ -5,18 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 func init() { register(37, traceCommand) }
 
-const traceUsage = "hookctl trace [--log FILE] [--payload] [--hook NAME] [--event EVENT] -- COMMAND [ARG...]"
+const traceUsage = shellcmd.TraceUsage
 
 func traceCommand(s streams) *cli.Command {
 	return &cli.Command{
@@ -40,7 +40,7 @@ func traceCommand(s streams) *cli.Command {
 			"Exit status: COMMAND's; 127 when it is not found and 126 when it cannot be run, as a\n" +
 			"shell's; 2 for a mistake in trace's own flags.",
 		// trace's arguments are a command line of their own: they are
-		// read by parseTraceArgs, never reordered or parsed as flags.
+		// read by shellcmd.ParseTrace, never reordered or parsed as flags.
 		SkipFlagParsing: true,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "log", Usage: "append the record to `FILE` (default: $HOOKCTL_LOG, else ~/.local/state/hookctl/runs.jsonl)"},
@@ -62,80 +62,23 @@ func traceCommand(s streams) *cli.Command {
 	}
 }
 
-// traceOptions are the answers of trace's flags.
-type traceOptions struct {
-	log     string
-	payload bool
-	hook    string
-	event   string
-	argv    []string
-}
-
-// parseTraceArgs reads trace's flags up to "--" or the first word that is
-// not a flag, which starts COMMAND. It accepts exactly what
-// schema.UnwrapTrace recognises.
-func parseTraceArgs(args []string) (traceOptions, error) {
-	var o traceOptions
-	for len(args) > 0 {
-		a := args[0]
-		if a == "--" {
-			args = args[1:]
-			break
-		}
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			break
-		}
-		name, value, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
-		switch name {
-		case "log", "hook", "event":
-			if !hasValue {
-				if len(args) < 2 {
-					return o, fmt.Errorf("--%s needs a value", name)
-				}
-				args = args[1:]
-				value = args[0]
-			}
-			if value == "" {
-				return o, fmt.Errorf("--%s needs a value", name)
-			}
-			switch name {
-			case "log":
-				o.log = value
-			case "hook":
-				o.hook = value
-			case "event":
-				o.event = value
-			}
-		case "payload":
-			if hasValue && value != "true" && value != "false" {
-				return o, fmt.Errorf("--payload takes no value, or =true or =false, not %q", value)
-			}
-			o.payload = !hasValue || value == "true"
-		default:
-			return o, fmt.Errorf("unknown flag %s: trace takes --log, --payload, --hook and --event, then -- and the command", a)
-		}
-		args = args[1:]
-	}
-	if len(args) == 0 || args[0] == "" {
-		return o, fmt.Errorf("no command to run: %s", traceUsage)
-	}
-	o.argv = args
-	return o, nil
-}
-
 // traceMain runs hookctl trace and returns its exit status; when the
 // command was killed by a signal, it kills itself with the same signal and
 // does not return.
 func traceMain(args []string, s streams) int {
-	opts, err := parseTraceArgs(args)
+	opts, err := shellcmd.ParseTrace(args)
 	if err != nil {
 		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(err.Error()))
 		return exitUsage
 	}
-	w := runWrapped(opts.argv, s)
-	rec := traceRecord(opts, w, os.Getenv)
-	if err := appendRecord(opts.log, rec); err != nil {
-		fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", tracelog.Visible(err.Error()))
+	w := runWrapped(opts.Command, s)
+	// Under hookctl test, the run is a test's, not the agent's: nothing
+	// is recorded.
+	if !tracelog.Testing(os.Getenv) {
+		rec := traceRecord(opts, w, os.Getenv)
+		if err := appendRecord(opts.Log, rec); err != nil {
+			fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", tracelog.Visible(err.Error()))
+		}
 	}
 	if w.signal != 0 {
 		reraise(w.signal)
@@ -158,7 +101,7 @@ func appendRecord(path string, rec *tracelog.Record) error {
 }
 
 // traceRecord builds the record of a wrapped run.
-func traceRecord(opts traceOptions, w *wrapped, getenv func(string) string) *tracelog.Record {
+func traceRecord(opts shellcmd.TraceArgs, w *wrapped, getenv func(string) string) *tracelog.Record {
 	rec := &tracelog.Record{
 		ID: tracelog.NewID(w.start),
 		// In UTC: encoding a local time would read the time zone database,
@@ -166,7 +109,7 @@ func traceRecord(opts traceOptions, w *wrapped, getenv func(string) string) *tra
 		Time:     w.start.UTC(),
 		Duration: tracelog.MillisOf(w.duration),
 		Kind:     tracelog.KindTrace,
-		Command:  opts.argv,
+		Command:  opts.Command,
 		PID:      w.pid,
 		Error:    w.startErr,
 	}
@@ -204,30 +147,28 @@ func traceRecord(opts traceOptions, w *wrapped, getenv func(string) string) *tra
 	if inAll {
 		facts = tracelog.Infer(payload, rec.Answer)
 	}
-	if opts.payload && w.teed {
+	if opts.Payload && w.teed {
 		switch {
 		case !inAll:
 			rec.Truncated = append(rec.Truncated, "payload")
 		case len(bytes.TrimSpace(payload)) == 0:
 		default:
-			if red, ok := tracelog.Redact(payload); ok {
+			if red, err := tracelog.Redact(payload); err == nil {
 				rec.Payload = red
 			} else {
-				// Not JSON: no key to redact. Kept as text, cut short.
-				q, _ := json.Marshal(tracelog.Head(string(payload), 4096))
-				rec.Payload = q
+				rec.PayloadError = err.Error()
 			}
 		}
 	}
 	rec.Tool = facts.Tool
-	rec.Hook, rec.HookFrom = opts.hook, tracelog.FromFlag
+	rec.Hook, rec.HookFrom = opts.Hook, tracelog.FromFlag
 	if rec.Hook == "" {
 		rec.Hook, rec.HookFrom = getenv("HOOKCTL_HOOK"), tracelog.FromEnvironment
 	}
 	if rec.Hook == "" {
 		rec.HookFrom = tracelog.FromUnknown
 	}
-	rec.Event, rec.EventFrom = opts.event, tracelog.FromFlag
+	rec.Event, rec.EventFrom = opts.Event, tracelog.FromFlag
 	if rec.Event == "" {
 		rec.Event, rec.EventFrom = getenv("HOOKCTL_EVENT"), tracelog.FromEnvironment
 	}

@@ -107,6 +107,15 @@ func runWrapped(argv []string, s streams) *wrapped {
 		return w.cannot(s, argv[0], err)
 	}
 	cmd := &exec.Cmd{Path: path, Args: argv, Stdout: outW, Stderr: errW}
+	// In a terminal's foreground, COMMAND gets a process group of its own
+	// and the terminal, as a shell gives a job: what is typed (Ctrl-C,
+	// Ctrl-\) reaches COMMAND's group alone, and trace passes on only what
+	// is sent to trace itself, so that nothing arrives twice.
+	tty := foregroundTTY()
+	if tty != nil {
+		defer tty.Close()
+		cmd.SysProcAttr = &syscall.SysProcAttr{Foreground: true, Ctty: int(tty.Fd())}
+	}
 	var inW *os.File
 	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
 		// A person typing: the terminal is COMMAND's own, as without
@@ -125,7 +134,7 @@ func runWrapped(argv []string, s streams) *wrapped {
 		// A script without a #! line: shells and execvp(3) run it with
 		// /bin/sh, and so does trace.
 		cmd = &exec.Cmd{Path: "/bin/sh", Args: append([]string{"/bin/sh", path}, argv[1:]...),
-			Stdin: cmd.Stdin, Stdout: outW, Stderr: errW}
+			Stdin: cmd.Stdin, Stdout: outW, Stderr: errW, SysProcAttr: cmd.SysProcAttr}
 		err = cmd.Start()
 	}
 	// COMMAND holds its ends of the pipes now; trace keeps only its own.
@@ -134,6 +143,12 @@ func runWrapped(argv []string, s streams) *wrapped {
 		inR.Close()
 	}
 	if err != nil {
+		if tty != nil {
+			// The child that could not exec took the terminal first.
+			signal.Ignore(syscall.SIGTTOU)
+			unix.IoctlSetPointerInt(int(tty.Fd()), unix.TIOCSPGRP, unix.Getpgrp())
+			signal.Reset(syscall.SIGTTOU)
+		}
 		closeFiles(outR, errR, inW)
 		w.exit, w.startErr = startFailure(argv[0], err)
 		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(w.startErr))
@@ -143,6 +158,15 @@ func runWrapped(argv []string, s streams) *wrapped {
 		return w
 	}
 	w.pid = cmd.Process.Pid
+	var jobs *job
+	if tty != nil {
+		jobs = &job{tty: tty, pgid: w.pid}
+		// trace is in the background now: it writes COMMAND's output to
+		// the terminal and takes the terminal back without being stopped
+		// for it. COMMAND, started already, keeps SIGTTOU's default.
+		signal.Ignore(syscall.SIGTTOU)
+		defer jobs.takeBack()
+	}
 
 	var pumps sync.WaitGroup
 	pumps.Go(func() { pump(outR, s.out, &w.stdout) })
@@ -153,10 +177,10 @@ func runWrapped(argv []string, s streams) *wrapped {
 	} else {
 		close(stdinDone)
 	}
-	go forward(sigs, cmd.Process)
+	go forward(sigs, cmd.Process, jobs != nil)
 
-	cmd.Wait()
-	state := cmd.ProcessState
+	status, werr := waitCommand(cmd.Process, jobs)
+	cmd.Process.Release()
 	// What COMMAND wrote is in the pipes; a process it left in the
 	// background may hold them open, and gets drainGrace to let go.
 	deadline := time.Now().Add(drainGrace)
@@ -183,17 +207,65 @@ func runWrapped(argv []string, s streams) *wrapped {
 		}
 	}
 
-	if state == nil {
+	switch {
+	case werr != nil:
 		// Wait failed without an exit status; cannot happen after a start.
 		w.exit = 126
-		return w
-	}
-	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		w.signal = ws.Signal()
-	} else {
-		w.exit = state.ExitCode()
+	case status.Signaled():
+		w.signal = status.Signal()
+	default:
+		w.exit = status.ExitStatus()
 	}
 	return w
+}
+
+// waitCommand waits for COMMAND to end and returns its status. When it is
+// a job of its own (jobs not nil) and is stopped (Ctrl-Z), trace stops
+// too, as the job the shell sees, having taken the terminal back; when
+// the shell continues trace, trace gives COMMAND the terminal again (if
+// it is continued in the foreground) and continues it.
+func waitCommand(p *os.Process, jobs *job) (syscall.WaitStatus, error) {
+	flags := 0
+	if jobs != nil {
+		flags = syscall.WUNTRACED
+	}
+	for {
+		var ws syscall.WaitStatus
+		_, err := syscall.Wait4(p.Pid, &ws, flags, nil)
+		if errors.Is(err, syscall.EINTR) {
+			continue
+		}
+		if err != nil || !ws.Stopped() {
+			return ws, err
+		}
+		jobs.takeBack()
+		unix.Kill(os.Getpid(), syscall.SIGSTOP)
+		// Continued.
+		if inForeground() {
+			jobs.give()
+		}
+		unix.Kill(-jobs.pgid, syscall.SIGCONT)
+	}
+}
+
+// job is COMMAND run as a job of its own in trace's terminal.
+type job struct {
+	tty  *os.File
+	pgid int
+}
+
+// give makes COMMAND's group the terminal's foreground.
+func (j *job) give() {
+	unix.IoctlSetPointerInt(int(j.tty.Fd()), unix.TIOCSPGRP, j.pgid)
+}
+
+// takeBack makes trace's group the terminal's foreground again, if
+// COMMAND's still is.
+func (j *job) takeBack() {
+	fd := int(j.tty.Fd())
+	if pg, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP); err == nil && pg == j.pgid {
+		unix.IoctlSetPointerInt(fd, unix.TIOCSPGRP, unix.Getpgrp())
+	}
 }
 
 // readPayload reads, for the record, the payload the agent sent to a
@@ -299,31 +371,49 @@ func pumpStdin(r io.Reader, w *os.File, c *capture, done chan<- struct{}) {
 	}
 }
 
-// forward passes on the signals trace receives to COMMAND. SIGINT and
-// SIGQUIT typed at a terminal reach every process of the foreground
-// group, COMMAND included, so they are not sent a second time.
-func forward(sigs <-chan os.Signal, p *os.Process) {
+// forward passes on the signals trace receives to COMMAND. When COMMAND
+// is a job of its own (own), what the terminal sends goes to it and not
+// to trace, so everything trace receives was sent to trace and is passed
+// on. Otherwise, SIGINT and SIGQUIT received while trace's group (which
+// is COMMAND's) is the terminal's foreground came from the terminal and
+// reached COMMAND already: trace, put in the foreground after it started
+// (a job continued with fg), does not send them a second time.
+func forward(sigs <-chan os.Signal, p *os.Process, own bool) {
 	for sig := range sigs {
 		if sig == syscall.SIGPIPE {
 			continue
 		}
-		if (sig == syscall.SIGINT || sig == syscall.SIGQUIT) && inForeground() {
+		if !own && (sig == syscall.SIGINT || sig == syscall.SIGQUIT) && inForeground() {
 			continue
 		}
 		p.Signal(sig)
 	}
 }
 
+// foregroundTTY returns trace's controlling terminal when trace's process
+// group is its foreground group, nil otherwise (no terminal, or trace runs
+// in the background, as under an agent).
+func foregroundTTY() *os.File {
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	pgrp, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCGPGRP)
+	if err != nil || pgrp != unix.Getpgrp() {
+		tty.Close()
+		return nil
+	}
+	return tty
+}
+
 // inForeground reports whether trace's process group is the foreground
 // group of its controlling terminal.
 func inForeground() bool {
-	tty, err := os.Open("/dev/tty")
-	if err != nil {
-		return false
+	tty := foregroundTTY()
+	if tty != nil {
+		tty.Close()
 	}
-	defer tty.Close()
-	pgrp, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCGPGRP)
-	return err == nil && pgrp == unix.Getpgrp()
+	return tty != nil
 }
 
 // reraise ends trace with the signal that killed COMMAND, so that the

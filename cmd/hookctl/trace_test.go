@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,8 +19,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creack/pty"
+
 	"github.com/hookctl/hookctl/runtime/tracelog"
-	"github.com/hookctl/hookctl/schema"
 )
 
 // These tests run hookctl trace as the agent would: a real process (the
@@ -498,6 +501,18 @@ func TestTraceRecord(t *testing.T) {
 	if info, err := os.Stat(other); err != nil || info.Mode().Perm() != 0o600 {
 		t.Errorf("the log's mode: %v %v", info.Mode(), err)
 	}
+
+	// A payload that is not JSON: what is wrong with it is recorded, not
+	// its bytes, in which no secret could be told.
+	cmd = exec.Command("hookctl", "trace", "--payload", "--", script)
+	cmd.Env, cmd.Stdin = env, strings.NewReader("password=hunter2\n")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	r = lastRecord(t, logPath)
+	if r.Payload != nil || !strings.HasPrefix(r.PayloadError, "not JSON: 1:1: ") || strings.Contains(r.PayloadError, "hunter2") || r.PayloadBytes != 17 {
+		t.Errorf("payload %s, payloadError %q, %d bytes", r.Payload, r.PayloadError, r.PayloadBytes)
+	}
 }
 
 func TestTraceConcurrentHandlersShareOneLog(t *testing.T) {
@@ -571,19 +586,101 @@ func TestTraceUsage(t *testing.T) {
 	}
 }
 
-// TestTraceArgsMatchUnwrapTrace keeps trace's reading of its arguments and
-// schema.UnwrapTrace, which lint, trust and list use, in agreement.
-func TestTraceArgsMatchUnwrapTrace(t *testing.T) {
-	for _, line := range []string{
-		"-- ./x", "./x -v", "--log f ./x", "--log=f -- -x", "-log f -payload ./x", "--payload=true ./x",
-		"--payload=false ./x", "--payload=1 ./x", "--hook", "--hook=", "--event= ./x", "--", "", "---log f ./x",
-		"--help", "-h ./x", "--hook h --event e --log l --payload -- a b c", "- ./x", "--x ./x",
-	} {
-		args := strings.Fields(line)
-		opts, err := parseTraceArgs(args)
-		inner, ok := schema.UnwrapTrace(append([]string{"hookctl", "trace"}, args...))
-		if (err == nil) != ok || (ok && !slices.Equal(opts.argv, inner)) {
-			t.Errorf("%q: trace reads %q (%v), UnwrapTrace %q (%v)", line, opts.argv, err, inner, ok)
+// TestTraceRecordsNothingUnderTest: with HOOKCTL_TEST=1, as hookctl test
+// gives every handler, the command runs as always and nothing is logged.
+func TestTraceRecordsNothingUnderTest(t *testing.T) {
+	env, logPath := traceEnv(t)
+	r := runProcess(t, []string{"hookctl", "trace", "--hook", "gate", "--", "sh", "-c", "cat; echo err >&2; exit 3"}, []byte("{}"), append(env, "HOOKCTL_TEST=1"))
+	if r.code != 3 || string(r.stdout) != "{}" || string(r.stderr) != "err\n" {
+		t.Errorf("exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(logPath); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a log was written under HOOKCTL_TEST=1: %v", err)
+	}
+}
+
+// TestTraceSignalsInATerminal runs trace as a terminal's foreground job,
+// as a person trying a handler does: the Ctrl-C typed reaches COMMAND once,
+// a SIGINT sent to trace's pid by kill is passed on, and Ctrl-Z stops
+// trace (the job the shell sees) until it is continued.
+func TestTraceSignalsInATerminal(t *testing.T) {
+	env, _ := traceEnv(t)
+	ptm, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptm.Close()
+	got := filepath.Join(t.TempDir(), "got")
+	script := "trap 'echo INT >> " + got + "' INT; echo ready; while :; do sleep 0.05; done"
+	cmd := exec.Command("hookctl", "trace", "--", "sh", "-c", script)
+	cmd.Env = env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	// A session of its own, the terminal its controlling one: trace's
+	// group is the terminal's foreground, as a shell's job.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tty.Close()
+	var mu sync.Mutex
+	var screen bytes.Buffer
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptm.Read(buf)
+			mu.Lock()
+			screen.Write(buf[:n])
+			mu.Unlock()
+			if err != nil {
+				return
+			}
 		}
+	}()
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				mu.Lock()
+				defer mu.Unlock()
+				cmd.Process.Kill()
+				t.Fatalf("waiting for %s; the terminal shows %q", what, screen.String())
+			}
+		}
+	}
+	ints := func(n int) func() bool {
+		return func() bool {
+			b, _ := os.ReadFile(got)
+			return bytes.Count(b, []byte("INT\n")) >= n
+		}
+	}
+	waitFor("ready", func() bool { mu.Lock(); defer mu.Unlock(); return strings.Contains(screen.String(), "ready") })
+
+	ptm.Write([]byte{3}) // Ctrl-C
+	waitFor("the typed Ctrl-C", ints(1))
+	if err := syscall.Kill(cmd.Process.Pid, syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the SIGINT sent to trace", ints(2))
+
+	ptm.Write([]byte{26}) // Ctrl-Z
+	var ws syscall.WaitStatus
+	if _, err := syscall.Wait4(cmd.Process.Pid, &ws, syscall.WUNTRACED, nil); err != nil || !ws.Stopped() {
+		t.Fatalf("after Ctrl-Z trace is %v (%v), want stopped", ws, err)
+	}
+	// Continued (as bg or fg would): COMMAND runs on and has the terminal.
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGCONT)
+	time.Sleep(100 * time.Millisecond) // let it take the terminal again
+	ptm.Write([]byte{3})
+	waitFor("Ctrl-C after Ctrl-Z", ints(3))
+
+	if err := syscall.Kill(cmd.Process.Pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || ws.Signal() != syscall.SIGTERM {
+		t.Errorf("trace ended %v, want killed by SIGTERM as COMMAND was", cmd.ProcessState)
+	}
+	if b, _ := os.ReadFile(got); string(b) != "INT\nINT\nINT\n" {
+		t.Errorf("COMMAND caught %q, want each SIGINT once", b)
 	}
 }

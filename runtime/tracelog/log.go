@@ -13,6 +13,16 @@ import (
 // instead of the default, for every command that writes or reads it.
 const EnvLog = "HOOKCTL_LOG"
 
+// EnvTest names the environment variable that hookctl test sets to 1 for
+// every handler it runs. hookctl trace and hookctl run record nothing
+// then, so that test cases and contract checks never fill the log of real
+// runs.
+const EnvTest = "HOOKCTL_TEST"
+
+// Testing reports whether getenv says the run is one of hookctl test's, in
+// which nothing is recorded.
+func Testing(getenv func(string) string) bool { return getenv(EnvTest) == "1" }
+
 // RotateSize is the size at which the log is renamed to FILE.1 and a new
 // one started.
 const RotateSize = 10 << 20
@@ -119,7 +129,7 @@ func (l *Log) openAppend() (int, *syscall.Stat_t, error) {
 	fd, err := open(l.Path, flags, 0o600)
 	if errors.Is(err, syscall.ENOENT) {
 		if merr := os.MkdirAll(filepath.Dir(l.Path), 0o700); merr != nil {
-			return -1, nil, fmt.Errorf("cannot create the log's folder: %v", unwrapPath(merr))
+			return -1, nil, fmt.Errorf("cannot create the log's folder %s: %v", filepath.Dir(l.Path), folderError(merr, filepath.Dir(l.Path)))
 		}
 		fd, err = open(l.Path, flags, 0o600)
 	}
@@ -127,7 +137,7 @@ func (l *Log) openAppend() (int, *syscall.Stat_t, error) {
 		if errors.Is(err, syscall.ENXIO) {
 			return -1, nil, fmt.Errorf("cannot write the log %s: it is not a regular file", l.Path)
 		}
-		return -1, nil, fmt.Errorf("cannot open the log %s: %v", l.Path, err)
+		return -1, nil, fmt.Errorf("cannot open the log %s: %v", l.Path, pathReason(l.Path, err))
 	}
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
@@ -212,4 +222,28 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// folderError is what went wrong making the folder dir: the reason alone
+// when it is about dir itself, else with the path it is about (a parent
+// that is a file, or that cannot be written).
+func folderError(err error, dir string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path != dir {
+		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	}
+	return unwrapPath(err)
+}
+
+// pathReason says why path could not be opened: for ENOTDIR, which of its
+// folders is not one.
+func pathReason(path string, err error) string {
+	if errors.Is(err, syscall.ENOTDIR) {
+		for d := filepath.Dir(path); d != filepath.Dir(d); d = filepath.Dir(d) {
+			if info, serr := os.Stat(d); serr == nil && !info.IsDir() {
+				return d + " is not a folder"
+			}
+		}
+	}
+	return err.Error()
 }

@@ -173,6 +173,41 @@ func TestAppendRefusesWhatIsNotAFile(t *testing.T) {
 	}
 }
 
+// TestLogFolderErrorsNameThePath: a log whose folder cannot be made or
+// read says which folder, and why.
+func TestLogFolderErrorsNameThePath(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l := &Log{Path: filepath.Join(file, "state", "runs.jsonl")}
+	want := "cannot open the log " + l.Path + ": " + file + " is not a folder"
+	if err := l.Append(&Record{ID: "x"}); err == nil || err.Error() != want {
+		t.Errorf("append: %v\nwant %s", err, want)
+	}
+	l = &Log{Path: filepath.Join(file, "runs.jsonl")}
+	want = "cannot read the log " + l.Path + ": " + file + " is not a folder"
+	if _, err := l.Tail(1, Filter{}); err == nil || err.Error() != want {
+		t.Errorf("tail: %v\nwant %s", err, want)
+	}
+	if _, err := l.Find("abcd"); err == nil || err.Error() != want {
+		t.Errorf("find: %v\nwant %s", err, want)
+	}
+	// A folder that cannot be made.
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	if os.Getuid() != 0 {
+		l = &Log{Path: filepath.Join(ro, "state", "runs.jsonl")}
+		want = "cannot create the log's folder " + filepath.Join(ro, "state") + ": permission denied"
+		if err := l.Append(&Record{ID: "x"}); err == nil || err.Error() != want {
+			t.Errorf("append: %v\nwant %s", err, want)
+		}
+	}
+}
+
 func TestAppendToDevNullWritesNothing(t *testing.T) {
 	l := &Log{Path: os.DevNull}
 	if err := l.Append(&Record{ID: "x"}); err != nil {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // Reading limits: the log is written by handlers, so a reader bounds what
@@ -73,7 +75,7 @@ func (f Filter) Match(r *Record) bool {
 // without decoding it: the hook's and the event's names must be in it.
 func (f Filter) mayMatch(line []byte) bool {
 	for _, name := range []string{f.Hook, f.Event} {
-		if name != "" && !bytes.Contains(line, quote(name)[1:len(quote(name))-1]) {
+		if q := schema.AppendJSONString(nil, name); name != "" && !bytes.Contains(line, q[1:len(q)-1]) {
 			return false
 		}
 	}
@@ -193,7 +195,7 @@ func (l *Log) Find(id string) (*Record, error) {
 			case r.ID == id:
 				exact = r
 				return false
-			case len(id) >= 4 && strings.HasPrefix(r.ID, id):
+			case strings.HasPrefix(r.ID, id):
 				matches = append(matches, r)
 			}
 			return true
@@ -208,7 +210,51 @@ func (l *Log) Find(id string) (*Record, error) {
 	case 1:
 		return matches[0], nil
 	}
-	return nil, fmt.Errorf("%d records have an ID that starts with %q: give more of it", len(matches), id)
+	return nil, &AmbiguousError{ID: id, Matches: matches}
+}
+
+// AmbiguousError reports that more than one record has an ID that starts
+// with what was given.
+type AmbiguousError struct {
+	ID string
+	// Matches are the records, newest first.
+	Matches []*Record
+}
+
+func (e *AmbiguousError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d records have an ID that starts with %q; give more of it:", len(e.Matches), e.ID)
+	for i, r := range e.Matches {
+		if i == 5 {
+			fmt.Fprintf(&b, "\n  and %d more", len(e.Matches)-i)
+			break
+		}
+		// The shortest start that tells this one from the others.
+		n := len(e.ID) + 1
+		for n < len(r.ID) && e.sharedPrefix(r, n) {
+			n++
+		}
+		hook, event := r.Hook, r.Event
+		if hook == "" {
+			hook = "?"
+		}
+		if event == "" {
+			event = "-"
+		}
+		fmt.Fprintf(&b, "\n  %s  %s  %s  %s", r.ID[:min(n, len(r.ID))], r.Time.Format(time.RFC3339), event, hook)
+	}
+	return b.String()
+}
+
+// sharedPrefix reports whether another match starts with r.ID's first n
+// characters.
+func (e *AmbiguousError) sharedPrefix(r *Record, n int) bool {
+	for _, o := range e.Matches {
+		if o != r && len(o.ID) >= n && o.ID[:n] == r.ID[:n] {
+			return true
+		}
+	}
+	return false
 }
 
 // Follow calls emit with each record the filter selects that is appended
@@ -370,7 +416,10 @@ func (fw *follower) drain() error {
 func openRead(path string) (*os.File, Position, error) {
 	fd, err := open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, Position{}, &os.PathError{Op: "open", Path: path, Err: err}
+		if errors.Is(err, syscall.ENOENT) {
+			return nil, Position{}, &os.PathError{Op: "open", Path: path, Err: err}
+		}
+		return nil, Position{}, fmt.Errorf("cannot read the log %s: %s", path, pathReason(path, err))
 	}
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {

@@ -2,6 +2,7 @@ package tracelog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -107,10 +108,22 @@ func TestFind(t *testing.T) {
 			t.Errorf("Find(%q) = %v, %v; want hook %s", id, r, err, want)
 		}
 	}
-	if _, err := l.Find("abcd"); err == nil || !strings.Contains(err.Error(), "2 records") {
-		t.Errorf("ambiguous prefix: %v", err)
+	// The shortest start that is unique will do.
+	if r, err := l.Find("e"); err != nil || r.Hook != "newer" {
+		t.Errorf("Find(\"e\") = %v, %v", r, err)
 	}
-	for _, id := range []string{"zzzz", "abc", "", "nothing"} {
+	_, err := l.Find("ab")
+	var amb *AmbiguousError
+	if !errors.As(err, &amb) || len(amb.Matches) != 2 {
+		t.Fatalf("ambiguous prefix: %v", err)
+	}
+	want := "2 records have an ID that starts with \"ab\"; give more of it:\n" +
+		"  abcd2  0001-01-01T00:00:00Z  -  new\n" +
+		"  abcd1  0001-01-01T00:00:00Z  -  old"
+	if err.Error() != want {
+		t.Errorf("ambiguous prefix:\n%s\nwant\n%s", err, want)
+	}
+	for _, id := range []string{"zzzz", "", "nothing", "abcd3"} {
 		if _, err := l.Find(id); err != ErrNotFound {
 			t.Errorf("Find(%q): %v, want ErrNotFound", id, err)
 		}

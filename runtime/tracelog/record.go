@@ -107,6 +107,10 @@ type Record struct {
 	// PayloadBytes is the payload's size, recorded or not.
 	Payload      json.RawMessage `json:"payload,omitempty"`
 	PayloadBytes int64           `json:"payloadBytes,omitempty"`
+	// PayloadError says what was wrong with a payload that was to be
+	// recorded and is not JSON ("not JSON: 1:2: ..."): its bytes are not
+	// kept, as no secret in them could be told.
+	PayloadError string `json:"payloadError,omitempty"`
 
 	// Handlers are, for a run record, the handlers of the dispatch in
 	// config order; Notes are the lines hookctl run printed on stderr.
@@ -364,7 +368,7 @@ func (r *Record) Line() ([]byte, error) {
 	min := Record{ID: r.ID, Time: r.Time, Duration: r.Duration, Kind: r.Kind,
 		Hook: cutText(r.Hook, 256), HookFrom: r.HookFrom, Event: cutText(r.Event, 256), EventFrom: r.EventFrom,
 		Tool: cutText(r.Tool, 256), Dir: cutText(r.Dir, 1024), PID: r.PID, Exit: r.Exit, Signal: cutText(r.Signal, 64),
-		Error: cutText(r.Error, 1024), StdoutBytes: r.StdoutBytes, StderrBytes: r.StderrBytes, PayloadBytes: r.PayloadBytes,
+		Error: cutText(r.Error, 1024), PayloadError: cutText(r.PayloadError, 1024), StdoutBytes: r.StdoutBytes, StderrBytes: r.StderrBytes, PayloadBytes: r.PayloadBytes,
 		Truncated: []string{"command", "payload", "answer", "stderr", "handlers", "notes"}}
 	return encodeLine(&min)
 }

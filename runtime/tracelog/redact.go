@@ -3,8 +3,8 @@ package tracelog
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -13,10 +13,11 @@ import (
 const Redacted = "[redacted]"
 
 // IsSecretKey reports whether a key's value should be kept out of the log:
-// a key that names a token, a key, a password, a secret or an
-// authorization, in any case and spelling ("apiKey", "GITHUB_TOKEN",
-// "client-secret", "Authorization", "passwd", "private_keys"). It errs on
-// the side of redacting: "monkey" is redacted too, "keyboard" is not.
+// a key that names a token, a key, a password, a secret, an authorization
+// or a credential, in any case and spelling ("apiKey", "GITHUB_TOKEN",
+// "client-secret", "Authorization", "passwd", "private_keys", "keyId",
+// "KEY_FILE"). It errs on the side of redacting: "monkey" is redacted too,
+// "keyboard" is not.
 func IsSecretKey(key string) bool {
 	k := strings.Map(func(r rune) rune {
 		switch {
@@ -27,27 +28,175 @@ func IsSecretKey(key string) bool {
 		}
 		return -1
 	}, key)
-	for _, w := range []string{"token", "password", "passwd", "secret", "authorization", "credential"} {
+	for _, w := range secretWords {
 		if strings.Contains(k, w) {
 			return true
 		}
 	}
-	return strings.HasSuffix(k, "key") || strings.HasSuffix(k, "keys")
+	if strings.HasSuffix(k, "key") || strings.HasSuffix(k, "keys") {
+		return true
+	}
+	// "key" as a word of its own anywhere: keyId, key_file, SSH_KEY_PATH.
+	for i := 0; i+3 <= len(key); i++ {
+		if strings.EqualFold(key[i:i+3], "key") && wordStart(key, i) && wordEnd(key, i+3) {
+			return true
+		}
+	}
+	return false
 }
 
-// Redact returns the payload as compact JSON, every object at any depth
-// with the value of each key that looks secret (IsSecretKey) replaced by
-// "[redacted]", whatever that value was. It returns false for a payload
-// that is not JSON.
-func Redact(payload []byte) (json.RawMessage, bool) {
+// secretWords are the words that make a key look secret wherever they
+// stand in it.
+var secretWords = [...]string{"token", "password", "passwd", "secret", "authorization", "credential"}
+
+// wordStart reports whether a word starts at key[i]: at the start, after
+// a character that is not a letter or digit, or a capital after a small
+// letter (camelCase).
+func wordStart(key string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	p, c := key[i-1], key[i]
+	return !isAlnum(p) || 'a' <= p && p <= 'z' && 'A' <= c && c <= 'Z'
+}
+
+// wordEnd reports whether a word ends before key[i] ("s" of a plural
+// included: keys, KEYS).
+func wordEnd(key string, i int) bool {
+	if i < len(key) && (key[i] == 's' || key[i] == 'S') {
+		i++
+	}
+	if i == len(key) {
+		return true
+	}
+	p, c := key[i-1], key[i]
+	return !isAlnum(c) || 'a' <= p && p <= 'z' && 'A' <= c && c <= 'Z'
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// namesSecret reports whether an object is a named value whose name looks
+// secret: {"name": "GITHUB_TOKEN", "value": "..."}.
+func namesSecret(n *schema.Node) bool {
+	for _, m := range n.Members {
+		if (m.Key == "name" || m.Key == "key") && m.Value.Kind == schema.String && IsSecretKey(m.Value.Str) {
+			return true
+		}
+	}
+	return false
+}
+
+// RedactText returns s with the value of every secret-looking setting in
+// it replaced by "[redacted]": NAME=VALUE (GITHUB_TOKEN=... ./deploy,
+// --api-key=...), NAME: VALUE to the end of the line (an
+// "Authorization: Bearer ..." header) and --name VALUE (--password ...),
+// a VALUE in quotes up to its closing quote. Secrets written any other way
+// are not found.
+func RedactText(s string) string {
+	var b []byte // nil until something is redacted
+	last := 0
+	for i := 0; i < len(s); {
+		if !isNameByte(s[i]) || i > 0 && isNameByte(s[i-1]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isNameByte(s[j]) {
+			j++
+		}
+		name := strings.TrimLeft(s[i:j], "-")
+		if name == "" || !IsSecretKey(name) || j == len(s) {
+			i = j
+			continue
+		}
+		var from, to int
+		switch {
+		case s[j] == '=':
+			from = j + 1
+			to = valueEnd(s, from, false)
+		case s[j] == ':' && !strings.HasPrefix(s[j:], "://"):
+			from = j + 1
+			for from < len(s) && (s[from] == ' ' || s[from] == '\t') {
+				from++
+			}
+			to = valueEnd(s, from, true)
+		case (s[j] == ' ' || s[j] == '\t') && strings.HasPrefix(s[i:j], "--"):
+			from = j + 1
+			to = valueEnd(s, from, false)
+		default:
+			i = j
+			continue
+		}
+		if to == from || strings.HasPrefix(s[from:], Redacted) {
+			i = j
+			continue
+		}
+		keep, end := from, to
+		if q := s[from]; (q == '"' || q == '\'') && to-from >= 2 && s[to-1] == q {
+			// The quotes stay, around the redacted value.
+			keep, end = from+1, to-1
+		}
+		b = append(append(b, s[last:keep]...), Redacted...)
+		last, i = end, to
+	}
+	if b == nil {
+		return s
+	}
+	return string(append(b, s[last:]...))
+}
+
+// isNameByte reports whether c may be part of a setting's name.
+func isNameByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' }
+
+// valueEnd returns where the value starting at s[from] ends: at its
+// closing quote when it starts with one, else at the first blank (or, for
+// a header, the end of the line), a quote or a ';' or '&' or '|'.
+func valueEnd(s string, from int, header bool) int {
+	if from >= len(s) {
+		return from
+	}
+	if q := s[from]; q == '"' || q == '\'' {
+		if k := strings.IndexByte(s[from+1:], q); k >= 0 {
+			return from + 1 + k + 1
+		}
+		return len(s)
+	}
+	for k := from; k < len(s); k++ {
+		switch s[k] {
+		case '\n', '\r', '"', '\'':
+			return k
+		case ' ', '\t', ';', '&', '|':
+			if !header {
+				return k
+			}
+		}
+	}
+	return len(s)
+}
+
+// Redact returns the payload as compact JSON with what looks secret
+// replaced by "[redacted]", at any depth:
+//   - the value of each key that looks secret (IsSecretKey), whatever that
+//     value was;
+//   - the "value" of an object that names a secret-looking key in its
+//     "name" or "key" ({"name": "Authorization", "value": "..."}, as
+//     headers and environments are often listed);
+//   - in a string, the value of a secret-looking setting written in it
+//     (see RedactText).
+//
+// A payload that is not JSON is refused with what is wrong with it: a
+// record keeps that instead of the bytes, in which no key can be told.
+func Redact(payload []byte) (json.RawMessage, error) {
 	root, _, serr := schema.ParseJSON(payload)
 	if serr != nil {
-		return nil, false
+		return nil, errors.New("not JSON: " + serr.Error())
 	}
 	var b bytes.Buffer
 	w := rewriter{b: &b, redact: true}
 	w.value(root)
-	return b.Bytes(), true
+	return b.Bytes(), nil
 }
 
 // Shorten returns JSON with every string longer than max bytes cut to its
@@ -74,6 +223,8 @@ type rewriter struct {
 	redact bool
 	max    int // 0: no limit
 	cut    bool
+	// scratch is reused for each string's encoding.
+	scratch []byte
 }
 
 func (w *rewriter) value(n *schema.Node) {
@@ -90,6 +241,9 @@ func (w *rewriter) value(n *schema.Node) {
 		w.b.WriteString(n.Str)
 	case schema.String:
 		s := n.Str
+		if w.redact {
+			s = RedactText(s)
+		}
 		if w.max > 0 && len(s) > w.max {
 			s = cutText(s, w.max)
 			w.cut = true
@@ -106,13 +260,14 @@ func (w *rewriter) value(n *schema.Node) {
 		w.b.WriteByte(']')
 	case schema.Object:
 		w.b.WriteByte('{')
+		named := w.redact && namesSecret(n)
 		for i, m := range n.Members {
 			if i > 0 {
 				w.b.WriteByte(',')
 			}
 			w.str(m.Key)
 			w.b.WriteByte(':')
-			if w.redact && IsSecretKey(m.Key) {
+			if w.redact && (IsSecretKey(m.Key) || named && m.Key == "value") {
 				w.str(Redacted)
 				continue
 			}
@@ -123,59 +278,6 @@ func (w *rewriter) value(n *schema.Node) {
 }
 
 func (w *rewriter) str(s string) {
-	w.b.Write(quote(s))
+	w.scratch = schema.AppendJSONString(w.scratch[:0], s)
+	w.b.Write(w.scratch)
 }
-
-// quote encodes s as a JSON string as encoding/json does, but leaving <,
-// > and & as they are: control characters escaped, bytes that are not
-// UTF-8 replaced by U+FFFD, and U+2028 and U+2029 escaped.
-func quote(s string) []byte {
-	b := make([]byte, 0, len(s)+2)
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-const hex = "0123456789abcdef"

@@ -1,7 +1,6 @@
 package tracelog
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -30,9 +29,9 @@ func TestRedactAtEveryDepth(t *testing.T) {
 	  "nested": [{"password": {"deep": "p1"}}, {"token": ["t1", "t2"]}]}}},
 	  "secret": 42, "secret": "dup", "Authorization": null, "list": ["token", "key"], "n": 1.50, "ok": true,
 	  "html": "<a>&"}`
-	out, ok := Redact([]byte(in))
-	if !ok {
-		t.Fatal("not JSON?")
+	out, err := Redact([]byte(in))
+	if err != nil {
+		t.Fatal(err)
 	}
 	want := `{"toolCall":{"name":"run_command","args":{"CommandLine":"deploy","Env":{"API_KEY":"[redacted]",` +
 		`"nested":[{"password":"[redacted]"},{"token":"[redacted]"}]}}},` +
@@ -46,8 +45,10 @@ func TestRedactAtEveryDepth(t *testing.T) {
 			t.Errorf("secret value %s left in %s", v, out)
 		}
 	}
-	if _, ok := Redact([]byte(`{"a":`)); ok {
-		t.Error("a broken payload was redacted")
+	if out, err := Redact([]byte(`{"token": "s3cr3t", "a":`)); err == nil || out != nil || strings.Contains(err.Error(), "s3cr3t") {
+		t.Errorf("a broken payload: %s, %v", out, err)
+	} else if want := "not JSON: 1:25: "; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %q, want it to start %q", err, want)
 	}
 }
 
@@ -78,8 +79,8 @@ func FuzzRedact(f *testing.F) {
 	f.Add(`[{"password":"p"}]`)
 	f.Add(`"plain"`)
 	f.Fuzz(func(t *testing.T, in string) {
-		out, ok := Redact([]byte(in))
-		if !ok {
+		out, err := Redact([]byte(in))
+		if err != nil {
 			return
 		}
 		var v any
@@ -106,14 +107,50 @@ func checkRedacted(t *testing.T, v any) {
 	}
 }
 
-func TestQuoteAsEncodingJSON(t *testing.T) {
-	for _, s := range []string{"", "plain", `"quoted" \ back`, "tab\tnl\ncr\r\x00\x1f\x7f", "<a>&", "é€😀", "\xff\xfe", "\u2028\u2029", "a\u009bb"} {
-		want, _ := json.Marshal(s)
-		want = bytes.ReplaceAll(want, []byte(`\u003c`), []byte("<"))
-		want = bytes.ReplaceAll(want, []byte(`\u003e`), []byte(">"))
-		want = bytes.ReplaceAll(want, []byte(`\u0026`), []byte("&"))
-		if got := quote(s); !bytes.Equal(got, want) {
-			t.Errorf("quote(%q) = %s, want %s", s, got, want)
+// TestRedactByWords: a key with "key" as one of its words, an object
+// that names a secret in "name", and settings written inside strings.
+func TestRedactByWords(t *testing.T) {
+	for _, k := range []string{"keyId", "key_file", "SSH_KEY_PATH", "signingKeys", "KEYS", "x-api-key-header"} {
+		if !IsSecretKey(k) {
+			t.Errorf("%q should look secret", k)
+		}
+	}
+	for _, k := range []string{"keyboard", "keyword", "hotkeyboard", "turkeyLeg"} {
+		if IsSecretKey(k) {
+			t.Errorf("%q should not look secret", k)
+		}
+	}
+	in := `{"headers":[{"name":"Authorization","value":"Bearer abc"},{"name":"Accept","value":"json"}],` +
+		`"env":[{"key":"GITHUB_TOKEN","value":{"v":1}}],` +
+		`"CommandLine":"GITHUB_TOKEN=ghp_1 ./deploy --api-key=k2 --password 'p 3' && curl -H \"Authorization: Bearer t4\" https://x --token=\"t 5\""}`
+	out, err := Redact([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"headers":[{"name":"Authorization","value":"[redacted]"},{"name":"Accept","value":"json"}],` +
+		`"env":[{"key":"[redacted]","value":"[redacted]"}],` +
+		`"CommandLine":"GITHUB_TOKEN=[redacted] ./deploy --api-key=[redacted] --password '[redacted]' && curl -H \"Authorization: [redacted]\" https://x --token=\"[redacted]\""}`
+	if string(out) != want {
+		t.Errorf("redacted:\n got %s\nwant %s", out, want)
+	}
+}
+
+func TestRedactText(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                                   "",
+		"ls -la":                             "ls -la",
+		"https://key.example/x":              "https://key.example/x",
+		"author=me keyboard=qwerty":          "author=me keyboard=qwerty",
+		"SECRET=x; echo ok":                  "SECRET=[redacted]; echo ok",
+		"Authorization: Basic Zm9v\nnext":    "Authorization: [redacted]\nnext",
+		"--secret":                           "--secret",
+		"token=":                             "token=",
+		"token=[redacted] token=again":       "token=[redacted] token=[redacted]",
+		`TOKEN="unclosed`:                    `TOKEN=[redacted]`,
+		"x API_KEY=1 PASSWORD=2|TOKEN=3&k=4": "x API_KEY=[redacted] PASSWORD=[redacted]|TOKEN=[redacted]&k=4",
+	} {
+		if got := RedactText(in); got != want {
+			t.Errorf("RedactText(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

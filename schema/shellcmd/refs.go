@@ -471,16 +471,13 @@ func skipWrappers(args []Word) (int, string) {
 			}
 			return i, ""
 		}
-		if name == "hookctl" && i+1 < len(args) && args[i+1].Text == "trace" {
-			k := i + 2
-			for k < len(args) && args[k].Text != "--" {
-				k++
+		if name == "hookctl" {
+			rest := args[i:]
+			if k, ok := traceStart(len(rest), func(j int) (string, bool) { return rest[j].Text, rest[j].Lit }); ok {
+				i += k
+				continue
 			}
-			if k >= len(args) {
-				return len(args), ""
-			}
-			i = k + 1
-			continue
+			return i, ""
 		}
 		if !wrappers[name] {
 			return i, ""
