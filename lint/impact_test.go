@@ -1,7 +1,10 @@
 package lint
 
 import (
+	"slices"
 	"testing"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // TestImpactTable holds each rule's impact to what the agent does with the
@@ -63,6 +66,35 @@ func TestImpactTable(t *testing.T) {
 		}
 		if got[0].Impact != tc.want {
 			t.Errorf("%s: %s is %q, want %q (%s)", tc.src, tc.rule, got[0].Impact, tc.want, got[0].Message)
+		}
+	}
+}
+
+// TestSpanIndex holds the index's answer to the pairwise check, on every
+// span over a small range against sets of spans that nest, touch and are
+// empty.
+func TestSpanIndex(t *testing.T) {
+	sp := func(s, e int) schema.Span {
+		return schema.Span{Start: schema.Pos{Offset: s}, End: schema.Pos{Offset: e}}
+	}
+	sets := [][]schema.Span{
+		nil,
+		{sp(3, 3)},
+		{sp(2, 5)},
+		{sp(0, 10), sp(2, 3)},
+		{sp(6, 6), sp(1, 2), sp(4, 4)},
+		{sp(5, 9), sp(1, 3), sp(2, 8), sp(9, 9)},
+	}
+	for _, set := range sets {
+		ix := newSpanIndex(set)
+		for s := 0; s <= 11; s++ {
+			for e := s; e <= 12; e++ {
+				q := sp(s, e)
+				want := slices.ContainsFunc(set, func(b schema.Span) bool { return overlaps(q, b) })
+				if got := ix.overlaps(q); got != want {
+					t.Errorf("spans %v, query [%d,%d): %v, want %v", set, s, e, got, want)
+				}
+			}
 		}
 	}
 }
