@@ -155,7 +155,20 @@ const MaxDepth = 1000
 // the tree is nil). It accepts exactly RFC 8259 JSON: no comments, trailing
 // commas, byte order mark or invalid UTF-8.
 func ParseJSON(src []byte) (*Node, []Duplicate, *SyntaxError) {
-	p := &jsonParser{src: src, line: 1, col: 1}
+	return parseJSON(src, 0)
+}
+
+// MaxValues is how many JSON values (objects, arrays, strings, numbers,
+// literals) and keys a hooks.json may hold: a file of 5,000 hooks holds
+// about 70,000. Its tree takes about 130 bytes a value,
+// so the bound keeps a hostile file of MaxFileSize (16 MiB of [1,1,...]
+// is 8 million values, over a gigabyte of tree) from exhausting memory.
+const MaxValues = 1 << 19
+
+// parseJSON is ParseJSON refusing more than maxValues values, 0 for no
+// bound.
+func parseJSON(src []byte, maxValues int) (*Node, []Duplicate, *SyntaxError) {
+	p := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues}
 	root, err := p.parse()
 	if err != nil {
 		return nil, nil, err
@@ -169,6 +182,8 @@ type jsonParser struct {
 	line, col int
 	depth     int
 	dups      []Duplicate
+	// values counts the values read, up to maxValues when it is set.
+	values, maxValues int
 
 	// nodes is the free part of the chunk new nodes are taken from: one
 	// allocation for many small values.
@@ -296,11 +311,22 @@ func (p *jsonParser) commentError() *SyntaxError {
 	return nil
 }
 
+// count counts one more value or key, at, and refuses one past maxValues.
+func (p *jsonParser) count(at Pos) *SyntaxError {
+	if p.values++; p.maxValues > 0 && p.values > p.maxValues {
+		return p.errorf(at, "the file holds more than %d JSON values and keys, more than any hooks.json needs (one of 5,000 hooks holds about 70,000), so it is not read further", p.maxValues)
+	}
+	return nil
+}
+
 func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
 	if p.off >= len(p.src) {
 		return nil, p.eofError(parent)
 	}
 	start := p.pos()
+	if err := p.count(start); err != nil {
+		return nil, err
+	}
 	switch c := p.src[p.off]; {
 	case c == '{':
 		return p.object()
@@ -636,6 +662,9 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 			return nil, err
 		}
 		keyStart := p.pos()
+		if err := p.count(keyStart); err != nil {
+			return nil, err
+		}
 		switch c := p.src[p.off]; {
 		case c == '"':
 		case c == '\'':
