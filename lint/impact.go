@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -104,6 +107,7 @@ func (r *Run) assess() []DroppedFile {
 	for _, f := range r.Files {
 		files[f.Name] = f
 	}
+	index := map[*File]*spanIndex{}
 	for i := range r.out {
 		fd := &r.out[i]
 		if fd.Impact == "" {
@@ -113,13 +117,12 @@ func (r *Run) assess() []DroppedFile {
 		if f == nil {
 			continue
 		}
-		overlap := false
-		for _, e := range f.agentErrors() {
-			if overlaps(fd.Span, e.Span) || e.Key.End.Offset > 0 && overlaps(fd.Span, e.Key) {
-				overlap = true
-				break
-			}
+		ix := index[f]
+		if ix == nil {
+			ix = f.agentIndex()
+			index[f] = ix
 		}
+		overlap := ix.overlaps(fd.Span)
 		switch {
 		case fd.Rule == "foreign-format" && len(f.agentErrors()) > 0:
 			fd.Impact = FileDropped // a value of the other format's that the agent cannot read
@@ -149,8 +152,63 @@ func atNull(f *File, s schema.Span) bool {
 	return s.End.Offset-s.Start.Offset == 4 && s.End.Offset <= len(src) && string(src[s.Start.Offset:s.End.Offset]) == "null"
 }
 
+// agentIndex returns the spans of the values, and keys, the agent's
+// decoder cannot read in the file, for overlap queries.
+func (f *File) agentIndex() *spanIndex {
+	var spans []schema.Span
+	for _, e := range f.agentErrors() {
+		spans = append(spans, e.Span)
+		if e.Key.End.Offset > 0 {
+			spans = append(spans, e.Key)
+		}
+	}
+	return newSpanIndex(spans)
+}
+
+// spanIndex answers whether a span overlaps any of a set of spans (as
+// overlaps does) in logarithmic time: a file with many findings and many
+// values the agent cannot read (a repeated key, thousands of times) would
+// otherwise compare every pair.
+type spanIndex struct {
+	// starts are the spans' first offsets, sorted; ends[i] is the largest
+	// end (one past an empty span) among the spans up to i.
+	starts, ends []int
+}
+
+func newSpanIndex(spans []schema.Span) *spanIndex {
+	type iv struct{ s, e int }
+	ivs := make([]iv, len(spans))
+	for i, sp := range spans {
+		s, e := sp.Start.Offset, sp.End.Offset
+		if e == s {
+			e++
+		}
+		ivs[i] = iv{s, e}
+	}
+	slices.SortFunc(ivs, func(a, b iv) int { return cmp.Compare(a.s, b.s) })
+	ix := &spanIndex{starts: make([]int, len(ivs)), ends: make([]int, len(ivs))}
+	top := 0
+	for i, v := range ivs {
+		top = max(top, v.e)
+		ix.starts[i], ix.ends[i] = v.s, top
+	}
+	return ix
+}
+
+// overlaps reports whether sp overlaps one of the index's spans.
+func (ix *spanIndex) overlaps(sp schema.Span) bool {
+	s, e := sp.Start.Offset, sp.End.Offset
+	if e == s {
+		e++
+	}
+	// The spans that start before sp ends overlap it when one of them
+	// ends after it starts.
+	k, _ := slices.BinarySearch(ix.starts, e)
+	return k > 0 && ix.ends[k-1] > s
+}
+
 // overlaps reports whether two spans share a byte, or one is empty and
-// stands inside the other.
+// stands inside the other: what spanIndex answers for a set of spans.
 func overlaps(a, b schema.Span) bool {
 	as, ae, bs, be := a.Start.Offset, a.End.Offset, b.Start.Offset, b.End.Offset
 	if ae == as {

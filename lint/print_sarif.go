@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -147,8 +149,33 @@ func (p SARIFPrinter) Print(w io.Writer, r *Result) error {
 			DefaultConfiguration: sarifConfig{sarifLevel(ri.Severity)},
 		})
 	}
-	results := make([]sarifResult, 0, len(r.Findings))
-	for _, f := range r.Findings {
+	log := sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{{
+		Tool: sarifTool{driver}, ColumnKind: "unicodeCodePoints", Results: []sarifResult{},
+	}}}
+	var head bytes.Buffer
+	enc := json.NewEncoder(&head)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(log); err != nil {
+		return err
+	}
+	if len(r.Findings) == 0 {
+		_, err := w.Write(head.Bytes())
+		return err
+	}
+	// The results are written one at a time, as encoding the whole log
+	// would write them, so that thousands of findings never stand in
+	// memory twice over as one document.
+	const empty = `"results": []`
+	before, after, _ := bytes.Cut(head.Bytes(), []byte(empty))
+	bw := bufio.NewWriter(w)
+	bw.Write(before)
+	bw.WriteString(`"results": [`)
+	var one bytes.Buffer
+	renc := json.NewEncoder(&one)
+	renc.SetEscapeHTML(false)
+	renc.SetIndent("        ", "  ")
+	for i, f := range r.Findings {
 		res := sarifResult{
 			RuleID: f.Rule, RuleIndex: index[f.Rule], Level: sarifLevel(f.Severity), Message: sarifText{f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
@@ -162,15 +189,19 @@ func (p SARIFPrinter) Print(w io.Writer, r *Result) error {
 		if f.Suggestion != "" {
 			res.Properties["suggestion"] = f.Suggestion
 		}
-		results = append(results, res)
+		one.Reset()
+		if err := renc.Encode(res); err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n        ")
+		bw.Write(bytes.TrimSuffix(one.Bytes(), []byte("\n")))
 	}
-	log := sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{{
-		Tool: sarifTool{driver}, ColumnKind: "unicodeCodePoints", Results: results,
-	}}}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	bw.WriteString("\n      ]")
+	bw.Write(after)
+	return bw.Flush()
 }
 
 // fileURI turns a file name into a URI reference: relative names stay

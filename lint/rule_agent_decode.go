@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/hookctl/hookctl/schema"
+
 type agentDecode struct{ RuleBase }
 
 func newAgentDecode() Rule {
@@ -13,15 +15,19 @@ func (r *agentDecode) Check(f *File) {
 	if f.foreign != nil {
 		return // foreign-format stands for the whole file
 	}
-	for _, e := range f.agentErrors() {
-		covered := false
-		for _, fd := range *r.out {
-			if fd.File == f.Name && fd.Rule != r.id && (overlaps(fd.Span, e.Span) || e.Key.End.Offset > 0 && overlaps(fd.Span, e.Key)) {
-				covered = true
-				break
-			}
+	errs := f.agentErrors()
+	if len(errs) == 0 {
+		return
+	}
+	var spans []schema.Span
+	for _, fd := range *r.out {
+		if fd.File == f.Name && fd.Rule != r.id {
+			spans = append(spans, fd.Span)
 		}
-		if !covered {
+	}
+	covered := newSpanIndex(spans)
+	for _, e := range errs {
+		if !covered.overlaps(e.Span) && !(e.Key.End.Offset > 0 && covered.overlaps(e.Key)) {
 			r.reportImpact(f, FileDropped, e.Span, "", "%s, so the agent loads none of this file's hooks", e.Message())
 		}
 	}

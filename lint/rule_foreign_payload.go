@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -37,24 +38,46 @@ func (r *foreignPayload) Check(f *File) {
 			continue
 		}
 		s := h.Command.Str
+		if !mayNameField(s) {
+			continue
+		}
 		if loc := payloadFields().FindStringSubmatchIndex(s); loc != nil && !payloadOwn().MatchString(s) {
 			field := s[loc[2]:loc[3]]
 			r.report(f, f.strSpan(h.Command, loc[2], loc[3]), payloadInstead[field],
 				"%q is a field of another agent's hook payload (Claude Code, Codex, Gemini CLI), which this agent does not send: use %s", field, payloadInstead[field])
 		}
 	}
+	// Many handlers run the same script: each is searched once.
+	type found struct {
+		field string
+		line  int
+	}
+	searched := map[string]*found{}
 	for _, s := range f.scripts() {
-		body := f.fs.read(s.path, maxScriptRead)
-		loc := payloadFields().FindSubmatchIndex(body)
-		if loc == nil || payloadOwn().Match(body) {
+		fd, ok := searched[s.path]
+		if !ok {
+			body := f.fs.read(s.path, maxScriptRead)
+			if mayNameField(string(body)) {
+				if loc := payloadFields().FindSubmatchIndex(body); loc != nil && !payloadOwn().Match(body) {
+					fd = &found{string(body[loc[2]:loc[3]]), 1 + countNewlines(body[:loc[2]])}
+				}
+			}
+			searched[s.path] = fd
+		}
+		if fd == nil {
 			continue
 		}
-		field := string(body[loc[2]:loc[3]])
-		line := 1 + countNewlines(body[:loc[2]])
+		field, line := fd.field, fd.line
 		r.report(f, s.span, payloadInstead[field], "%s", fmt.Sprintf(
 			"%s reads %q (its line %d), a field of another agent's hook payload (Claude Code, Codex, Gemini CLI), which this agent does not send: use %s (hookctl schema input EVENT shows the payload)",
 			s.text(), field, line, payloadInstead[field]))
 	}
+}
+
+// mayNameField is a quick test that spares the expression the many
+// commands and scripts that name none of payloadFields.
+func mayNameField(s string) bool {
+	return strings.Contains(s, "tool_") || strings.Contains(s, "hookSpecificOutput") || strings.Contains(s, "permissionDecision")
 }
 
 func countNewlines(b []byte) int {

@@ -38,9 +38,21 @@ func (f *File) scripts() []handlerScript {
 		return f.scriptList
 	}
 	f.scriptsDone = true
-	out := []handlerScript{}
+	// Most handlers run one script: room for that many at once, rather
+	// than growing a slice of large elements.
+	out := make([]handlerScript, 0, len(f.allHandlers()))
 	// The handlers' scripts share a few folders: each is resolved once.
 	var res shellcmd.Resolver
+	// Many handlers name the same script: each path is resolved once.
+	resolved := map[string]string{}
+	resolve := func(p string) string {
+		r, ok := resolved[p]
+		if !ok {
+			r = res.Resolve(p)
+			resolved[p] = r
+		}
+		return r
+	}
 	for _, h := range f.allHandlers() {
 		c := f.command(h)
 		if c == nil {
@@ -51,7 +63,7 @@ func (f *File) scripts() []handlerScript {
 			if ref.Role != shellcmd.Program && ref.Role != shellcmd.Script || ref.Call.Conditional || isWindowsPath(ref.Word.Text) {
 				continue
 			}
-			out = append(out, handlerScript{handler: h, ref: ref, path: res.Resolve(ref.Path),
+			out = append(out, handlerScript{handler: h, ref: ref, path: resolve(ref.Path),
 				moved: ref.Call.Dir != f.Dir() && !filepath.IsAbs(ref.Word.Text),
 				span:  f.strSpan(h.Command, ref.Word.From, ref.Word.To)})
 		}

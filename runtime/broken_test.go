@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -203,5 +204,34 @@ func TestRealWorldConfigsNeverPanic(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestManyBrokenPartsBounded: a file of thousands of broken parts names the
+// first MaxBrokenListed in the answer and on stderr, then counts the rest
+// in one line, so that the answer stays a few kilobytes.
+func TestManyBrokenPartsBounded(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.user(hooks(hookEntry{name: "u", event: pre, command: `echo '{"decision":"deny","reason":"user says no"}'`}))
+	n := 5000
+	path := e.write(filepath.Join(e.ws, "many.json"), `{"h": {"PreToolUse": [`+strings.Repeat("1,", n-1)+`1]}}`)
+	opts := e.opts()
+	opts.Configs = []string{UserFile(e.home), path}
+	res := e.dispatch(pre, e.payload(pre, "run_command"), opts)
+	rest := fmt.Sprintf("%d more parts of %s cannot run, not listed here: hookctl lint %s names each one", n-MaxBrokenListed, path, path)
+	lines := strings.Split(reasonOf(t, res.Answer), "\n")
+	if len(lines) != MaxBrokenListed+2 || lines[0] != "user says no" || lines[len(lines)-1] != rest {
+		t.Fatalf("reason of %d lines: first %q, last %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+	want := path + ":1:23: each entry of PreToolUse must be a matcher group object"
+	if !strings.Contains(lines[1], want) {
+		t.Errorf("first broken part %q, want %q", lines[1], want)
+	}
+	if len(res.Notes) != MaxBrokenListed+1 || res.Notes[len(res.Notes)-1] != rest {
+		t.Errorf("%d notes, last %q", len(res.Notes), res.Notes[len(res.Notes)-1])
+	}
+	if len(res.Answer) > 8<<10 {
+		t.Errorf("answer of %d bytes", len(res.Answer))
 	}
 }

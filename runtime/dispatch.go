@@ -163,6 +163,7 @@ func (p *Plan) Run(ctx context.Context) *Result {
 	again, why := p.runUserGatesAgain(ctx, steps, outs)
 	outs = append(outs, again...)
 	res.Outcomes = outs
+	var tally brokenTally
 	for _, o := range outs {
 		if o.Again && why != "" {
 			res.Notes, why = append(res.Notes, why), ""
@@ -170,10 +171,11 @@ func (p *Plan) Run(ctx context.Context) *Result {
 		for _, n := range o.Notes {
 			res.Notes = append(res.Notes, o.Label()+": "+n)
 		}
-		if o.Kind == Failed {
+		if o.Kind == Failed && tally.listed(o) {
 			res.Notes = append(res.Notes, o.Message())
 		}
 	}
+	res.Notes = append(res.Notes, tally.rest()...)
 	answer, notes := Merge(p.Event, outs, MergeOptions{
 		OnError:      p.opts.OnError,
 		MaxContinues: p.opts.MaxContinues,

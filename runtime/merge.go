@@ -161,11 +161,12 @@ func mergeVotes(outcomes []*Outcome, on OnError) preToolUseMerge {
 	}
 	given := map[stepReason]bool{}
 	from := map[string]string{}
+	var tally brokenTally
 	for _, v := range votes {
 		if v.decision != win {
 			continue
 		}
-		if v.reason != "" {
+		if v.reason != "" && tally.listed(v.o) {
 			k := stepReason{v.o.Step, v.reason}
 			if !v.o.Again || v.o.Step == nil || !given[k] {
 				reasons = append(reasons, v.reason)
@@ -189,7 +190,7 @@ func mergeVotes(outcomes []*Outcome, on OnError) preToolUseMerge {
 			from[kv.Key] = v.o.Label()
 		}
 	}
-	merged.reason = strings.Join(reasons, "\n")
+	merged.reason = strings.Join(append(reasons, tally.rest()...), "\n")
 	return preToolUseMerge{answer: merged, notes: notes, from: from}
 }
 

@@ -238,3 +238,45 @@ func sigName(sig syscall.Signal) string {
 	}
 	return sig.String()
 }
+
+// MaxBrokenListed is how many parts of one file that cannot run an answer's
+// reason and the notes name one by one; the rest are counted in one line
+// that points to hookctl lint, which names every one. A file of thousands
+// of broken parts would otherwise make an answer of megabytes.
+const MaxBrokenListed = 20
+
+// brokenTally counts the failures of broken parts per file, to list the
+// first MaxBrokenListed of each.
+type brokenTally struct {
+	n     map[*Source]int
+	order []*Source
+}
+
+// listed reports whether the failure o is one to name: any failure that is
+// not a broken part, and the first MaxBrokenListed broken parts of a file.
+func (t *brokenTally) listed(o *Outcome) bool {
+	s := o.Step
+	if s == nil || s.State != Broken || s.Source == nil || o.Again {
+		return true
+	}
+	if t.n == nil {
+		t.n = map[*Source]int{}
+	}
+	if t.n[s.Source] == 0 {
+		t.order = append(t.order, s.Source)
+	}
+	t.n[s.Source]++
+	return t.n[s.Source] <= MaxBrokenListed
+}
+
+// rest returns one line for each file with more broken parts than were
+// named.
+func (t *brokenTally) rest() []string {
+	var out []string
+	for _, src := range t.order {
+		if more := t.n[src] - MaxBrokenListed; more > 0 {
+			out = append(out, fmt.Sprintf("%d more parts of %s cannot run, not listed here: hookctl lint %s names each one", more, src.Path, src.Path))
+		}
+	}
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sort"
 	"strconv"
 	"time"
 
@@ -239,15 +240,32 @@ func (p *Plan) addHook(src *Source, h *schema.HookDefinition, broken *[]*Step) {
 // groups whose matcher does not select the tool.
 func (p *Plan) brokenParts(cfg *schema.Config) []*Step {
 	var out []*Step
+	var hooks map[string]*schema.HookDefinition
+	var members map[string]*schema.Member
+	selects := map[string]bool{}
 	for i := range cfg.Problems {
 		pr := &cfg.Problems[i]
 		if pr.Dropped == "" || pr.Hook == "" || !slices.Contains(pr.Events, p.Event) {
 			continue
 		}
-		if h := hookNamed(cfg.File, pr.Hook); h != nil && !h.IsEnabled() {
+		// A file may hold many broken parts and many hooks: each hook and
+		// each top-level member is looked up through a map built once.
+		if hooks == nil {
+			hooks = make(map[string]*schema.HookDefinition, len(cfg.File.Hooks))
+			for _, h := range cfg.File.Hooks {
+				if _, ok := hooks[h.Name]; !ok {
+					hooks[h.Name] = h
+				}
+			}
+			members = make(map[string]*schema.Member, len(cfg.Root.Members))
+			for j := range cfg.Root.Members {
+				members[cfg.Root.Members[j].Key] = &cfg.Root.Members[j]
+			}
+		}
+		if h := hooks[pr.Hook]; h != nil && !h.IsEnabled() {
 			continue
 		}
-		if p.Event.IsTool() && !p.groupMayMatch(cfg, pr) {
+		if p.Event.IsTool() && !p.groupMayMatch(members[pr.Hook], pr, selects) {
 			continue
 		}
 		out = append(out, &Step{Source: p.sourceOf(cfg), Hook: pr.Hook, Pos: pr.Span.Start, State: Broken,
@@ -257,10 +275,10 @@ func (p *Plan) brokenParts(cfg *schema.Config) []*Step {
 	return out
 }
 
-// groupMayMatch reports whether the dropped part lies outside any group
-// whose (valid) matcher rules the tool out.
-func (p *Plan) groupMayMatch(cfg *schema.Config, pr *schema.Problem) bool {
-	hm := cfg.Root.Get(pr.Hook)
+// groupMayMatch reports whether the dropped part, in the hook whose
+// top-level member is hm, lies outside any group whose (valid) matcher
+// rules the tool out. selects remembers what each matcher said.
+func (p *Plan) groupMayMatch(hm *schema.Member, pr *schema.Problem, selects map[string]bool) bool {
 	if hm == nil {
 		return true
 	}
@@ -268,34 +286,31 @@ func (p *Plan) groupMayMatch(cfg *schema.Config, pr *schema.Problem) bool {
 	if ev == nil || ev.Value.Kind != schema.Array {
 		return true
 	}
+	// The groups stand in file order: the one that holds the part is the
+	// first that ends after it starts.
 	off := pr.Span.Start.Offset
-	for _, g := range ev.Value.Elems {
-		if off < g.Span.Start.Offset || off >= g.Span.End.Offset || g.Kind != schema.Object {
-			continue
-		}
-		mm := g.Get("matcher")
-		if mm == nil || mm.Value.Kind != schema.String {
-			return true
-		}
-		m, err := schema.CompileMatcher(mm.Value.Str)
-		return err != nil || m.Match(p.Payload.Tool)
+	elems := ev.Value.Elems
+	i := sort.Search(len(elems), func(i int) bool { return elems[i].Span.End.Offset > off })
+	if i == len(elems) || off < elems[i].Span.Start.Offset || elems[i].Kind != schema.Object {
+		return true
 	}
-	return true
+	mm := elems[i].Get("matcher")
+	if mm == nil || mm.Value.Kind != schema.String {
+		return true
+	}
+	sel, seen := selects[mm.Value.Str]
+	if !seen {
+		m, err := schema.CompileMatcher(mm.Value.Str)
+		sel = err != nil || m.Match(p.Payload.Tool)
+		selects[mm.Value.Str] = sel
+	}
+	return sel
 }
 
 func (p *Plan) sourceOf(cfg *schema.Config) *Source {
 	for _, s := range p.Sources {
 		if s.Config == cfg {
 			return s
-		}
-	}
-	return nil
-}
-
-func hookNamed(f *schema.File, name string) *schema.HookDefinition {
-	for _, h := range f.Hooks {
-		if h.Name == name {
-			return h
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -158,7 +159,20 @@ const MaxDepth = 10000
 // that decoder, it reads a byte of invalid UTF-8 in a string as U+FFFD (see
 // AgentReplaced).
 func ParseJSON(src []byte) (*Node, []Duplicate, *SyntaxError) {
-	p := &jsonParser{src: src, line: 1, col: 1}
+	return parseJSON(src, 0)
+}
+
+// MaxValues is how many JSON values (objects, arrays, strings, numbers,
+// literals) and keys a hooks.json may hold: a file of 5,000 hooks holds
+// about 70,000. Its tree takes about 130 bytes a value,
+// so the bound keeps a hostile file of MaxFileSize (16 MiB of [1,1,...]
+// is 8 million values, over a gigabyte of tree) from exhausting memory.
+const MaxValues = 1 << 19
+
+// parseJSON is ParseJSON refusing more than maxValues values, 0 for no
+// bound.
+func parseJSON(src []byte, maxValues int) (*Node, []Duplicate, *SyntaxError) {
+	p := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues}
 	root, err := p.parse()
 	if err != nil {
 		return nil, nil, err
@@ -172,6 +186,33 @@ type jsonParser struct {
 	line, col int
 	depth     int
 	dups      []Duplicate
+	// values counts the values read, up to maxValues when it is set.
+	values, maxValues int
+
+	// nodes is the free part of the chunk new nodes are taken from: one
+	// allocation for many small values.
+	nodes []Node
+	// members and elems hold the children of the objects and arrays being
+	// read, innermost last; each container copies its own out once it is
+	// closed, so that its slice has exactly its length and the growth of
+	// every container's slice costs no garbage.
+	members []Member
+	elems   []*Node
+}
+
+// nodeChunk is the most nodes the parser allocates at once.
+const nodeChunk = 256
+
+// node returns a new node of the kind.
+func (p *jsonParser) node(kind Kind) *Node {
+	if len(p.nodes) == 0 {
+		// A small text (an answer, a payload) gets a chunk of its size.
+		p.nodes = make([]Node, min(nodeChunk, (len(p.src)-p.off)/8+1))
+	}
+	n := &p.nodes[0]
+	p.nodes = p.nodes[1:]
+	n.Kind = kind
+	return n
 }
 
 type open struct {
@@ -274,11 +315,22 @@ func (p *jsonParser) commentError() *SyntaxError {
 	return nil
 }
 
+// count counts one more value or key, at, and refuses one past maxValues.
+func (p *jsonParser) count(at Pos) *SyntaxError {
+	if p.values++; p.maxValues > 0 && p.values > p.maxValues {
+		return p.errorf(at, "the file holds more than %d JSON values and keys, more than any hooks.json needs (one of 5,000 hooks holds about 70,000), so it is not read further", p.maxValues)
+	}
+	return nil
+}
+
 func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
 	if p.off >= len(p.src) {
 		return nil, p.eofError(parent)
 	}
 	start := p.pos()
+	if err := p.count(start); err != nil {
+		return nil, err
+	}
 	switch c := p.src[p.off]; {
 	case c == '{':
 		return p.object()
@@ -289,7 +341,9 @@ func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		return &Node{Kind: String, Str: s, Span: Span{start, p.pos()}}, nil
+		n := p.node(String)
+		n.Str, n.Span = s, Span{start, p.pos()}
+		return n, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	case c == '\'':
@@ -356,7 +410,8 @@ func (p *jsonParser) literal() (*Node, *SyntaxError) {
 		end++
 	}
 	word := string(p.src[p.off:end])
-	n := &Node{Span: Span{Start: start}}
+	n := p.node(Null)
+	n.Span.Start = start
 	switch word {
 	case "true":
 		n.Kind, n.Bool = Bool, true
@@ -434,7 +489,9 @@ func (p *jsonParser) number() (*Node, *SyntaxError) {
 	text := string(src[p.off:i])
 	p.col += i - p.off
 	p.off = i
-	return &Node{Kind: Number, Str: text, Span: Span{start, p.pos()}}, nil
+	n := p.node(Number)
+	n.Str, n.Span = text, Span{start, p.pos()}
+	return n, nil
 }
 
 // str parses a string at the current offset and returns its decoded value.
@@ -569,11 +626,11 @@ func (p *jsonParser) hex4(at int) (rune, bool) {
 	return r, true
 }
 
-func (p *jsonParser) enter(kind Kind) (*open, *SyntaxError) {
-	o := &open{pos: p.pos(), kind: kind}
+func (p *jsonParser) enter(kind Kind) (open, *SyntaxError) {
+	o := open{pos: p.pos(), kind: kind}
 	p.depth++
 	if p.depth > MaxDepth {
-		return nil, p.errorf(o.pos, "arrays and objects nest more than %d levels deep here, the most the agent's decoder reads (Go's encoding/json stops with \"exceeded max depth\"): a hooks.json needs five levels; remove the nesting", MaxDepth)
+		return o, p.errorf(o.pos, "arrays and objects nest more than %d levels deep here, the most the agent's decoder reads (Go's encoding/json stops with \"exceeded max depth\"): a hooks.json needs five levels; remove the nesting", MaxDepth)
 	}
 	p.advance() // the bracket
 	return o, nil
@@ -595,7 +652,9 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{Kind: Object}
+	n := p.node(Object)
+	base := len(p.members)
+	defer func() { p.members = p.members[:base] }()
 	var seen map[string]int
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == '}' {
@@ -607,12 +666,15 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 	for {
 		p.skipSpace()
 		if p.off >= len(p.src) {
-			return nil, p.eofError(o)
+			return nil, p.eofError(&o)
 		}
 		if err := p.commentError(); err != nil {
 			return nil, err
 		}
 		keyStart := p.pos()
+		if err := p.count(keyStart); err != nil {
+			return nil, err
+		}
 		switch c := p.src[p.off]; {
 		case c == '"':
 		case c == '\'':
@@ -631,7 +693,7 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 		keySpan := Span{keyStart, p.pos()}
 		p.skipSpace()
 		if p.off >= len(p.src) {
-			return nil, p.eofError(o)
+			return nil, p.eofError(&o)
 		}
 		if p.src[p.off] != ':' {
 			if err := p.commentError(); err != nil {
@@ -641,7 +703,7 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 		}
 		p.advance()
 		p.skipSpace()
-		v, err := p.value(o)
+		v, err := p.value(&o)
 		if err != nil {
 			return nil, err
 		}
@@ -653,29 +715,29 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 				first = i
 			}
 		} else {
-			for i := len(n.Members) - 1; i >= 0; i-- {
-				if n.Members[i].Key == key {
+			for i := len(p.members) - 1; i >= base; i-- {
+				if p.members[i].Key == key {
 					first = i
 					break
 				}
 			}
 		}
 		if first >= 0 {
-			p.dups = append(p.dups, Duplicate{Key: key, First: n.Members[first].KeySpan, Again: keySpan})
+			p.dups = append(p.dups, Duplicate{Key: key, First: p.members[first].KeySpan, Again: keySpan})
 		}
-		if seen == nil && len(n.Members) >= smallObject {
-			seen = make(map[string]int, 2*len(n.Members))
-			for i, m := range n.Members {
-				seen[m.Key] = i
+		if count := len(p.members) - base; seen == nil && count >= smallObject {
+			seen = make(map[string]int, 2*count)
+			for i := base; i < len(p.members); i++ {
+				seen[p.members[i].Key] = i
 			}
 		}
 		if seen != nil {
-			seen[key] = len(n.Members)
+			seen[key] = len(p.members)
 		}
-		n.Members = append(n.Members, Member{Key: key, KeySpan: keySpan, Value: v})
+		p.members = append(p.members, Member{Key: key, KeySpan: keySpan, Value: v})
 		p.skipSpace()
 		if p.off >= len(p.src) {
-			return nil, p.eofError(o)
+			return nil, p.eofError(&o)
 		}
 		switch p.src[p.off] {
 		case ',':
@@ -689,6 +751,7 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 			p.advance()
 			p.depth--
 			n.Span = Span{o.pos, p.pos()}
+			n.Members = slices.Clone(p.members[base:])
 			return n, nil
 		default:
 			if err := p.commentError(); err != nil {
@@ -716,7 +779,9 @@ func (p *jsonParser) array() (*Node, *SyntaxError) {
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{Kind: Array}
+	n := p.node(Array)
+	base := len(p.elems)
+	defer func() { p.elems = p.elems[:base] }()
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == ']' {
 		p.advance()
@@ -726,14 +791,14 @@ func (p *jsonParser) array() (*Node, *SyntaxError) {
 	}
 	for {
 		p.skipSpace()
-		v, err := p.value(o)
+		v, err := p.value(&o)
 		if err != nil {
 			return nil, err
 		}
-		n.Elems = append(n.Elems, v)
+		p.elems = append(p.elems, v)
 		p.skipSpace()
 		if p.off >= len(p.src) {
-			return nil, p.eofError(o)
+			return nil, p.eofError(&o)
 		}
 		switch p.src[p.off] {
 		case ',':
@@ -747,6 +812,7 @@ func (p *jsonParser) array() (*Node, *SyntaxError) {
 			p.advance()
 			p.depth--
 			n.Span = Span{o.pos, p.pos()}
+			n.Elems = slices.Clone(p.elems[base:])
 			return n, nil
 		default:
 			if err := p.commentError(); err != nil {

@@ -38,11 +38,12 @@ func Load(path string) (*Config, error) {
 	return Parse(path, src), nil
 }
 
-// Parse parses src as the hooks.json at path.
+// Parse parses src as the hooks.json at path; a file of more than MaxValues
+// values is a syntax error at the first value past the bound.
 func Parse(path string, src []byte) *Config {
 	c := &Config{Path: path, Dir: dirOf(path), Src: src, File: &File{Path: path}}
 	c.File.Dir = c.Dir
-	c.Root, c.Duplicates, c.Syntax = ParseJSON(src)
+	c.Root, c.Duplicates, c.Syntax = parseJSON(src, MaxValues)
 	if c.Syntax != nil {
 		return c
 	}
