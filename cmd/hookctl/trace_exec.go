@@ -106,7 +106,10 @@ func runWrapped(argv []string, s streams) *wrapped {
 		closeFiles(outR, outW)
 		return w.cannot(s, argv[0], err)
 	}
-	cmd := &exec.Cmd{Path: path, Args: argv, Stdout: outW, Stderr: errW}
+	// COMMAND is started with syscall.ForkExec, not os/exec: the latter
+	// forks a throwaway child first, once per process, to learn whether
+	// the kernel has pidfds, which trace does not use.
+	sys := &syscall.SysProcAttr{}
 	// In a terminal's foreground, COMMAND gets a process group of its own
 	// and the terminal, as a shell gives a job: what is typed (Ctrl-C,
 	// Ctrl-\) reaches COMMAND's group alone, and trace passes on only what
@@ -114,34 +117,30 @@ func runWrapped(argv []string, s streams) *wrapped {
 	tty := foregroundTTY()
 	if tty != nil {
 		defer tty.Close()
-		cmd.SysProcAttr = &syscall.SysProcAttr{Foreground: true, Ctty: int(tty.Fd())}
+		sys.Foreground, sys.Ctty = true, int(tty.Fd())
 	}
-	var inW *os.File
+	var stdin, inR, inW *os.File
 	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
 		// A person typing: the terminal is COMMAND's own, as without
 		// trace, and there is no payload to record.
-		cmd.Stdin = f
+		stdin = f
 	} else {
-		inR, pw, err := os.Pipe()
-		if err != nil {
+		var err error
+		if inR, inW, err = os.Pipe(); err != nil {
 			closeFiles(outR, outW, errR, errW)
 			return w.cannot(s, argv[0], err)
 		}
-		cmd.Stdin, inW, w.teed = inR, pw, true
+		stdin, w.teed = inR, true
 	}
-	err = cmd.Start()
+	attr := &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{stdin.Fd(), outW.Fd(), errW.Fd()}, Sys: sys}
+	pid, err := syscall.ForkExec(path, argv, attr)
 	if errors.Is(err, syscall.ENOEXEC) {
 		// A script without a #! line: shells and execvp(3) run it with
 		// /bin/sh, and so does trace.
-		cmd = &exec.Cmd{Path: "/bin/sh", Args: append([]string{"/bin/sh", path}, argv[1:]...),
-			Stdin: cmd.Stdin, Stdout: outW, Stderr: errW, SysProcAttr: cmd.SysProcAttr}
-		err = cmd.Start()
+		pid, err = syscall.ForkExec("/bin/sh", append([]string{"/bin/sh", path}, argv[1:]...), attr)
 	}
 	// COMMAND holds its ends of the pipes now; trace keeps only its own.
-	closeFiles(outW, errW)
-	if inR, ok := cmd.Stdin.(*os.File); ok && w.teed {
-		inR.Close()
-	}
+	closeFiles(outW, errW, inR)
 	if err != nil {
 		if tty != nil {
 			// The child that could not exec took the terminal first.
@@ -157,7 +156,7 @@ func runWrapped(argv []string, s streams) *wrapped {
 		}
 		return w
 	}
-	w.pid = cmd.Process.Pid
+	w.pid = pid
 	var jobs *job
 	if tty != nil {
 		jobs = &job{tty: tty, pgid: w.pid}
@@ -177,10 +176,9 @@ func runWrapped(argv []string, s streams) *wrapped {
 	} else {
 		close(stdinDone)
 	}
-	go forward(sigs, cmd.Process, jobs != nil)
+	go forward(sigs, pid, jobs != nil)
 
-	status, werr := waitCommand(cmd.Process, jobs)
-	cmd.Process.Release()
+	status, werr := waitCommand(pid, jobs)
 	// What COMMAND wrote is in the pipes; a process it left in the
 	// background may hold them open, and gets drainGrace to let go.
 	deadline := time.Now().Add(drainGrace)
@@ -224,14 +222,14 @@ func runWrapped(argv []string, s streams) *wrapped {
 // too, as the job the shell sees, having taken the terminal back; when
 // the shell continues trace, trace gives COMMAND the terminal again (if
 // it is continued in the foreground) and continues it.
-func waitCommand(p *os.Process, jobs *job) (syscall.WaitStatus, error) {
+func waitCommand(pid int, jobs *job) (syscall.WaitStatus, error) {
 	flags := 0
 	if jobs != nil {
 		flags = syscall.WUNTRACED
 	}
 	for {
 		var ws syscall.WaitStatus
-		_, err := syscall.Wait4(p.Pid, &ws, flags, nil)
+		_, err := syscall.Wait4(pid, &ws, flags, nil)
 		if errors.Is(err, syscall.EINTR) {
 			continue
 		}
@@ -378,7 +376,7 @@ func pumpStdin(r io.Reader, w *os.File, c *capture, done chan<- struct{}) {
 // is COMMAND's) is the terminal's foreground came from the terminal and
 // reached COMMAND already: trace, put in the foreground after it started
 // (a job continued with fg), does not send them a second time.
-func forward(sigs <-chan os.Signal, p *os.Process, own bool) {
+func forward(sigs <-chan os.Signal, pid int, own bool) {
 	for sig := range sigs {
 		if sig == syscall.SIGPIPE {
 			continue
@@ -386,7 +384,7 @@ func forward(sigs <-chan os.Signal, p *os.Process, own bool) {
 		if !own && (sig == syscall.SIGINT || sig == syscall.SIGQUIT) && inForeground() {
 			continue
 		}
-		p.Signal(sig)
+		unix.Kill(pid, sig.(syscall.Signal))
 	}
 }
 
