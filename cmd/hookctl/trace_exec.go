@@ -372,26 +372,34 @@ func pumpStdin(r io.Reader, w *os.File, c *capture, done chan<- struct{}) {
 // forward passes on the signals trace receives to COMMAND. When COMMAND
 // is a job of its own (own), what the terminal sends goes to it and not
 // to trace, so everything trace receives was sent to trace and is passed
-// on. Otherwise, SIGINT and SIGQUIT received while trace's group (which
-// is COMMAND's) is the terminal's foreground came from the terminal and
-// reached COMMAND already: trace, put in the foreground after it started
-// (a job continued with fg), does not send them a second time.
+// on. Otherwise COMMAND shares trace's process group: SIGINT and SIGQUIT
+// that the terminal may have sent (trace's group is its foreground, and
+// it turns Ctrl-C and Ctrl-\ into signals) reached COMMAND already, and
+// are not sent a second time. A terminal in raw mode, as an agent's own
+// interface sets it, sends none: every signal then came from kill.
 func forward(sigs <-chan os.Signal, pid int, own bool) {
 	for sig := range sigs {
 		if sig == syscall.SIGPIPE {
 			continue
 		}
-		if !own && (sig == syscall.SIGINT || sig == syscall.SIGQUIT) && inForeground() {
+		if !own && (sig == syscall.SIGINT || sig == syscall.SIGQUIT) && terminalMaySend() {
 			continue
 		}
 		unix.Kill(pid, sig.(syscall.Signal))
 	}
 }
 
-// foregroundTTY returns trace's controlling terminal when trace's process
-// group is its foreground group, nil otherwise (no terminal, or trace runs
-// in the background, as under an agent).
+// foregroundTTY returns trace's controlling terminal when trace leads the
+// terminal's foreground process group, as a shell makes the first process
+// of a job typed at it: then COMMAND is made a job of its own. It returns
+// nil otherwise: no terminal, trace in the background (under hookctl run),
+// or in a group it does not lead (a pipeline, or an agent that runs its
+// handlers in its own foreground group, whose terminal trace must never
+// take).
 func foregroundTTY() *os.File {
+	if unix.Getpgrp() != os.Getpid() {
+		return nil
+	}
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return nil
@@ -407,11 +415,31 @@ func foregroundTTY() *os.File {
 // inForeground reports whether trace's process group is the foreground
 // group of its controlling terminal.
 func inForeground() bool {
-	tty := foregroundTTY()
-	if tty != nil {
-		tty.Close()
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return false
 	}
-	return tty != nil
+	defer tty.Close()
+	pgrp, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCGPGRP)
+	return err == nil && pgrp == unix.Getpgrp()
+}
+
+// terminalMaySend reports whether the terminal may have sent trace's
+// group a SIGINT or SIGQUIT: the group is its foreground, and it turns
+// the interrupt and quit characters into signals (ISIG).
+func terminalMaySend() bool {
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer tty.Close()
+	fd := int(tty.Fd())
+	pgrp, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+	if err != nil || pgrp != unix.Getpgrp() {
+		return false
+	}
+	t, err := unix.IoctlGetTermios(fd, getTermios)
+	return err != nil || t.Lflag&unix.ISIG != 0
 }
 
 // reraise ends trace with the signal that killed COMMAND, so that the
