@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -110,10 +111,11 @@ func runWrapped(argv []string, s streams) *wrapped {
 	// forks a throwaway child first, once per process, to learn whether
 	// the kernel has pidfds, which trace does not use.
 	sys := &syscall.SysProcAttr{}
-	// In a terminal's foreground, COMMAND gets a process group of its own
-	// and the terminal, as a shell gives a job: what is typed (Ctrl-C,
-	// Ctrl-\) reaches COMMAND's group alone, and trace passes on only what
-	// is sent to trace itself, so that nothing arrives twice.
+	// Leading a terminal's foreground group (a job typed at a shell),
+	// trace gives COMMAND a process group of its own and the terminal, as
+	// a shell gives a job: what is typed (Ctrl-C, Ctrl-\) reaches
+	// COMMAND's group alone, and trace passes on only what is sent to
+	// trace itself, so that nothing arrives twice.
 	tty := foregroundTTY()
 	if tty != nil {
 		defer tty.Close()
@@ -176,9 +178,11 @@ func runWrapped(argv []string, s streams) *wrapped {
 	} else {
 		close(stdinDone)
 	}
-	go forward(sigs, pid, jobs != nil)
+	var reaped atomic.Bool
+	go forward(sigs, pid, jobs != nil, &reaped)
 
 	status, werr := waitCommand(pid, jobs)
+	reaped.Store(true)
 	// What COMMAND wrote is in the pipes; a process it left in the
 	// background may hold them open, and gets drainGrace to let go.
 	deadline := time.Now().Add(drainGrace)
@@ -377,9 +381,10 @@ func pumpStdin(r io.Reader, w *os.File, c *capture, done chan<- struct{}) {
 // it turns Ctrl-C and Ctrl-\ into signals) reached COMMAND already, and
 // are not sent a second time. A terminal in raw mode, as an agent's own
 // interface sets it, sends none: every signal then came from kill.
-func forward(sigs <-chan os.Signal, pid int, own bool) {
+func forward(sigs <-chan os.Signal, pid int, own bool, reaped *atomic.Bool) {
 	for sig := range sigs {
-		if sig == syscall.SIGPIPE {
+		if sig == syscall.SIGPIPE || reaped.Load() {
+			// Once COMMAND is reaped its pid may be another process's.
 			continue
 		}
 		if !own && (sig == syscall.SIGINT || sig == syscall.SIGQUIT) && terminalMaySend() {
