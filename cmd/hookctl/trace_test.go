@@ -600,17 +600,25 @@ func TestTraceRecordsNothingUnderTest(t *testing.T) {
 	}
 }
 
+// openPty opens a pseudo-terminal, its master closed when the test ends,
+// and skips the test where there is none.
+func openPty(t *testing.T) (ptm, tty *os.File) {
+	t.Helper()
+	ptm, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { ptm.Close() })
+	return ptm, tty
+}
+
 // TestTraceSignalsInATerminal runs trace as a terminal's foreground job,
 // as a person trying a handler does: the Ctrl-C typed reaches COMMAND once,
 // a SIGINT sent to trace's pid by kill is passed on, and Ctrl-Z stops
 // trace (the job the shell sees) until it is continued.
 func TestTraceSignalsInATerminal(t *testing.T) {
 	env, _ := traceEnv(t)
-	ptm, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptm.Close()
+	ptm, tty := openPty(t)
 	got := filepath.Join(t.TempDir(), "got")
 	script := "trap 'echo INT >> " + got + "' INT; echo ready; while :; do sleep 0.05; done"
 	cmd := exec.Command("hookctl", "trace", "--", "sh", "-c", script)
@@ -693,11 +701,7 @@ func TestTraceSignalsInATerminal(t *testing.T) {
 // raw mode sends none.
 func TestTraceUnderAnAgentsTerminal(t *testing.T) {
 	env, _ := traceEnv(t)
-	ptm, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptm.Close()
+	ptm, tty := openPty(t)
 	termios, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
 	if err != nil {
 		t.Fatal(err)
