@@ -43,6 +43,7 @@ func TestInitNextStepsWork(t *testing.T) {
 			writeFile(t, filepath.Join(ws, ".agents", "hooks.test.json"), `{"tests": [{"name": "theirs fails", "event": "Stop", "expect": {"decision": "continue"}}]}`)
 		}, "", []string{"--template", "block-dangerous", "--name", "mine"}, "mine"},
 		{"the user's scope", nil, "", []string{"--scope", "user", "--template", "reminder", "--name", "mine"}, "mine"},
+		{"a gate through hookctl trace", nil, "", []string{"--template", "block-dangerous", "--name", "traced", "--trace"}, "traced"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -58,6 +59,7 @@ func TestInitNextStepsWork(t *testing.T) {
 				cmd := exec.Command("sh", "-c", line)
 				cmd.Dir = cwd
 				cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+					"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"), "HOOKCTL_LOG=",
 					"PATH="+pathDir+string(os.PathListSeparator)+os.Getenv("PATH"))
 				cmd.Stdin = nil
 				out, err := cmd.CombinedOutput()
@@ -83,7 +85,7 @@ func TestInitNextStepsWork(t *testing.T) {
 			}
 			labels := map[string]bool{}
 			for _, line := range strings.Split(strings.TrimRight(stepsText, "\n"), "\n") {
-				m := regexp.MustCompile(`^  (trust it|try it|test it|check it|edit it) +(.+)$`).FindStringSubmatch(line)
+				m := regexp.MustCompile(`^  (trust it|try it|test it|check it|watch it|edit it) +(.+)$`).FindStringSubmatch(line)
 				if m == nil {
 					t.Errorf("a step that is not one: %q", line)
 					continue
@@ -123,6 +125,13 @@ func TestInitNextStepsWork(t *testing.T) {
 					}
 					if code != 0 || !strings.HasSuffix(out, want) || !strings.Contains(out, tc.hook) {
 						t.Errorf("%s: exit %d, want %q at the end\n%s", cmd, code, want, out)
+					}
+				case "watch it":
+					// The run of try it, recorded by trace with its hook
+					// and event; test it's runs are not recorded.
+					code, out := sh(cmd + " --json")
+					if code != 0 || strings.Count(out, `"kind":"trace"`) != 1 || !strings.Contains(out, `"hook":"`+tc.hook+`","hookFrom":"flag","event":"PreToolUse","eventFrom":"flag"`) {
+						t.Errorf("%s: exit %d\n%s", cmd, code, out)
 					}
 				case "edit it":
 					path := cmd

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -106,42 +107,42 @@ func runWrapped(argv []string, s streams) *wrapped {
 		closeFiles(outR, outW)
 		return w.cannot(s, argv[0], err)
 	}
-	cmd := &exec.Cmd{Path: path, Args: argv, Stdout: outW, Stderr: errW}
-	// In a terminal's foreground, COMMAND gets a process group of its own
-	// and the terminal, as a shell gives a job: what is typed (Ctrl-C,
-	// Ctrl-\) reaches COMMAND's group alone, and trace passes on only what
-	// is sent to trace itself, so that nothing arrives twice.
+	// COMMAND is started with syscall.ForkExec, not os/exec: the latter
+	// forks a throwaway child first, once per process, to learn whether
+	// the kernel has pidfds, which trace does not use.
+	sys := &syscall.SysProcAttr{}
+	// Leading a terminal's foreground group (a job typed at a shell),
+	// trace gives COMMAND a process group of its own and the terminal, as
+	// a shell gives a job: what is typed (Ctrl-C, Ctrl-\) reaches
+	// COMMAND's group alone, and trace passes on only what is sent to
+	// trace itself, so that nothing arrives twice.
 	tty := foregroundTTY()
 	if tty != nil {
 		defer tty.Close()
-		cmd.SysProcAttr = &syscall.SysProcAttr{Foreground: true, Ctty: int(tty.Fd())}
+		sys.Foreground, sys.Ctty = true, int(tty.Fd())
 	}
-	var inW *os.File
+	var stdin, inR, inW *os.File
 	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
 		// A person typing: the terminal is COMMAND's own, as without
 		// trace, and there is no payload to record.
-		cmd.Stdin = f
+		stdin = f
 	} else {
-		inR, pw, err := os.Pipe()
-		if err != nil {
+		var err error
+		if inR, inW, err = os.Pipe(); err != nil {
 			closeFiles(outR, outW, errR, errW)
 			return w.cannot(s, argv[0], err)
 		}
-		cmd.Stdin, inW, w.teed = inR, pw, true
+		stdin, w.teed = inR, true
 	}
-	err = cmd.Start()
+	attr := &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{stdin.Fd(), outW.Fd(), errW.Fd()}, Sys: sys}
+	pid, err := syscall.ForkExec(path, argv, attr)
 	if errors.Is(err, syscall.ENOEXEC) {
 		// A script without a #! line: shells and execvp(3) run it with
 		// /bin/sh, and so does trace.
-		cmd = &exec.Cmd{Path: "/bin/sh", Args: append([]string{"/bin/sh", path}, argv[1:]...),
-			Stdin: cmd.Stdin, Stdout: outW, Stderr: errW, SysProcAttr: cmd.SysProcAttr}
-		err = cmd.Start()
+		pid, err = syscall.ForkExec("/bin/sh", append([]string{"/bin/sh", path}, argv[1:]...), attr)
 	}
 	// COMMAND holds its ends of the pipes now; trace keeps only its own.
-	closeFiles(outW, errW)
-	if inR, ok := cmd.Stdin.(*os.File); ok && w.teed {
-		inR.Close()
-	}
+	closeFiles(outW, errW, inR)
 	if err != nil {
 		if tty != nil {
 			// The child that could not exec took the terminal first.
@@ -157,7 +158,7 @@ func runWrapped(argv []string, s streams) *wrapped {
 		}
 		return w
 	}
-	w.pid = cmd.Process.Pid
+	w.pid = pid
 	var jobs *job
 	if tty != nil {
 		jobs = &job{tty: tty, pgid: w.pid}
@@ -177,10 +178,11 @@ func runWrapped(argv []string, s streams) *wrapped {
 	} else {
 		close(stdinDone)
 	}
-	go forward(sigs, cmd.Process, jobs != nil)
+	var reaped atomic.Bool
+	go forward(sigs, pid, jobs != nil, &reaped)
 
-	status, werr := waitCommand(cmd.Process, jobs)
-	cmd.Process.Release()
+	status, werr := waitCommand(pid, jobs)
+	reaped.Store(true)
 	// What COMMAND wrote is in the pipes; a process it left in the
 	// background may hold them open, and gets drainGrace to let go.
 	deadline := time.Now().Add(drainGrace)
@@ -224,14 +226,14 @@ func runWrapped(argv []string, s streams) *wrapped {
 // too, as the job the shell sees, having taken the terminal back; when
 // the shell continues trace, trace gives COMMAND the terminal again (if
 // it is continued in the foreground) and continues it.
-func waitCommand(p *os.Process, jobs *job) (syscall.WaitStatus, error) {
+func waitCommand(pid int, jobs *job) (syscall.WaitStatus, error) {
 	flags := 0
 	if jobs != nil {
 		flags = syscall.WUNTRACED
 	}
 	for {
 		var ws syscall.WaitStatus
-		_, err := syscall.Wait4(p.Pid, &ws, flags, nil)
+		_, err := syscall.Wait4(pid, &ws, flags, nil)
 		if errors.Is(err, syscall.EINTR) {
 			continue
 		}
@@ -374,26 +376,35 @@ func pumpStdin(r io.Reader, w *os.File, c *capture, done chan<- struct{}) {
 // forward passes on the signals trace receives to COMMAND. When COMMAND
 // is a job of its own (own), what the terminal sends goes to it and not
 // to trace, so everything trace receives was sent to trace and is passed
-// on. Otherwise, SIGINT and SIGQUIT received while trace's group (which
-// is COMMAND's) is the terminal's foreground came from the terminal and
-// reached COMMAND already: trace, put in the foreground after it started
-// (a job continued with fg), does not send them a second time.
-func forward(sigs <-chan os.Signal, p *os.Process, own bool) {
+// on. Otherwise COMMAND shares trace's process group: SIGINT and SIGQUIT
+// that the terminal may have sent (trace's group is its foreground, and
+// it turns Ctrl-C and Ctrl-\ into signals) reached COMMAND already, and
+// are not sent a second time. A terminal in raw mode, as an agent's own
+// interface sets it, sends none: every signal then came from kill.
+func forward(sigs <-chan os.Signal, pid int, own bool, reaped *atomic.Bool) {
 	for sig := range sigs {
-		if sig == syscall.SIGPIPE {
+		if sig == syscall.SIGPIPE || reaped.Load() {
+			// Once COMMAND is reaped its pid may be another process's.
 			continue
 		}
-		if !own && (sig == syscall.SIGINT || sig == syscall.SIGQUIT) && inForeground() {
+		if !own && (sig == syscall.SIGINT || sig == syscall.SIGQUIT) && terminalMaySend() {
 			continue
 		}
-		p.Signal(sig)
+		unix.Kill(pid, sig.(syscall.Signal))
 	}
 }
 
-// foregroundTTY returns trace's controlling terminal when trace's process
-// group is its foreground group, nil otherwise (no terminal, or trace runs
-// in the background, as under an agent).
+// foregroundTTY returns trace's controlling terminal when trace leads the
+// terminal's foreground process group, as a shell makes the first process
+// of a job typed at it: then COMMAND is made a job of its own. It returns
+// nil otherwise: no terminal, trace in the background (under hookctl run),
+// or in a group it does not lead (a pipeline, or an agent that runs its
+// handlers in its own foreground group, whose terminal trace must never
+// take).
 func foregroundTTY() *os.File {
+	if unix.Getpgrp() != os.Getpid() {
+		return nil
+	}
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return nil
@@ -409,11 +420,31 @@ func foregroundTTY() *os.File {
 // inForeground reports whether trace's process group is the foreground
 // group of its controlling terminal.
 func inForeground() bool {
-	tty := foregroundTTY()
-	if tty != nil {
-		tty.Close()
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return false
 	}
-	return tty != nil
+	defer tty.Close()
+	pgrp, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCGPGRP)
+	return err == nil && pgrp == unix.Getpgrp()
+}
+
+// terminalMaySend reports whether the terminal may have sent trace's
+// group a SIGINT or SIGQUIT: the group is its foreground, and it turns
+// the interrupt and quit characters into signals (ISIG).
+func terminalMaySend() bool {
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer tty.Close()
+	fd := int(tty.Fd())
+	pgrp, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+	if err != nil || pgrp != unix.Getpgrp() {
+		return false
+	}
+	t, err := unix.IoctlGetTermios(fd, getTermios)
+	return err != nil || t.Lflag&unix.ISIG != 0
 }
 
 // reraise ends trace with the signal that killed COMMAND, so that the

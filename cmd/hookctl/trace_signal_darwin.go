@@ -3,6 +3,8 @@ package main
 import (
 	"syscall"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // defaultAction sets a signal's disposition to SIG_DFL with sigaction(2)
@@ -19,3 +21,9 @@ func defaultAction(sig syscall.Signal) error {
 	}
 	return nil
 }
+
+// getTermios is the ioctl(2) request that reads a terminal's settings.
+const getTermios = unix.TIOCGETA
+
+// setTermios is the ioctl(2) request that sets them.
+const setTermios = unix.TIOCSETA

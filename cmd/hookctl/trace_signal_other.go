@@ -5,6 +5,8 @@ package main
 import (
 	"errors"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // defaultAction is not available here: a child's death by a signal ends
@@ -12,3 +14,9 @@ import (
 func defaultAction(syscall.Signal) error {
 	return errors.New("cannot restore a signal's default action on this system")
 }
+
+// getTermios is the ioctl(2) request that reads a terminal's settings.
+const getTermios = unix.TIOCGETA
+
+// setTermios is the ioctl(2) request that sets them.
+const setTermios = unix.TIOCSETA

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
 
 	"github.com/hookctl/hookctl/runtime/tracelog"
 )
@@ -599,17 +600,25 @@ func TestTraceRecordsNothingUnderTest(t *testing.T) {
 	}
 }
 
+// openPty opens a pseudo-terminal, its master closed when the test ends,
+// and skips the test where there is none.
+func openPty(t *testing.T) (ptm, tty *os.File) {
+	t.Helper()
+	ptm, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { ptm.Close() })
+	return ptm, tty
+}
+
 // TestTraceSignalsInATerminal runs trace as a terminal's foreground job,
 // as a person trying a handler does: the Ctrl-C typed reaches COMMAND once,
 // a SIGINT sent to trace's pid by kill is passed on, and Ctrl-Z stops
 // trace (the job the shell sees) until it is continued.
 func TestTraceSignalsInATerminal(t *testing.T) {
 	env, _ := traceEnv(t)
-	ptm, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptm.Close()
+	ptm, tty := openPty(t)
 	got := filepath.Join(t.TempDir(), "got")
 	script := "trap 'echo INT >> " + got + "' INT; echo ready; while :; do sleep 0.05; done"
 	cmd := exec.Command("hookctl", "trace", "--", "sh", "-c", script)
@@ -682,5 +691,87 @@ func TestTraceSignalsInATerminal(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(got); string(b) != "INT\nINT\nINT\n" {
 		t.Errorf("COMMAND caught %q, want each SIGINT once", b)
+	}
+}
+
+// TestTraceUnderAnAgentsTerminal runs trace as an agent with a terminal
+// interface runs a handler: in the agent's own foreground group, which
+// trace does not lead, the terminal in raw mode. trace takes no terminal
+// and makes no job, and a SIGINT sent to it is passed on: a terminal in
+// raw mode sends none.
+func TestTraceUnderAnAgentsTerminal(t *testing.T) {
+	env, _ := traceEnv(t)
+	ptm, tty := openPty(t)
+	termios, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	termios.Lflag &^= unix.ISIG | unix.ICANON | unix.ECHO
+	if err := unix.IoctlSetTermios(int(tty.Fd()), setTermios, termios); err != nil {
+		t.Fatal(err)
+	}
+	got := filepath.Join(t.TempDir(), "got")
+	// The agent: a shell leading the group, running the handler's command.
+	script := `trap 'echo INT >> ` + got + `' INT; echo "ready $PPID $(ps -o pgid= -p $$)"; while :; do sleep 0.05; done`
+	agent := exec.Command("sh", "-c", `hookctl trace -- sh -c "$0"; echo "trace ended"; sleep 5`, script)
+	agent.Env = env
+	agent.Stdin, agent.Stdout, agent.Stderr = tty, tty, tty
+	agent.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	if err := agent.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer agent.Process.Kill()
+	tty.Close()
+	lines := make(chan string, 8)
+	go func() {
+		br := bufio.NewReader(ptm)
+		for {
+			l, err := br.ReadString('\n')
+			if err != nil {
+				close(lines)
+				return
+			}
+			lines <- strings.TrimSpace(l)
+		}
+	}()
+	var ready string
+	select {
+	case ready = <-lines:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the handler never said it was ready")
+	}
+	var tracePID, pgid int
+	if _, err := fmt.Sscanf(ready, "ready %d %d", &tracePID, &pgid); err != nil {
+		t.Fatalf("%q: %v", ready, err)
+	}
+	if pgid != agent.Process.Pid {
+		t.Errorf("COMMAND is in group %d, want the agent's %d: trace made a job under an agent", pgid, agent.Process.Pid)
+	}
+	if err := syscall.Kill(tracePID, syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if b, _ := os.ReadFile(got); string(b) == "INT\n" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the SIGINT sent to trace never reached COMMAND")
+		}
+	}
+	syscall.Kill(tracePID, syscall.SIGTERM)
+	// The agent's shell says "Terminated", then that trace ended.
+	for ended := false; !ended; {
+		select {
+		case l, ok := <-lines:
+			ended = l == "trace ended"
+			if !ok {
+				t.Fatal("the agent ended before trace did")
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("trace did not end on SIGTERM")
+		}
+	}
+	if b, _ := os.ReadFile(got); string(b) != "INT\n" {
+		t.Errorf("COMMAND caught %q, want one SIGINT", b)
 	}
 }

@@ -241,7 +241,7 @@ func (e *AmbiguousError) Error() string {
 		if event == "" {
 			event = "-"
 		}
-		fmt.Fprintf(&b, "\n  %s  %s  %s  %s", r.ID[:min(n, len(r.ID))], r.Time.Format(time.RFC3339), event, hook)
+		fmt.Fprintf(&b, "\n  %s  %s  %s  %s", r.ID[:min(n, len(r.ID))], r.Time.UTC().Format(time.RFC3339), event, hook)
 	}
 	return b.String()
 }
