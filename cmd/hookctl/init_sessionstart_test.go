@@ -8,6 +8,7 @@ import (
 
 	expect "github.com/Netflix/go-expect"
 
+	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -33,6 +34,8 @@ func TestInitWizardPicksSessionStart(t *testing.T) {
 		expectString(t, c, "Which language should the script be in?")
 		c.SendLine("")
 		expectString(t, c, "Timeout in seconds:")
+		c.SendLine("")
+		expectString(t, c, scaffold.TraceQuestion)
 		c.SendLine("")
 		expectString(t, c, "Next steps:")
 		expectString(t, c, "edit it")

@@ -36,10 +36,27 @@ func runInTerminal(t *testing.T, args []string, person func(c *expect.Console)) 
 		defer close(done)
 		person(c)
 	}()
-	code := run(append([]string{"hookctl"}, args...), streams{c.Tty(), c.Tty(), c.Tty()})
-	c.Tty().Close()
+	result := make(chan int, 1)
+	go func() {
+		code := run(append([]string{"hookctl"}, args...), streams{c.Tty(), c.Tty(), c.Tty()})
+		c.Tty().Close()
+		result <- code
+	}()
 	<-done
-	return code, term.String()
+	if t.Failed() {
+		// A prompt the person waited for never came: the command is
+		// waiting for an answer that will not come either. Closing the
+		// terminal ends it, so the test fails now rather than at the
+		// test binary's timeout.
+		_ = c.Close()
+	}
+	select {
+	case code := <-result:
+		return code, term.String()
+	case <-time.After(time.Minute):
+		t.Fatalf("the command did not end a minute after the person stopped; screen:\n%s", term.String())
+		return 0, ""
+	}
 }
 
 func expectString(t *testing.T, c *expect.Console, s string) {
