@@ -285,7 +285,7 @@ func (d *doctor) checkFiles() {
 			f.drops = true
 			e := errs[0]
 			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: e.Span.Start.Line, Column: e.Span.Start.Col,
-				Message: fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, e.Span.Start.Line, e.Span.Start.Col, listCount(len(cfg.File.Hooks), "hook"), e.Message()),
+				Message: fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, e.Span.Start.Line, e.Span.Start.Col, listCount(lint.HookCount(cfg), "hook"), e.Message()),
 				Fix:     "hookctl lint " + d.arg(p.path) + " shows every cause, and hookctl lint --fix mends the certain ones"})
 			continue
 		}

@@ -285,3 +285,26 @@ func TestDoctorAgentOutputs(t *testing.T) {
 		t.Errorf("atLeast")
 	}
 }
+
+// TestDoctorCountsDroppedHooksAsLint: a file the agent drops whole is
+// counted as lint counts it, every hook of the file, whatever its shape.
+func TestDoctorCountsDroppedHooksAsLint(t *testing.T) {
+	e := newDoctorEnv(t, "")
+	src := `{
+  "gate": {"enabled": "false", "PreToolUse": [{"hooks": [{"command": "true"}]}]},
+  "b": ["x"],
+  "c": {"Stop": [{"command": 7}]}
+}`
+	e.workspace(src)
+	_, checks, _ := e.doctor("--offline")
+	var out, errOut bytes.Buffer
+	run([]string{"hookctl", "--color", "never", "lint", filepath.Join(e.ws, ".agents", "hooks.json")}, streams{strings.NewReader(""), &out, &errOut})
+	if !strings.Contains(out.String(), "the agent loads none of this file's 3 hooks (first cause: 2:23)") {
+		t.Fatalf("lint:\n%s", out.String())
+	}
+	ws := find(checks, "workspace-file")
+	if len(ws) != 1 || ws[0].Status != statusFail || ws[0].Line != 2 || ws[0].Column != 23 ||
+		!strings.Contains(ws[0].Message, "the agent loads none of this file's 3 hooks:") {
+		t.Errorf("workspace-file %+v", ws)
+	}
+}
