@@ -308,3 +308,44 @@ func TestDoctorCountsDroppedHooksAsLint(t *testing.T) {
 		t.Errorf("workspace-file %+v", ws)
 	}
 }
+
+// TestDoctorLogOlderThanTheFile: a logged failure that is not the file as
+// it is now (a syntax error, and the file is valid JSON; a type error at a
+// field the file no longer gets wrong) is an earlier version's, never
+// mapped to another finding's position.
+func TestDoctorLogOlderThanTheFile(t *testing.T) {
+	for name, msg := range map[string]string{
+		"syntax":     "unexpected end of JSON input",
+		"other type": "json: cannot unmarshal number into Go struct field handler.Stop.command of type string",
+	} {
+		t.Run(name, func(t *testing.T) {
+			e := newDoctorEnv(t, "")
+			e.write(filepath.Join(e.home, ".gemini", "antigravity-cli", "cli.log"),
+				"2026-12-01T10:12:03Z WARN failed to parse hooks.json at "+e.ws+"/.agents/hooks.json: "+msg+"\n", 0o644)
+			e.workspace(`{
+  "gate": {
+    "PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "./hooks/gate.sh", "timeout": "5"}]}]
+  }
+}`)
+			_, checks, _ := e.doctor("--offline")
+			logs := find(checks, "agent-log")
+			if len(logs) != 1 {
+				t.Fatalf("agent-log %+v", logs)
+			}
+			want := ".agents/hooks.json: the agent failed to load an earlier version of this file at 2026-12-01T10:12:03Z (log line 1); it has changed since: " + msg
+			if l := logs[0]; l.Status != statusWarn || l.Line != 0 || l.Message != want {
+				t.Errorf("the log's failure %+v\nwant %q", l, want)
+			}
+		})
+	}
+	// A syntax error the file still has is mapped to it.
+	e := newDoctorEnv(t, "")
+	e.write(filepath.Join(e.home, ".gemini", "antigravity-cli", "cli.log"),
+		"2026-12-01T10:12:03Z WARN failed to parse hooks.json at "+e.ws+"/.agents/hooks.json: unexpected end of JSON input\n", 0o644)
+	e.workspace("{\n  \"gate\": {\n")
+	_, checks, _ := e.doctor("--offline")
+	logs := find(checks, "agent-log")
+	if len(logs) != 1 || logs[0].Status != statusFail || logs[0].Line == 0 || !strings.Contains(logs[0].Message, "says it failed to parse this file: unexpected end of JSON input") {
+		t.Errorf("agent-log %+v", logs)
+	}
+}
