@@ -75,6 +75,13 @@ type hookRef struct {
 
 // hooks returns the top-level members that name hooks, in file order: the
 // last occurrence of each key, as the decoder reads them.
+// HookCount is how many hooks a parsed file defines as the agent counts
+// them: every top-level key but "$schema", a repeated key once, whatever
+// its value. A file the agent drops loses this many.
+func HookCount(c *schema.Config) int {
+	return len((&File{Config: c}).hooks())
+}
+
 func (f *File) hooks() []hookRef {
 	if f.hookRefs != nil {
 		return f.hookRefs

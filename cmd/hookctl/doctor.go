@@ -285,7 +285,7 @@ func (d *doctor) checkFiles() {
 			f.drops = true
 			e := errs[0]
 			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: e.Span.Start.Line, Column: e.Span.Start.Col,
-				Message: fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, e.Span.Start.Line, e.Span.Start.Col, listCount(len(cfg.File.Hooks), "hook"), e.Message()),
+				Message: fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, e.Span.Start.Line, e.Span.Start.Col, listCount(lint.HookCount(cfg), "hook"), e.Message()),
 				Fix:     "hookctl lint " + d.arg(p.path) + " shows every cause, and hookctl lint --fix mends the certain ones"})
 			continue
 		}
@@ -477,13 +477,25 @@ func (d *doctor) checkAgentLog() {
 			c.Fix = "start a new agy session to load it"
 		default:
 			c.File = f.shown
-			if e, ok := locateAgentError(f.cfg, l.FailedMsg); ok {
-				c.Line, c.Column = e.Span.Start.Line, e.Span.Start.Col
+			c.Fix = "hookctl lint " + d.arg(f.path)
+			pos, stands := logCause(f.cfg, l.FailedMsg)
+			switch {
+			case !stands:
+				// The file fails now for another cause, which the file's
+				// own check reports: the log is older than the file.
+				c.Status = statusWarn
+				when := fmt.Sprintf("(log line %d)", l.FailedLine)
+				if !l.FailedAt.IsZero() {
+					when = "at " + formatTime(l.FailedAt) + " " + when
+				}
+				c.Message = fmt.Sprintf("%s: the agent failed to load an earlier version of this file %s; it has changed since: %s", f.shown, when, schema.Visible(l.FailedMsg))
+				c.Fix += " shows why the file fails now; a new agy session logs what the agent makes of it"
+			case pos != nil:
+				c.Line, c.Column = pos.Line, pos.Col
 				c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (line %d) says it failed to parse this file: %s", f.shown, c.Line, c.Column, l.FailedLine, schema.Visible(l.FailedMsg))
-			} else {
+			default:
 				c.Message = fmt.Sprintf("%s: the agent's log (line %d) says it failed to parse this file: %s", f.shown, l.FailedLine, schema.Visible(l.FailedMsg))
 			}
-			c.Fix = "hookctl lint " + d.arg(f.path)
 		}
 		d.add(c)
 	}

@@ -197,6 +197,9 @@ type agentLog struct {
 	// its line number in the log.
 	FailedPath, FailedMsg string
 	FailedLine            int
+	// FailedAt is the time the failure's line starts with, zero when it
+	// has none.
+	FailedAt time.Time
 	// Loaded is the latest "loaded N named hooks from M files" line, and
 	// its line number; -1 when there is none. LoadedAt is the time the
 	// line starts with, zero when it has none.
@@ -239,6 +242,7 @@ func parseAgentLog(text string, modified time.Time) *agentLog {
 		line = strings.TrimRight(line, "\r")
 		if m := logParseFailed.FindStringSubmatch(line); m != nil {
 			l.FailedPath, l.FailedMsg, l.FailedLine = m[1], strings.TrimSpace(m[2]), n+1
+			l.FailedAt = logTime(line, modified)
 		}
 		if m := logPluginFailed.FindStringSubmatch(line); m != nil {
 			l.Plugin, l.PluginMsg, l.PluginLine = m[1], strings.TrimSpace(m[2]), n+1
@@ -297,22 +301,36 @@ func invalidHookIn(cfg *schema.Config, msg string) (schema.Span, bool) {
 	return schema.Span{}, false
 }
 
-// locateAgentError maps a Go decoding error from the agent's log ("json:
-// cannot unmarshal string into Go struct field handler.PreToolUse.hooks.timeout
-// of type int") to the value in cfg it means: the first value the
-// emulated decoder cannot read with that field path and kind.
-func locateAgentError(cfg *schema.Config, msg string) (schema.AgentError, bool) {
-	if cfg == nil || cfg.Root == nil {
-		return schema.AgentError{}, false
+// jsonSyntaxError matches the messages of Go's encoding/json for text
+// that is not JSON.
+var jsonSyntaxError = regexp.MustCompile(`^(?:json: )?(?:unexpected end of JSON input|invalid character )`)
+
+// logCause finds what a decoding error from the agent's log means in cfg
+// as it is now. A syntax error ("unexpected end of JSON input") is the
+// file's syntax error; a type error ("json: cannot unmarshal string into
+// Go struct field handler.PreToolUse.hooks.timeout of type int") is the
+// first value the emulated decoder cannot read with that field path and
+// kind. stands is false when the file as it is now has no such cause: the
+// log speaks of an earlier version. A message of another shape stands,
+// at no position (pos is nil).
+func logCause(cfg *schema.Config, msg string) (pos *schema.Pos, stands bool) {
+	if cfg == nil {
+		return nil, true
 	}
-	errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{})
+	if jsonSyntaxError.MatchString(msg) {
+		if cfg.Syntax == nil {
+			return nil, false
+		}
+		return &cfg.Syntax.Pos, true
+	}
 	m := goTypeError.FindStringSubmatch(msg)
 	if m == nil {
-		if len(errs) > 0 {
-			return errs[0], true
-		}
-		return schema.AgentError{}, false
+		return nil, true
 	}
+	if cfg.Root == nil {
+		return nil, false
+	}
+	errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{})
 	kind, field := m[1], ""
 	if m[3] != "" {
 		// The struct's own name comes first: handler.PreToolUse.hooks.timeout.
@@ -322,15 +340,15 @@ func locateAgentError(cfg *schema.Config, msg string) (schema.AgentError, bool) 
 	}
 	for _, e := range errs {
 		if e.Field == field && strings.HasPrefix(e.Value, kind) {
-			return e, true
+			return &e.Span.Start, true
 		}
 	}
 	for _, e := range errs {
 		if e.Field == field {
-			return e, true
+			return &e.Span.Start, true
 		}
 	}
-	return schema.AgentError{}, false
+	return nil, false
 }
 
 // sameFile reports whether two paths name one file.

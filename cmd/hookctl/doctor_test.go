@@ -285,3 +285,67 @@ func TestDoctorAgentOutputs(t *testing.T) {
 		t.Errorf("atLeast")
 	}
 }
+
+// TestDoctorCountsDroppedHooksAsLint: a file the agent drops whole is
+// counted as lint counts it, every hook of the file, whatever its shape.
+func TestDoctorCountsDroppedHooksAsLint(t *testing.T) {
+	e := newDoctorEnv(t, "")
+	src := `{
+  "gate": {"enabled": "false", "PreToolUse": [{"hooks": [{"command": "true"}]}]},
+  "b": ["x"],
+  "c": {"Stop": [{"command": 7}]}
+}`
+	e.workspace(src)
+	_, checks, _ := e.doctor("--offline")
+	var out, errOut bytes.Buffer
+	run([]string{"hookctl", "--color", "never", "lint", filepath.Join(e.ws, ".agents", "hooks.json")}, streams{strings.NewReader(""), &out, &errOut})
+	if !strings.Contains(out.String(), "the agent loads none of this file's 3 hooks (first cause: 2:23)") {
+		t.Fatalf("lint:\n%s", out.String())
+	}
+	ws := find(checks, "workspace-file")
+	if len(ws) != 1 || ws[0].Status != statusFail || ws[0].Line != 2 || ws[0].Column != 23 ||
+		!strings.Contains(ws[0].Message, "the agent loads none of this file's 3 hooks:") {
+		t.Errorf("workspace-file %+v", ws)
+	}
+}
+
+// TestDoctorLogOlderThanTheFile: a logged failure that is not the file as
+// it is now (a syntax error, and the file is valid JSON; a type error at a
+// field the file no longer gets wrong) is an earlier version's, never
+// mapped to another finding's position.
+func TestDoctorLogOlderThanTheFile(t *testing.T) {
+	for name, msg := range map[string]string{
+		"syntax":     "unexpected end of JSON input",
+		"other type": "json: cannot unmarshal number into Go struct field handler.Stop.command of type string",
+	} {
+		t.Run(name, func(t *testing.T) {
+			e := newDoctorEnv(t, "")
+			e.write(filepath.Join(e.home, ".gemini", "antigravity-cli", "cli.log"),
+				"2026-12-01T10:12:03Z WARN failed to parse hooks.json at "+e.ws+"/.agents/hooks.json: "+msg+"\n", 0o644)
+			e.workspace(`{
+  "gate": {
+    "PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "./hooks/gate.sh", "timeout": "5"}]}]
+  }
+}`)
+			_, checks, _ := e.doctor("--offline")
+			logs := find(checks, "agent-log")
+			if len(logs) != 1 {
+				t.Fatalf("agent-log %+v", logs)
+			}
+			want := ".agents/hooks.json: the agent failed to load an earlier version of this file at 2026-12-01T10:12:03Z (log line 1); it has changed since: " + msg
+			if l := logs[0]; l.Status != statusWarn || l.Line != 0 || l.Message != want {
+				t.Errorf("the log's failure %+v\nwant %q", l, want)
+			}
+		})
+	}
+	// A syntax error the file still has is mapped to it.
+	e := newDoctorEnv(t, "")
+	e.write(filepath.Join(e.home, ".gemini", "antigravity-cli", "cli.log"),
+		"2026-12-01T10:12:03Z WARN failed to parse hooks.json at "+e.ws+"/.agents/hooks.json: unexpected end of JSON input\n", 0o644)
+	e.workspace("{\n  \"gate\": {\n")
+	_, checks, _ := e.doctor("--offline")
+	logs := find(checks, "agent-log")
+	if len(logs) != 1 || logs[0].Status != statusFail || logs[0].Line == 0 || !strings.Contains(logs[0].Message, "says it failed to parse this file: unexpected end of JSON input") {
+		t.Errorf("agent-log %+v", logs)
+	}
+}

@@ -66,6 +66,10 @@ func lspRun(s streams, opts lsp.Options) error {
 		// The protocol asks for status 1 then.
 		return &exitError{code: 1, msg: err.Error()}
 	}
+	if errors.Is(err, lsp.ErrProtocol) {
+		// A failure the editor must see: the connection is gone.
+		return &exitError{code: 1, msg: err.Error()}
+	}
 	return err
 }
 

@@ -273,3 +273,26 @@ func TestLspTestFile(t *testing.T) {
 		t.Errorf("exit status %d after exit without shutdown, want 1", code)
 	}
 }
+
+// TestLspProtocolErrorExits: a message the server cannot frame (a broken
+// header, a Content-Length over the 64 MiB limit) ends the connection, and
+// the exit status says it failed, so the editor sees a crash rather than a
+// clean exit.
+func TestLspProtocolErrorExits(t *testing.T) {
+	for name, in := range map[string]string{
+		"header without a colon": "Content-Length 12\r\n\r\n{}",
+		"over the limit":         "Content-Length: 67108865\r\n\r\n{}",
+		"no length":              "Content-Type: x\r\n\r\n{}",
+	} {
+		var out, errOut bytes.Buffer
+		code := run([]string{"hookctl", "lsp"}, streams{strings.NewReader(in), &out, &errOut})
+		if code != 1 || !strings.Contains(errOut.String(), "protocol error") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and the protocol error", name, code, errOut.String())
+		}
+	}
+	// The end of stdin between messages is no failure.
+	var out, errOut bytes.Buffer
+	if code := run([]string{"hookctl", "lsp"}, streams{strings.NewReader(""), &out, &errOut}); code != 0 {
+		t.Errorf("end of stdin: exit %d, stderr %q", code, errOut.String())
+	}
+}

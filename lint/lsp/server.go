@@ -84,6 +84,10 @@ type Problem struct {
 // without shutdown first; LSP asks the server to exit with status 1 then.
 var ErrExitWithoutShutdown = errors.New("the client asked the server to exit without shutting it down first")
 
+// ErrProtocol is returned when the client sent a message header the server
+// cannot read, which ends the connection.
+var ErrProtocol = errors.New("the client sent a message the server cannot read")
+
 // fileKind is what a document holds.
 type fileKind int
 
@@ -162,7 +166,7 @@ type result struct {
 // Serve speaks the protocol on in and out until the client exits or in
 // ends. It returns nil after shutdown and exit or at the end of in, and
 // ErrExitWithoutShutdown when the client exits without shutting the
-// server down.
+// server down, ErrProtocol when a message header cannot be read.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	if opts.Debounce == 0 {
 		opts.Debounce = DefaultDebounce
@@ -207,6 +211,9 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	}
 	if s.exited && !s.shutdown {
 		return ErrExitWithoutShutdown
+	}
+	if fe := s.stream.broken.Load(); fe != nil {
+		return fmt.Errorf("%w: %v", ErrProtocol, *fe)
 	}
 	return nil
 }

@@ -3,12 +3,14 @@ package lsp
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // maxMessage bounds one message from the client. The largest message is a
@@ -61,6 +63,10 @@ type stream struct {
 
 	mu sync.Mutex // guards w
 	w  *bufio.Writer
+
+	// broken is the header block the stream could not read, which ended
+	// the connection.
+	broken atomic.Pointer[framingError]
 }
 
 func newStream(conn io.ReadWriteCloser, c codec) *stream {
@@ -69,7 +75,20 @@ func newStream(conn io.ReadWriteCloser, c codec) *stream {
 
 // ReadObject reads the next message; only the connection's reader calls
 // it.
-func (s *stream) ReadObject(v any) error { return s.codec.ReadObject(s.r, v) }
+func (s *stream) ReadObject(v any) error {
+	err := s.codec.ReadObject(s.r, v)
+	var fe framingError
+	if errors.As(err, &fe) {
+		s.broken.Store(&fe)
+	}
+	return err
+}
+
+// framingError is a header block the server cannot read: nothing tells
+// where the next message starts.
+type framingError string
+
+func (e framingError) Error() string { return string(e) }
 
 func (s *stream) WriteObject(obj any) error {
 	s.mu.Lock()
@@ -118,7 +137,7 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 			return nil, err
 		}
 		if n > 32 || len(line) > 1024 {
-			return nil, fmt.Errorf("a message header of more than 32 lines or 1 KiB")
+			return nil, framingError("a message header of more than 32 lines or 1 KiB")
 		}
 		line = strings.TrimRight(line, "\r\n")
 		if line == "" {
@@ -126,21 +145,21 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 		}
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {
-			return nil, fmt.Errorf("a message header line without a colon: %q", line)
+			return nil, framingError(fmt.Sprintf("a message header line without a colon: %q", line))
 		}
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 			l, err := strconv.Atoi(strings.TrimSpace(value))
 			if err != nil || l < 0 {
-				return nil, fmt.Errorf("a Content-Length that is not a length: %q", value)
+				return nil, framingError(fmt.Sprintf("a Content-Length that is not a length: %q", value))
 			}
 			length = l
 		}
 	}
 	if length < 0 {
-		return nil, fmt.Errorf("a message without a Content-Length header")
+		return nil, framingError("a message without a Content-Length header")
 	}
 	if length > maxMessage {
-		return nil, fmt.Errorf("a message of %d bytes, over the limit of %d", length, maxMessage)
+		return nil, framingError(fmt.Sprintf("a message of %d bytes, over the limit of %d", length, maxMessage))
 	}
 	body := make([]byte, length)
 	if _, err := io.ReadFull(r, body); err != nil {

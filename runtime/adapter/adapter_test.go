@@ -327,9 +327,12 @@ func TestOverwriteBack(t *testing.T) {
 	}
 	// An argument the agent's tool does not have is left out, with a note.
 	c, _ = Translate(schema.Claude, "PreToolUse", sample(t, "claude/PreToolUse-Bash.json"), noEnv)
+	// An overwrite the agent's tool cannot take whole is not sent, and the
+	// allow given for it is withdrawn: no opinion.
 	r = c.Reply(answer(`{"decision":"allow","overwrite":{"CommandLine":"npm ci","WaitMsBeforeAsync":10}}`), nil)
-	if !strings.Contains(string(r.Stdout), `"command":"npm ci"`) || strings.Contains(string(r.Stdout), "WaitMs") ||
-		!strings.Contains(r.Stderr, "the overwrite of WaitMsBeforeAsync has no counterpart in Claude Code's Bash") {
+	if len(r.Stdout) != 0 || r.Exit != 0 ||
+		!strings.Contains(r.Stderr, "the overwrite of WaitMsBeforeAsync has no counterpart in Claude Code's Bash, so the overwrite is not sent") ||
+		!strings.Contains(r.Stderr, "the allow is withdrawn") {
 		t.Errorf("claude Bash overwrite: %s %s", r.Stdout, r.Stderr)
 	}
 	// Gemini CLI reads hookSpecificOutput.tool_input.
@@ -338,12 +341,8 @@ func TestOverwriteBack(t *testing.T) {
 	if !strings.Contains(string(r.Stdout), `{"hookSpecificOutput":{"tool_input":{"command":"rm -r build"`) {
 		t.Errorf("gemini overwrite: %s %s", r.Stdout, r.Stderr)
 	}
-	// Cursor's beforeShellExecution takes no rewrite: refused, with a note.
-	c, _ = Translate(schema.Cursor, "beforeShellExecution", sample(t, "cursor/beforeShellExecution.json"), noEnv)
-	r = c.Reply(answer(`{"decision":"allow","overwrite":{"CommandLine":"git push"}}`), nil)
-	if string(r.Stdout) != `{"permission":"allow"}`+"\n" || !strings.Contains(r.Stderr, "the overwrite is not sent: Cursor's beforeShellExecution takes no rewritten input") {
-		t.Errorf("cursor overwrite: %s %s", r.Stdout, r.Stderr)
-	}
+	// Cursor's beforeShellExecution takes no rewrite: refused, with a note
+	// (TestOverwriteNotToldWithdrawsAllow).
 	// Codex reads updatedInput only with allow.
 	c, _ = Translate(schema.Codex, "PreToolUse", sample(t, "codex/PreToolUse-Bash.json"), noEnv)
 	r = c.Reply(answer(`{"decision":"allow","overwrite":{"CommandLine":"rm -ri /tmp/x"}}`), nil)
@@ -353,6 +352,76 @@ func TestOverwriteBack(t *testing.T) {
 	r = c.Reply(answer(`{"decision":"ask","overwrite":{"CommandLine":"rm -ri /tmp/x"}}`), nil)
 	if len(r.Stdout) != 0 || !strings.Contains(r.Stderr, "Codex reads updatedInput only with allow") {
 		t.Errorf("codex ask overwrite: %s %s", r.Stdout, r.Stderr)
+	}
+}
+
+// TestOverwriteNotToldWithdrawsAllow: where an overwrite cannot be told
+// back, the agent would run the call as it sent it, which the hooks did not
+// allow: the allow is withdrawn (no opinion, never an approval), with a
+// note, on every path that takes no rewrite. A deny stays a deny, and a
+// force_ask still asks (the user sees the call the agent will run).
+func TestOverwriteNotToldWithdrawsAllow(t *testing.T) {
+	readFile := []byte(`{"hook_event_name":"beforeReadFile","workspace_roots":["/project"],"file_path":"/project/.env","content":"x"}`)
+	allowRewrite := `{"decision":"allow","overwrite":{"CommandLine":"echo safe","AbsolutePath":"/project/README.md","TargetFile":"/project/b.txt"}}`
+	for _, tc := range []struct {
+		agent   schema.Agent
+		event   string
+		payload []byte
+		why     string
+	}{
+		{schema.Cursor, "beforeShellExecution", sample(t, "cursor/beforeShellExecution.json"), "the overwrite is not sent: Cursor's beforeShellExecution takes no rewritten input"},
+		{schema.Cursor, "beforeMCPExecution", sample(t, "cursor/beforeMCPExecution.json"), "the overwrite is not sent: Cursor's beforeMCPExecution takes no rewritten input"},
+		{schema.Cursor, "beforeReadFile", readFile, "the overwrite is not sent: Cursor's beforeReadFile takes no rewritten input"},
+		{schema.Codex, "PermissionRequest", sample(t, "codex/PermissionRequest-Bash.json"), "the overwrite is not sent: Codex's PermissionRequest takes no rewritten input"},
+		{schema.Codex, "PreToolUse", sample(t, "codex/PreToolUse-apply_patch.json"), "cannot be told back"},
+	} {
+		c, err := Translate(tc.agent, tc.event, tc.payload, noEnv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answers := answer(allowRewrite)
+		if len(c.Payloads) > 1 {
+			answers = nil
+			for range c.Payloads {
+				answers = append(answers, json.RawMessage(allowRewrite))
+			}
+		}
+		r := c.Reply(answers, nil)
+		if len(r.Stdout) != 0 || r.Exit != ExitOK || !strings.Contains(r.Stderr, tc.why) ||
+			!strings.Contains(r.Stderr, "the allow is withdrawn, since it was given for the rewritten arguments") {
+			t.Errorf("%s %s allow+overwrite: stdout %q exit %d stderr %q", tc.agent, tc.event, r.Stdout, r.Exit, r.Stderr)
+		}
+		// Without an overwrite, the allow stands.
+		r = c.Reply(answer(`{"decision":"allow"}`), nil)
+		if len(c.Payloads) == 1 && (strings.Contains(r.Stderr, "withdrawn") || len(r.Stdout) == 0) {
+			t.Errorf("%s %s: %q", tc.agent, tc.event, r.Stderr)
+		}
+	}
+	c, _ := Translate(schema.Cursor, "beforeShellExecution", sample(t, "cursor/beforeShellExecution.json"), noEnv)
+	r := c.Reply(answer(`{"decision":"allow"}`), nil)
+	if string(r.Stdout) != `{"permission":"allow"}`+"\n" || r.Stderr != "" {
+		t.Errorf("cursor plain allow: %s %s", r.Stdout, r.Stderr)
+	}
+	r = c.Reply(answer(`{"decision":"deny","reason":"no","overwrite":{"CommandLine":"echo safe"}}`), nil)
+	if !strings.Contains(string(r.Stdout), `"permission":"deny"`) {
+		t.Errorf("cursor deny+overwrite: %s %s", r.Stdout, r.Stderr)
+	}
+	r = c.Reply(answer(`{"decision":"force_ask","reason":"check","overwrite":{"CommandLine":"echo safe"}}`), nil)
+	if !strings.Contains(string(r.Stdout), `"permission":"ask"`) || !strings.Contains(r.Stderr, "the overwrite is not sent") {
+		t.Errorf("cursor force_ask+overwrite: %s %s", r.Stdout, r.Stderr)
+	}
+	// A patch of several files whose allow came with an overwrite of one
+	// of them: the overwrite is left out, so is the allow.
+	c, _ = Translate(schema.Codex, "PreToolUse", sample(t, "codex/PreToolUse-apply_patch.json"), noEnv)
+	if len(c.Payloads) > 1 {
+		answers := []json.RawMessage{json.RawMessage(`{"decision":"allow","overwrite":{"TargetFile":"/x"}}`)}
+		for range c.Payloads[1:] {
+			answers = append(answers, json.RawMessage(`{"decision":"allow"}`))
+		}
+		r = c.Reply(answers, nil)
+		if len(r.Stdout) != 0 || !strings.Contains(r.Stderr, "withdrawn") {
+			t.Errorf("patch allow+overwrite: %s %s", r.Stdout, r.Stderr)
+		}
 	}
 }
 

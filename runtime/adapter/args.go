@@ -72,7 +72,8 @@ func lookupArg(a schema.ForeignArg, in map[string]any) (string, any, bool) {
 
 // back tells the arguments an overwrite set in the agent's words: the
 // agent's original input with each overwritten argument replaced under the
-// name the agent used. It reports what it could not tell back.
+// name the agent used. It reports what it could not tell back: then the
+// result is not the call the hooks judged, and is not sent.
 func back(args []schema.ForeignArg, orig map[string]any, overwrite map[string]any, agent schema.Agent, tool string) (map[string]any, []string) {
 	out := make(map[string]any, len(orig)+len(overwrite))
 	for k, v := range orig {
@@ -130,7 +131,7 @@ func back(args []schema.ForeignArg, orig map[string]any, overwrite map[string]an
 		out[name] = v
 	}
 	if len(lost) > 0 {
-		return out, []string{fmt.Sprintf("the overwrite of %s has no counterpart in %s's %s, so it is left out", strings.Join(lost, ", "), agent.Title(), tool)}
+		return out, []string{fmt.Sprintf("the overwrite of %s has no counterpart in %s's %s, so the overwrite is not sent", strings.Join(lost, ", "), agent.Title(), tool)}
 	}
 	return out, nil
 }

@@ -101,6 +101,12 @@ type preAnswer struct {
 	decision  schema.Decision
 	reason    string
 	overwrite map[string]any
+	// dropped says an overwrite was left out on the way (one file of a
+	// patch): an allow was given for arguments the agent will not run.
+	dropped bool
+	// rewrite is the overwrite in the agent's words, as its whole tool
+	// input, once preToolUse has found that the agent takes it whole.
+	rewrite map[string]any
 }
 
 // combine adds up the answers to several calls made from one (the files of
@@ -121,6 +127,7 @@ func combine(r *reply, answers []json.RawMessage) preAnswer {
 		if len(out.Overwrite) > 0 {
 			if len(answers) > 1 {
 				r.notef("an overwrite of one file of a patch cannot be told back to %s, so it is left out", r.c.Agent.Title())
+				best.dropped = true
 			} else {
 				best.overwrite = out.Overwrite
 			}
@@ -139,15 +146,13 @@ func combine(r *reply, answers []json.RawMessage) preAnswer {
 	return best
 }
 
-// updated tells an overwrite back as the agent's whole tool input, or says
-// why it cannot.
+// updated tells an overwrite back as the agent's whole tool input. It
+// returns nil, with a note, when the overwrite cannot be told back whole:
+// the agent would run a call that is not the one the hooks judged.
 func (r *reply) updated(ow map[string]any) map[string]any {
-	if len(ow) == 0 {
-		return nil
-	}
 	a := r.c.Agent.Title()
 	if len(r.c.calls) != 1 || r.c.calls[0].synthetic {
-		r.notef("the overwrite cannot be told back to %s's %s, which has no arguments to rewrite, so it is left out", a, r.c.Foreign)
+		r.notef("the overwrite cannot be told back to %s's %s, which has no arguments to rewrite, so it is not sent", a, r.c.Foreign)
 		return nil
 	}
 	nc := r.c.calls[0]
@@ -156,13 +161,53 @@ func (r *reply) updated(ow map[string]any) map[string]any {
 		args = nc.row.Args
 	}
 	out, lost := back(args, nc.foreignArgs, ow, r.c.Agent, nc.foreignName)
-	r.notes = append(r.notes, lost...)
+	if len(lost) > 0 {
+		r.notes = append(r.notes, lost...)
+		return nil
+	}
 	return out
 }
 
-func (r *reply) refuseOverwrite(ow map[string]any, why string) {
-	if len(ow) > 0 {
-		r.notef("the overwrite is not sent: %s", why)
+// takesRewrite says why the agent's event cannot take a rewritten input
+// with this decision, or "" when it can.
+func (r *reply) takesRewrite(d schema.Decision) string {
+	c := r.c
+	switch {
+	case c.Foreign == "PermissionRequest" && c.Agent == schema.Codex:
+		return "Codex's PermissionRequest takes no rewritten input"
+	case c.Foreign == "PermissionRequest" && d != schema.Allow:
+		return "PermissionRequest takes a rewrite only with an allow"
+	case c.Agent == schema.Codex && d != schema.Allow:
+		return "Codex reads updatedInput only with allow, and no hook allowed the call"
+	case c.Agent == schema.Cursor && c.Foreign != "preToolUse":
+		return fmt.Sprintf("Cursor's %s takes no rewritten input (only preToolUse does)", c.Foreign)
+	}
+	return ""
+}
+
+// tellOverwrite sets p.rewrite when the agent takes the overwrite whole.
+// When it cannot, the overwrite is refused with a note and an allow is
+// withdrawn: the hooks allowed the rewritten call, not the one the agent
+// would run, so the call is left to the agent's own permission settings
+// (no opinion), never approved. No opinion, not a prompt: the hooks did
+// not ask for one, and a call the user's settings refuse stays refused.
+func (r *reply) tellOverwrite(p *preAnswer) {
+	if p.decision == schema.Deny {
+		return
+	}
+	told := !p.dropped
+	if len(p.overwrite) > 0 {
+		if why := r.takesRewrite(p.decision); why != "" {
+			r.notef("the overwrite is not sent: %s", why)
+			told = false
+		} else if p.rewrite = r.updated(p.overwrite); p.rewrite == nil {
+			told = false
+		}
+	}
+	if !told && p.decision == schema.Allow {
+		a := r.c.Agent.Title()
+		r.notef("the allow is withdrawn, since it was given for the rewritten arguments: the call as %s sent it is left to %s's own permission settings", a, a)
+		p.decision = schema.Ask
 	}
 }
 
@@ -177,6 +222,7 @@ func (r *reply) preToolUse(p preAnswer) {
 		r.notef("deny_unless_prior_grant has no equivalent in %s: the call is left to %s's own permission rules (what they allow runs, the rest is asked or refused as they say)", a, a)
 		p.decision = schema.Ask
 	}
+	r.tellOverwrite(&p)
 	switch {
 	case c.Foreign == "PermissionRequest":
 		r.permissionRequest(p)
@@ -206,19 +252,15 @@ func (r *reply) claudePreToolUse(p preAnswer) {
 		// permission rules on the rewritten call, so the user's settings
 		// decide it as they would the call itself. An "ask" would prompt
 		// on every call, an "allow" approve past those settings.
-		u := r.updated(p.overwrite)
-		if u == nil {
+		if p.rewrite == nil {
 			return
 		}
-		hso["updatedInput"] = u
 	}
 	if p.reason != "" {
 		hso["permissionDecisionReason"] = p.reason
 	}
-	if _, done := hso["updatedInput"]; !done {
-		if u := r.updated(p.overwrite); u != nil {
-			hso["updatedInput"] = u
-		}
+	if p.rewrite != nil {
+		hso["updatedInput"] = p.rewrite
 	}
 	r.out = map[string]any{"hookSpecificOutput": hso}
 }
@@ -229,15 +271,12 @@ func (r *reply) codexPreToolUse(p preAnswer) {
 		r.out = map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PreToolUse",
 			"permissionDecision": "deny", "permissionDecisionReason": p.reason}}
 	case schema.Allow:
-		if u := r.updated(p.overwrite); u != nil {
+		if p.rewrite != nil {
 			r.out = map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PreToolUse",
-				"permissionDecision": "allow", "updatedInput": u}}
+				"permissionDecision": "allow", "updatedInput": p.rewrite}}
 		}
 	case schema.ForceAsk:
 		r.notef("force_ask has no equivalent in Codex, which supports no ask from a hook: the call is left to Codex's own approvals")
-		r.refuseOverwrite(p.overwrite, "Codex reads updatedInput only with allow")
-	default:
-		r.refuseOverwrite(p.overwrite, "Codex reads updatedInput only with allow, and no hook allowed the call")
 	}
 }
 
@@ -255,8 +294,8 @@ func (r *reply) geminiBeforeTool(p preAnswer) {
 			out["systemMessage"] = p.reason
 		}
 	}
-	if u := r.updated(p.overwrite); u != nil {
-		out["hookSpecificOutput"] = map[string]any{"tool_input": u}
+	if p.rewrite != nil {
+		out["hookSpecificOutput"] = map[string]any{"tool_input": p.rewrite}
 	}
 	if len(out) > 0 {
 		r.out = out
@@ -296,14 +335,8 @@ func (r *reply) cursorPermission(p preAnswer) {
 			}
 		}
 	}
-	if p.decision != schema.Deny {
-		if ev == "preToolUse" {
-			if u := r.updated(p.overwrite); u != nil {
-				out["updated_input"] = u
-			}
-		} else {
-			r.refuseOverwrite(p.overwrite, fmt.Sprintf("Cursor's %s takes no rewritten input (only preToolUse does)", ev))
-		}
+	if p.rewrite != nil {
+		out["updated_input"] = p.rewrite
 	}
 	if len(out) > 0 {
 		r.out = out
@@ -321,15 +354,10 @@ func (r *reply) permissionRequest(p preAnswer) {
 		decision["message"] = p.reason
 	case schema.Allow:
 		decision["behavior"] = "allow"
-		if r.c.Agent == schema.Claude {
-			if u := r.updated(p.overwrite); u != nil {
-				decision["updatedInput"] = u
-			}
-		} else {
-			r.refuseOverwrite(p.overwrite, "Codex's PermissionRequest takes no rewritten input")
+		if p.rewrite != nil {
+			decision["updatedInput"] = p.rewrite
 		}
 	default:
-		r.refuseOverwrite(p.overwrite, "PermissionRequest takes a rewrite only with an allow")
 		return
 	}
 	r.out = map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PermissionRequest", "decision": decision}}
