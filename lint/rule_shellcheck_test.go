@@ -3,6 +3,7 @@ package lint
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -302,5 +303,98 @@ func TestShellcheckHostile(t *testing.T) {
 				t.Errorf("%s: %s", body, f)
 			}
 		}
+	}
+}
+
+// realShellcheck returns the installed ShellCheck, skipping the test
+// without it (failing it in CI).
+func realShellcheck(t *testing.T) string {
+	t.Helper()
+	bin := FindShellCheck()
+	if bin == "" {
+		if os.Getenv("HOOKCTL_CI") != "" {
+			t.Fatal("shellcheck is not on PATH, and HOOKCTL_CI says this is CI, where the shellcheck rule must be checked against the real ShellCheck: install it (.ci/run does)")
+		}
+		t.Skip("shellcheck is not on PATH")
+	}
+	return bin
+}
+
+// TestShellcheckManyCommands: 300 different inline commands (some in two
+// handlers), a sh and a bash script, checked by the real ShellCheck
+// through a HOOKCTL_SHELLCHECK wrapper that counts its runs: a few runs,
+// not one per text, and every finding at its column in hooks.json or its
+// line in the script, the script's dialect its own, the workspace's
+// .shellcheckrc applied.
+func TestShellcheckManyCommands(t *testing.T) {
+	real := realShellcheck(t)
+	ws := t.TempDir()
+	files := map[string]string{
+		".shellcheckrc":          "disable=SC2034\n",
+		".agents/hooks/check.sh": "#!/bin/sh\n[[ -n $1 ]] && exit 2\n",
+		".agents/hooks/tidy":     "#!/usr/bin/env bash\n[[ -n $1 ]] && exit 2\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(ws, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const n = 300
+	var src strings.Builder
+	var want []string
+	src.WriteString("{\n  \"gate\": {\n    \"Stop\": [\n      {\"command\": \"./hooks/check.sh\"}, {\"command\": \"./hooks/tidy\"},\n")
+	line := 4
+	for i := range n {
+		// x=1 is SC2034, which .shellcheckrc disables; echo $... is SC2086.
+		cmd := "x=1; test -n " + strings.Repeat("y", i%37) + strconv.Itoa(i) + " && echo $HOOKCTL_WORKSPACE"
+		uses := 1
+		if i%10 == 0 {
+			uses = 2
+		}
+		for range uses {
+			line++
+			prefix := `      {"command": "`
+			src.WriteString(prefix + cmd + "\"},\n")
+			col := len(prefix) + strings.Index(cmd, "$") + 1
+			want = append(want, ".agents/hooks.json:"+strconv.Itoa(line)+":"+strconv.Itoa(col)+" info SC2086")
+		}
+	}
+	src.WriteString("      {\"command\": \"true\"}\n    ]\n  }\n}\n")
+	want = append(want, ".agents/hooks/check.sh:2:1 warning SC3010") // [[ ]] in sh, not in bash
+	path := filepath.Join(ws, ".agents", "hooks.json")
+	if err := os.WriteFile(path, []byte(src.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	count := filepath.Join(t.TempDir(), "runs")
+	wrapper := fakeShellcheckRaw(t, "echo run >> '"+count+"'\nexec '"+real+"' \"$@\"")
+	t.Setenv("HOOKCTL_SHELLCHECK", wrapper)
+	bin := FindShellCheck()
+	if bin != wrapper {
+		t.Fatalf("FindShellCheck() = %q, want HOOKCTL_SHELLCHECK's %q", bin, wrapper)
+	}
+	fs := shellcheckFindings(t, bin, Target{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws})
+	var got []string
+	for _, f := range fs {
+		code, _, _ := strings.Cut(f.Message, ":")
+		got = append(got, f.File+":"+strconv.Itoa(f.Span.Start.Line)+":"+strconv.Itoa(f.Span.Start.Col)+" "+f.Severity.String()+" "+code)
+	}
+	sort.Strings(got)
+	sort.Strings(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("%d findings, want %d:\n%s", len(got), len(want), formatFindings(fs))
+	}
+	b, err := os.ReadFile(count)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One batch per processor and dialect at most, more only for batches
+	// longer than scBatchFiles.
+	runs := strings.Count(string(b), "run\n")
+	if limit := max(runtime.NumCPU(), (n+2)/scBatchFiles+1) + 2; runs > limit || runs >= n {
+		t.Errorf("%d runs of shellcheck for %d texts, want at most %d", runs, n+2, limit)
 	}
 }
