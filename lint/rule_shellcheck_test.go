@@ -398,3 +398,21 @@ func TestShellcheckManyCommands(t *testing.T) {
 		t.Errorf("%d runs of shellcheck for %d texts, want at most %d", runs, n+2, limit)
 	}
 }
+
+// TestShellcheckRelativeProgram: a shellcheck named by a path relative to
+// the current folder runs, though the runs start in a temporary folder.
+func TestShellcheckRelativeProgram(t *testing.T) {
+	bin, log := fakeShellcheck(t, `true`)
+	t.Chdir(filepath.Dir(bin))
+	t.Setenv("HOOKCTL_SHELLCHECK", "./shellcheck")
+	rel := FindShellCheck()
+	if rel != "shellcheck" && rel != "./shellcheck" {
+		t.Fatalf("FindShellCheck() = %q, want the relative ./shellcheck", rel)
+	}
+	if fs := shellcheckFindings(t, rel, shellcheckWorkspace(t)); len(fs) > 0 {
+		t.Fatalf("findings: %s", formatFindings(fs))
+	}
+	if runs := readShellcheckLog(t, log); len(runs) == 0 {
+		t.Errorf("./shellcheck did not run")
+	}
+}

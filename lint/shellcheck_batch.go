@@ -71,6 +71,11 @@ func runShellcheck(bin string, jobs []*scJob) {
 		return
 	}
 	defer os.RemoveAll(tmp)
+	// Runs start in tmp's folders: a program named by a relative path
+	// (HOOKCTL_SHELLCHECK=./bin/shellcheck) is found from here.
+	if abs, err := filepath.Abs(bin); err == nil {
+		bin = abs
+	}
 	procs := max(1, runtime.NumCPU())
 	batches := scBatches(tmp, todo, procs)
 	sem := make(chan struct{}, procs)
@@ -176,7 +181,10 @@ func copyShellcheckRC(dir, to string) error {
 func (b *scBatch) run(bin string) {
 	comments, err := b.check(bin)
 	if err != nil {
-		if n := len(b.jobs); n > 1 {
+		switch n := len(b.jobs); {
+		case n == 2:
+			err = fmt.Errorf("%w (one run checked it with one other script or command, which was not checked either)", err)
+		case n > 2:
 			err = fmt.Errorf("%w (one run checked it with %d other scripts and commands, none of which was checked)", err, n-1)
 		}
 		for _, j := range b.jobs {
