@@ -96,9 +96,8 @@ func benchmarkInline(b *testing.B, n int) {
 }
 
 // BenchmarkLintShellcheck1000 times lint with the real ShellCheck on 1,000
-// hooks of inline shell, every command different: one shellcheck per
-// command, as many at once as there are processors. What ShellCheck said
-// is forgotten before each run.
+// hooks of inline shell, every command different, checked in batches (see
+// runShellcheck). What ShellCheck said is forgotten before each run.
 func BenchmarkLintShellcheck1000(b *testing.B) {
 	bin := FindShellCheck()
 	if bin == "" {
@@ -107,9 +106,7 @@ func BenchmarkLintShellcheck1000(b *testing.B) {
 	t, _ := inlineFile(b, 1000)
 	b.ResetTimer()
 	for b.Loop() {
-		scCache.Lock()
-		clear(scCache.m)
-		scCache.Unlock()
+		forgetShellcheck()
 		if _, err := Lint(Request{Files: []Target{t}, ShellCheck: bin}); err != nil {
 			b.Fatal(err)
 		}

@@ -2,15 +2,11 @@ package lint
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,12 +28,12 @@ func newShellCheck() Rule {
 // notes infos.
 func (r *shellCheck) Severities() []Severity { return []Severity{Warning, Info} }
 
-// shellcheckTimeout bounds one run of shellcheck: a hostile script must
-// not hold lint for ever.
+// shellcheckTimeout bounds one run of shellcheck, which checks a batch of
+// texts: a hostile script must not hold lint for ever.
 var shellcheckTimeout = 20 * time.Second
 
 const (
-	// shellcheckOutput bounds what one run may print.
+	// shellcheckOutput bounds what one run (one batch) may print.
 	shellcheckOutput = 8 << 20
 	// shellcheckWiki is where each ShellCheck code is explained.
 	shellcheckWiki = "https://www.shellcheck.net/wiki/SC"
@@ -62,7 +58,8 @@ func FindShellCheck() string {
 	return p
 }
 
-// scJob is one run of shellcheck: a script, or an inline command.
+// scJob is one text for shellcheck to check: a script, or an inline
+// command. Jobs are checked in batches (see runShellcheck).
 type scJob struct {
 	dialect string
 	// path is the script's file, "" for an inline command, whose text is
@@ -79,6 +76,9 @@ type scJob struct {
 
 // scComment is one finding of shellcheck --format=json1.
 type scComment struct {
+	// File is the name shellcheck was given, which says which text of a
+	// batch the finding is in.
+	File      string `json:"file"`
 	Line      int    `json:"line"`
 	EndLine   int    `json:"endLine"`
 	Column    int    `json:"column"`
@@ -294,79 +294,22 @@ func scCacheKey(bin string, j *scJob) [sha256.Size]byte {
 	return k
 }
 
-// runShellcheck runs the jobs, as many at once as there are processors.
-func runShellcheck(bin string, jobs []*scJob) {
-	sem := make(chan struct{}, max(1, runtime.NumCPU()))
-	var wg sync.WaitGroup
-	for _, j := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			j.run(bin)
-		}()
-	}
-	wg.Wait()
+// scCached returns what shellcheck said about j's text before, if it did.
+func scCached(bin string, j *scJob) ([]scComment, bool) {
+	scCache.Lock()
+	defer scCache.Unlock()
+	c, ok := scCache.m[scCacheKey(bin, j)]
+	return c, ok
 }
 
-func (j *scJob) run(bin string) {
-	if j.path != "" {
-		// The script is read here, bounded, and handed over on stdin:
-		// shellcheck never opens a file the workspace controls.
-		src, err := schema.ReadFile(j.path, schema.MaxFileSize)
-		if err != nil {
-			j.err = errors.New(schema.ReadReason(err))
-			return
-		}
-		j.src = src
-	}
-	key := scCacheKey(bin, j)
+// scRemember keeps what shellcheck said about j's text.
+func scRemember(bin string, j *scJob) {
 	scCache.Lock()
-	cached, ok := scCache.m[key]
-	scCache.Unlock()
-	if ok {
-		j.comments = cached
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), shellcheckTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--format=json1", "-s", j.dialect, "-e", shellcheckExcluded, "-")
-	cmd.Dir = j.dir
-	cmd.Stdin = bytes.NewReader(j.src)
-	var stdout, stderr capped
-	stdout.limit, stderr.limit = shellcheckOutput, 4096
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.WaitDelay = time.Second
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case ctx.Err() != nil:
-		j.err = fmt.Errorf("it did not finish within %s", shellcheckTimeout)
-		return
-	case errors.As(err, &exit) && exit.ExitCode() == 1:
-		// Findings.
-	case err != nil:
-		j.err = fmt.Errorf("shellcheck failed (%v)%s", err, stderrLine(stderr.Bytes()))
-		return
-	}
-	if stdout.over {
-		j.err = fmt.Errorf("it printed more than %d MiB", shellcheckOutput>>20)
-		return
-	}
-	var out struct {
-		Comments []scComment `json:"comments"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		j.err = fmt.Errorf("its output is not the JSON of --format=json1 (%v)", err)
-		return
-	}
-	j.comments = out.Comments
-	scCache.Lock()
+	defer scCache.Unlock()
 	if len(scCache.m) >= scCacheSize {
 		clear(scCache.m)
 	}
-	scCache.m[key] = out.Comments
-	scCache.Unlock()
+	scCache.m[scCacheKey(bin, j)] = j.comments
 }
 
 // stderrLine quotes the first line of what shellcheck printed on stderr,

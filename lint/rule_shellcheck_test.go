@@ -1,9 +1,11 @@
 package lint
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,17 +51,89 @@ func shellcheckWorkspace(t *testing.T) Target {
 	return Target{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}
 }
 
-// fakeShellcheck writes a shellcheck that logs each run's arguments and
-// the text it read to a log, then runs body, which sees the text in $in.
+// fakeShellcheck writes a shellcheck that, like the real one, checks the
+// files it is given after its options (--format=json1 -s DIALECT -e
+// CODES): it logs each run's arguments and each file's text (one log file
+// a run, in the folder log, as runs go in parallel), and prints
+// as findings what body prints for each file, which sees the text in $in
+// and prints comma-separated comments whose "file" is "-".
 func fakeShellcheck(t *testing.T, body string) (bin, log string) {
 	t.Helper()
 	dir := t.TempDir()
-	bin, log = filepath.Join(dir, "shellcheck"), filepath.Join(dir, "runs.log")
-	script := "#!/bin/sh\nin=$(cat)\nprintf '%s\\n%s\\n---\\n' \"$*\" \"$in\" >> '" + log + "'\n" + body + "\n"
-	if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
+	log = filepath.Join(dir, "runs")
+	if err := os.Mkdir(log, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return bin, log
+	return fakeShellcheckRaw(t, `log='`+log+`'/$$
+printf 'run %s\n' "$*" >> "$log"
+dialect=$3
+shift 5
+out=
+for f; do
+	in=$(cat "$f")
+	printf 'text %s\n%s\n---\n' "$dialect" "$in" >> "$log"
+	c=$(`+body+`
+)
+	c=$(printf '%s' "$c" | sed "s/\"file\":\"-\"/\"file\":\"$f\"/g")
+	if [ -n "$c" ]; then out="${out:+$out,}$c"; fi
+done
+printf '{"comments":[%s]}\n' "$out"`), log
+}
+
+// fakeShellcheckRaw writes a shellcheck that runs script.
+func fakeShellcheckRaw(t *testing.T, script string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "shellcheck")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// scRun is one run of a fakeShellcheck: its arguments and the texts of
+// the files it checked, each with the dialect it was checked as.
+type scRun struct {
+	args  string
+	texts []string
+}
+
+func readShellcheckLog(t *testing.T, log string) []scRun {
+	t.Helper()
+	logs, err := os.ReadDir(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []scRun
+	for _, l := range logs {
+		b, err := os.ReadFile(filepath.Join(log, l.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, parseShellcheckLog(t, b)...)
+	}
+	return runs
+}
+
+// parseShellcheckLog reads the log of one run of a fakeShellcheck.
+func parseShellcheckLog(t *testing.T, b []byte) []scRun {
+	t.Helper()
+	var runs []scRun
+	for rest := string(b); rest != ""; {
+		line, after, _ := strings.Cut(rest, "\n")
+		switch {
+		case strings.HasPrefix(line, "run "):
+			runs = append(runs, scRun{args: strings.TrimPrefix(line, "run ")})
+			rest = after
+		case strings.HasPrefix(line, "text ") && len(runs) > 0:
+			text, after2, _ := strings.Cut(after, "\n---\n")
+			r := &runs[len(runs)-1]
+			r.texts = append(r.texts, strings.TrimPrefix(line, "text ")+": "+text)
+			rest = after2
+		default:
+			t.Fatalf("unexpected log line %q in:\n%s", line, b)
+		}
+	}
+	return runs
 }
 
 func shellcheckFindings(t *testing.T, bin string, tgts ...Target) []Finding {
@@ -77,40 +151,39 @@ func shellcheckFindings(t *testing.T, bin string, tgts ...Target) []Finding {
 	return out
 }
 
-// TestShellcheckOncePerScript: one run per distinct script and inline
-// command, however many handlers name it; none for Python, for a command
-// of plain words, or for one that does not parse.
+// TestShellcheckOncePerScript: each distinct script and inline command is
+// checked once, however many handlers name it, in runs of one dialect
+// each; none for Python, for a command of plain words, or for one that
+// does not parse.
 func TestShellcheckOncePerScript(t *testing.T) {
-	bin, log := fakeShellcheck(t, `echo '{"comments":[]}'`)
+	bin, log := fakeShellcheck(t, `true`)
 	tgt := shellcheckWorkspace(t)
 	if fs := shellcheckFindings(t, bin, tgt); len(fs) > 0 {
 		t.Fatalf("findings from a shellcheck that finds nothing: %s", formatFindings(fs))
 	}
-	b, err := os.ReadFile(log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs := strings.Split(strings.TrimSuffix(string(b), "---\n"), "---\n")
-	var args []string
+	runs := readShellcheckLog(t, log)
+	var texts []string
 	for _, r := range runs {
-		first, _, _ := strings.Cut(r, "\n")
-		args = append(args, first)
-	}
-	joined := strings.Join(args, "\n")
-	if len(runs) != 3 {
-		t.Fatalf("%d runs, want 3 (check.sh as sh, tidy as bash, the inline command):\n%s", len(runs), b)
-	}
-	for _, want := range []string{"--format=json1 -s sh -e SC1090,SC1091 -", "--format=json1 -s bash -e SC1090,SC1091 -"} {
-		if !strings.Contains(joined, want) {
-			t.Errorf("no run with %q:\n%s", want, joined)
+		for _, text := range r.texts {
+			dialect, _, _ := strings.Cut(text, ":")
+			if want := "--format=json1 -s " + dialect + " -e SC1090,SC1091 t"; !strings.HasPrefix(r.args, want) {
+				t.Errorf("run %q checks a %s text, want arguments starting %q", r.args, dialect, want)
+			}
+			texts = append(texts, text)
 		}
 	}
-	if !strings.Contains(string(b), "cd $HOOKCTL_WORKSPACE && true") || !strings.Contains(string(b), "if [[ -n $1 ]]") {
-		t.Errorf("the inline command and the script's text are not what shellcheck read:\n%s", b)
+	sort.Strings(texts)
+	want := []string{
+		"bash: #!/usr/bin/env bash\nfor f in $(ls); do echo \"$f\" >&2; done",
+		"sh: #!/bin/sh\nif [[ -n $1 ]]; then\n\techo $1 >&2\nfi",
+		"sh: cd $HOOKCTL_WORKSPACE && true",
+	}
+	if !slices.Equal(texts, want) {
+		t.Fatalf("%d runs checked\n%q\nwant\n%q", len(runs), texts, want)
 	}
 	// Lint again: the answers are remembered, nothing runs.
 	shellcheckFindings(t, bin, tgt)
-	if b2, _ := os.ReadFile(log); !bytes.Equal(b, b2) {
+	if again := readShellcheckLog(t, log); len(again) != len(runs) {
 		t.Errorf("shellcheck ran again for the same texts")
 	}
 }
@@ -121,10 +194,9 @@ func TestShellcheckOncePerScript(t *testing.T) {
 // what it says reaches no terminal raw.
 func TestShellcheckMapping(t *testing.T) {
 	bin, _ := fakeShellcheck(t, `case "$in" in
-*'$(ls)'*) echo '{"comments":[{"file":"-","line":2,"endLine":2,"column":10,"endColumn":15,"level":"error","code":2045,"message":"Iterating over ls output is fragile. Use globs."}]}' ;;
-*'[['*) echo '{"comments":[{"file":"-","line":3,"endLine":3,"column":7,"endColumn":9,"level":"style","code":2086,"message":"Double \u001b[31mquote\u001b[0m."}]}' ;;
-*HOOKCTL*) echo '{"comments":[{"file":"-","line":1,"endLine":1,"column":4,"endColumn":22,"level":"info","code":2086,"message":"Double quote to prevent globbing and word splitting."}]}' ;;
-*) echo '{"comments":[]}' ;;
+*'$(ls)'*) echo '{"file":"-","line":2,"endLine":2,"column":10,"endColumn":15,"level":"error","code":2045,"message":"Iterating over ls output is fragile. Use globs."}' ;;
+*'[['*) echo '{"file":"-","line":3,"endLine":3,"column":7,"endColumn":9,"level":"style","code":2086,"message":"Double \u001b[31mquote\u001b[0m."}' ;;
+*HOOKCTL*) echo '{"file":"-","line":1,"endLine":1,"column":4,"endColumn":22,"level":"info","code":2086,"message":"Double quote to prevent globbing and word splitting."}' ;;
 esac`)
 	fs := shellcheckFindings(t, bin, shellcheckWorkspace(t))
 	got := formatFindings(fs)
@@ -207,7 +279,7 @@ func TestShellcheckSkipped(t *testing.T) {
 
 // TestShellcheckHostile: a shellcheck that hangs is stopped at the
 // timeout, one that floods its output is cut off, one that fails says
-// why (escaped); each once per run.
+// why (escaped); each once for each text the run was to check.
 func TestShellcheckHostile(t *testing.T) {
 	defer func(d time.Duration) { shellcheckTimeout = d }(shellcheckTimeout)
 	for body, want := range map[string]string{
@@ -220,10 +292,10 @@ func TestShellcheckHostile(t *testing.T) {
 		if strings.HasPrefix(body, "exec sleep") {
 			shellcheckTimeout = 300 * time.Millisecond
 		}
-		bin, _ := fakeShellcheck(t, body)
+		bin := fakeShellcheckRaw(t, body)
 		fs := shellcheckFindings(t, bin, shellcheckWorkspace(t))
 		if len(fs) != 3 {
-			t.Errorf("%s: %d findings, want one per run:\n%s", body, len(fs), formatFindings(fs))
+			t.Errorf("%s: %d findings, want one per text:\n%s", body, len(fs), formatFindings(fs))
 			continue
 		}
 		for _, f := range fs {
@@ -231,5 +303,116 @@ func TestShellcheckHostile(t *testing.T) {
 				t.Errorf("%s: %s", body, f)
 			}
 		}
+	}
+}
+
+// realShellcheck returns the installed ShellCheck, skipping the test
+// without it (failing it in CI).
+func realShellcheck(t *testing.T) string {
+	t.Helper()
+	bin := FindShellCheck()
+	if bin == "" {
+		if os.Getenv("HOOKCTL_CI") != "" {
+			t.Fatal("shellcheck is not on PATH, and HOOKCTL_CI says this is CI, where the shellcheck rule must be checked against the real ShellCheck: install it (.ci/run does)")
+		}
+		t.Skip("shellcheck is not on PATH")
+	}
+	return bin
+}
+
+// TestShellcheckManyCommands: 300 different inline commands (some in two
+// handlers), a sh and a bash script, checked by the real ShellCheck
+// through a HOOKCTL_SHELLCHECK wrapper that counts its runs: a few runs,
+// not one per text, and every finding at its column in hooks.json or its
+// line in the script, the script's dialect its own, the workspace's
+// .shellcheckrc applied.
+func TestShellcheckManyCommands(t *testing.T) {
+	real := realShellcheck(t)
+	ws := t.TempDir()
+	files := map[string]string{
+		".shellcheckrc":          "disable=SC2034\n",
+		".agents/hooks/check.sh": "#!/bin/sh\n[[ -n $1 ]] && exit 2\n",
+		".agents/hooks/tidy":     "#!/usr/bin/env bash\n[[ -n $1 ]] && exit 2\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(ws, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const n = 300
+	var src strings.Builder
+	var want []string
+	src.WriteString("{\n  \"gate\": {\n    \"Stop\": [\n      {\"command\": \"./hooks/check.sh\"}, {\"command\": \"./hooks/tidy\"},\n")
+	line := 4
+	for i := range n {
+		// x=1 is SC2034, which .shellcheckrc disables; echo $... is SC2086.
+		cmd := "x=1; test -n " + strings.Repeat("y", i%37) + strconv.Itoa(i) + " && echo $HOOKCTL_WORKSPACE"
+		uses := 1
+		if i%10 == 0 {
+			uses = 2
+		}
+		for range uses {
+			line++
+			prefix := `      {"command": "`
+			src.WriteString(prefix + cmd + "\"},\n")
+			col := len(prefix) + strings.Index(cmd, "$") + 1
+			want = append(want, ".agents/hooks.json:"+strconv.Itoa(line)+":"+strconv.Itoa(col)+" info SC2086")
+		}
+	}
+	src.WriteString("      {\"command\": \"true\"}\n    ]\n  }\n}\n")
+	want = append(want, ".agents/hooks/check.sh:2:1 warning SC3010") // [[ ]] in sh, not in bash
+	path := filepath.Join(ws, ".agents", "hooks.json")
+	if err := os.WriteFile(path, []byte(src.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	count := filepath.Join(t.TempDir(), "runs")
+	wrapper := fakeShellcheckRaw(t, "echo run >> '"+count+"'\nexec '"+real+"' \"$@\"")
+	t.Setenv("HOOKCTL_SHELLCHECK", wrapper)
+	bin := FindShellCheck()
+	if bin != wrapper {
+		t.Fatalf("FindShellCheck() = %q, want HOOKCTL_SHELLCHECK's %q", bin, wrapper)
+	}
+	fs := shellcheckFindings(t, bin, Target{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws})
+	var got []string
+	for _, f := range fs {
+		code, _, _ := strings.Cut(f.Message, ":")
+		got = append(got, f.File+":"+strconv.Itoa(f.Span.Start.Line)+":"+strconv.Itoa(f.Span.Start.Col)+" "+f.Severity.String()+" "+code)
+	}
+	sort.Strings(got)
+	sort.Strings(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("%d findings, want %d:\n%s", len(got), len(want), formatFindings(fs))
+	}
+	b, err := os.ReadFile(count)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One batch per processor and dialect at most, more only for batches
+	// longer than scBatchFiles.
+	runs := strings.Count(string(b), "run\n")
+	if limit := max(runtime.NumCPU(), (n+2)/scBatchFiles+1) + 2; runs > limit || runs >= n {
+		t.Errorf("%d runs of shellcheck for %d texts, want at most %d", runs, n+2, limit)
+	}
+}
+
+// TestShellcheckRelativeProgram: a shellcheck named by a path relative to
+// the current folder runs, though the runs start in a temporary folder.
+func TestShellcheckRelativeProgram(t *testing.T) {
+	bin, log := fakeShellcheck(t, `true`)
+	t.Chdir(filepath.Dir(bin))
+	t.Setenv("HOOKCTL_SHELLCHECK", "./shellcheck")
+	rel := FindShellCheck()
+	if rel != "shellcheck" && rel != "./shellcheck" {
+		t.Fatalf("FindShellCheck() = %q, want the relative ./shellcheck", rel)
+	}
+	if fs := shellcheckFindings(t, rel, shellcheckWorkspace(t)); len(fs) > 0 {
+		t.Fatalf("findings: %s", formatFindings(fs))
+	}
+	if runs := readShellcheckLog(t, log); len(runs) == 0 {
+		t.Errorf("./shellcheck did not run")
 	}
 }

@@ -1,0 +1,237 @@
+package lint
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+const (
+	// scBatchFiles bounds the texts one run of shellcheck checks, so that
+	// a batch fits in shellcheckTimeout and shellcheckOutput.
+	scBatchFiles = 128
+	// scBatchArgs bounds the bytes of the file names on one shellcheck
+	// command line, well below Windows' 32,767 characters.
+	scBatchArgs = 16 << 10
+	// scRCSize bounds the .shellcheckrc read from the workspace.
+	scRCSize = 64 << 10
+)
+
+// scBatch is one run of shellcheck: texts of one dialect, under one
+// .shellcheckrc, each in a file of dir named by names.
+type scBatch struct {
+	dialect string
+	dir     string
+	names   []string
+	jobs    []*scJob
+}
+
+// runShellcheck checks the jobs. Scripts are read here, bounded, and what
+// shellcheck reads are copies: it never opens a file the workspace
+// controls. The texts not remembered from an earlier run are written to
+// one private temporary folder, removed after, and checked in batches, as
+// many at once as there are processors: a few processes in all, where one
+// process per text cost some 90 ms each.
+func runShellcheck(bin string, jobs []*scJob) {
+	var todo []*scJob
+	for _, j := range jobs {
+		if j.path != "" {
+			src, err := schema.ReadFile(j.path, schema.MaxFileSize)
+			if err != nil {
+				j.err = errors.New(schema.ReadReason(err))
+				continue
+			}
+			j.src = src
+		}
+		if c, ok := scCached(bin, j); ok {
+			j.comments = c
+			continue
+		}
+		todo = append(todo, j)
+	}
+	if len(todo) == 0 {
+		return
+	}
+	tmp, err := os.MkdirTemp("", "hookctl-shellcheck-")
+	if err != nil {
+		for _, j := range todo {
+			j.err = fmt.Errorf("there is no temporary folder to hand it the texts in (%v)", err)
+		}
+		return
+	}
+	defer os.RemoveAll(tmp)
+	// Runs start in tmp's folders: a program named by a relative path
+	// (HOOKCTL_SHELLCHECK=./bin/shellcheck) is found from here.
+	if abs, err := filepath.Abs(bin); err == nil {
+		bin = abs
+	}
+	procs := max(1, runtime.NumCPU())
+	batches := scBatches(tmp, todo, procs)
+	sem := make(chan struct{}, procs)
+	var wg sync.WaitGroup
+	for _, b := range batches {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			b.run(bin)
+		}()
+	}
+	wg.Wait()
+	for _, j := range todo {
+		if j.err == nil {
+			scRemember(bin, j)
+		}
+	}
+}
+
+// scBatches writes the jobs' texts into tmp, one folder for each dialect
+// and workspace folder (with a copy of the .shellcheckrc that applies
+// there), and splits them into batches: about as many as there are
+// processors, more when a batch would be longer than scBatchFiles or
+// scBatchArgs. A job whose text cannot be written gets its error.
+func scBatches(tmp string, jobs []*scJob, procs int) []*scBatch {
+	type key struct{ dialect, dir string }
+	var order []key
+	groups := map[key][]*scJob{}
+	for _, j := range jobs {
+		k := key{j.dialect, j.dir}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], j)
+	}
+	per := min(scBatchFiles, max(1, (len(jobs)+procs-1)/procs))
+	var batches []*scBatch
+	for gi, k := range order {
+		group := groups[k]
+		dir := filepath.Join(tmp, strconv.Itoa(gi))
+		err := os.Mkdir(dir, 0o700)
+		if err == nil {
+			err = copyShellcheckRC(k.dir, dir)
+		}
+		if err != nil {
+			for _, j := range group {
+				j.err = err
+			}
+			continue
+		}
+		var b *scBatch
+		size := 0
+		for ji, j := range group {
+			name := "t" + strconv.Itoa(ji)
+			if err := os.WriteFile(filepath.Join(dir, name), j.src, 0o600); err != nil {
+				j.err = fmt.Errorf("its text could not be handed over (%v)", err)
+				continue
+			}
+			if b == nil || len(b.names) >= per || size+len(name)+1 > scBatchArgs {
+				b = &scBatch{dialect: k.dialect, dir: dir}
+				batches = append(batches, b)
+				size = 0
+			}
+			b.names = append(b.names, name)
+			b.jobs = append(b.jobs, j)
+			size += len(name) + 1
+		}
+	}
+	return batches
+}
+
+// copyShellcheckRC copies the .shellcheckrc (or shellcheckrc) that
+// ShellCheck would read for a script in dir, the first in dir or a folder
+// above it, into to, where the batch's files are: ShellCheck looks for it
+// next to the file it checks. None found, none is copied, and ShellCheck
+// falls back to the user's own, as it would have.
+func copyShellcheckRC(dir, to string) error {
+	for d := dir; ; {
+		for _, name := range []string{".shellcheckrc", "shellcheckrc"} {
+			p := filepath.Join(d, name)
+			if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			src, err := schema.ReadFile(p, scRCSize)
+			if err != nil {
+				return fmt.Errorf("%s %s", schema.VisibleText(p), schema.ReadReason(err))
+			}
+			return os.WriteFile(filepath.Join(to, ".shellcheckrc"), src, 0o600)
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return nil
+		}
+		d = up
+	}
+}
+
+// run runs shellcheck on the batch and hands each job its findings. When
+// the run fails, is stopped at shellcheckTimeout or prints more than
+// shellcheckOutput, every job of the batch gets the reason, which says
+// how many texts the run checked.
+func (b *scBatch) run(bin string) {
+	comments, err := b.check(bin)
+	if err != nil {
+		switch n := len(b.jobs); {
+		case n == 2:
+			err = fmt.Errorf("%w (one run checked it with one other script or command, which was not checked either)", err)
+		case n > 2:
+			err = fmt.Errorf("%w (one run checked it with %d other scripts and commands, none of which was checked)", err, n-1)
+		}
+		for _, j := range b.jobs {
+			j.err = err
+		}
+		return
+	}
+	byName := make(map[string]*scJob, len(b.jobs))
+	for i, j := range b.jobs {
+		byName[b.names[i]] = j
+		j.comments = []scComment{}
+	}
+	for _, c := range comments {
+		if j := byName[c.File]; j != nil {
+			j.comments = append(j.comments, c)
+		}
+	}
+}
+
+func (b *scBatch) check(bin string) ([]scComment, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), shellcheckTimeout)
+	defer cancel()
+	args := append([]string{"--format=json1", "-s", b.dialect, "-e", shellcheckExcluded}, b.names...)
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = b.dir
+	var stdout, stderr capped
+	stdout.limit, stderr.limit = shellcheckOutput, 4096
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.WaitDelay = time.Second
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("it did not finish within %s", shellcheckTimeout)
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+		// Findings.
+	case err != nil:
+		return nil, fmt.Errorf("shellcheck failed (%v)%s", err, stderrLine(stderr.Bytes()))
+	}
+	if stdout.over {
+		return nil, fmt.Errorf("it printed more than %d MiB", shellcheckOutput>>20)
+	}
+	var out struct {
+		Comments []scComment `json:"comments"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		return nil, fmt.Errorf("its output is not the JSON of --format=json1 (%v)", err)
+	}
+	return out.Comments, nil
+}
