@@ -125,7 +125,10 @@ func (r *shellCheck) CheckRun(run *Run) {
 			jobs = append(jobs, u.job)
 		}
 	}
-	runShellcheck(bin, jobs)
+	runShellcheck(run.context(), bin, jobs)
+	if run.stopped() {
+		return
+	}
 	reported := map[*scJob]bool{}
 	for _, u := range uses {
 		if u.job.err != nil {
@@ -294,22 +297,29 @@ func scCacheKey(bin string, j *scJob) [sha256.Size]byte {
 	return k
 }
 
-// runShellcheck runs the jobs, as many at once as there are processors.
-func runShellcheck(bin string, jobs []*scJob) {
+// runShellcheck runs the jobs, as many at once as there are processors;
+// once ctx is done it starts no more, and those under way are killed.
+func runShellcheck(ctx context.Context, bin string, jobs []*scJob) {
 	sem := make(chan struct{}, max(1, runtime.NumCPU()))
 	var wg sync.WaitGroup
 	for _, j := range jobs {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
 		wg.Add(1)
-		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			j.run(bin)
+			j.run(ctx, bin)
 		}()
 	}
 	wg.Wait()
 }
 
-func (j *scJob) run(bin string) {
+func (j *scJob) run(stop context.Context, bin string) {
 	if j.path != "" {
 		// The script is read here, bounded, and handed over on stdin:
 		// shellcheck never opens a file the workspace controls.
@@ -328,7 +338,7 @@ func (j *scJob) run(bin string) {
 		j.comments = cached
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), shellcheckTimeout)
+	ctx, cancel := context.WithTimeout(stop, shellcheckTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "--format=json1", "-s", j.dialect, "-e", shellcheckExcluded, "-")
 	cmd.Dir = j.dir
@@ -340,6 +350,9 @@ func (j *scJob) run(bin string) {
 	err := cmd.Run()
 	var exit *exec.ExitError
 	switch {
+	case stop.Err() != nil:
+		j.err = stop.Err() // nothing is cached: the run is thrown away
+		return
 	case ctx.Err() != nil:
 		j.err = fmt.Errorf("it did not finish within %s", shellcheckTimeout)
 		return
