@@ -2,6 +2,7 @@ package lint
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -104,6 +105,13 @@ func (r *Run) stopped() bool {
 	return r.ctx != nil && r.ctx.Err() != nil
 }
 
+// newRun returns a run that ctx (nil for none) stops.
+func newRun(ctx context.Context) *Run {
+	fs := newFSCache()
+	fs.ctx = ctx
+	return &Run{fs: fs, ctx: ctx}
+}
+
 // Result is what a run found.
 type Result struct {
 	// Findings sorted by file, line and column.
@@ -131,7 +139,8 @@ func (r *Result) Source(name string) []byte {
 // Lint runs the rules over the request's files. Its error is for a file
 // that cannot be read; every mistake in a file is a finding.
 func Lint(req Request) (*Result, error) {
-	run := &Run{Workspaces: slices.Clone(req.Workspaces), fs: newFSCache(), shellcheck: req.ShellCheck, reportSkipped: req.ReportSkipped, ctx: req.Stop}
+	run := newRun(req.Stop)
+	run.Workspaces, run.shellcheck, run.reportSkipped = slices.Clone(req.Workspaces), req.ShellCheck, req.ReportSkipped
 	choices := map[*schema.LoadedConfig]*Choice{}
 	choose := func(cfg *schema.LoadedConfig) (*Choice, error) {
 		if c, ok := choices[cfg]; ok {
@@ -227,7 +236,8 @@ type SourceRequest struct {
 // with the rules and the ShellCheck it names. When its context is done
 // before the run ends, it returns the context's error and nothing else.
 func LintSourceRequest(req SourceRequest) ([]Finding, map[string]fs.FileInfo, error) {
-	run := &Run{fs: newFSCache(), shellcheck: req.ShellCheck, ctx: req.Stop}
+	run := newRun(req.Stop)
+	run.shellcheck = req.ShellCheck
 	run.lintSource(req.Target, req.Src, req.Rules)
 	if run.stopped() {
 		return nil, nil, run.ctx.Err()
@@ -366,6 +376,18 @@ type fsCache struct {
 	matchers map[string]*matcherInfo
 	bodies   map[string][]byte
 	dirs     map[string][]string
+	// ctx is the run's: once it is done, the disk is not looked at any
+	// more (the findings are thrown away), and the per-handler work that
+	// asks the cache stops short.
+	ctx context.Context
+}
+
+// errStopped is what the disk says once the run is stopped.
+var errStopped = errors.New("the lint run was stopped")
+
+// stopped reports whether the run the cache serves is stopped.
+func (c *fsCache) stopped() bool {
+	return c != nil && c.ctx != nil && c.ctx.Err() != nil
 }
 
 type statResult struct {
@@ -380,6 +402,9 @@ func newFSCache() *fsCache {
 func (c *fsCache) stat(path string) (os.FileInfo, error) {
 	if r, ok := c.stats[path]; ok {
 		return r.info, r.err
+	}
+	if c.stopped() {
+		return nil, errStopped
 	}
 	info, err := os.Stat(path)
 	c.stats[path] = statResult{info, err}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // TestStopBeforeRun: a run whose context is already done returns the
@@ -77,5 +79,35 @@ func TestStopKillsShellcheck(t *testing.T) {
 		if err := syscall.Kill(pid, 0); err == nil {
 			t.Errorf("shellcheck %d still runs after the run was cancelled", pid)
 		}
+	}
+}
+
+// TestStopMidRun: once a run's context is done, the per-handler work that
+// every script rule shares stops short (no more stat of the disk, no more
+// parse of a command), so the rule under way ends quickly too; what it
+// finds then is thrown away with the run.
+func TestStopMidRun(t *testing.T) {
+	tg := shellcheckWorkspace(t)
+	src, err := os.ReadFile(tg.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	run := newRun(ctx)
+	f := run.newFile(tg, schema.Parse(tg.Path, src))
+	hs := f.allHandlers()
+	if len(hs) < 2 || f.command(hs[0]) == nil {
+		t.Fatal("the workspace's first handler has no command")
+	}
+	script := filepath.Join(filepath.Dir(tg.Path), "hooks", "check.sh")
+	cancel()
+	if f.command(hs[1]) != nil {
+		t.Error("a command was parsed after the run stopped")
+	}
+	if f.command(hs[0]) == nil {
+		t.Error("a command parsed before the stop was lost")
+	}
+	if _, err := run.fs.stat(script); !errors.Is(err, errStopped) {
+		t.Errorf("stat after the stop = %v, want errStopped without looking at the disk", err)
 	}
 }
