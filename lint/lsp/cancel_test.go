@@ -199,3 +199,20 @@ func finding(text []byte, sp offsets) lint.Finding {
 	f.Span.Start, f.Span.End = d.pos(sp.from), d.pos(sp.to)
 	return f
 }
+
+// FuzzShift: moving findings to any new text never panics, and every
+// finding kept underlines the same text as before.
+func FuzzShift(f *testing.F) {
+	f.Add([]byte("ab\ncd é fg\nhi\n"), []byte("ab\nxyz\n é fg\nhi\n"), 3, 5)
+	f.Add([]byte("abc"), []byte(""), 0, 3)
+	f.Fuzz(func(t *testing.T, old, text []byte, from, to int) {
+		fd := lint.Finding{Rule: shellcheckRule}
+		fd.Span.Start.Offset, fd.Span.End.Offset = from, to
+		doc := NewDocument("file:///h/hooks.json", 2, text, encodingUTF16)
+		for _, g := range shift([]lint.Finding{fd}, old, doc) {
+			if got, want := string(text[g.Span.Start.Offset:g.Span.End.Offset]), string(old[from:to]); got != want {
+				t.Errorf("the finding moved from %q to %q", want, got)
+			}
+		}
+	})
+}

@@ -32,6 +32,8 @@ func shift(findings []lint.Finding, old []byte, doc *Document) []lint.Finding {
 	for _, f := range findings {
 		from, to := f.Span.Start.Offset, f.Span.End.Offset
 		switch {
+		case from < 0 || to < from || to > len(old):
+			continue // not a span of old: nowhere to move it
 		case to <= pre:
 		case from >= oldEnd:
 			f.Span.Start = doc.pos(from + delta)
