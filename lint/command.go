@@ -141,6 +141,9 @@ func (f *File) command(h handlerRef) *command {
 	if c, ok := f.cmds[h.Command]; ok {
 		return c
 	}
+	if f.fs.stopped() {
+		return nil // the run's findings are thrown away: parse no more
+	}
 	c := parseCommand(h.Command.Str, f.Dir(), f.Root)
 	f.cmds[h.Command] = c
 	return c

@@ -125,7 +125,10 @@ func (r *shellCheck) CheckRun(run *Run) {
 			jobs = append(jobs, u.job)
 		}
 	}
-	runShellcheck(bin, jobs)
+	runShellcheck(run.context(), bin, jobs)
+	if run.stopped() {
+		return
+	}
 	reported := map[*scJob]bool{}
 	for _, u := range uses {
 		if u.job.err != nil {

@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -59,6 +62,12 @@ type Request struct {
 	// program it needs is missing (ShellCheck), once per run: hookctl lint
 	// sets it with --fail-on info.
 	ReportSkipped bool
+	// Stop, when set, stops the run early once it is done: Lint then
+	// returns the context's error (errors.Is(err, context.Canceled) when
+	// it was cancelled) and no result. It is looked at between files,
+	// between rules and between ShellCheck's runs, and it kills a
+	// shellcheck under way.
+	Stop context.Context
 }
 
 // Run is one run of the linter: the files it read and what it looks at.
@@ -78,6 +87,29 @@ type Run struct {
 	choices       []*Choice
 	shellcheck    string
 	reportSkipped bool
+	// ctx stops the run early; nil never does.
+	ctx context.Context
+}
+
+// context is the run's context, never nil.
+func (r *Run) context() context.Context {
+	if r.ctx == nil {
+		return context.Background()
+	}
+	return r.ctx
+}
+
+// stopped reports whether the run's context is done: the run ends early
+// and its findings are thrown away.
+func (r *Run) stopped() bool {
+	return r.ctx != nil && r.ctx.Err() != nil
+}
+
+// newRun returns a run that ctx (nil for none) stops.
+func newRun(ctx context.Context) *Run {
+	fs := newFSCache()
+	fs.ctx = ctx
+	return &Run{fs: fs, ctx: ctx}
 }
 
 // Result is what a run found.
@@ -107,7 +139,8 @@ func (r *Result) Source(name string) []byte {
 // Lint runs the rules over the request's files. Its error is for a file
 // that cannot be read; every mistake in a file is a finding.
 func Lint(req Request) (*Result, error) {
-	run := &Run{Workspaces: slices.Clone(req.Workspaces), fs: newFSCache(), shellcheck: req.ShellCheck, reportSkipped: req.ReportSkipped}
+	run := newRun(req.Stop)
+	run.Workspaces, run.shellcheck, run.reportSkipped = slices.Clone(req.Workspaces), req.ShellCheck, req.ReportSkipped
 	choices := map[*schema.LoadedConfig]*Choice{}
 	choose := func(cfg *schema.LoadedConfig) (*Choice, error) {
 		if c, ok := choices[cfg]; ok {
@@ -151,6 +184,9 @@ func Lint(req Request) (*Result, error) {
 		return f, nil
 	}
 	for _, t := range req.Files {
+		if run.stopped() {
+			return nil, run.ctx.Err()
+		}
 		f, err := load(t)
 		if err != nil {
 			return nil, err
@@ -163,6 +199,9 @@ func Lint(req Request) (*Result, error) {
 		}
 	}
 	run.check(req.Rules)
+	if run.stopped() {
+		return nil, run.ctx.Err()
+	}
 	return &Result{Findings: run.out, Files: run.Files, Dropped: run.dropped, sources: run.sources}, nil
 }
 
@@ -175,22 +214,73 @@ func LintSource(t Target, src []byte) []Finding {
 	return sourceRun(t, src).out
 }
 
+// SourceRequest is one lint of an unsaved text, for editors; see
+// LintSourceRequest.
+type SourceRequest struct {
+	// Target is the hooks.json the text is linted as.
+	Target Target
+	// Src is the text.
+	Src []byte
+	// Rules limits the run to these rule IDs; all rules when empty. The
+	// rules the .hookctl.json turns off stay off.
+	Rules []string
+	// ShellCheck is the ShellCheck program the shellcheck rule runs (see
+	// FindShellCheck); "" skips the rule's checks.
+	ShellCheck string
+	// Stop, when set, stops the run early once it is done, as
+	// Request.Stop does.
+	Stop context.Context
+}
+
+// LintSourceRequest lints the request's text as LintSourceFiles does,
+// with the rules and the ShellCheck it names. When its context is done
+// before the run ends, it returns the context's error and nothing else.
+func LintSourceRequest(req SourceRequest) ([]Finding, map[string]fs.FileInfo, error) {
+	run := newRun(req.Stop)
+	run.shellcheck = req.ShellCheck
+	run.lintSource(req.Target, req.Src, req.Rules)
+	if run.stopped() {
+		return nil, nil, run.ctx.Err()
+	}
+	return run.out, run.seen(), nil
+}
+
+// seen is what the run saw of every file it looked at on disk: the file's
+// information, nil where there was no file.
+func (r *Run) seen() map[string]fs.FileInfo {
+	seen := make(map[string]fs.FileInfo, len(r.fs.stats))
+	for path, st := range r.fs.stats {
+		if st.err == nil {
+			seen[path] = st.info
+		} else {
+			seen[path] = nil
+		}
+	}
+	return seen
+}
+
 // sourceRun lints src as LintSource does and returns the run.
 func sourceRun(t Target, src []byte) *Run {
 	run := &Run{fs: newFSCache()}
-	f := run.newFile(t, schema.Parse(t.Path, src))
+	run.lintSource(t, src, nil)
+	return run
+}
+
+// lintSource lints src as the hooks.json at t.Path with the rules named
+// (all when empty).
+func (r *Run) lintSource(t Target, src []byte, only []string) {
+	f := r.newFile(t, schema.Parse(t.Path, src))
 	cfg := t.Config
 	if p := schema.FindConfig(filepath.Dir(t.Path)); cfg == nil && p != "" {
-		run.fs.stat(p) // an editor watches it
+		r.fs.stat(p) // an editor watches it
 		cfg, _ = loadConfig(p, nil)
 	}
 	if c, err := NewChoice(cfg, nil, nil); err == nil {
 		f.choice = c
-		run.choices = []*Choice{c}
+		r.choices = []*Choice{c}
 	}
-	run.Files = []*File{f}
-	run.check(nil)
-	return run
+	r.Files = []*File{f}
+	r.check(only)
 }
 
 func (r *Run) newFile(t Target, c *schema.Config) *File {
@@ -221,15 +311,24 @@ func (r *Run) check(only []string) {
 	}
 	for _, f := range r.Files {
 		for _, rule := range rules {
+			if r.stopped() {
+				return
+			}
 			if f.choice.runs(rule.ID()) {
 				rule.Check(f)
 			}
 		}
 	}
 	for _, rule := range rules {
+		if r.stopped() {
+			return
+		}
 		if r.runs(rule.ID()) {
 			rule.CheckRun(r)
 		}
+	}
+	if r.stopped() {
+		return
 	}
 	Sort(r.out)
 	r.out = dedupe(r.out)
@@ -277,6 +376,18 @@ type fsCache struct {
 	matchers map[string]*matcherInfo
 	bodies   map[string][]byte
 	dirs     map[string][]string
+	// ctx is the run's: once it is done, the disk is not looked at any
+	// more (the findings are thrown away), and the per-handler work that
+	// asks the cache stops short.
+	ctx context.Context
+}
+
+// errStopped is what the disk says once the run is stopped.
+var errStopped = errors.New("the lint run was stopped")
+
+// stopped reports whether the run the cache serves is stopped.
+func (c *fsCache) stopped() bool {
+	return c != nil && c.ctx != nil && c.ctx.Err() != nil
 }
 
 type statResult struct {
@@ -291,6 +402,9 @@ func newFSCache() *fsCache {
 func (c *fsCache) stat(path string) (os.FileInfo, error) {
 	if r, ok := c.stats[path]; ok {
 		return r.info, r.err
+	}
+	if c.stopped() {
+		return nil, errStopped
 	}
 	info, err := os.Stat(path)
 	c.stats[path] = statResult{info, err}

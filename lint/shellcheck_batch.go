@@ -42,8 +42,9 @@ type scBatch struct {
 // controls. The texts not remembered from an earlier run are written to
 // one private temporary folder, removed after, and checked in batches, as
 // many at once as there are processors: a few processes in all, where one
-// process per text cost some 90 ms each.
-func runShellcheck(bin string, jobs []*scJob) {
+// process per text cost some 90 ms each. Once stop is done no batch
+// starts, those under way are killed, and nothing is remembered.
+func runShellcheck(stop context.Context, bin string, jobs []*scJob) {
 	var todo []*scJob
 	for _, j := range jobs {
 		if j.path != "" {
@@ -81,14 +82,23 @@ func runShellcheck(bin string, jobs []*scJob) {
 	sem := make(chan struct{}, procs)
 	var wg sync.WaitGroup
 	for _, b := range batches {
+		select {
+		case sem <- struct{}{}:
+		case <-stop.Done():
+		}
+		if stop.Err() != nil {
+			break
+		}
 		wg.Add(1)
-		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			b.run(bin)
+			b.run(stop, bin)
 		}()
 	}
 	wg.Wait()
+	if stop.Err() != nil {
+		return // the run is thrown away: nothing is remembered
+	}
 	for _, j := range todo {
 		if j.err == nil {
 			scRemember(bin, j)
@@ -178,8 +188,8 @@ func copyShellcheckRC(dir, to string) error {
 // the run fails, is stopped at shellcheckTimeout or prints more than
 // shellcheckOutput, every job of the batch gets the reason, which says
 // how many texts the run checked.
-func (b *scBatch) run(bin string) {
-	comments, err := b.check(bin)
+func (b *scBatch) run(stop context.Context, bin string) {
+	comments, err := b.check(stop, bin)
 	if err != nil {
 		switch n := len(b.jobs); {
 		case n == 2:
@@ -204,8 +214,8 @@ func (b *scBatch) run(bin string) {
 	}
 }
 
-func (b *scBatch) check(bin string) ([]scComment, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), shellcheckTimeout)
+func (b *scBatch) check(stop context.Context, bin string) ([]scComment, error) {
+	ctx, cancel := context.WithTimeout(stop, shellcheckTimeout)
 	defer cancel()
 	args := append([]string{"--format=json1", "-s", b.dialect, "-e", shellcheckExcluded}, b.names...)
 	cmd := exec.CommandContext(ctx, bin, args...)
@@ -217,6 +227,8 @@ func (b *scBatch) check(bin string) ([]scComment, error) {
 	err := cmd.Run()
 	var exit *exec.ExitError
 	switch {
+	case stop.Err() != nil:
+		return nil, stop.Err()
 	case ctx.Err() != nil:
 		return nil, fmt.Errorf("it did not finish within %s", shellcheckTimeout)
 	case errors.As(err, &exit) && exit.ExitCode() == 1:

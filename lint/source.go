@@ -43,13 +43,5 @@ func RuleDoc(id string) string { return rulesDoc + id }
 // deleted, changed or given another mode.
 func LintSourceFiles(t Target, src []byte) ([]Finding, map[string]fs.FileInfo) {
 	run := sourceRun(t, src)
-	seen := make(map[string]fs.FileInfo, len(run.fs.stats))
-	for path, st := range run.fs.stats {
-		if st.err == nil {
-			seen[path] = st.info
-		} else {
-			seen[path] = nil
-		}
-	}
-	return run.out, seen
+	return run.out, run.seen()
 }

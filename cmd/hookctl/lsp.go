@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/editors"
+	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/lint/lsp"
 	"github.com/hookctl/hookctl/runtime/hooktest"
 )
@@ -26,7 +27,9 @@ func lspCommand(s streams) *cli.Command {
 			"on stdin and stdout; the log goes to stderr. It serves .agents/hooks.json, the\n" +
 			"user's ~/.gemini/config/hooks.json, any hooks.json and hooks.test.json: lint's\n" +
 			"findings as you type, its fixes as quick fixes, completion, hover, and go to\n" +
-			"definition from a command to its script.\n\n" +
+			"definition from a command to its script. ShellCheck (when shellcheck is on PATH,\n" +
+			"or named by HOOKCTL_SHELLCHECK) checks inline commands when a file is opened and\n" +
+			"saved.\n\n" +
 			"hookctl lsp --setup neovim (or helix) prints that editor's set-up and where it goes.\n" +
 			"Zed and VS Code start a language server only from an extension: theirs are built\n" +
 			"from the source repository's editors/zed and editors/vscode folders.",
@@ -41,7 +44,7 @@ func lspCommand(s streams) *cli.Command {
 				return usageErrorf("hookctl lsp takes no arguments: an editor starts it and speaks on stdin and stdout")
 			}
 			home, _ := os.UserHomeDir()
-			return lspRun(s, lsp.Options{Home: home, Log: s.err, Version: buildVersion(), CheckTestFile: checkTestFile})
+			return lspRun(s, lsp.Options{Home: home, Log: s.err, Version: buildVersion(), CheckTestFile: checkTestFile, ShellCheck: lint.FindShellCheck()})
 		},
 	}
 }

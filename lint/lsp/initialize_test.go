@@ -59,13 +59,13 @@ func TestStaleRunNotPublished(t *testing.T) {
 	release := make(chan struct{})
 	started := make(chan int, 10)
 	runs := 0
-	slow := func(tg lint.Target, src []byte) ([]lint.Finding, map[string]fs.FileInfo) {
+	slow := func(req lint.SourceRequest) ([]lint.Finding, map[string]fs.FileInfo, error) {
 		runs++
 		started <- runs
 		if runs == 2 {
 			<-release // the run of version 2 waits while version 3 arrives
 		}
-		return lint.LintSourceFiles(tg, src)
+		return lint.LintSourceRequest(req)
 	}
 	path := workspace(t)
 	uri := pathURI(path)

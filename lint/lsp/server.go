@@ -9,9 +9,12 @@
 // few this server uses (protocol.go). Requests are answered on the reader
 // goroutine in the order they come, and each is quick (a scan of the text
 // up to the cursor); lint runs on its own goroutine per document, a short
-// while after the last change, and its result is published only if the
-// document is still at the version it linted. Code actions wait, off the
-// reader goroutine, for the lint of the version they are asked about.
+// while after the last change, a change cancels the run of the text it
+// replaces, and a result is published only if the document still has the
+// text it linted. ShellCheck runs on open and on save, and its findings
+// are published with every run's until the next save. Code actions wait,
+// off the reader goroutine, for the lint of the version they are asked
+// about.
 package lsp
 
 import (
@@ -69,9 +72,13 @@ type Options struct {
 	// disk, to lint again when one is created, deleted or changes mode;
 	// DefaultPoll when zero, never when negative.
 	Poll time.Duration
+	// ShellCheck is the ShellCheck program (see lint.FindShellCheck) the
+	// shellcheck rule runs when a hooks.json is opened or saved; "" never
+	// runs it.
+	ShellCheck string
 
-	// lint replaces lint.LintSourceFiles in tests.
-	lint func(lint.Target, []byte) ([]lint.Finding, map[string]fs.FileInfo)
+	// lint replaces lint.LintSourceRequest in tests.
+	lint func(lint.SourceRequest) ([]lint.Finding, map[string]fs.FileInfo, error)
 }
 
 // Problem is a mistake found in a file other than a hooks.json.
@@ -123,6 +130,12 @@ type server struct {
 	stream *stream
 	ctx    context.Context
 
+	// pubMu is held from the check that a result is current to the end of
+	// its publication, and by a closed document's last publication, so
+	// that what the client sees last of a document is its newest state.
+	// It is taken before mu.
+	pubMu sync.Mutex
+
 	mu              sync.Mutex
 	docs            map[string]*docState
 	encoding        string
@@ -146,6 +159,17 @@ type docState struct {
 	timer   *time.Timer
 	linting bool // a lint run of this document is under way
 	again   bool // lint again when the run under way ends
+	// cancel stops the run under way, whose text a change has made
+	// stale; nil when no run is under way.
+	cancel context.CancelFunc
+
+	// shellcheck is set when the document was opened or saved and
+	// ShellCheck has not run on its text since: the next run runs it.
+	shellcheck bool
+	// checked are ShellCheck's findings of the text it last ran on,
+	// moved with the text since (shifted): published with every run's
+	// until ShellCheck runs again.
+	checked []lint.Finding
 
 	// result is the last lint published, for its version.
 	result *result
@@ -158,7 +182,8 @@ type docState struct {
 
 // result is what one lint run found in one version of a document.
 type result struct {
-	doc      Document
+	doc Document
+	// findings are the run's and ShellCheck's (docState.checked).
 	findings []lint.Finding
 	diags    []Diagnostic
 }
@@ -175,7 +200,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 		opts.Poll = DefaultPoll
 	}
 	if opts.lint == nil {
-		opts.lint = lint.LintSourceFiles
+		opts.lint = lint.LintSourceRequest
 	}
 	logw := opts.Log
 	if logw == nil {
@@ -205,9 +230,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, d := range s.docs {
-		if d.timer != nil {
-			d.timer.Stop()
-		}
+		d.stop()
 	}
 	if s.exited && !s.shutdown {
 		return ErrExitWithoutShutdown
@@ -335,9 +358,7 @@ func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		s.mu.Lock()
 		s.shutdown = true
 		for _, d := range s.docs {
-			if d.timer != nil {
-				d.timer.Stop()
-			}
+			d.stop()
 		}
 		s.mu.Unlock()
 		return nil, nil
@@ -366,7 +387,7 @@ func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		if err := params(req, &p); err != nil {
 			return nil, err
 		}
-		s.touch(p.TextDocument.URI)
+		s.saved(p.TextDocument.URI)
 		return nil, nil
 	case "workspace/didChangeWatchedFiles":
 		var p didChangeWatchedFilesParams
@@ -499,13 +520,14 @@ func (s *server) didOpen(p didOpenParams) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if old := s.docs[item.URI]; old != nil && old.timer != nil {
-		old.timer.Stop()
+	if old := s.docs[item.URI]; old != nil {
+		old.stop()
 	}
 	d := &docState{
-		doc:    NewDocument(item.URI, item.Version, []byte(item.Text), s.encoding),
-		kind:   kindOf(item.URI),
-		linted: make(chan struct{}),
+		doc:        NewDocument(item.URI, item.Version, []byte(item.Text), s.encoding),
+		kind:       kindOf(item.URI),
+		linted:     make(chan struct{}),
+		shellcheck: true,
 	}
 	s.docs[item.URI] = d
 	s.schedule(item.URI, d, 0)
@@ -530,7 +552,15 @@ func (s *server) didChange(p didChangeParams) error {
 		}
 	}
 	doc.Version = p.TextDocument.Version
+	if len(d.checked) > 0 {
+		d.checked = shift(d.checked, d.doc.Text, &doc)
+	}
 	d.doc = &doc
+	// The run under way lints a text that is no more: it stops, and the
+	// new text is linted once the debounce has passed.
+	if d.cancel != nil {
+		d.cancel()
+	}
 	s.schedule(p.TextDocument.URI, d, s.opts.Debounce)
 	return nil
 }
@@ -540,22 +570,45 @@ func (s *server) didClose(p didCloseParams) {
 	s.mu.Lock()
 	d := s.docs[uri]
 	delete(s.docs, uri)
-	if d != nil && d.timer != nil {
-		d.timer.Stop()
+	if d != nil {
+		d.stop()
 	}
 	s.mu.Unlock()
 	if d != nil {
-		// A closed file's findings leave the editor's problem list.
-		s.publish(publishDiagnosticsParams{URI: uri, Diagnostics: []Diagnostic{}})
+		// A closed file's findings leave the editor's problem list. The
+		// publication waits for one under way (off the reader goroutine),
+		// and is left out when the document was opened again meanwhile.
+		go func() {
+			s.pubMu.Lock()
+			defer s.pubMu.Unlock()
+			s.mu.Lock()
+			reopened := s.docs[uri] != nil
+			s.mu.Unlock()
+			if !reopened {
+				s.publish(publishDiagnosticsParams{URI: uri, Diagnostics: []Diagnostic{}})
+			}
+		}()
 	}
 }
 
-// touch lints a document again, as when it is saved: what lint says of
+// stop stops the document's waiting lint and the run under way. s.mu is
+// held.
+func (d *docState) stop() {
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	if d.cancel != nil {
+		d.cancel()
+	}
+}
+
+// saved lints a saved document again with ShellCheck: what lint says of
 // the file on disk (its mode) and of its scripts may have changed.
-func (s *server) touch(uri string) {
+func (s *server) saved(uri string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if d := s.docs[uri]; d != nil {
+		d.shellcheck = true
 		s.schedule(uri, d, 0)
 	}
 }
@@ -574,10 +627,12 @@ func (s *server) schedule(uri string, d *docState, wait time.Duration) {
 
 // lintNow lints the document's current text unless a run is already under
 // way; that run then lints again when it ends, so at most one run per
-// document is ever busy and the last text is always linted.
+// document is ever busy and the last text is always linted. A change
+// cancels the run under way (didChange), whose findings are then never
+// published.
 func (s *server) lintNow(uri string, d *docState) {
 	s.mu.Lock()
-	if s.docs[uri] != d {
+	if s.docs[uri] != d || s.shutdown {
 		s.mu.Unlock()
 		return
 	}
@@ -587,24 +642,54 @@ func (s *server) lintNow(uri string, d *docState) {
 		return
 	}
 	d.linting = true
-	doc := *d.doc
+	cur := d.doc
+	doc := *cur
+	shellcheck := d.shellcheck && d.kind == hooksFile && s.opts.ShellCheck != ""
+	ctx, cancel := context.WithCancel(s.ctx)
+	d.cancel = cancel
 	s.mu.Unlock()
+	defer cancel()
 
-	res, stamps := s.run(&doc)
-
-	// A run whose version a change has superseded is not published: its
-	// findings are not turned into diagnostics at all. (The lint itself
-	// is not stopped midway: lint takes no context, and a run of a
-	// 1,000-hook file takes about 20 ms.)
-	s.mu.Lock()
-	current := s.docs[uri] == d && d.doc.Version == doc.Version && !s.shutdown
-	s.mu.Unlock()
-	if current && res.diags == nil {
-		res.diags = s.diagnostics(&doc, res.findings)
+	if res, stamps, ok := s.run(ctx, &doc); ok {
+		s.store(uri, d, cur, res, stamps)
+	}
+	// ShellCheck runs after the other rules' findings are out: they do not
+	// wait for it.
+	if shellcheck && ctx.Err() == nil {
+		if found, ok := s.runShellCheck(ctx, &doc); ok {
+			s.storeShellCheck(uri, d, cur, found)
+		}
 	}
 
 	s.mu.Lock()
-	current = current && s.docs[uri] == d && d.doc.Version == doc.Version && !s.shutdown
+	d.linting = false
+	d.cancel = nil
+	again := d.again && s.docs[uri] == d
+	d.again = false
+	if again {
+		s.schedule(uri, d, 0)
+	}
+	s.mu.Unlock()
+}
+
+// store keeps and publishes a run's result of the text cur, with
+// ShellCheck's findings, unless cur is no longer the document's text.
+func (s *server) store(uri string, d *docState, cur *Document, res *result, stamps map[string]string) {
+	s.pubMu.Lock()
+	defer s.pubMu.Unlock()
+	s.mu.Lock()
+	current := s.docs[uri] == d && d.doc == cur && !s.shutdown
+	checked := d.checked
+	s.mu.Unlock()
+	if !current {
+		return
+	}
+	if res.diags == nil {
+		res.findings = merge(res.findings, checked)
+		res.diags = s.diagnostics(&res.doc, res.findings)
+	}
+	s.mu.Lock()
+	current = s.docs[uri] == d && d.doc == cur && !s.shutdown
 	if current {
 		d.result = res
 		d.stamps = stamps
@@ -612,47 +697,71 @@ func (s *server) lintNow(uri string, d *docState) {
 		d.linted = make(chan struct{})
 	}
 	s.mu.Unlock()
-
 	if current {
-		v := doc.Version
+		v := res.doc.Version
 		s.publish(publishDiagnosticsParams{URI: uri, Version: &v, Diagnostics: res.diags})
 	}
-
-	s.mu.Lock()
-	d.linting = false
-	again := d.again && s.docs[uri] == d
-	d.again = false
-	if again || (!current && s.docs[uri] == d) {
-		s.schedule(uri, d, 0)
-	}
-	s.mu.Unlock()
 }
 
-// run lints one snapshot of a document, and sums up what lint saw of the
-// files it looked at on disk. A panic in a rule is logged and leaves the
+// storeShellCheck keeps ShellCheck's findings of the text cur and
+// publishes them with the run's, unless cur is no longer the document's
+// text: then ShellCheck stays owed, and the next run runs it.
+func (s *server) storeShellCheck(uri string, d *docState, cur *Document, found []lint.Finding) {
+	s.mu.Lock()
+	if s.docs[uri] == d && d.doc == cur {
+		d.checked = found
+		d.shellcheck = false
+	}
+	var fast []lint.Finding
+	if d.result != nil && d.result.doc.Version == cur.Version {
+		fast = unchecked(d.result.findings)
+	}
+	stamps := d.stamps
+	s.mu.Unlock()
+	s.store(uri, d, cur, &result{doc: *cur, findings: fast}, stamps)
+}
+
+// merge returns the run's findings with ShellCheck's, in file order.
+func merge(findings, checked []lint.Finding) []lint.Finding {
+	if len(checked) == 0 {
+		return findings
+	}
+	out := append(slices.Clip(findings), checked...)
+	lint.Sort(out)
+	return out
+}
+
+// unchecked returns the findings that are not ShellCheck's.
+func unchecked(findings []lint.Finding) []lint.Finding {
+	return slices.DeleteFunc(slices.Clone(findings), func(f lint.Finding) bool { return f.Rule == shellcheckRule })
+}
+
+// shellcheckRule is the ID of the rule that runs ShellCheck.
+const shellcheckRule = "shellcheck"
+
+// run lints one snapshot of a document with every rule but ShellCheck's,
+// and sums up what lint saw of the files it looked at on disk; ok is
+// false when ctx stopped it. A panic in a rule is logged and leaves the
 // document without findings rather than ending the server.
-func (s *server) run(doc *Document) (res *result, stamps map[string]string) {
+func (s *server) run(ctx context.Context, doc *Document) (res *result, stamps map[string]string, ok bool) {
 	res = &result{doc: *doc, diags: []Diagnostic{}}
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Printf("linting %s failed: %v", doc.URI, r)
-			res, stamps = &result{doc: *doc, diags: []Diagnostic{}}, nil
+			res, stamps, ok = &result{doc: *doc, diags: []Diagnostic{}}, nil, true
 		}
 	}()
 	if kindOf(doc.URI) == testFile {
 		res.diags = s.checkTestFile(doc)
-		return res, nil
+		return res, nil, true
 	}
 	t := s.target(doc)
-	findings, seen := s.opts.lint(t, doc.Text)
-	for _, f := range findings {
-		// Findings in other files (a script's own) have no place here.
-		if f.File != t.Path {
-			continue
-		}
-		res.findings = append(res.findings, f)
+	findings, seen, err := s.opts.lint(lint.SourceRequest{Target: t, Src: doc.Text, Stop: ctx})
+	if err != nil {
+		return nil, nil, false
 	}
-	res.diags = nil // made by lintNow once the run is known to be current
+	res.findings = ownFindings(t, findings)
+	res.diags = nil // made by store once the run is known to be current
 	if doc.Path != "" {
 		stamps = make(map[string]string, len(seen))
 		for path, info := range seen {
@@ -661,7 +770,37 @@ func (s *server) run(doc *Document) (res *result, stamps map[string]string) {
 			}
 		}
 	}
-	return res, stamps
+	return res, stamps, true
+}
+
+// runShellCheck runs the shellcheck rule, as hookctl lint does, on one
+// snapshot of a document; ok is false when ctx stopped it. A panic is
+// logged and leaves no findings.
+func (s *server) runShellCheck(ctx context.Context, doc *Document) (found []lint.Finding, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("running ShellCheck on %s failed: %v", doc.URI, r)
+			found, ok = nil, true
+		}
+	}()
+	t := s.target(doc)
+	findings, _, err := s.opts.lint(lint.SourceRequest{Target: t, Src: doc.Text, Rules: []string{shellcheckRule}, ShellCheck: s.opts.ShellCheck, Stop: ctx})
+	if err != nil {
+		return nil, false
+	}
+	return ownFindings(t, findings), true
+}
+
+// ownFindings are the findings in the linted file itself: those in other
+// files (a script's own) have no place in its diagnostics.
+func ownFindings(t lint.Target, findings []lint.Finding) []lint.Finding {
+	var out []lint.Finding
+	for _, f := range findings {
+		if f.File == t.Path {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // diagnostics turns findings into the document's diagnostics; a panic is

@@ -46,8 +46,8 @@ func workspace(t *testing.T) string {
 
 // withFixes lints as lint does: the quick fixes the server offers are
 // the fixes lint's findings carry, those hookctl lint --fix applies.
-func withFixes(t lint.Target, src []byte) ([]lint.Finding, map[string]fs.FileInfo) {
-	return lint.LintSourceFiles(t, src)
+func withFixes(req lint.SourceRequest) ([]lint.Finding, map[string]fs.FileInfo, error) {
+	return lint.LintSourceRequest(req)
 }
 
 // TestSession drives the server through a whole session as an editor
@@ -349,7 +349,7 @@ func applyEdits(t *testing.T, text string, edits []TextEdit, enc string) string 
 func lintFixed(t *testing.T, path, text, rule string) string {
 	t.Helper()
 	scope, root := lint.ScopeOf(path, "")
-	findings, _ := withFixes(lint.Target{Path: path, Scope: scope, Root: root}, []byte(text))
+	findings, _, _ := withFixes(lint.SourceRequest{Target: lint.Target{Path: path, Scope: scope, Root: root}, Src: []byte(text)})
 	for _, f := range findings {
 		if f.Rule != rule || f.Fix == nil {
 			continue
