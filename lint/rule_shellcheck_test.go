@@ -416,3 +416,56 @@ func TestShellcheckRelativeProgram(t *testing.T) {
 		t.Errorf("./shellcheck did not run")
 	}
 }
+
+// TestShellcheckIgnoresTheTemporaryFoldersRC: the texts are checked in a
+// folder under the shared temporary folder, where anyone may write a
+// .shellcheckrc; ShellCheck must never read one there. The user's own is
+// still followed when the workspace has none.
+func TestShellcheckIgnoresTheTemporaryFoldersRC(t *testing.T) {
+	real := realShellcheck(t)
+	wsParent := t.TempDir()
+	tmp := t.TempDir()
+	if err := os.WriteFile(filepath.Join(tmp, ".shellcheckrc"), []byte("disable=SC2086\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", tmp)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	lintIt := func() []string {
+		forgetShellcheck()
+		ws, err := os.MkdirTemp(wsParent, "ws")
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(ws, ".agents", "hooks.json")
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(`{"gate": {"Stop": [{"command": "x=1; echo $HOOKCTL_WORKSPACE"}]}}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Lint(Request{Files: []Target{{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}}, ShellCheck: real})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var codes []string
+		for _, f := range res.Findings {
+			if f.Rule == "shellcheck" {
+				code, _, _ := strings.Cut(f.Message, ":")
+				codes = append(codes, code)
+			}
+		}
+		sort.Strings(codes)
+		return codes
+	}
+	if got := strings.Join(lintIt(), " "); got != "SC2034 SC2086" {
+		t.Errorf("with a .shellcheckrc in the temporary folder: %s, want SC2034 SC2086", got)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".shellcheckrc"), []byte("disable=SC2034\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(lintIt(), " "); got != "SC2086" {
+		t.Errorf("with the user's ~/.shellcheckrc disabling SC2034: %s, want SC2086", got)
+	}
+}

@@ -161,27 +161,42 @@ func scBatches(tmp string, jobs []*scJob, procs int) []*scBatch {
 // copyShellcheckRC copies the .shellcheckrc (or shellcheckrc) that
 // ShellCheck would read for a script in dir, the first in dir or a folder
 // above it, into to, where the batch's files are: ShellCheck looks for it
-// next to the file it checks. None found, none is copied, and ShellCheck
-// falls back to the user's own, as it would have.
+// next to the file it checks. None found, the user's own is copied, the
+// one ShellCheck falls back to ($XDG_CONFIG_HOME/shellcheckrc, else
+// ~/.config/shellcheckrc, then ~/.shellcheckrc); none of those either, an
+// empty one is written. So ShellCheck never looks above to, where a
+// .shellcheckrc in the shared temporary folder (anyone can write one
+// there) could turn checks off.
 func copyShellcheckRC(dir, to string) error {
+	var candidates []string
 	for d := dir; ; {
-		for _, name := range []string{".shellcheckrc", "shellcheckrc"} {
-			p := filepath.Join(d, name)
-			if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			src, err := schema.ReadFile(p, scRCSize)
-			if err != nil {
-				return fmt.Errorf("%s %s", schema.VisibleText(p), schema.ReadReason(err))
-			}
-			return os.WriteFile(filepath.Join(to, ".shellcheckrc"), src, 0o600)
-		}
+		candidates = append(candidates, filepath.Join(d, ".shellcheckrc"), filepath.Join(d, "shellcheckrc"))
 		up := filepath.Dir(d)
 		if up == d {
-			return nil
+			break
 		}
 		d = up
 	}
+	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
+		candidates = append(candidates, filepath.Join(x, "shellcheckrc"))
+	} else if h := os.Getenv("HOME"); filepath.IsAbs(h) {
+		candidates = append(candidates, filepath.Join(h, ".config", "shellcheckrc"))
+	}
+	if h := os.Getenv("HOME"); filepath.IsAbs(h) {
+		candidates = append(candidates, filepath.Join(h, ".shellcheckrc"))
+	}
+	rc := filepath.Join(to, ".shellcheckrc")
+	for _, p := range candidates {
+		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		src, err := schema.ReadFile(p, scRCSize)
+		if err != nil {
+			return fmt.Errorf("%s %s", schema.VisibleText(p), schema.ReadReason(err))
+		}
+		return os.WriteFile(rc, src, 0o600)
+	}
+	return os.WriteFile(rc, nil, 0o600)
 }
 
 // run runs shellcheck on the batch and hands each job its findings. When
