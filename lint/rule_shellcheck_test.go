@@ -221,13 +221,7 @@ esac`)
 
 // TestShellcheckReal runs the real ShellCheck, when it is installed.
 func TestShellcheckReal(t *testing.T) {
-	bin := FindShellCheck()
-	if bin == "" {
-		if os.Getenv("HOOKCTL_CI") != "" {
-			t.Fatal("shellcheck is not on PATH, and HOOKCTL_CI says this is CI, where the shellcheck rule must be checked against the real ShellCheck: install it (.ci/run does)")
-		}
-		t.Skip("shellcheck is not on PATH")
-	}
+	bin := realShellcheck(t)
 	fs := shellcheckFindings(t, bin, shellcheckWorkspace(t))
 	var got []string
 	for _, f := range fs {
