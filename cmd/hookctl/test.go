@@ -310,6 +310,10 @@ func contractRun(s streams, opts testOptions) error {
 		fmt.Fprintf(s.err, "hookctl: %s\n", n)
 	}
 	if opts.json {
+		// The array holds handlers; a file dropped whole is said here.
+		for _, d := range report.Dropped {
+			fmt.Fprintf(s.err, "hookctl: %s:%d:%d: %s\n", d.Path, d.Pos.Line, d.Pos.Col, d.Why)
+		}
 		if err := report.WriteJSON(s.out); err != nil {
 			return err
 		}

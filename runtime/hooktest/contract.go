@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -70,9 +71,23 @@ type ContractReport struct {
 	Budget time.Duration
 	// Handlers are the handlers of the files, in config order.
 	Handlers []*HandlerReport
-	// Notes name the parts of the files that cannot run and so were not
-	// checked ("hookctl lint" explains them).
+	// Notes name the parts of the files that were not checked, having
+	// nothing to run (a hook without handlers).
 	Notes []string
+	// Dropped are the files the agent loads none of: a value of the wrong
+	// JSON type anywhere, or text that is not JSON.
+	Dropped []DroppedFile
+}
+
+// DroppedFile is a file the agent drops whole.
+type DroppedFile struct {
+	// Path is the file; Pos is where the first cause stands, Why says so.
+	Path string
+	Pos  schema.Pos
+	Why  string
+	// Counted is set when no broken part of the file already fails for
+	// the cause, so that the file counts as one failure itself.
+	Counted bool
 }
 
 // NotChecked returns how many parts of the files were not checked: the
@@ -89,13 +104,19 @@ func (r *ContractReport) NotChecked() int {
 }
 
 // Counts returns how many handlers passed and failed; skipped ones count
-// as neither (see NotChecked).
+// as neither (see NotChecked). A part that cannot run (Broken) fails, and
+// so does a file the agent drops whole for a cause no part holds.
 func (r *ContractReport) Counts() (passed, failed int) {
 	for _, h := range r.Handlers {
 		switch h.Status() {
 		case StatusPass:
 			passed++
 		case StatusFail:
+			failed++
+		}
+	}
+	for _, d := range r.Dropped {
+		if d.Counted {
 			failed++
 		}
 	}
@@ -131,6 +152,10 @@ type HandlerReport struct {
 	// Note is a remark about the check: a disabled hook checked because it
 	// was named.
 	Note string
+	// Broken says why the part cannot run at all: it is invalid, and the
+	// agent skips it or drops the whole file for it. Handler is then nil
+	// when the part holds no handler hookctl can read.
+	Broken string
 	// Calls are its calls, in the order they were sent.
 	Calls []*CallReport
 }
@@ -143,6 +168,9 @@ func (h *HandlerReport) Where() string {
 // Status is pass when every call passed, fail when one failed, skip when
 // the handler was not run.
 func (h *HandlerReport) Status() Status {
+	if h.Broken != "" {
+		return StatusFail
+	}
 	if h.Skipped != "" {
 		return StatusSkip
 	}
@@ -342,23 +370,53 @@ func Contract(ctx context.Context, opts ContractOptions) (*ContractReport, error
 	return report, nil
 }
 
-// unusable returns why a file cannot be checked at all, with its place.
+// unusable returns why a file cannot be checked at all: it cannot be read.
+// A file that does not parse is checked, as one the agent drops whole.
 func unusable(src *runtime.Source) error {
-	cfg := src.Config
-	switch {
-	case src.Err != nil:
+	if src.Err != nil {
 		return fmt.Errorf("%s: %v", src.Path, src.Err)
-	case cfg.Syntax != nil:
-		return fmt.Errorf("%s:%d:%d: the file is not valid JSON: %s; the agent loads none of its hooks (hookctl lint explains)",
-			src.Path, cfg.Syntax.Pos.Line, cfg.Syntax.Pos.Col, cfg.Syntax.Msg)
+	}
+	return nil
+}
+
+// dropped says whether the agent loads none of a file's hooks, and why,
+// with the values its decoder cannot read.
+func dropped(src *runtime.Source) (*DroppedFile, []schema.AgentError) {
+	cfg := src.Config
+	if cfg.Syntax != nil {
+		return &DroppedFile{Path: src.Path, Pos: cfg.Syntax.Pos,
+			Why: fmt.Sprintf("the file is not valid JSON (%s), so the agent loads none of its hooks (hookctl lint explains)", cfg.Syntax.Msg)}, nil
 	}
 	for _, p := range cfg.Problems {
 		if p.Dropped == "file" {
-			return fmt.Errorf("%s:%d:%d: %s; the agent loads none of its hooks (hookctl lint explains)",
-				src.Path, p.Span.Start.Line, p.Span.Start.Col, p.Msg)
+			return &DroppedFile{Path: src.Path, Pos: p.Span.Start, Why: p.Msg + "; the agent loads none of its hooks (hookctl lint explains)"}, nil
 		}
 	}
-	return nil
+	if cfg.Root == nil {
+		return nil, nil
+	}
+	errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{})
+	if len(errs) == 0 {
+		return nil, nil
+	}
+	n := lint.HookCount(cfg)
+	hooks := "hooks"
+	if n == 1 {
+		hooks = "hook"
+	}
+	return &DroppedFile{Path: src.Path, Pos: errs[0].Span.Start,
+		Why: fmt.Sprintf("the agent loads none of this file's %d %s (first cause: %s; hookctl lint explains)", n, hooks, errs[0].Message())}, errs
+}
+
+// atAgentError reports whether a span meets a value the agent's decoder
+// cannot read.
+func atAgentError(errs []schema.AgentError, sp schema.Span) bool {
+	for _, e := range errs {
+		if sp.Start.Offset < e.Span.End.Offset && e.Span.Start.Offset < max(sp.End.Offset, sp.Start.Offset+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // plan lists the handlers of the files, in config order, with the calls
@@ -389,11 +447,34 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 		return false
 	}
 	for _, src := range srcs {
+		drop, agentErrs := dropped(src)
+		// Every part that cannot run fails, at its place: the agent skips
+		// it, or drops the whole file for it. A part of a disabled hook
+		// fails only when it drops the file.
+		var inFile []*HandlerReport
+		broken := map[string]bool{}
 		for _, pr := range src.Config.Problems {
-			if pr.Dropped != "" && (pr.Hook == "" || picked(pr.Hook) && !skipped(src.Config.File, pr.Hook)) {
-				r.Notes = append(r.Notes, fmt.Sprintf("%s:%d:%d: %s; this %s cannot run and was not checked",
-					src.Path, pr.Span.Start.Line, pr.Span.Start.Col, pr.Msg, pr.Dropped))
+			if pr.Dropped == "" && !(pr.Unreached && atAgentError(agentErrs, pr.Span)) || pr.Dropped == "file" {
+				continue
 			}
+			if pr.Hook != "" && (!picked(pr.Hook) || skipped(src.Config.File, pr.Hook) && !atAgentError(agentErrs, pr.Span)) {
+				continue
+			}
+			part := pr.Dropped
+			if part == "" {
+				part = "part"
+			}
+			hr := &HandlerReport{Hook: pr.Hook, Source: src, Pos: pr.Span.Start,
+				Broken: fmt.Sprintf("%s; this %s cannot run", pr.Msg, part)}
+			if len(pr.Events) == 1 {
+				hr.Event = pr.Events[0]
+			}
+			inFile = append(inFile, hr)
+			broken[pr.Hook] = true
+		}
+		if drop != nil {
+			drop.Counted = len(inFile) == 0
+			r.Dropped = append(r.Dropped, *drop)
 		}
 		for _, h := range src.Config.File.Hooks {
 			if !picked(h.Name) {
@@ -433,8 +514,6 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 					}
 				}
 			}
-			// Handlers in file order, whatever the order of the events.
-			sort.SliceStable(hs, func(i, j int) bool { return hs[i].Pos.Offset < hs[j].Pos.Offset })
 			for _, hr := range hs {
 				if !h.IsEnabled() {
 					if len(names) == 0 {
@@ -444,13 +523,16 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 					}
 				}
 			}
-			// A hook that runs nothing is not checked, and the count says so.
-			if len(hs) == 0 && (h.IsEnabled() || len(names) > 0) {
+			// A hook that runs nothing is not checked, and the count says
+			// so, unless a broken part of it already fails.
+			if len(hs) == 0 && (h.IsEnabled() || len(names) > 0) && !broken[h.Name] {
 				r.Notes = append(r.Notes, fmt.Sprintf("%s:%d:%d: the hook %s has no handler that can run; it was not checked",
 					src.Path, h.Pos.Line, h.Pos.Col, strconv.Quote(h.Name)))
 			}
-			r.Handlers = append(r.Handlers, hs...)
+			inFile = append(inFile, hs...)
 		}
+		sort.SliceStable(inFile, func(i, j int) bool { return inFile[i].Pos.Offset < inFile[j].Pos.Offset })
+		r.Handlers = append(r.Handlers, inFile...)
 	}
 	return nil
 }
@@ -510,7 +592,7 @@ func (c *contract) run(ctx context.Context, hs []*HandlerReport, parallel int, p
 		})
 	}
 	for i, h := range hs {
-		if h.Skipped != "" {
+		if h.Skipped != "" || h.Broken != "" {
 			finish(i)
 			continue
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // argsWidth is how much of a call's arguments a text report shows.
@@ -47,6 +49,10 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 	cols := p.columns(h)
 	var b strings.Builder
 	for i, col := range cols {
+		if i == len(cols)-1 && h.Broken != "" {
+			b.WriteString(gotColor().Sprint(escapeControls(h.Broken)))
+			break
+		}
 		if i == len(cols)-1 && h.Skipped != "" {
 			b.WriteString(dimColor().Sprint(h.Skipped))
 			break
@@ -54,7 +60,7 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 		b.WriteString(col)
 		b.WriteString(strings.Repeat(" ", p.widths[i]-utf8.RuneCountInString(col)+2))
 	}
-	if h.Skipped == "" && len(h.Ran()) > 0 {
+	if h.Skipped == "" && h.Broken == "" && len(h.Ran()) > 0 {
 		b.WriteString(dimColor().Sprintf("slowest %s, p50 %s", formatDuration(h.Max()), formatDuration(h.P50())))
 	}
 	line := strings.TrimRight(b.String(), " ")
@@ -80,7 +86,7 @@ func (p *ContractPrinter) Details(h *HandlerReport) error {
 		}
 		w.printf("      %s\n", on)
 	}
-	if n := len(h.Calls) - len(h.Ran()); n > 0 && h.Skipped == "" {
+	if n := len(h.Calls) - len(h.Ran()); n > 0 && h.Skipped == "" && h.Broken == "" {
 		w.printf("    %d other call%s not sent after the timeout\n", n, plural(n))
 	}
 	return w.err
@@ -90,15 +96,21 @@ func (p *ContractPrinter) Details(h *HandlerReport) error {
 // and number of calls.
 func (p *ContractPrinter) columns(h *HandlerReport) [4]string {
 	calls := ""
-	if h.Skipped == "" {
+	if h.Skipped == "" && h.Broken == "" {
 		calls = fmt.Sprintf("%d call%s", len(h.Calls), plural(len(h.Calls)))
 	}
 	return [4]string{printable(h.Hook), p.where(h), string(h.Event), calls}
 }
 
-// Summary writes the closing line: N passed, N failed, and N not checked
-// when some part of the files was not (see ContractReport.NotChecked).
+// Summary writes one line for each file the agent drops whole, then the
+// closing line: N passed, N failed, and N not checked when some part of
+// the files was not (see ContractReport.NotChecked).
 func (p *ContractPrinter) Summary(r *ContractReport) error {
+	for _, d := range r.Dropped {
+		if _, err := fmt.Fprintf(p.W, "%s %s\n", failColor().Sprint("FAIL"), p.dropLine(d)); err != nil {
+			return err
+		}
+	}
 	passed, failed := r.Counts()
 	line := fmt.Sprintf("%d passed, %d failed", passed, failed)
 	if n := r.NotChecked(); n > 0 {
@@ -110,13 +122,23 @@ func (p *ContractPrinter) Summary(r *ContractReport) error {
 
 // where names a handler's place, relative to Dir when it lies below it.
 func (p *ContractPrinter) where(h *HandlerReport) string {
-	path := h.Source.Path
+	return p.place(h.Source.Path, h.Pos)
+}
+
+// dropLine says that the agent drops a file whole, and why.
+func (p *ContractPrinter) dropLine(d DroppedFile) string {
+	return p.place(d.Path, d.Pos) + ": " + escapeControls(d.Why)
+}
+
+// place formats FILE:LINE:COL, the file relative to Dir when it lies
+// below it.
+func (p *ContractPrinter) place(path string, pos schema.Pos) string {
 	if p.Dir != "" {
 		if rel, err := filepath.Rel(p.Dir, path); err == nil && !strings.HasPrefix(rel, "..") {
 			path = rel
 		}
 	}
-	return fmt.Sprintf("%s:%d:%d", printable(path), h.Pos.Line, h.Pos.Col)
+	return fmt.Sprintf("%s:%d:%d", printable(path), pos.Line, pos.Col)
 }
 
 // failureGroup is one failure shared by several calls of a handler.
@@ -176,7 +198,9 @@ type ContractJSON struct {
 	Status  Status `json:"status"`
 	// Skipped says why the handler was not run.
 	Skipped string `json:"skipped,omitempty"`
-	Note    string `json:"note,omitempty"`
+	// Broken says why the part cannot run at all (it is invalid).
+	Broken string `json:"broken,omitempty"`
+	Note   string `json:"note,omitempty"`
 	// P50Ms and MaxMs are the median and the longest call, in milliseconds.
 	P50Ms int64              `json:"p50Ms"`
 	MaxMs int64              `json:"maxMs"`
@@ -212,15 +236,17 @@ const jsonOutputCap = 4 << 10
 func (h *HandlerReport) JSON() ContractJSON {
 	j := ContractJSON{
 		Hook: h.Hook, File: h.Source.Path, Line: h.Pos.Line, Column: h.Pos.Col, Event: string(h.Event),
-		Command: h.Handler.Command, Timeout: h.Handler.TimeoutSeconds(), Status: h.Status(),
-		Skipped: h.Skipped, Note: h.Note, P50Ms: h.P50().Milliseconds(), MaxMs: h.Max().Milliseconds(),
-		Calls: []ContractCallJSON{},
+		Status: h.Status(), Skipped: h.Skipped, Broken: h.Broken, Note: h.Note,
+		P50Ms: h.P50().Milliseconds(), MaxMs: h.Max().Milliseconds(), Calls: []ContractCallJSON{},
+	}
+	if h.Handler != nil {
+		j.Command, j.Timeout = h.Handler.Command, h.Handler.TimeoutSeconds()
 	}
 	if h.Event.IsTool() {
 		m := h.Matcher
 		j.Matcher = &m
 	}
-	if h.Skipped != "" {
+	if h.Skipped != "" || h.Broken != "" {
 		return j
 	}
 	for _, c := range h.Calls {

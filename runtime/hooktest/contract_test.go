@@ -294,8 +294,9 @@ func TestContractUnknownHook(t *testing.T) {
 	}
 }
 
-// TestContractUnusableFiles checks the files that keep the check from
-// running: each an error with its place.
+// TestContractUnusableFiles checks the files the agent drops whole: the
+// check runs and fails, saying so once with the cause's place; a file
+// that cannot be read keeps the check from running.
 func TestContractUnusableFiles(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, src string) string {
@@ -305,14 +306,23 @@ func TestContractUnusableFiles(t *testing.T) {
 		}
 		return p
 	}
-	for _, c := range []struct{ name, src, want string }{
-		{"syntax.json", "{\n  \"a\": {\"Stop\": [],}\n}", "syntax.json:2:19: the file is not valid JSON: "},
-		{"array.json", "[]", "array.json:1:1: "},
+	for _, c := range []struct {
+		name, src string
+		pos       schema.Pos
+		why       string
+	}{
+		{"syntax.json", "{\n  \"a\": {\"Stop\": [],}\n}", schema.Pos{Line: 2, Col: 19}, "the file is not valid JSON ("},
+		{"array.json", "[]", schema.Pos{Line: 1, Col: 1}, ""},
 	} {
 		path := write(c.name, c.src)
-		_, err := Contract(context.Background(), ContractOptions{Configs: []string{path}})
-		if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, c.want)) || !strings.HasSuffix(err.Error(), "; the agent loads none of its hooks (hookctl lint explains)") {
-			t.Errorf("%s: %v", c.name, err)
+		r, err := Contract(context.Background(), ContractOptions{Configs: []string{path}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if _, failed := r.Counts(); failed != 1 || len(r.Dropped) != 1 || r.Dropped[0].Path != path ||
+			r.Dropped[0].Pos.Line != c.pos.Line || r.Dropped[0].Pos.Col != c.pos.Col ||
+			!strings.HasPrefix(r.Dropped[0].Why, c.why) || !strings.Contains(r.Dropped[0].Why, "the agent loads none of its hooks (hookctl lint explains)") {
+			t.Errorf("%s: %d failed, %+v", c.name, failed, r.Dropped)
 		}
 	}
 	if _, err := Contract(context.Background(), ContractOptions{Configs: []string{filepath.Join(dir, "none.json")}}); err == nil ||
@@ -324,8 +334,8 @@ func TestContractUnusableFiles(t *testing.T) {
 	}
 }
 
-// TestContractNotesInvalidParts checks that a part that cannot run is
-// named in the notes, and the rest is checked.
+// TestContractNotesInvalidParts checks that a part that cannot run fails
+// at its place, and the rest is checked.
 func TestContractNotesInvalidParts(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "hooks.json")
@@ -337,12 +347,57 @@ func TestContractNotesInvalidParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Handlers) != 1 || r.Handlers[0].Status() != StatusPass {
+	// The part of the disabled hook b fails nothing: b is not checked.
+	if len(r.Handlers) != 2 || r.Handlers[0].Status() != StatusFail || r.Handlers[0].Where() != path+":1:17" ||
+		!strings.HasSuffix(r.Handlers[0].Broken, "this handler cannot run") || r.Handlers[1].Status() != StatusPass {
 		t.Fatalf("handlers %+v", r.Handlers)
 	}
-	// The part of the disabled hook b is not named: b is not checked.
-	if len(r.Notes) != 1 || !strings.HasPrefix(r.Notes[0], path+":1:17: ") || !strings.HasSuffix(r.Notes[0], "cannot run and was not checked") {
-		t.Errorf("notes %q", r.Notes)
+	if passed, failed := r.Counts(); passed != 1 || failed != 1 || r.NotChecked() != 0 || len(r.Notes) != 0 || len(r.Dropped) != 0 {
+		t.Errorf("%d passed, %d failed, %d not checked, notes %q, dropped %+v", passed, failed, r.NotChecked(), r.Notes, r.Dropped)
+	}
+}
+
+// TestContractFailsADroppedFile: one value of the wrong JSON type makes
+// the agent drop the whole file, so the check fails: the part at its
+// place, the file once, each counted once (never as a handler and again
+// as its hook).
+func TestContractFailsADroppedFile(t *testing.T) {
+	path := writeHooks(t, `{
+  "gate": {"PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "cat >/dev/null; echo '{\"decision\":\"allow\"}'"}]}]},
+  "b": {"Stop": [{"command": "true", "timeout": "5"}]}
+}`)
+	r, err := Contract(context.Background(), ContractOptions{Configs: []string{path}, Env: testEnviron(), Budget: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	passed, failed := r.Counts()
+	if passed != 1 || failed != 1 || r.NotChecked() != 0 {
+		t.Errorf("%d passed, %d failed, %d not checked; notes %q", passed, failed, r.NotChecked(), r.Notes)
+	}
+	if len(r.Handlers) != 2 || r.Handlers[1].Where() != path+":3:49" || r.Handlers[1].Event != schema.Stop ||
+		!strings.Contains(r.Handlers[1].Broken, `"timeout" must be a whole number`) {
+		t.Errorf("handlers %+v", r.Handlers)
+	}
+	if len(r.Dropped) != 1 || r.Dropped[0].Pos.Line != 3 || r.Dropped[0].Pos.Col != 49 || r.Dropped[0].Counted ||
+		!strings.HasPrefix(r.Dropped[0].Why, "the agent loads none of this file's 2 hooks (first cause: ") {
+		t.Errorf("dropped %+v", r.Dropped)
+	}
+	var b strings.Builder
+	if err := (&ContractPrinter{W: &b, Dir: filepath.Dir(filepath.Dir(path))}).Summary(r); err != nil {
+		t.Fatal(err)
+	}
+	if want := "FAIL .agents/hooks.json:3:49: " + r.Dropped[0].Why + "\n1 passed, 1 failed\n"; b.String() != want {
+		t.Errorf("summary %q, want %q", b.String(), want)
+	}
+	// A matcher that selects no known tool (an MCP server's) stays not
+	// checked: nothing is wrong with it.
+	path = writeHooks(t, `{"mcp": {"PreToolUse": [{"matcher": "mcp_github_.*", "hooks": [{"command": "true"}]}]}}`)
+	r, err = Contract(context.Background(), ContractOptions{Configs: []string{path}, Env: testEnviron(), Budget: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if passed, failed := r.Counts(); passed != 0 || failed != 0 || r.NotChecked() != 1 {
+		t.Errorf("mcp: %d passed, %d failed, %d not checked", passed, failed, r.NotChecked())
 	}
 }
 
