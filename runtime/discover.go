@@ -60,6 +60,9 @@ type Source struct {
 	// unfound marks the user file when there is no home folder to find it
 	// in: Path is then "~/.gemini/config/hooks.json" and Err says why.
 	unfound bool
+	// unread marks a workspace file left unread because its workspace was
+	// never trusted (Options.NeverTrusted).
+	unread bool
 }
 
 // homelessUserFile stands for the user file when no home folder says where
@@ -85,6 +88,12 @@ func WorkspaceFile(dir string) string {
 // workspace file under workspace. Each file is loaded; a file that cannot
 // be read is kept with its error, to be reported as a failure.
 func Discover(configs []string, home, workspace string) ([]*Source, error) {
+	return discover(configs, home, workspace, nil)
+}
+
+// discover is Discover, leaving unread the workspace file of a workspace
+// that neverTrusted (nil for none) says was never trusted.
+func discover(configs []string, home, workspace string, neverTrusted func(string) bool) ([]*Source, error) {
 	var srcs []*Source
 	if len(configs) > 0 {
 		for _, c := range configs {
@@ -99,7 +108,34 @@ func Discover(configs []string, home, workspace string) ([]*Source, error) {
 	if home != "" {
 		srcs = append(srcs, load(UserFile(home), UserScope))
 	}
-	return append(srcs, load(WorkspaceFile(workspace), WorkspaceScope)), nil
+	wf := WorkspaceFile(workspace)
+	if neverTrusted != nil {
+		if fi, err := os.Stat(wf); err == nil && fi.Size() > UnreadSize && neverTrusted(wf) {
+			return append(srcs, unreadWorkspaceFile(wf)), nil
+		}
+	}
+	return append(srcs, load(wf, WorkspaceScope)), nil
+}
+
+// UnreadSize is the size past which the workspace file of a workspace
+// never trusted is not read at all (Options.NeverTrusted). A smaller one
+// is read, at the cost of a millisecond or two, so that the dispatch still
+// knows which events it has hooks for and says nothing for the others.
+const UnreadSize = 256 << 10
+
+// unreadWorkspaceFile stands for the workspace file of a workspace never
+// trusted: when it exists, it is untrusted and not read.
+func unreadWorkspaceFile(path string) *Source {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: WorkspaceScope}
+	if _, err := os.Stat(abs); errors.Is(err, fs.ErrNotExist) {
+		return src
+	}
+	src.Exists, src.unread, src.TrustNote = true, true, "never trusted"
+	return src
 }
 
 func load(path string, scope Scope) *Source {

@@ -51,6 +51,13 @@ type Options struct {
 	// says why. nil trusts every file. User files and named files are
 	// always trusted.
 	Trusted func(src *Source) (bool, string)
+	// NeverTrusted, when set, says before a workspace file larger than
+	// UnreadSize is read that its workspace was never trusted: the file is
+	// then not parsed at all (its hooks would not run, whatever it holds),
+	// so a cloned repository's huge file costs a dispatch a stat, not a
+	// parse. Leave it nil where the untrusted file's hooks are shown
+	// (explain, list).
+	NeverTrusted func(path string) bool
 	// Grace is the time between SIGTERM and SIGKILL when a handler is
 	// stopped; 0 means Grace.
 	Grace time.Duration

@@ -387,3 +387,63 @@ func TestSessionStartDispatch(t *testing.T) {
 		t.Errorf("notes %q", res.Notes)
 	}
 }
+
+// TestNeverTrustedWorkspaceIsNotRead: a workspace nobody ever trusted has
+// its hooks.json, when larger than UnreadSize, left unread (a cloned
+// repository's huge file costs a dispatch a stat), its hooks skipped with
+// the same note, and the full trust check is not asked. A small one is
+// read as before (TestUntrustedWorkspace).
+func TestNeverTrustedWorkspaceIsNotRead(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.user(hooks(hookEntry{name: "u", event: pre, command: `echo '{"decision":"ask","reason":"user"}'`}))
+	e.workspace(hooks(hookEntry{name: "w", event: pre, command: `touch ../ran; echo '{"decision":"allow"}'`}))
+	// Past UnreadSize, with spaces JSON allows.
+	big, err := os.OpenFile(WorkspaceFile(e.ws), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := big.WriteString(strings.Repeat(" ", UnreadSize)); err != nil {
+		t.Fatal(err)
+	}
+	big.Close()
+	var asked []string
+	opts := e.opts()
+	opts.NeverTrusted = func(path string) bool {
+		asked = append(asked, path)
+		return true
+	}
+	opts.Trusted = func(*Source) (bool, string) {
+		t.Error("the full trust check was asked about a workspace never trusted")
+		return false, ""
+	}
+	res := e.dispatch(pre, e.payload(pre, "run_command"), opts)
+	if want := `{"decision":"ask","reason":"user"}`; string(res.Answer) != want {
+		t.Errorf("answer %s, want %s", res.Answer, want)
+	}
+	if _, err := os.Stat(filepath.Join(e.ws, "ran")); err == nil {
+		t.Error("a hook of a workspace never trusted ran")
+	}
+	if len(asked) != 1 || asked[0] != WorkspaceFile(e.ws) {
+		t.Errorf("NeverTrusted was asked about %q, want the workspace file alone", asked)
+	}
+	ws := res.Plan.Sources[len(res.Plan.Sources)-1]
+	if ws.Config != nil || ws.Trusted {
+		t.Errorf("the workspace file was read (%v) or trusted (%v)", ws.Config != nil, ws.Trusted)
+	}
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "never trusted") || !strings.Contains(res.Notes[0], "hookctl trust "+e.ws) {
+		t.Errorf("notes %q, want one line saying never trusted and naming hookctl trust", res.Notes)
+	}
+
+	// Once the workspace is known to the store, the file is read and the
+	// full check decides.
+	opts.NeverTrusted = func(string) bool { return false }
+	checked := false
+	opts.Trusted = func(src *Source) (bool, string) {
+		checked = src.Config != nil
+		return true, ""
+	}
+	if res := e.dispatch(pre, e.payload(pre, "run_command"), opts); !checked || string(res.Answer) != `{"decision":"ask","reason":"user"}` {
+		t.Errorf("a workspace with a trust record: checked with its file read %v, answer %s", checked, res.Answer)
+	}
+}

@@ -125,7 +125,7 @@ func NewPlan(e schema.Event, payload []byte, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	srcs, err := Discover(opts.Configs, opts.Home, ws)
+	srcs, err := discover(opts.Configs, opts.Home, ws, opts.NeverTrusted)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +134,7 @@ func NewPlan(e schema.Event, payload []byte, opts Options) (*Plan, error) {
 	}
 	plan := &Plan{Event: e, Payload: p, Workspace: ws, Sources: srcs, opts: opts}
 	for _, src := range srcs {
-		if src.Scope == WorkspaceScope && src.Exists && opts.Trusted != nil {
+		if src.Scope == WorkspaceScope && src.Exists && opts.Trusted != nil && !src.unread {
 			src.Trusted, src.TrustNote = opts.Trusted(src)
 		}
 		plan.add(src)

@@ -144,7 +144,11 @@ func runRun(s streams, opts runOptions) error {
 		OnError:      onError,
 		MaxContinues: opts.maxContinues,
 		Sequential:   opts.sequential,
-		Trusted:      trustChecker(),
+	}
+	ropts.Trusted, ropts.NeverTrusted = dispatchTrust()
+	if opts.explain {
+		// --explain shows what an untrusted file would run: it reads it.
+		ropts.NeverTrusted = nil
 	}
 	if ropts.MaxContinues == 0 {
 		ropts.MaxContinues = -1 // the library's zero means its default

@@ -67,12 +67,12 @@ func runFrom(s streams, opts runOptions) error {
 		OnError:      onError,
 		MaxContinues: opts.maxContinues,
 		Sequential:   opts.sequential,
-		Trusted:      trustChecker(),
 		Env:          append(os.Environ(), call.Env()...),
 	}
 	if ropts.Workspace == "" {
 		ropts.Workspace = call.Workspace
 	}
+	ropts.Trusted, ropts.NeverTrusted = dispatchTrust()
 	if ropts.MaxContinues == 0 {
 		ropts.MaxContinues = -1 // the library's zero means its default
 	}

@@ -430,21 +430,20 @@ func trustRevoke(s streams, opts trustOptions) error {
 // the user trusted. A store that cannot be read trusts nothing, and says
 // why.
 func trustChecker() func(*runtime.Source) (bool, string) {
-	var (
-		store   *trust.Store
-		openErr error
-		opened  bool
-	)
+	return trustCheckerOf(trustStoreOnce())
+}
+
+// dispatchTrust returns a dispatch's two trust checks, sharing one opening
+// of the store: Options.Trusted and Options.NeverTrusted.
+func dispatchTrust() (func(*runtime.Source) (bool, string), func(string) bool) {
+	open := trustStoreOnce()
+	return trustCheckerOf(open), neverTrusted(open)
+}
+
+// trustCheckerOf is trustChecker on the store open returns.
+func trustCheckerOf(open func() (*trust.Store, error)) func(*runtime.Source) (bool, string) {
 	return func(src *runtime.Source) (bool, string) {
-		if !opened {
-			opened = true
-			p, err := trust.DefaultPath()
-			if err != nil {
-				openErr = err
-			} else {
-				store, openErr = trust.Open(p)
-			}
-		}
+		store, openErr := open()
 		if openErr != nil {
 			return false, openErr.Error()
 		}
@@ -465,6 +464,43 @@ func trustChecker() func(*runtime.Source) (bool, string) {
 			return false, "never trusted"
 		}
 		return store.Verify(root, src.Config)
+	}
+}
+
+// neverTrusted says, before the workspace file is read, whether its
+// workspace has no trust record at all: run then leaves the file unread,
+// as its hooks would not run whatever it holds. A store that cannot be
+// read says no, so that trustChecker reports why.
+func neverTrusted(open func() (*trust.Store, error)) func(path string) bool {
+	return func(path string) bool {
+		store, err := open()
+		if err != nil {
+			return false
+		}
+		root, err := trust.Key(filepath.Dir(filepath.Dir(path)))
+		return err == nil && store.Workspaces[root] == nil
+	}
+}
+
+// trustStoreOnce returns a function that opens the trust store the first
+// time it is called and returns the same store, or error, after.
+func trustStoreOnce() func() (*trust.Store, error) {
+	var (
+		store   *trust.Store
+		openErr error
+		opened  bool
+	)
+	return func() (*trust.Store, error) {
+		if !opened {
+			opened = true
+			p, err := trust.DefaultPath()
+			if err != nil {
+				openErr = err
+			} else {
+				store, openErr = trust.Open(p)
+			}
+		}
+		return store, openErr
 	}
 }
 
