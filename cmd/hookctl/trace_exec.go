@@ -27,7 +27,10 @@ const drainGrace = 100 * time.Millisecond
 
 // forwarded are the signals trace passes on to COMMAND. SIGPIPE is caught
 // too, so that a closed stdout is an error trace handles, not its death.
-var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT}
+// SIGUSR1, SIGUSR2 and SIGALRM are among them because Go's runtime would
+// otherwise catch them and do nothing: COMMAND would never learn of one,
+// where without trace it would handle it or die of it.
+var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM}
 
 // capture keeps the start of what went through a stream, and counts it
 // all.

@@ -230,6 +230,13 @@ func startReady(t *testing.T, argv []string, env []string) (cmd *exec.Cmd, wait 
 		t.Fatalf("%q never said it was ready: %v (stderr %q)", argv, err, errb.String())
 	}
 	return cmd, func() ran {
+		// A signal that never arrives leaves the command running: end
+		// its group after a minute, so the test fails instead of hanging.
+		stuck := time.AfterFunc(time.Minute, func() {
+			t.Errorf("%q still ran a minute after the signal: killed", argv)
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		})
+		defer stuck.Stop()
 		rest, _ := io.ReadAll(br)
 		cmd.Wait()
 		return ended(cmd.ProcessState, append([]byte(first), rest...), errb.Bytes())
@@ -238,7 +245,7 @@ func startReady(t *testing.T, argv []string, env []string) (cmd *exec.Cmd, wait 
 
 func TestTraceForwardsSignals(t *testing.T) {
 	env, _ := traceEnv(t)
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT} {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM} {
 		name := tracelog.SignalName(sig)[3:]
 		// A command that catches the signal, says so and exits 7; and one
 		// that dies of it.
