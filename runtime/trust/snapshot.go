@@ -240,9 +240,9 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 		switch {
 		case s.Refused != "":
 		case f.State == TooLarge:
-			s.Refused = fmt.Sprintf("%s is larger than %d MiB, too large to fingerprint", f.Path, MaxHashed>>20)
+			s.Refused = fmt.Sprintf("%s is larger than %d MiB, too large to fingerprint", schema.Visible(f.Path), MaxHashed>>20)
 		case f.State == Unreadable:
-			s.Refused = fmt.Sprintf("%s cannot be read, so what it runs cannot be fingerprinted", f.Path)
+			s.Refused = fmt.Sprintf("%s cannot be read, so what it runs cannot be fingerprinted", schema.Visible(f.Path))
 		}
 	}
 	s.Fingerprint = fingerprint(s.Files)
