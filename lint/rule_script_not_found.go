@@ -20,6 +20,10 @@ func newScriptNotFound() Rule {
 
 func (r *scriptNotFound) Check(f *File) {
 	for _, s := range f.scripts() {
+		if s.notFile != "" {
+			r.report(f, s.span, "", "%s %s: no handler can run it (reading it would block, or hand the interpreter the kernel's bytes); put the script itself there", s.text(), s.notFile)
+			continue
+		}
 		_, err := f.statScript(s)
 		if err == nil || !errors.Is(err, fs.ErrNotExist) && !isNotDir(err) && !errors.Is(err, syscall.ENAMETOOLONG) {
 			continue

@@ -21,6 +21,9 @@ type handlerScript struct {
 	// moved is set when a cd in the command changed the folder first.
 	moved bool
 	span  schema.Span
+	// notFile says why the file is none a handler can run (a FIFO, a link
+	// into /proc: shellcmd.NotAFile, which trust and run ask too), or "".
+	notFile string
 }
 
 // text is the path as the command writes it.
@@ -63,9 +66,13 @@ func (f *File) scripts() []handlerScript {
 			if ref.Role != shellcmd.Program && ref.Role != shellcmd.Script || ref.Call.Conditional || isWindowsPath(ref.Word.Text) {
 				continue
 			}
-			out = append(out, handlerScript{handler: h, ref: ref, path: resolve(ref.Path),
+			s := handlerScript{handler: h, ref: ref, path: resolve(ref.Path),
 				moved: ref.Call.Dir != f.Dir() && !filepath.IsAbs(ref.Word.Text),
-				span:  f.strSpan(h.Command, ref.Word.From, ref.Word.To)})
+				span:  f.strSpan(h.Command, ref.Word.From, ref.Word.To)}
+			if nf := shellcmd.NotFiles([]shellcmd.Ref{ref}); len(nf) > 0 {
+				s.notFile = nf[0].Why
+			}
+			out = append(out, s)
 		}
 	}
 	f.scriptList = out

@@ -284,6 +284,8 @@ func showSnapshot(w io.Writer, snap *trust.Snapshot) {
 			fmt.Fprintf(tw, "  %s\t%d bytes\tsha256 %s\n", name, f.Size, f.SHA256[:16])
 		case f.State == trust.Missing:
 			fmt.Fprintf(tw, "  %s\tnot there\tcreating it withdraws the trust\n", name)
+		case f.Special != "":
+			fmt.Fprintf(tw, "  %s\t%s\t%s: no hook may run it\n", name, f.State, schema.Visible(f.Special))
 		default:
 			fmt.Fprintf(tw, "  %s\t%s\t\n", name, f.State)
 		}
