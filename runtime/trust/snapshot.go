@@ -354,16 +354,9 @@ func (c *coverage) command(hook string, e schema.Event, matcher string, hd *sche
 // coverRef covers a file a command (or a script it runs, at depth > 0)
 // names, and what that file loads in its turn.
 func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) {
-	paths := []string{r.Path}
-	if r.Role == shellcmd.Module {
-		paths = r.Alternatives
-	} else if len(r.Alternatives) > 0 {
-		// python3 hooks/pkg runs hooks/pkg/__main__.py when pkg is a
-		// folder.
-		if info, err := os.Stat(shellcmd.Resolve(r.Path)); err == nil && info.IsDir() {
-			paths = r.Alternatives
-		}
-	}
+	// Every file the interpreter may take (python3 hooks/pkg runs
+	// hooks/pkg/__main__.py when pkg is a folder), as lint reads them.
+	paths := r.Candidates()
 	why := fmt.Sprintf("%s %s", r.Role, by)
 	for i, p := range paths {
 		if real := c.resolver.Resolve(p); !c.inside(real) {
