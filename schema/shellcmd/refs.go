@@ -181,7 +181,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 			if i+1 < len(args) {
 				script = i + 1
 				if !args[script].Lit {
-					gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs"})
+					gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs", Code: true})
 				} else {
 					add(args[script], Script, name)
 				}
@@ -189,7 +189,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case name == "eval":
 			for _, a := range args[i+1:] {
 				if !a.Lit {
-					gaps = append(gaps, Gap{Word: a, Why: "eval runs code built only when the command runs"})
+					gaps = append(gaps, Gap{Word: a, Why: "eval runs code built only when the command runs", Code: true})
 					break
 				}
 			}
@@ -217,7 +217,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 				add(Word{Text: f, Lit: true, From: cw.From, To: cw.To}, Code, "sh")
 			}
 		} else {
-			gaps = append(gaps, Gap{Word: cw, Why: "hands the shell code built only when the command runs"})
+			gaps = append(gaps, Gap{Word: cw, Why: "hands the shell code built only when the command runs", Code: true})
 		}
 	}
 	return refs, gaps
@@ -251,7 +251,7 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 	for j < len(args) {
 		a := args[j]
 		if !a.Lit {
-			*gaps = append(*gaps, Gap{Word: a, Why: name + " is given an option or script known only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: a, Why: name + " is given an option or script known only when the command runs", Code: true})
 			return -1
 		}
 		t := a.Text
@@ -288,11 +288,11 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 		case underXargs(args[:i]):
 			// xargs sh < list: the lines of list become sh's arguments,
 			// the first of them the script it runs.
-			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the script it runs, read from its input only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the script it runs, read from its input only when the command runs", Code: true})
 		case call.Stdin != nil && call.Stdin.Lit:
 			add(*call.Stdin, Script, name)
 		case call.Stdin != nil:
-			*gaps = append(*gaps, Gap{Word: *call.Stdin, Why: name + " reads its code from a file named only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: *call.Stdin, Why: name + " reads its code from a file named only when the command runs", Code: true})
 		case call.Piped:
 			*gaps = append(*gaps, Gap{Word: args[i], Why: name + " runs the code that another command of the pipeline prints"})
 		case isShell(name) || isPython(name) || name == "node":
@@ -302,7 +302,7 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 	}
 	s := args[j]
 	if !s.Lit {
-		*gaps = append(*gaps, Gap{Word: s, Why: name + " runs a script named only when the command runs"})
+		*gaps = append(*gaps, Gap{Word: s, Why: name + " runs a script named only when the command runs", Code: true})
 		return j
 	}
 	switch {
@@ -332,7 +332,7 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 // folder, which is first on the module path.
 func pythonModule(call *Call, m Word, add func(Word, Role, string, ...string), gaps *[]Gap) {
 	if !m.Lit {
-		*gaps = append(*gaps, Gap{Word: m, Why: "runs a Python module named only when the command runs"})
+		*gaps = append(*gaps, Gap{Word: m, Why: "runs a Python module named only when the command runs", Code: true})
 		return
 	}
 	rel := strings.ReplaceAll(m.Text, ".", "/")
@@ -380,7 +380,7 @@ func findExec(args []Word, add func(Word, Role, string, ...string), gaps *[]Gap)
 				add(sub[s], Script, path.Base(sub[p].Text))
 				break
 			}
-			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " hands " + path.Base(sub[p].Text) + " the files it finds, known only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " hands " + path.Base(sub[p].Text) + " the files it finds, known only when the command runs", Code: true})
 		}
 		k = end
 	}
