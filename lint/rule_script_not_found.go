@@ -2,6 +2,7 @@ package lint
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,6 +21,14 @@ func newScriptNotFound() Rule {
 
 func (r *scriptNotFound) Check(f *File) {
 	for _, s := range f.scripts() {
+		if s.notFile != "" {
+			r.report(f, s.span, "", "%s %s: no handler can run it (reading it would block, or hand the interpreter the kernel's bytes); put the script itself there", s.text(), s.notFile)
+			continue
+		}
+		if s.missing {
+			r.reportMissingModule(f, s)
+			continue
+		}
 		_, err := f.statScript(s)
 		if err == nil || !errors.Is(err, fs.ErrNotExist) && !isNotDir(err) && !errors.Is(err, syscall.ENAMETOOLONG) {
 			continue
@@ -69,6 +78,30 @@ func (r *scriptNotFound) Check(f *File) {
 		}
 		r.report(f, s.span, "", "%s does not exist in %s, where handlers run (relative paths in commands start from the folder that holds hooks.json)", p, where)
 	}
+}
+
+// reportMissingModule reports a module none of whose files is there:
+// each file the interpreter would take, from where the call runs.
+func (r *scriptNotFound) reportMissingModule(f *File, s handlerScript) {
+	dir := s.ref.Call.Dir
+	where := f.dirName() + ", where handlers run"
+	if s.moved {
+		where = f.shownDir(dir) + ", where the command goes with cd first"
+	}
+	if f.fs.existsAny(s.path) {
+		return // a folder without __main__.py: script-not-executable's
+	}
+	var others []string
+	for _, c := range s.ref.Candidates() {
+		if c != s.ref.Path {
+			others = append(others, filepath.ToSlash(rel(dir, filepath.Clean(c))))
+		}
+	}
+	if n := len(others); n > 3 {
+		others = append(others[:3], fmt.Sprintf("or %d more", n-3))
+	}
+	r.report(f, s.span, "", "%s does not exist in %s, nor does any other file %s takes for it (%s)",
+		s.text(), where, filepath.Base(s.ref.Interpreter), strings.Join(others, ", "))
 }
 
 // shownDir names a folder a command goes to, for messages: from where

@@ -14,7 +14,7 @@ func newScriptShebang() Rule {
 
 func (r *scriptShebang) Check(f *File) {
 	for _, s := range f.scripts() {
-		if s.viaInterpreter() {
+		if s.viaInterpreter() || s.notFile != "" {
 			continue
 		}
 		info, err := f.statScript(s)

@@ -10,7 +10,8 @@ import (
 )
 
 // handlerScript is one file a handler's command runs: its program by a
-// path, or the script it hands to an interpreter.
+// path, the script it hands to an interpreter, or the module one finds by
+// its name (the file shellcmd's Target takes, as trust covers it).
 type handlerScript struct {
 	handler handlerRef
 	ref     shellcmd.Ref
@@ -21,6 +22,13 @@ type handlerScript struct {
 	// moved is set when a cd in the command changed the folder first.
 	moved bool
 	span  schema.Span
+	// missing is set for a module none of whose files is there
+	// (shellcmd's Target): python3 -m hooks.gate without hooks/gate.py,
+	// node hooks/gate without hooks/gate.js.
+	missing bool
+	// notFile says why the file is none a handler can run (a FIFO, a link
+	// into /proc: shellcmd.NotAFile, which trust and run ask too), or "".
+	notFile string
 }
 
 // text is the path as the command writes it.
@@ -60,12 +68,29 @@ func (f *File) scripts() []handlerScript {
 		}
 		refs := c.fileRefs()
 		for _, ref := range refs {
-			if ref.Role != shellcmd.Program && ref.Role != shellcmd.Script || ref.Call.Conditional || isWindowsPath(ref.Word.Text) {
+			if !ref.Needed() || ref.Call.Conditional || isWindowsPath(ref.Word.Text) {
 				continue
 			}
-			out = append(out, handlerScript{handler: h, ref: ref, path: resolve(ref.Path),
+			s := handlerScript{handler: h, ref: ref, path: resolve(ref.Path),
 				moved: ref.Call.Dir != f.Dir() && !filepath.IsAbs(ref.Word.Text),
-				span:  f.strSpan(h.Command, ref.Word.From, ref.Word.To)})
+				span:  f.strSpan(h.Command, ref.Word.From, ref.Word.To)}
+			if len(ref.Alternatives) > 0 {
+				// The file the interpreter takes, as trust covers it.
+				t, ok := ref.Target()
+				switch {
+				case ok:
+					s.path = t
+				case ref.Role != shellcmd.Module:
+				case !ref.Missing():
+					continue // found elsewhere: an installed module
+				default:
+					s.missing = true
+				}
+			}
+			if nf := shellcmd.NotFiles([]shellcmd.Ref{ref}); len(nf) > 0 {
+				s.notFile = nf[0].Why
+			}
+			out = append(out, s)
 		}
 	}
 	f.scriptList = out

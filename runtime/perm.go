@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -60,6 +61,12 @@ func unsafeScript(command, dir, workspace string) error {
 		// The kernel takes no NUL in an argument: exec would fail with a
 		// bare "invalid argument".
 		return errors.New(`cannot run it: its command holds a NUL character (\u0000), which no command can carry; remove it (hookctl lint reports where)`)
+	}
+	// A FIFO would hold the handler until its timeout, a file of /proc
+	// feed it the kernel's bytes: it is not started.
+	refs, _ := shellcmd.Parse(command, dir, workspace).Refs()
+	if nf := shellcmd.NotFiles(refs); len(nf) > 0 {
+		return fmt.Errorf("cannot run it: %s %s", filepath.Clean(nf[0].Path), nf[0].Why)
 	}
 	for _, p := range UnsafeFiles(command, dir, workspace) {
 		if info, err := os.Stat(p); err == nil {

@@ -561,9 +561,9 @@ func sourceTitle(src *runtime.Source) string {
 	case src.Trusted:
 		return t + " (trusted)"
 	case src.TrustNote != "":
-		return fmt.Sprintf("%s (untrusted: %s; run 'hookctl trust %s' to let its hooks run)", t, src.TrustNote, filepath.Dir(src.Dir))
+		return fmt.Sprintf("%s (untrusted: %s; run 'hookctl trust %s' to let its hooks run)", t, src.TrustNote, schema.Visible(filepath.Dir(src.Dir)))
 	}
-	return fmt.Sprintf("%s (untrusted: run 'hookctl trust %s' to let its hooks run)", t, filepath.Dir(src.Dir))
+	return fmt.Sprintf("%s (untrusted: run 'hookctl trust %s' to let its hooks run)", t, schema.Visible(filepath.Dir(src.Dir)))
 }
 
 func listSummary(hooks, handlers, invalid int, entries []listEntry, plan *runtime.Plan) string {

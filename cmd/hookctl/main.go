@@ -248,12 +248,14 @@ func run(args []string, s streams) int {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &ee):
+		// A message may quote a workspace's path or bytes: its escape
+		// sequences are shown, never interpreted.
 		if ee.msg != "" {
-			fmt.Fprintf(s.err, "hookctl: %s\n", ee.msg)
+			fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(ee.msg))
 		}
 		return ee.code
 	default:
-		fmt.Fprintf(s.err, "hookctl: %s\n", err)
+		fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(err.Error()))
 		return exitUsage
 	}
 }

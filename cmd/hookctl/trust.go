@@ -141,7 +141,7 @@ func trustRun(s streams, opts trustOptions) error {
 	}
 	d := trust.Compare(prev, snap)
 	if d.Same() {
-		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", root, formatTime(prev.TrustedAt))
+		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", schema.Visible(root), formatTime(prev.TrustedAt))
 		return nil
 	}
 	showSnapshot(s.out, snap)
@@ -173,7 +173,7 @@ func trustRun(s streams, opts trustOptions) error {
 	if err := store.Save(); err != nil {
 		return usageErrorf("%v", err)
 	}
-	fmt.Fprintf(s.out, "\nTrusted %s: its hooks will run. A change to any file above withdraws the trust;\n'hookctl trust --diff' then shows what changed.\n", root)
+	fmt.Fprintf(s.out, "\nTrusted %s: its hooks will run. A change to any file above withdraws the trust;\n'hookctl trust --diff' then shows what changed.\n", schema.Visible(root))
 	return nil
 }
 
@@ -284,6 +284,8 @@ func showSnapshot(w io.Writer, snap *trust.Snapshot) {
 			fmt.Fprintf(tw, "  %s\t%d bytes\tsha256 %s\n", name, f.Size, f.SHA256[:16])
 		case f.State == trust.Missing:
 			fmt.Fprintf(tw, "  %s\tnot there\tcreating it withdraws the trust\n", name)
+		case f.Special != "":
+			fmt.Fprintf(tw, "  %s\t%s\t%s: no hook may run it\n", name, f.State, schema.Visible(f.Special))
 		default:
 			fmt.Fprintf(tw, "  %s\t%s\t\n", name, f.State)
 		}
@@ -343,17 +345,17 @@ func trustDiff(s streams, store *trust.Store, snap *trust.Snapshot) error {
 	d := trust.Compare(rec, snap)
 	switch {
 	case rec == nil:
-		fmt.Fprintf(s.out, "%s has never been trusted; every file is new:\n", snap.Root)
+		fmt.Fprintf(s.out, "%s has never been trusted; every file is new:\n", schema.Visible(snap.Root))
 	case d.Same():
-		fmt.Fprintf(s.out, "%s is as it was trusted on %s.\n", snap.Root, formatTime(rec.TrustedAt))
+		fmt.Fprintf(s.out, "%s is as it was trusted on %s.\n", schema.Visible(snap.Root), formatTime(rec.TrustedAt))
 		return nil
 	default:
-		fmt.Fprintf(s.out, "%s changed since it was trusted on %s:\n", snap.Root, formatTime(rec.TrustedAt))
+		fmt.Fprintf(s.out, "%s changed since it was trusted on %s:\n", schema.Visible(snap.Root), formatTime(rec.TrustedAt))
 	}
 	if err := d.Write(s.out); err != nil {
 		return err
 	}
-	fmt.Fprintf(s.out, "\nRun 'hookctl trust %s' to trust it as it is now.\n", snap.Root)
+	fmt.Fprintf(s.out, "\nRun 'hookctl trust %s' to trust it as it is now.\n", schema.Visible(snap.Root))
 	return &exitError{code: exitFindings}
 }
 
@@ -381,14 +383,14 @@ func trustList(s streams, opts trustOptions) error {
 		case errors.Is(err, trust.ErrNoHooks):
 			now = "gone: no " + trust.HooksFile
 		case err != nil:
-			now = "unreadable: " + unwrapPathErr(err).Error()
+			now = "unreadable: " + schema.Visible(unwrapPathErr(err).Error())
 		default:
 			if d := trust.Compare(rec, snap); !d.Same() {
 				// The summary names each change: "changed FILE, added FILE".
 				now = d.Summary()
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r, formatTime(rec.TrustedAt), now)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", schema.Visible(r), formatTime(rec.TrustedAt), now)
 	}
 	return tw.Flush()
 }
@@ -414,14 +416,14 @@ func trustRevoke(s streams, opts trustOptions) error {
 		return usageErrorf("%v", err)
 	}
 	if store.Workspaces[root] == nil {
-		fmt.Fprintf(s.out, "%s was not trusted.\n", root)
+		fmt.Fprintf(s.out, "%s was not trusted.\n", schema.Visible(root))
 		return nil
 	}
 	delete(store.Workspaces, root)
 	if err := store.Save(); err != nil {
 		return usageErrorf("%v", err)
 	}
-	fmt.Fprintf(s.out, "%s is no longer trusted: its hooks will not run.\n", root)
+	fmt.Fprintf(s.out, "%s is no longer trusted: its hooks will not run.\n", schema.Visible(root))
 	return nil
 }
 

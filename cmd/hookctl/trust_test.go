@@ -110,3 +110,55 @@ func TestTrustShowsEscapesVisibly(t *testing.T) {
 		}
 	}
 }
+
+// A workspace's folder and file names are its own: an escape sequence in
+// them is shown (\x1b) wherever a reason or a path reaches the terminal,
+// in the "changed FILE" reason of list, doctor and trust --list too.
+func TestTrustReasonsShowEscapes(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("HOOKCTL_AGY", filepath.Join(home, "no-agy"))
+	root := filepath.Join(t.TempDir(), "w\x1b[31mX")
+	script := filepath.Join(root, ".agents", "hooks", "a\x1b[2Kb.sh")
+	if err := os.MkdirAll(filepath.Dir(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hooks := `{"g": {"Stop": [{"command": "./hooks/a\u001b[2Kb.sh"}]}}`
+	if err := os.WriteFile(filepath.Join(root, ".agents", "hooks.json"), []byte(hooks), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho '{}'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	hk := func(args ...string) string {
+		var out, errOut bytes.Buffer
+		run(append([]string{"hookctl"}, args...), streams{strings.NewReader(""), &out, &errOut})
+		return out.String() + errOut.String()
+	}
+	if got := hk("trust", "--yes", root); strings.ContainsRune(got, 0x1b) || !isTrusted(t, root) {
+		t.Fatalf("trust --yes: %q", got)
+	}
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho '{\"decision\":\"allow\"}'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"list"}, {"doctor", "--offline"}, {"trust", "--list"}, {"trust", "--diff"}} {
+		got := hk(args...)
+		if strings.ContainsRune(got, 0x1b) {
+			t.Errorf("%s prints a raw ESC:\n%s", args, got)
+		}
+		if args[0] != "doctor" && !strings.Contains(got, `w\x1b[31mX`) {
+			t.Errorf("%s does not name the workspace escaped:\n%s", args, got)
+		}
+		if !strings.Contains(got, `changed .agents/hooks/a\x1b[2Kb.sh`) && !strings.Contains(got, "changed  .agents/hooks/a\\x1b[2Kb.sh") {
+			t.Errorf("%s does not name the changed file escaped:\n%s", args, got)
+		}
+	}
+	if err := os.Remove(filepath.Join(root, ".agents", "hooks.json")); err != nil {
+		t.Fatal(err)
+	}
+	if got := hk("trust", root); strings.ContainsRune(got, 0x1b) || !strings.Contains(got, `w\x1b[31mX has no .agents/hooks.json`) {
+		t.Errorf("trust of a folder without hooks.json: %q", got)
+	}
+}

@@ -171,8 +171,8 @@ func TestGapsAreNamed(t *testing.T) {
 	}
 }
 
-// A file the fingerprint cannot read whole refuses trust, and never makes
-// the snapshot read for ever.
+// A script linked to a file of /proc (one that never ends) refuses trust
+// unread: the kernel's bytes are no script.
 func TestUnboundedFilesRefuseTrust(t *testing.T) {
 	if _, err := os.Stat("/proc/self/pagemap"); err != nil {
 		t.Skip("no /proc/self/pagemap here")
@@ -188,7 +188,7 @@ func TestUnboundedFilesRefuseTrust(t *testing.T) {
 	}
 	snap := take(t, root)
 	st := &Store{Workspaces: map[string]*Record{root: NewRecord(snap, time.Now())}}
-	if ok, why := st.Check(snap); ok || !strings.Contains(why, "larger than 16 MiB") {
+	if ok, why := st.Check(snap); ok || why != "it cannot be trusted: .agents/hooks/gate.sh is a link into /proc, whose files the kernel makes as they are read, not a file, so no hook may run it" {
 		t.Errorf("Check = %v, %q", ok, why)
 	}
 }
@@ -330,20 +330,32 @@ func TestRunTimeArgumentsAreNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "xargs sh < hooks/list"}, {"command": "find hooks -exec sh {} \\;"}, {"command": "node hooks/gate.js"}, {"command": "./hooks/s.sh"}]}}`)
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "xargs sh < hooks/list"}, {"command": "find hooks -exec sh {} \\;"}, {"command": "node hooks/gate.js"}, {"command": "./hooks/s.sh"}, {"command": "./hooks/t.sh"}]}}`)
 	write(t, root, ".agents/hooks/gate.js", "require('x')\n")
 	write(t, root, "node_modules/x/index.js", "1\n")
 	write(t, root, ".agents/hooks/s.sh", "#!/bin/sh\n. \"$LIB\"\n")
+	// Code read from a file that is not code, and so not covered.
+	write(t, root, ".agents/hooks/t.sh", "#!/bin/sh\n\"$JQ\" . hooks/data.json\nsh \"$(dirname \"$0\")/payload.txt\"\neval \"$(cat hooks/data.json)\"\n")
 	snap := take(t, root)
-	for i, want := range []string{
-		"xargs gives sh the script it runs",
-		"find -exec hands sh the files it finds",
-		".agents/hooks/gate.js may load packages from node_modules, which are not fingerprinted",
-		".agents/hooks/s.sh sources a file named only when the command runs",
+	for _, tc := range []struct {
+		i    int
+		want string
+	}{
+		{0, "xargs gives sh the script it runs"},
+		{1, "find -exec hands sh the files it finds"},
+		{2, ".agents/hooks/gate.js may load packages from node_modules, which are not fingerprinted"},
+		{3, ".agents/hooks/s.sh:2 sources a file named only when the script runs"},
+		{4, ".agents/hooks/t.sh:3 sh is given an option or script known only when the script runs"},
+		{4, ".agents/hooks/t.sh:4 eval runs code built only when the script runs"},
 	} {
-		if got := strings.Join(snap.Commands[i].Gaps, "; "); !strings.Contains(got, want) {
-			t.Errorf("%s: gaps %q, want %q", snap.Commands[i].Command, got, want)
+		if got := strings.Join(snap.Commands[tc.i].Gaps, "; "); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: gaps %q, want %q", snap.Commands[tc.i].Command, got, tc.want)
 		}
+	}
+	// A program named by a variable ("$JQ") runs no workspace file a
+	// command did not name: not a gap of the script's.
+	if got := snap.Commands[4].Gaps; len(got) != 2 {
+		t.Errorf("t.sh: gaps %q, want the two lines that run uncovered code", got)
 	}
 }
 

@@ -82,11 +82,13 @@ func Compare(rec *Record, snap *Snapshot) *Diff {
 func (d *Diff) Same() bool { return d.Record != nil && d.Record.Fingerprint == d.Snapshot.Fingerprint }
 
 // Summary names the changed files in one line: "changed .agents/hooks.json,
-// added .agents/hooks/x.sh".
+// added .agents/hooks/x.sh". The paths are the workspace's: they are made
+// visible here (\x1b), so that no caller can print an escape sequence a
+// file name carries.
 func (d *Diff) Summary() string {
 	var parts []string
 	for _, c := range d.Changes {
-		parts = append(parts, c.Kind+" "+c.Path+describeState(c))
+		parts = append(parts, c.Kind+" "+schema.Visible(c.Path)+describeState(c))
 	}
 	if len(parts) == 0 && !d.Same() {
 		return "trusted by an earlier hookctl, which covered fewer of the files hooks can run; review and trust it again"
@@ -125,7 +127,7 @@ func (d *Diff) Write(w io.Writer) error {
 		switch {
 		case c.New != nil && c.New.State == Present && !curOK,
 			c.Old != nil && c.Old.State == Present && !oldOK && c.Kind != "added":
-			fmt.Fprintf(&b, "\n%s: %s\n", c.Path, whyNoDiff(c, oldOK, curOK))
+			fmt.Fprintf(&b, "\n%s: %s\n", schema.Visible(c.Path), whyNoDiff(c, oldOK, curOK))
 			continue
 		}
 		if !oldOK && !curOK {

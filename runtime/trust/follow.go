@@ -96,10 +96,16 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 	case shellLang:
 		// A sourced file or a script run by a path resolves from the
 		// shell's folder, not the script's.
+		// Code it reads from a file or text chosen only then (sh
+		// "$(dirname "$0")/x", eval "$(cat x)", . "$LIB") is named at
+		// its line; a program named by a variable runs no file of the
+		// workspace's that a command did not name.
 		refs, gaps := shellcmd.Parse(string(content), cwd, c.root).Refs()
 		for _, g := range gaps {
-			if strings.HasPrefix(g.Why, "sources ") {
-				cmd.Gaps = appendNew(cmd.Gaps, name+" "+g.Why)
+			if g.Code {
+				line := 1 + bytes.Count(content[:min(max(g.Word.From, 0), len(content))], []byte("\n"))
+				why := strings.ReplaceAll(g.Why, "when the command runs", "when the script runs")
+				cmd.Gaps = appendNew(cmd.Gaps, fmt.Sprintf("%s:%d %s", name, line, why))
 			}
 		}
 		for _, r := range refs {

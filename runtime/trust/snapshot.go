@@ -30,7 +30,8 @@ const (
 	Present State = "file"
 	// Missing: nothing there yet. Creating it later withdraws the trust.
 	Missing State = "missing"
-	// NotFile: a folder or a device, which nothing runs.
+	// NotFile: a folder, or what no hook may run (File.Special says
+	// why): a FIFO, a device, a link into /proc.
 	NotFile State = "not-a-file"
 	// Unreadable: it exists but could not be read, so the workspace
 	// cannot be trusted.
@@ -77,6 +78,10 @@ type File struct {
 	// existed (node hooks/gate finds gate.js, or gate/index.js): missing,
 	// it is not worth showing, but creating it withdraws the trust.
 	Alternative bool
+	// Special says why a NotFile is no file a hook may run ("is a named
+	// pipe (FIFO), not a file"), "" for a folder: the workspace cannot be
+	// trusted while a command names one.
+	Special string
 }
 
 // StatID is what the file system says of a file that changes when its
@@ -240,9 +245,11 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 		switch {
 		case s.Refused != "":
 		case f.State == TooLarge:
-			s.Refused = fmt.Sprintf("%s is larger than %d MiB, too large to fingerprint", f.Path, MaxHashed>>20)
+			s.Refused = fmt.Sprintf("%s is larger than %d MiB, too large to fingerprint", schema.Visible(f.Path), MaxHashed>>20)
 		case f.State == Unreadable:
-			s.Refused = fmt.Sprintf("%s cannot be read, so what it runs cannot be fingerprinted", f.Path)
+			s.Refused = fmt.Sprintf("%s cannot be read, so what it runs cannot be fingerprinted", schema.Visible(f.Path))
+		case f.Special != "":
+			s.Refused = fmt.Sprintf("%s %s, so no hook may run it", schema.Visible(f.Path), schema.Visible(f.Special))
 		}
 	}
 	s.Fingerprint = fingerprint(s.Files)
@@ -347,19 +354,15 @@ func (c *coverage) command(hook string, e schema.Event, matcher string, hd *sche
 // coverRef covers a file a command (or a script it runs, at depth > 0)
 // names, and what that file loads in its turn.
 func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) {
-	paths := []string{r.Path}
-	if r.Role == shellcmd.Module {
-		paths = r.Alternatives
-	} else if len(r.Alternatives) > 0 {
-		// python3 hooks/pkg runs hooks/pkg/__main__.py when pkg is a
-		// folder.
-		if info, err := os.Stat(shellcmd.Resolve(r.Path)); err == nil && info.IsDir() {
-			paths = r.Alternatives
-		}
-	}
+	// Every file the interpreter may take (python3 hooks/pkg runs
+	// hooks/pkg/__main__.py when pkg is a folder), as lint reads them.
+	paths := r.Candidates()
 	why := fmt.Sprintf("%s %s", r.Role, by)
 	for i, p := range paths {
 		if real := c.resolver.Resolve(p); !c.inside(real) {
+			if r.Role.Runs() && c.special(cmd, p, why) {
+				continue
+			}
 			if i == 0 || r.Role != shellcmd.Module {
 				cmd.Outside = appendNew(cmd.Outside, real)
 			}
@@ -391,6 +394,9 @@ func (c *coverage) coverPath(cmd *Command, p, why string, alt bool) (*File, stri
 	real := c.resolver.Resolve(p)
 	rel, ok := c.rel(real)
 	if !ok {
+		if c.special(cmd, p, why) {
+			return nil, real
+		}
 		if !alt {
 			cmd.Outside = appendNew(cmd.Outside, real)
 		}
@@ -401,6 +407,30 @@ func (c *coverage) coverPath(cmd *Command, p, why string, alt bool) (*File, stri
 		cmd.Files = appendNew(cmd.Files, rel)
 	}
 	return f, real
+}
+
+// special covers a file named in the workspace whose link leads out of it
+// to a file of /proc, /sys or /dev (shellcmd.NotAFile), under the name
+// the command gives it, so that the review lists it and the workspace is
+// refused; false for any other file.
+func (c *coverage) special(cmd *Command, p, why string) bool {
+	named := filepath.Clean(p)
+	rel, ok := c.rel(named)
+	if !ok {
+		rel, ok = relIn(c.root, named)
+	}
+	if !ok {
+		return false
+	}
+	nf := shellcmd.NotFiles([]shellcmd.Ref{{Path: p}})
+	if len(nf) == 0 {
+		return false
+	}
+	if _, seen := c.files[rel]; !seen {
+		c.files[rel] = &File{Path: rel, State: NotFile, Why: why, Special: nf[0].Why}
+	}
+	cmd.Files = appendNew(cmd.Files, rel)
+	return true
 }
 
 // rel names a real path for the store: under .agents/ when it lies in the
@@ -475,8 +505,16 @@ func (c *coverage) hash(rel, real string) File {
 		return File{Path: rel, State: Missing}
 	case err != nil:
 		return File{Path: rel, State: Unreadable}
-	case !info.Mode().IsRegular():
+	case info.IsDir():
 		return File{Path: rel, State: NotFile}
+	case !info.Mode().IsRegular():
+		return File{Path: rel, State: NotFile, Special: "is " + schema.FileKind(info.Mode()) + ", not a file"}
+	}
+	if l, err := os.Lstat(real); err == nil && l.Mode()&fs.ModeSymlink != 0 {
+		// A link into /proc: the kernel's bytes, no script.
+		if why := shellcmd.NotAFile(real); why != "" {
+			return File{Path: rel, State: NotFile, Special: why}
+		}
 	}
 	id := statID(info)
 	if p := c.prev[rel]; p != nil && p.State == Present && p.Stat != nil && id != nil && *p.Stat == *id {

@@ -398,7 +398,7 @@ func RecordWritten(prev *Record, snap *Snapshot, written map[string][]byte, at t
 		if b, ok := written[f.Path]; ok {
 			sum := sha256.Sum256(b)
 			if f.State != Present || f.SHA256 != hex.EncodeToString(sum[:]) {
-				return nil, f.Path + " is not what was just written"
+				return nil, schema.Visible(f.Path) + " is not what was just written"
 			}
 			continue
 		}
@@ -408,9 +408,9 @@ func RecordWritten(prev *Record, snap *Snapshot, written map[string][]byte, at t
 			// A file node or Python would run instead if it existed: not
 			// there, it runs nothing.
 		case o == nil:
-			return nil, f.Path + " was never trusted"
+			return nil, schema.Visible(f.Path) + " was never trusted"
 		case o.State != f.State || o.SHA256 != f.SHA256:
-			return nil, f.Path + " changed since the workspace was trusted"
+			return nil, schema.Visible(f.Path) + " changed since the workspace was trusted"
 		}
 	}
 	return NewRecord(snap, at), ""

@@ -147,6 +147,18 @@ func (pl places) convertCommand(cmd string) commandChange {
 		}
 	}
 	ch.ToRoot = ch.Tool != ""
+	if !ch.ToRoot {
+		// python3 -m finds its module from the folder it runs in: the
+		// word is a module's name, no path to rebase, so the command goes
+		// to the workspace root, where the module was found.
+		refs, _ := src.Refs()
+		for _, r := range refs {
+			if r.Call.Depth == 0 && r.Role == shellcmd.Module && shellcmd.IsPython(r.Interpreter) && r.Call.Dir == pl.base {
+				ch.ToRoot = true
+				break
+			}
+		}
+	}
 	frame := pl.targetDir
 	if ch.ToRoot && pl.targetRoot != "" {
 		frame = pl.targetRoot
@@ -239,10 +251,10 @@ func (pl places) convertCommand(cmd string) commandChange {
 func (pl places) scripts(src *shellcmd.Command, out, dir string, ch *commandChange) {
 	refs, _ := src.Refs()
 	for _, r := range refs {
-		if r.Role != shellcmd.Program && r.Role != shellcmd.Script {
+		if !r.Needed() {
 			continue
 		}
-		if p := shellcmd.Resolve(r.Path); exists(p) {
+		if p, ok := r.Target(); ok {
 			ch.Scripts = appendNew(ch.Scripts, p)
 		} else if pl.altBase != "" && !filepath.IsAbs(r.Word.Text) && r.Call.Dir == pl.base {
 			if alt := shellcmd.Resolve(filepath.Join(pl.altBase, r.Word.Text)); exists(alt) {
@@ -252,14 +264,14 @@ func (pl places) scripts(src *shellcmd.Command, out, dir string, ch *commandChan
 	}
 	refs, _ = shellcmd.Parse(out, dir, pl.targetRoot).Refs()
 	for _, r := range refs {
-		if r.Role != shellcmd.Program && r.Role != shellcmd.Script {
+		if !r.Needed() {
 			continue
 		}
-		switch p := shellcmd.Resolve(r.Path); {
-		case exists(p):
+		switch p, ok := r.Target(); {
+		case ok:
 			ch.Scripts = appendNew(ch.Scripts, p)
-		case !r.Call.Conditional:
-			ch.Missing = appendNew(ch.Missing, p)
+		case !r.Call.Conditional && r.Missing():
+			ch.Missing = appendNew(ch.Missing, shellcmd.Resolve(r.Path))
 		}
 	}
 }

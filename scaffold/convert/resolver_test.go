@@ -46,6 +46,11 @@ func TestOneResolver(t *testing.T) {
 		{`hookctl trace -- ./hooks/b.sh`, []string{"hooks/b.sh"}},
 		{`hookctl trace --hook gate -- python3 hooks/c.py`, []string{"hooks/c.py"}},
 		{`cd hooks && hookctl trace -- ./b.sh`, []string{"hooks/b.sh"}},
+		// A module, found by its name: the file trust names is the one lint
+		// finds missing.
+		{`python3 -m hooks.m5`, []string{"hooks/m5.py"}},
+		{`node hooks/m6`, []string{"hooks/m6"}},
+		{`cd hooks && python3 -m sub.m7`, []string{"hooks/sub/m7.py"}},
 	}
 	for _, tc := range cases {
 		for _, present := range []bool{false, true} {

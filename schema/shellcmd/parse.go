@@ -106,6 +106,11 @@ type Gap struct {
 	// Why says what it is, in a user's words: "runs a program named by a
 	// variable".
 	Why string
+	// Code is set when what runs unknown is code read from a file or text
+	// chosen only then (a sourced "$LIB", sh "$(dirname "$0")/x", eval
+	// "$(cat x)"), not a program: inside a covered script, such a line
+	// runs code no fingerprint holds.
+	Code bool
 }
 
 // special are the characters that make a command more than words

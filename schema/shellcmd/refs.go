@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -180,7 +181,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 			if i+1 < len(args) {
 				script = i + 1
 				if !args[script].Lit {
-					gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs"})
+					gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs", Code: true})
 				} else {
 					add(args[script], Script, name)
 				}
@@ -188,7 +189,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case name == "eval":
 			for _, a := range args[i+1:] {
 				if !a.Lit {
-					gaps = append(gaps, Gap{Word: a, Why: "eval runs code built only when the command runs"})
+					gaps = append(gaps, Gap{Word: a, Why: "eval runs code built only when the command runs", Code: true})
 					break
 				}
 			}
@@ -216,7 +217,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 				add(Word{Text: f, Lit: true, From: cw.From, To: cw.To}, Code, "sh")
 			}
 		} else {
-			gaps = append(gaps, Gap{Word: cw, Why: "hands the shell code built only when the command runs"})
+			gaps = append(gaps, Gap{Word: cw, Why: "hands the shell code built only when the command runs", Code: true})
 		}
 	}
 	return refs, gaps
@@ -250,7 +251,7 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 	for j < len(args) {
 		a := args[j]
 		if !a.Lit {
-			*gaps = append(*gaps, Gap{Word: a, Why: name + " is given an option or script known only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: a, Why: name + " is given an option or script known only when the command runs", Code: true})
 			return -1
 		}
 		t := a.Text
@@ -287,11 +288,11 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 		case underXargs(args[:i]):
 			// xargs sh < list: the lines of list become sh's arguments,
 			// the first of them the script it runs.
-			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the script it runs, read from its input only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the script it runs, read from its input only when the command runs", Code: true})
 		case call.Stdin != nil && call.Stdin.Lit:
 			add(*call.Stdin, Script, name)
 		case call.Stdin != nil:
-			*gaps = append(*gaps, Gap{Word: *call.Stdin, Why: name + " reads its code from a file named only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: *call.Stdin, Why: name + " reads its code from a file named only when the command runs", Code: true})
 		case call.Piped:
 			*gaps = append(*gaps, Gap{Word: args[i], Why: name + " runs the code that another command of the pipeline prints"})
 		case isShell(name) || isPython(name) || name == "node":
@@ -301,7 +302,7 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 	}
 	s := args[j]
 	if !s.Lit {
-		*gaps = append(*gaps, Gap{Word: s, Why: name + " runs a script named only when the command runs"})
+		*gaps = append(*gaps, Gap{Word: s, Why: name + " runs a script named only when the command runs", Code: true})
 		return j
 	}
 	switch {
@@ -331,7 +332,7 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 // folder, which is first on the module path.
 func pythonModule(call *Call, m Word, add func(Word, Role, string, ...string), gaps *[]Gap) {
 	if !m.Lit {
-		*gaps = append(*gaps, Gap{Word: m, Why: "runs a Python module named only when the command runs"})
+		*gaps = append(*gaps, Gap{Word: m, Why: "runs a Python module named only when the command runs", Code: true})
 		return
 	}
 	rel := strings.ReplaceAll(m.Text, ".", "/")
@@ -379,7 +380,7 @@ func findExec(args []Word, add func(Word, Role, string, ...string), gaps *[]Gap)
 				add(sub[s], Script, path.Base(sub[p].Text))
 				break
 			}
-			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " hands " + path.Base(sub[p].Text) + " the files it finds, known only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " hands " + path.Base(sub[p].Text) + " the files it finds, known only when the command runs", Code: true})
 		}
 		k = end
 	}
@@ -653,4 +654,73 @@ func ProgramOf(args []Word) (prog, script int) {
 	}
 	var gaps []Gap
 	return i, interpreterArgs(&Call{Args: args}, i, func(Word, Role, string, ...string) {}, &gaps)
+}
+
+// Needed reports whether the command needs the ref's file to be there:
+// the program or script a call runs, or the module an interpreter finds
+// by its name (python3 -m hooks.gate, node hooks/gate). lint reports it
+// missing, import warns of it and trust covers it, all by Candidates and
+// Target, so that they never disagree about which file a command runs.
+func (r Ref) Needed() bool { return r.Role == Program || r.Role == Script || r.Role == Module }
+
+// Candidates returns the files the interpreter may take for the ref, in
+// the order it tries them: a Module's Alternatives; for a Script that
+// runs a folder's __main__.py (python3 hooks/pkg), its Alternatives when
+// its path is a folder; else the ref's path alone.
+func (r Ref) Candidates() []string {
+	switch {
+	case r.Role == Module:
+		return r.Alternatives
+	case len(r.Alternatives) > 0:
+		if info, err := os.Stat(Resolve(r.Path)); err == nil && info.IsDir() {
+			return r.Alternatives
+		}
+	}
+	return []string{r.Path}
+}
+
+// Target returns the file that runs for the ref, resolved as the kernel
+// resolves it, and whether it is there. For a ref with Alternatives it is
+// the first of Candidates that is there and is not a folder, "" and false
+// when none is; else the ref's path, there when anything is (a folder is
+// the script rules' to report, not a missing file).
+func (r Ref) Target() (string, bool) {
+	if len(r.Alternatives) == 0 {
+		p := Resolve(r.Path)
+		_, err := os.Stat(p)
+		return p, err == nil
+	}
+	for _, p := range r.Candidates() {
+		real := Resolve(p)
+		if info, err := os.Stat(real); err == nil && !info.IsDir() {
+			return real, true
+		}
+	}
+	return "", false
+}
+
+// Missing reports whether the call fails for want of the ref's file: its
+// Target is not there, and the interpreter cannot find it elsewhere. A
+// Python module can be installed (python3 -m json.tool, python3 -m
+// pytest): it is missing only when its top-level package is a folder where
+// the call runs (python3 -m hooks.gate with hooks/ there), which Python
+// takes first. A node module is missing when it is named by a path
+// (node hooks/gate), never by a bare word, which bun and deno read as
+// their own commands (bun test).
+func (r Ref) Missing() bool {
+	if _, ok := r.Target(); ok {
+		return false
+	}
+	if r.Role != Module {
+		return true
+	}
+	top, rest, dotted := strings.Cut(r.Word.Text, "/")
+	if !dotted || rest == "" {
+		return false
+	}
+	if !IsPython(r.Interpreter) {
+		return true
+	}
+	info, err := os.Stat(Resolve(join(r.Call.Dir, top)))
+	return err == nil && info.IsDir()
 }
