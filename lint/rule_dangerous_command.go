@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 type dangerousCommand struct{ RuleBase }
@@ -25,7 +27,7 @@ var (
 		".": "the folder handlers run in", "./": "the folder handlers run in", "*": "everything in the folder handlers run in", "./*": "everything in the folder handlers run in",
 		"..": "the workspace", "../": "the workspace", "../*": "the workspace", ".git": "the repository's history",
 	}
-	downloadPipe = lazyRegexp(`\b(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b`)
+	downloadPipe = lazyre.New(`\b(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b`)
 )
 
 func (r *dangerousCommand) Check(f *File) {

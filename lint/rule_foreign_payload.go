@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 type foreignPayload struct{ RuleBase }
@@ -18,8 +20,8 @@ func newForeignPayload() Rule {
 // Gemini CLI, and what this agent uses instead. A script that also mentions toolCall
 // handles both formats and is left alone.
 var (
-	payloadFields  = lazyRegexp(`["'.\[](tool_input|tool_name|tool_response|hookSpecificOutput|permissionDecision)\b`)
-	payloadOwn     = lazyRegexp(`\btoolCall\b`)
+	payloadFields  = lazyre.New(`["'.\[](tool_input|tool_name|tool_response|hookSpecificOutput|permissionDecision)\b`)
+	payloadOwn     = lazyre.New(`\btoolCall\b`)
 	payloadInstead = map[string]string{
 		"tool_input":         "toolCall.args",
 		"tool_name":          "toolCall.name",

@@ -2,6 +2,8 @@ package lint
 
 import (
 	"strings"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 type foreignVariable struct{ RuleBase }
@@ -11,7 +13,7 @@ func newForeignVariable() Rule {
 		"a command that uses another agent's environment variable ($CLAUDE_PROJECT_DIR), which is empty here")}
 }
 
-var foreignVar = lazyRegexp(`\$\{?((CLAUDE|GEMINI|CURSOR|CODEX)_[A-Z0-9_]+)\}?`)
+var foreignVar = lazyre.New(`\$\{?((CLAUDE|GEMINI|CURSOR|CODEX)_[A-Z0-9_]+)\}?`)
 
 // varOwner names the agent that sets a variable prefix.
 var varOwner = map[string]string{"CLAUDE": "Claude Code", "GEMINI": "Gemini CLI", "CURSOR": "Cursor", "CODEX": "Codex"}

@@ -2,6 +2,8 @@ package lint
 
 import (
 	"strings"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 type platformSpecific struct{ RuleBase }
@@ -12,13 +14,13 @@ func newPlatformSpecific() Rule {
 }
 
 var (
-	winProgram = lazyRegexp(`(?i)^\s*(cmd(\.exe)?\s+/[ck]\b|powershell(\.exe)?\b|pwsh(\.exe)?\b|py(\.exe)?\s+-[0-9])`)
-	winPyBare  = lazyRegexp(`^\s*py\s`)
-	winVar     = lazyRegexp(`%[A-Z_][A-Z0-9_]+%`)
-	winDrive   = lazyRegexp(`(^|[\s"'=(])([A-Za-z]:[\\/])`)
-	winExe     = lazyRegexp(`(?i)[A-Za-z0-9_\-]\.(exe|bat|cmd|ps1)\b`)
-	winSep     = lazyRegexp(`(^|[\s"'])(\.{1,2}\\[A-Za-z0-9_.\-]|[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-])`)
-	homePath   = lazyRegexp(`(^|[\s"'=:(])(/home/[^/\s"']+|/Users/[^/\s"']+|/root|/workspaces/[^/\s"']+|/mnt/[a-z]/Users/[^/\s"']+)(/|[\s"']|$)`)
+	winProgram = lazyre.New(`(?i)^\s*(cmd(\.exe)?\s+/[ck]\b|powershell(\.exe)?\b|pwsh(\.exe)?\b|py(\.exe)?\s+-[0-9])`)
+	winPyBare  = lazyre.New(`^\s*py\s`)
+	winVar     = lazyre.New(`%[A-Z_][A-Z0-9_]+%`)
+	winDrive   = lazyre.New(`(^|[\s"'=(])([A-Za-z]:[\\/])`)
+	winExe     = lazyre.New(`(?i)[A-Za-z0-9_\-]\.(exe|bat|cmd|ps1)\b`)
+	winSep     = lazyre.New(`(^|[\s"'])(\.{1,2}\\[A-Za-z0-9_.\-]|[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-]+\\[A-Za-z0-9_.\-])`)
+	homePath   = lazyre.New(`(^|[\s"'=:(])(/home/[^/\s"']+|/Users/[^/\s"']+|/root|/workspaces/[^/\s"']+|/mnt/[a-z]/Users/[^/\s"']+)(/|[\s"']|$)`)
 )
 
 func (r *platformSpecific) Check(f *File) {

@@ -3,13 +3,14 @@ package lint
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 type shellSyntax struct{ RuleBase }
@@ -56,7 +57,7 @@ func hasReservedWord(src string) bool {
 
 // workspaceWords are what template variables for the workspace folder are
 // called in other tools (${workspaceFolder}, ${workspace.path}).
-var workspaceWords = regexp.MustCompile(`(?i)workspace|project|root|cwd`)
+var workspaceWords = lazyre.New(`(?i)workspace|project|root|cwd`)
 
 // syntaxMessage says what the parser met, in a user's words, and which
 // bytes of the command it is about.
@@ -76,7 +77,7 @@ func syntaxMessage(f *File, e schema.Event, src string, pe syntax.ParseError) (f
 		end += off + 1
 		expr := src[start:end]
 		msg = fmt.Sprintf("%s is a bad substitution: a shell variable's name holds only letters, digits and _, so /bin/sh stops with \"Bad substitution\" and the handler fails on every call", expr)
-		if workspaceWords.MatchString(expr) {
+		if workspaceWords().MatchString(expr) {
 			msg += fmt.Sprintf("; the agent substitutes no such template, and handlers run in %s, so the workspace root is .. (or read workspacePaths[0] from the payload on stdin)", f.dirName())
 		}
 		return start, end, msg

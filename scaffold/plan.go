@@ -6,10 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // Plan is everything init will write, computed before anything is.
@@ -282,13 +283,13 @@ func countCases(src []byte) int {
 }
 
 // hujsonPlace is where the JSONC parser says its error is.
-var hujsonPlace = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
+var hujsonPlace = lazyre.New(`^hujson: line (\d+), column (\d+): `)
 
 // located names the file of an error about its content as file:line:col
 // when the error has a place.
 func located(path string, err error) string {
 	msg := err.Error()
-	if m := hujsonPlace.FindStringSubmatch(msg); m != nil {
+	if m := hujsonPlace().FindStringSubmatch(msg); m != nil {
 		return fmt.Sprintf("%s:%s:%s: %s", path, m[1], m[2], msg[len(m[0]):])
 	}
 	if c := msg[0]; c >= '0' && c <= '9' {

@@ -15,12 +15,13 @@ import (
 	"io/fs"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // The scopes a hook can be created in.
@@ -82,7 +83,7 @@ func ConfigPath(scope, dir, home string) string {
 	return filepath.Join(dir, ".agents", "hooks.json")
 }
 
-var slug = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var slug = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // reserved are names that would make the file look like something else:
 // an event or a hook's own key at the top level, or another agent's format.
@@ -96,7 +97,7 @@ func ValidateName(name string) error {
 		return errors.New("the name is empty: give the hook a short name such as block-dangerous")
 	case len(name) > 64:
 		return fmt.Errorf("the name is %d characters long: keep it to 64", len(name))
-	case !slug.MatchString(name):
+	case !slug().MatchString(name):
 		return fmt.Errorf("%q is not a good hook name: use letters, digits, '-', '_' and '.', starting with a letter or digit", name)
 	}
 	for _, r := range reserved {

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -18,6 +17,8 @@ import (
 	"github.com/fatih/color"
 
 	"github.com/hookctl/hookctl/schema"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // What hookctl knows of the agent's outputs is read defensively: none of
@@ -31,11 +32,11 @@ type agentVersion struct {
 	text                string
 }
 
-var versionRE = regexp.MustCompile(`(?:^|[^0-9.])(\d+)\.(\d+)\.(\d+)(?:$|[^0-9.])`)
+var versionRE = lazyre.New(`(?:^|[^0-9.])(\d+)\.(\d+)\.(\d+)(?:$|[^0-9.])`)
 
 // parseAgentVersion finds the first x.y.z in what agy --version printed.
 func parseAgentVersion(out string) (agentVersion, bool) {
-	m := versionRE.FindStringSubmatch(out)
+	m := versionRE().FindStringSubmatch(out)
 	if m == nil {
 		return agentVersion{}, false
 	}
@@ -154,13 +155,13 @@ func agentHooks(out string) (names []string, ok bool) {
 // own check of a hook, `invalid hook "NAME": command hook must specify
 // 'command'`. A line may start with a time, RFC 3339 or glog's.
 var (
-	logParseFailed  = regexp.MustCompile(`failed to parse hooks\.json at (.+?\.json|\S+?):? (.*)$`)
-	logPluginFailed = regexp.MustCompile(`[Ff]ailed to parse hooks for plugin (.+?): (.*)$`)
-	logLoaded       = regexp.MustCompile(`loaded (\d+) named hooks? from (\d+) hooks\.json file`)
-	logInvalidHook  = regexp.MustCompile(`invalid hook "((?:[^"\\]|\\.)*)"`)
-	goTypeError     = regexp.MustCompile(`json: cannot unmarshal (\w+)(?: ([^ ]+))? into Go (?:struct field ([\w.$]+)|value) of type (\S+)`)
-	logRFC3339      = regexp.MustCompile(`^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?)`)
-	logGlog         = regexp.MustCompile(`^[IWEF](\d\d)(\d\d) (\d\d:\d\d:\d\d(?:\.\d+)?) `)
+	logParseFailed  = lazyre.New(`failed to parse hooks\.json at (.+?\.json|\S+?):? (.*)$`)
+	logPluginFailed = lazyre.New(`[Ff]ailed to parse hooks for plugin (.+?): (.*)$`)
+	logLoaded       = lazyre.New(`loaded (\d+) named hooks? from (\d+) hooks\.json file`)
+	logInvalidHook  = lazyre.New(`invalid hook "((?:[^"\\]|\\.)*)"`)
+	goTypeError     = lazyre.New(`json: cannot unmarshal (\w+)(?: ([^ ]+))? into Go (?:struct field ([\w.$]+)|value) of type (\S+)`)
+	logRFC3339      = lazyre.New(`^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?)`)
+	logGlog         = lazyre.New(`^[IWEF](\d\d)(\d\d) (\d\d:\d\d:\d\d(?:\.\d+)?) `)
 )
 
 // logTime reads the time a log line starts with; zero when it has none
@@ -168,7 +169,7 @@ var (
 // modification year is taken, or the year before when that puts the line
 // in the future.
 func logTime(line string, modified time.Time) time.Time {
-	if m := logRFC3339.FindStringSubmatch(line); m != nil {
+	if m := logRFC3339().FindStringSubmatch(line); m != nil {
 		v := strings.Replace(m[1], " ", "T", 1)
 		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02T15:04:05.999999999Z0700"} {
 			if t, err := time.Parse(layout, v); err == nil {
@@ -177,7 +178,7 @@ func logTime(line string, modified time.Time) time.Time {
 		}
 		return time.Time{}
 	}
-	if m := logGlog.FindStringSubmatch(line); m != nil && !modified.IsZero() {
+	if m := logGlog().FindStringSubmatch(line); m != nil && !modified.IsZero() {
 		t, err := time.ParseInLocation("2006-01-02 15:04:05.999999999", fmt.Sprintf("%d-%s-%s %s", modified.Year(), m[1], m[2], m[3]), time.Local)
 		if err != nil {
 			return time.Time{}
@@ -240,14 +241,14 @@ func parseAgentLog(text string, modified time.Time) *agentLog {
 	l := &agentLog{Loaded: -1}
 	for n, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, "\r")
-		if m := logParseFailed.FindStringSubmatch(line); m != nil {
+		if m := logParseFailed().FindStringSubmatch(line); m != nil {
 			l.FailedPath, l.FailedMsg, l.FailedLine = m[1], strings.TrimSpace(m[2]), n+1
 			l.FailedAt = logTime(line, modified)
 		}
-		if m := logPluginFailed.FindStringSubmatch(line); m != nil {
+		if m := logPluginFailed().FindStringSubmatch(line); m != nil {
 			l.Plugin, l.PluginMsg, l.PluginLine = m[1], strings.TrimSpace(m[2]), n+1
 		}
-		if m := logLoaded.FindStringSubmatch(line); m != nil {
+		if m := logLoaded().FindStringSubmatch(line); m != nil {
 			l.Loaded, _ = strconv.Atoi(m[1])
 			l.LoadedFiles, _ = strconv.Atoi(m[2])
 			l.LoadedLine = n + 1
@@ -275,7 +276,7 @@ func invalidHookStands(cfg *schema.Config, msg string) bool {
 
 // hookNamed reads the NAME of an `invalid hook "NAME"` message.
 func hookNamed(msg string) (string, bool) {
-	m := logInvalidHook.FindStringSubmatch(msg)
+	m := logInvalidHook().FindStringSubmatch(msg)
 	if m == nil {
 		return "", false
 	}
@@ -303,7 +304,7 @@ func invalidHookIn(cfg *schema.Config, msg string) (schema.Span, bool) {
 
 // jsonSyntaxError matches the messages of Go's encoding/json for text
 // that is not JSON.
-var jsonSyntaxError = regexp.MustCompile(`^(?:json: )?(?:unexpected end of JSON input|invalid character )`)
+var jsonSyntaxError = lazyre.New(`^(?:json: )?(?:unexpected end of JSON input|invalid character )`)
 
 // logCause finds what a decoding error from the agent's log means in cfg
 // as it is now. A syntax error ("unexpected end of JSON input") is the
@@ -317,13 +318,13 @@ func logCause(cfg *schema.Config, msg string) (pos *schema.Pos, stands bool) {
 	if cfg == nil {
 		return nil, true
 	}
-	if jsonSyntaxError.MatchString(msg) {
+	if jsonSyntaxError().MatchString(msg) {
 		if cfg.Syntax == nil {
 			return nil, false
 		}
 		return &cfg.Syntax.Pos, true
 	}
-	m := goTypeError.FindStringSubmatch(msg)
+	m := goTypeError().FindStringSubmatch(msg)
 	if m == nil {
 		return nil, true
 	}

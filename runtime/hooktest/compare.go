@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"regexp"
 	"strconv"
 
 	"github.com/hookctl/hookctl/schema"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // Mismatch is one place where the merged answer differs from what a case
@@ -152,11 +153,11 @@ func equalNumbers(want string, got any) bool {
 	return w.Cmp(g) == 0
 }
 
-var identifier = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+var identifier = lazyre.New(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
 // join appends a key to a path, quoting keys that are not plain names.
 func join(path, key string) string {
-	if !identifier.MatchString(key) {
+	if !identifier().MatchString(key) {
 		return path + "[" + strconv.Quote(key) + "]"
 	}
 	if path == "" {

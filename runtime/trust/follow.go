@@ -6,11 +6,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // What a covered script loads in its turn: the files a shell script
@@ -144,8 +145,8 @@ func (c *coverage) content(f *File, real string) []byte {
 }
 
 var (
-	pyImport     = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w., \t]+)`)
-	pyFromImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)`)
+	pyImport     = lazyre.New(`(?m)^[ \t]*import[ \t]+([\w., \t]+)`)
+	pyFromImport = lazyre.New(`(?m)^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)`)
 )
 
 // pythonImports covers the modules a Python script imports from the
@@ -155,14 +156,14 @@ var (
 // that shadows the standard library's) withdraws the trust.
 func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name string, depth int) {
 	var mods []string
-	for _, m := range pyImport.FindAllSubmatch(content, -1) {
+	for _, m := range pyImport().FindAllSubmatch(content, -1) {
 		for _, part := range strings.Split(string(m[1]), ",") {
 			if fs := strings.Fields(part); len(fs) > 0 {
 				mods = append(mods, fs[0])
 			}
 		}
 	}
-	for _, m := range pyFromImport.FindAllSubmatch(content, -1) {
+	for _, m := range pyFromImport().FindAllSubmatch(content, -1) {
 		dir := base
 		if dots := len(m[1]); dots > 0 {
 			dir = filepath.Dir(real)
@@ -249,7 +250,7 @@ func uncheckedPyc(p string) bool {
 	return h[4]&1 != 0 && h[4]&2 == 0
 }
 
-var nodeRequire = regexp.MustCompile(`(?:require\s*\(\s*|import\s*\(\s*|\bfrom\s+|^\s*import\s+)["'](\.{1,2}/[^"'\s]+)["']`)
+var nodeRequire = lazyre.New(`(?:require\s*\(\s*|import\s*\(\s*|\bfrom\s+|^\s*import\s+)["'](\.{1,2}/[^"'\s]+)["']`)
 
 // nodeRequires covers the files a JavaScript file loads by a relative path
 // (require("./lib"), import ... from "../x.js"), as node resolves them.
@@ -258,7 +259,7 @@ var nodeRequire = regexp.MustCompile(`(?:require\s*\(\s*|import\s*\(\s*|\bfrom\s
 func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string, depth int) {
 	dir := filepath.Dir(real)
 	for _, line := range bytes.Split(content, []byte("\n")) {
-		for _, m := range nodeRequire.FindAllSubmatch(line, -1) {
+		for _, m := range nodeRequire().FindAllSubmatch(line, -1) {
 			p := filepath.Join(dir, string(m[1]))
 			alts := []string{p}
 			if path.Ext(p) == "" {

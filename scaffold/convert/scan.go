@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // What other agents' handlers read and print, which this agent neither
@@ -20,16 +22,16 @@ var (
 	// outputFields are answer fields of those agents.
 	outputFields = wordSet("hookSpecificOutput", "permissionDecision", "permissionDecisionReason", "additionalContext", "systemMessage", "suppressOutput", "stopReason", "followup_message", "updated_input", "updatedInput", "agent_message", "user_message", "agentMessage", "userMessage")
 	// blockDecision is Claude Code's and Gemini CLI's {"decision": "block"}.
-	blockDecision = lazyRegexp(`["']?\bdecision\b["']?\s*[:=]\s*\\?["']block\b`)
+	blockDecision = lazyre.New(`["']?\bdecision\b["']?\s*[:=]\s*\\?["']block\b`)
 	// cursorPermission is Cursor's {"permission": "deny"}.
-	cursorPermission = lazyRegexp(`["']permission["']\s*:`)
+	cursorPermission = lazyre.New(`["']permission["']\s*:`)
 	// exit2 is a handler ending with status 2.
-	exit2 = lazyRegexp(`\bexit\s+2\b|\bexit\(2\)|\bexitCode\s*=\s*2\b|\bExit\(2\)`)
+	exit2 = lazyre.New(`\bexit\s+2\b|\bexit\(2\)|\bexitCode\s*=\s*2\b|\bExit\(2\)`)
 	// rootPath is a path from the project root into an agent's folder, which
 	// a script that now starts in .agents/ no longer finds.
-	rootPath = lazyRegexp(`(?:^|[\s"'=(])(\.(?:claude|cursor|gemini|codex|agents)/[\w./-]*[\w-])`)
+	rootPath = lazyre.New(`(?:^|[\s"'=(])(\.(?:claude|cursor|gemini|codex|agents)/[\w./-]*[\w-])`)
 	// projectToolUse is a script line that runs a project tool.
-	projectToolUse = lazyRegexp(`(?m)^[ \t]*(?:if\s+!?\s*)?(npm|npx|pnpm|yarn|make|go|cargo|pytest|tox|gradle|mvn)\s+[a-z-]`)
+	projectToolUse = lazyre.New(`(?m)^[ \t]*(?:if\s+!?\s*)?(npm|npx|pnpm|yarn|make|go|cargo|pytest|tox|gradle|mvn)\s+[a-z-]`)
 )
 
 func wordSet(words ...string) map[string]bool {

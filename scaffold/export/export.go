@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,6 +22,8 @@ import (
 
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // SettingsFile returns the agent's workspace settings file that holds its
@@ -449,13 +450,13 @@ func ours(obj *hujson.Object) bool {
 }
 
 // hujsonPos reads the position hujson puts at the start of its errors.
-var hujsonPos = regexp.MustCompile(`^line (\d+), column (\d+): `)
+var hujsonPos = lazyre.New(`^line (\d+), column (\d+): `)
 
 func parse(src []byte) (*hujson.Value, error) {
 	v, err := hujson.Parse(src)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "hujson: ")
-		if m := hujsonPos.FindStringSubmatch(msg); m != nil {
+		if m := hujsonPos().FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1])
 			col, _ := strconv.Atoi(m[2])
 			return nil, &Error{Line: line, Col: col, Msg: "not valid JSON: " + msg[len(m[0]):]}

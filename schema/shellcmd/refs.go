@@ -3,11 +3,12 @@ package shellcmd
 import (
 	"os"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // Role says how a command uses a file it names.
@@ -501,7 +502,7 @@ func skipWrappers(args []Word) (int, string) {
 			case name == "env" && strings.Contains(t, "="):
 				i++
 				continue
-			case (name == "timeout" || name == "gtimeout") && durationWord.MatchString(t):
+			case (name == "timeout" || name == "gtimeout") && durationWord().MatchString(t):
 				i++
 			case name == "chrt" && isNumber(t):
 				i++
@@ -518,7 +519,7 @@ func envAssign(args []Word, j int) bool {
 	return strings.Contains(args[j].Text, "=") && !strings.HasPrefix(args[j].Text, "-")
 }
 
-var durationWord = regexp.MustCompile(`^[0-9.]+[smhd]?$`)
+var durationWord = lazyre.New(`^[0-9.]+[smhd]?$`)
 
 func isNumber(s string) bool {
 	for _, r := range s {
@@ -581,9 +582,9 @@ var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true
 
 func isShell(name string) bool { return shells[name] }
 
-var pythonName = regexp.MustCompile(`^(python|pypy)[0-9.]*$`)
+var pythonName = lazyre.New(`^(python|pypy)[0-9.]*$`)
 
-func isPython(name string) bool { return pythonName.MatchString(name) || name == "py" }
+func isPython(name string) bool { return pythonName().MatchString(name) || name == "py" }
 
 // isInterpreter reports whether a program runs the script it is given.
 func isInterpreter(name string) bool {
