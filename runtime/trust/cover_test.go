@@ -330,7 +330,8 @@ func TestRunTimeArgumentsAreNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "xargs sh < hooks/list"}, {"command": "find hooks -exec sh {} \\;"}, {"command": "node hooks/gate.js"}, {"command": "./hooks/s.sh"}, {"command": "./hooks/t.sh"}]}}`)
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "xargs sh < hooks/list"}, {"command": "find hooks -exec sh {} \\;"}, {"command": "node hooks/gate.js"}, {"command": "./hooks/s.sh"}, {"command": "./hooks/t.sh"}, {"command": "python3 hooks/p.py"}]}}`)
+	write(t, root, ".agents/hooks/p.py", "import os, sys\n# sys.path.insert(0, 'not this one')\nsys.path.insert(0, os.path.dirname(__file__) + '/..')\nfrom skills.x import helper\nmod = __import__(os.environ['MOD'])\n")
 	write(t, root, ".agents/hooks/gate.js", "require('x')\n")
 	write(t, root, "node_modules/x/index.js", "1\n")
 	write(t, root, ".agents/hooks/s.sh", "#!/bin/sh\n. \"$LIB\"\n")
@@ -347,6 +348,8 @@ func TestRunTimeArgumentsAreNamed(t *testing.T) {
 		{3, ".agents/hooks/s.sh:2 sources a file named only when the script runs"},
 		{4, ".agents/hooks/t.sh:3 sh is given an option or script known only when the script runs"},
 		{4, ".agents/hooks/t.sh:4 eval runs code built only when the script runs"},
+		{5, ".agents/hooks/p.py:3 changes where Python imports from, or imports or runs code by a name known only when the script runs"},
+		{5, ".agents/hooks/p.py:5 changes where Python imports from"},
 	} {
 		if got := strings.Join(snap.Commands[tc.i].Gaps, "; "); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: gaps %q, want %q", snap.Commands[tc.i].Command, got, tc.want)
@@ -356,6 +359,10 @@ func TestRunTimeArgumentsAreNamed(t *testing.T) {
 	// command did not name: not a gap of the script's.
 	if got := snap.Commands[4].Gaps; len(got) != 2 {
 		t.Errorf("t.sh: gaps %q, want the two lines that run uncovered code", got)
+	}
+	// A comment is not code.
+	if got := strings.Join(snap.Commands[5].Gaps, "; "); strings.Contains(got, "p.py:2 ") {
+		t.Errorf("p.py: a commented line is named: %q", got)
 	}
 }
 

@@ -119,6 +119,10 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 			base = filepath.Dir(real)
 		}
 		c.pythonImports(cmd, content, real, base, name, depth)
+		for _, m := range pyDynamic().FindAllIndex(content, -1) {
+			line := 1 + bytes.Count(content[:m[0]], []byte("\n"))
+			cmd.Gaps = appendNew(cmd.Gaps, fmt.Sprintf("%s:%d changes where Python imports from, or imports or runs code by a name known only when the script runs (sys.path, importlib, exec): what it loads that way is not fingerprinted", name, line))
+		}
 	case nodeLang:
 		c.nodeRequires(cmd, content, real, name, depth)
 	}
@@ -145,6 +149,10 @@ func (c *coverage) content(f *File, real string) []byte {
 }
 
 var (
+	// pyDynamic finds, outside comments, the Python that loads code trust
+	// cannot follow by reading the script: a changed import path, an
+	// import by a computed name, code run from a string.
+	pyDynamic    = lazyre.New(`(?m)^[^#\n]*?\b(?:sys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|site\.addsitedir\s*\(|importlib\.import_module\s*\(|__import__\s*\(|runpy\.run_|exec\s*\()`)
 	pyImport     = lazyre.New(`(?m)^[ \t]*import[ \t]+([\w., \t]+)`)
 	pyFromImport = lazyre.New(`(?m)^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)`)
 )
