@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -65,30 +66,59 @@ func expectString(t *testing.T, c *expect.Console, s string) {
 	}
 }
 
+// wizardQuestions are the questions init's wizard asks, in their order,
+// when no flag answers them.
+var wizardQuestions = []string{
+	"Where should the hook live?",
+	"Which event should it handle?",
+	"What should it do?",
+	"Name of the hook:",
+	"Which tools should it run for?",
+	"Which language should the script be in?",
+	"Timeout in seconds:",
+	scaffold.TraceQuestion,
+}
+
+// typed is what a person does at one question of init's wizard.
+type typed struct {
+	see  string // also waited for on the screen, before typing
+	keys string // typed before Enter; none takes the default
+	skip bool   // the question is not asked
+}
+
+// answerWizard answers init's wizard as a person would, from the question
+// first on: it waits for each of wizardQuestions and answers it as answers
+// says, with Enter alone (the default) where it says nothing. It returns
+// once the next steps are shown.
+func answerWizard(t *testing.T, c *expect.Console, first string, answers map[string]typed) {
+	t.Helper()
+	i := slices.Index(wizardQuestions, first)
+	if i < 0 {
+		t.Fatalf("the wizard asks no %q", first)
+	}
+	for _, q := range wizardQuestions[i:] {
+		a := answers[q]
+		if a.skip {
+			continue
+		}
+		expectString(t, c, q)
+		if a.see != "" {
+			expectString(t, c, a.see)
+		}
+		c.Send(a.keys)
+		c.SendLine("")
+	}
+	expectString(t, c, "Next steps:")
+	expectString(t, c, "edit it")
+}
+
 // TestInitWizardInATerminal drives the real prompts as a person would: a
 // name typed, Enter everywhere else.
 func TestInitWizardInATerminal(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("HOME", t.TempDir())
 	code, screen := runInTerminal(t, []string{"init", "--dir", dir}, func(c *expect.Console) {
-		expectString(t, c, "Where should the hook live?")
-		c.SendLine("")
-		expectString(t, c, "Which event should it handle?")
-		c.SendLine("")
-		expectString(t, c, "What should it do?")
-		c.SendLine("")
-		expectString(t, c, "Name of the hook:")
-		c.SendLine("my-gate")
-		expectString(t, c, "Which tools should it run for?")
-		c.SendLine("")
-		expectString(t, c, "Which language should the script be in?")
-		c.SendLine("")
-		expectString(t, c, "Timeout in seconds:")
-		c.SendLine("")
-		expectString(t, c, scaffold.TraceQuestion)
-		c.SendLine("")
-		expectString(t, c, "Next steps:")
-		expectString(t, c, "edit it")
+		answerWizard(t, c, wizardQuestions[0], map[string]typed{"Name of the hook:": {keys: "my-gate"}})
 	})
 	if code != 0 {
 		t.Fatalf("exit status %d; screen:\n%s", code, screen)
@@ -117,12 +147,7 @@ func TestInitWizardTrace(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("HOME", t.TempDir())
 	code, screen := runInTerminal(t, []string{"init", "--dir", dir, "--template", "notify", "--scope", "workspace", "--lang", "sh", "--name", "ping"}, func(c *expect.Console) {
-		expectString(t, c, "Timeout in seconds:")
-		c.SendLine("")
-		expectString(t, c, scaffold.TraceQuestion)
-		c.SendLine("y")
-		expectString(t, c, "Next steps:")
-		expectString(t, c, "edit it")
+		answerWizard(t, c, "Timeout in seconds:", map[string]typed{scaffold.TraceQuestion: {keys: "y"}})
 	})
 	if code != 0 {
 		t.Fatalf("exit status %d; screen:\n%s", code, screen)
