@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -487,23 +488,13 @@ func neverTrusted(open func() (*trust.Store, error)) func(path string) bool {
 // trustStoreOnce returns a function that opens the trust store the first
 // time it is called and returns the same store, or error, after.
 func trustStoreOnce() func() (*trust.Store, error) {
-	var (
-		store   *trust.Store
-		openErr error
-		opened  bool
-	)
-	return func() (*trust.Store, error) {
-		if !opened {
-			opened = true
-			p, err := trust.DefaultPath()
-			if err != nil {
-				openErr = err
-			} else {
-				store, openErr = trust.Open(p)
-			}
+	return sync.OnceValues(func() (*trust.Store, error) {
+		p, err := trust.DefaultPath()
+		if err != nil {
+			return nil, err
 		}
-		return store, openErr
-	}
+		return trust.Open(p)
+	})
 }
 
 // unsafeFiles refuses to trust files that group or others can write:
