@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -135,7 +136,7 @@ func runsOf(recs []*tracelog.Record, dh declaredHook) []hookRun {
 			continue
 		}
 		for _, h := range r.Handlers {
-			if h.Hook != dh.hook.Name || !hasString(cmds, h.Command) || h.Where != "" && !sameFile(whereFile(h.Where), dh.file.path) {
+			if h.Hook != dh.hook.Name || !slices.Contains(cmds, h.Command) || h.Where != "" && !sameFile(whereFile(h.Where), dh.file.path) {
 				continue
 			}
 			run := hookRun{at: r.Time, event: r.Event, id: r.ID}
@@ -175,15 +176,6 @@ func whereFile(w string) string {
 		w = w[:j]
 	}
 	return w
-}
-
-func hasString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // checkRuns reads the recorded runs of each declared hook: when it last
