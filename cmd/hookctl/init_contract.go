@@ -36,7 +36,7 @@ func initContract(w io.Writer, opts initOptions, p *scaffold.Plan) error {
 		_, err := fmt.Fprintf(w, "Contract check: interrupted; run it with %s\n", details)
 		return err
 	case err != nil:
-		_, err := fmt.Fprintf(w, "Contract check: could not run: %v\n", err)
+		_, err := fmt.Fprintf(w, "Contract check: could not run: %s\n", schema.VisibleText(err.Error()))
 		return err
 	}
 	calls := 0
