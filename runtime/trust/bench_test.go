@@ -90,3 +90,31 @@ func BenchmarkOpen(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkVerifyGapEveryLine checks a trusted workspace whose script, at
+// the bound of what is read for imports, runs code from a string on every
+// line: each line is a gap named with its line number.
+func BenchmarkVerifyGapEveryLine(b *testing.B) {
+	root, err := Key(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := filepath.Join(root, ".agents", "hooks", "g.py")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte(strings.Repeat("exec(1)\n", maxParsed/8)), 0o644)
+	os.WriteFile(filepath.Join(root, HooksFile), []byte(`{"g":{"Stop":[{"command":"python3 hooks/g.py"}]}}`), 0o644)
+	src, _ := os.ReadFile(filepath.Join(root, HooksFile))
+	cfg := schema.Parse(filepath.Join(root, HooksFile), src)
+	st := &Store{Workspaces: map[string]*Record{}}
+	snap := FromConfig(root, cfg)
+	if n := len(snap.Commands[0].Gaps); n != maxParsed/8 {
+		b.Fatalf("%d gaps, want one a line (%d)", n, maxParsed/8)
+	}
+	st.Workspaces[root] = NewRecord(snap, time.Now())
+	b.ResetTimer()
+	for b.Loop() {
+		if ok, why := st.Verify(root, cfg); !ok {
+			b.Fatal(why)
+		}
+	}
+}

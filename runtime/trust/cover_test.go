@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -404,5 +405,18 @@ func TestTooManyImportsRefuseTrust(t *testing.T) {
 	write(t, root, "gate.py", b.String())
 	if snap := take(t, root); !strings.Contains(snap.Refused, "more than 2000 files") || len(snap.Files) > MaxFiles+1 {
 		t.Errorf("refused = %q, %d files", snap.Refused, len(snap.Files))
+	}
+}
+
+// The line of a gap is the line its offset stands on, whatever order the
+// offsets come in.
+func TestLineCounter(t *testing.T) {
+	b := []byte("a\nbb\n\nccc\n")
+	l := lineCounter{b: b}
+	for _, off := range []int{0, 2, 5, 6, 9, 10, 99, 3, -1, 6} {
+		want := 1 + bytes.Count(b[:min(max(off, 0), len(b))], []byte("\n"))
+		if got := l.at(off); got != want {
+			t.Errorf("at(%d) = %d, want %d", off, got, want)
+		}
 	}
 }

@@ -102,13 +102,15 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 		// its line; a program named by a variable runs no file of the
 		// workspace's that a command did not name.
 		refs, gaps := shellcmd.Parse(string(content), cwd, c.root).Refs()
+		lines := lineCounter{b: content}
+		var found []string
 		for _, g := range gaps {
 			if g.Code {
-				line := 1 + bytes.Count(content[:min(max(g.Word.From, 0), len(content))], []byte("\n"))
 				why := strings.ReplaceAll(g.Why, "when the command runs", "when the script runs")
-				cmd.Gaps = appendNew(cmd.Gaps, fmt.Sprintf("%s:%d %s", name, line, why))
+				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(g.Word.From), why))
 			}
 		}
+		addGaps(cmd, found)
 		for _, r := range refs {
 			if r.Role.Runs() {
 				c.coverRef(cmd, r, "by "+name, depth+1)
@@ -119,12 +121,51 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 			base = filepath.Dir(real)
 		}
 		c.pythonImports(cmd, content, real, base, name, depth)
+		lines := lineCounter{b: content}
+		var found []string
 		for _, m := range pyDynamic().FindAllIndex(content, -1) {
-			line := 1 + bytes.Count(content[:m[0]], []byte("\n"))
-			cmd.Gaps = appendNew(cmd.Gaps, fmt.Sprintf("%s:%d changes where Python imports from, or imports or runs code by a name known only when the script runs (sys.path, importlib, exec): what it loads that way is not fingerprinted", name, line))
+			found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, or imports or runs code by a name known only when the script runs (sys.path, importlib, exec): what it loads that way is not fingerprinted", name, lines.at(m[0])))
 		}
+		addGaps(cmd, found)
 	case nodeLang:
 		c.nodeRequires(cmd, content, real, name, depth)
+	}
+}
+
+// lineCounter gives the line of offsets in b, counting on from the last
+// offset asked for rather than from the start: a script's gaps come in
+// order, and a 1 MiB script may hold a gap on every line.
+type lineCounter struct {
+	b          []byte
+	off, lines int
+}
+
+// at returns the line (from 1) of the byte at off.
+func (l *lineCounter) at(off int) int {
+	off = min(max(off, 0), len(l.b))
+	if off < l.off {
+		l.off, l.lines = 0, 0
+	}
+	l.lines += bytes.Count(l.b[l.off:off], []byte("\n"))
+	l.off = off
+	return 1 + l.lines
+}
+
+// addGaps appends to cmd.Gaps, in order, those of gaps it does not hold
+// yet: one look-up each, where appendNew would scan the list every time.
+func addGaps(cmd *Command, gaps []string) {
+	if len(gaps) == 0 {
+		return
+	}
+	seen := make(map[string]bool, len(cmd.Gaps)+len(gaps))
+	for _, g := range cmd.Gaps {
+		seen[g] = true
+	}
+	for _, g := range gaps {
+		if !seen[g] {
+			seen[g] = true
+			cmd.Gaps = append(cmd.Gaps, g)
+		}
 	}
 }
 
