@@ -211,7 +211,7 @@ func Lint(req Request) (*Result, error) {
 // t.Path (one that cannot be used leaves every rule as it is: hookctl lint
 // reports it).
 func LintSource(t Target, src []byte) []Finding {
-	run := newRun(nil)
+	run := &Run{fs: newFSCache()}
 	run.lintSource(t, src, nil)
 	return run.out
 }
