@@ -181,7 +181,7 @@ func TestChoiceDescribe(t *testing.T) {
 }
 
 // TestChoosingRulesInEditors: LintSource, which editors use, follows the
-// workspace's .hookctl.json too, and LintSourceFiles names it among the
+// workspace's .hookctl.json too, and LintSourceRequest names it among the
 // files to watch; a broken one leaves the rules as they are.
 func TestChoosingRulesInEditors(t *testing.T) {
 	ws := choiceWorkspace(t, `{"lint": {"disable": ["timeout-value"], "severity": {"platform-specific": "error"}}}`)
@@ -191,7 +191,10 @@ func TestChoosingRulesInEditors(t *testing.T) {
 		t.Fatal(err)
 	}
 	tgt := Target{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}
-	fs, seen := LintSourceFiles(tgt, src)
+	fs, seen, err := LintSourceRequest(SourceRequest{Target: tgt, Src: src})
+	if err != nil {
+		t.Fatal(err)
+	}
 	got := rulesOf(fs)
 	if got["timeout-value"] != 0 || got["platform-specific"] != 1 || got["dangerous-command"] != 1 {
 		t.Errorf("findings %v", got)

@@ -75,15 +75,12 @@ func memberAt(root *schema.Node, span schema.Span) (*schema.Node, *schema.Member
 	return nil, nil
 }
 
-// span is an edit's bytes.
+// byteSpan is an edit's bytes.
 type byteSpan struct{ from, to int }
 
 func editSpan(e Edit) byteSpan {
-	s := byteSpan{e.Span.Start.Offset, e.Span.Start.Offset}
-	if e.Span.End.IsValid() && e.Span.End.Offset > s.from {
-		s.to = e.Span.End.Offset
-	}
-	return s
+	from := e.Span.Start.Offset
+	return byteSpan{from, max(from, e.End().Offset)}
 }
 
 // clashes reports whether two edits cannot both be applied: they share a

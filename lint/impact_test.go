@@ -236,3 +236,16 @@ func TestSpanIndex(t *testing.T) {
 		}
 	}
 }
+
+// overlaps reports whether two spans share a byte, or one is empty and
+// stands inside the other: what spanIndex answers for a set of spans.
+func overlaps(a, b schema.Span) bool {
+	as, ae, bs, be := a.Start.Offset, a.End.Offset, b.Start.Offset, b.End.Offset
+	if ae == as {
+		ae++
+	}
+	if be == bs {
+		be++
+	}
+	return as < be && bs < ae
+}

@@ -109,6 +109,15 @@ type Edit struct {
 	Text string
 }
 
+// End is where the edit's span ends: its start when End is not set (an
+// insertion).
+func (e Edit) End() schema.Pos {
+	if e.Span.End.IsValid() {
+		return e.Span.End
+	}
+	return e.Span.Start
+}
+
 func (f Finding) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s [%s]", f.File, f.Span.Start.Line, f.Span.Start.Col, f.Severity, f.Message, f.Rule)
 }

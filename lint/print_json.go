@@ -45,10 +45,7 @@ func newJSONFix(fx *Fix) *jsonFix {
 	}
 	out := &jsonFix{Description: fx.Description, Edits: []jsonEdit{}}
 	for _, e := range fx.Edits {
-		end := e.Span.End
-		if !end.IsValid() {
-			end = e.Span.Start
-		}
+		end := e.End()
 		out.Edits = append(out.Edits, jsonEdit{e.Span.Start.Line, e.Span.Start.Col, end.Line, end.Col, e.Text})
 	}
 	return out

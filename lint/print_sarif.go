@@ -94,10 +94,7 @@ func newSARIFFix(file string, fx *Fix) []sarifFix {
 	}
 	ch := sarifArtifactChange{ArtifactLocation: sarifArtifact{URI: fileURI(file)}}
 	for _, e := range fx.Edits {
-		end := e.Span.End
-		if !end.IsValid() {
-			end = e.Span.Start
-		}
+		end := e.End()
 		r := sarifReplacement{DeletedRegion: sarifRegion{StartLine: e.Span.Start.Line, StartColumn: e.Span.Start.Col, EndLine: end.Line, EndColumn: end.Col}}
 		if e.Text != "" {
 			r.InsertedContent = &sarifText{e.Text}

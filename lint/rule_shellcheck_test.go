@@ -25,13 +25,7 @@ func shellcheckWorkspace(t *testing.T) Target {
 		".agents/hooks/guard.py": "#!/usr/bin/env python3\nimport sys\n",
 	}
 	for name, body := range files {
-		p := filepath.Join(ws, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		writeImpactFile(t, filepath.Join(ws, name), body, 0o755)
 	}
 	src := `{
   "gate": {
@@ -329,13 +323,7 @@ func TestShellcheckManyCommands(t *testing.T) {
 		".agents/hooks/tidy":     "#!/usr/bin/env bash\n[[ -n $1 ]] && exit 2\n",
 	}
 	for name, body := range files {
-		p := filepath.Join(ws, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		writeImpactFile(t, filepath.Join(ws, name), body, 0o755)
 	}
 	const n = 300
 	var src strings.Builder
@@ -433,12 +421,7 @@ func TestShellcheckIgnoresTheTemporaryFoldersRC(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := filepath.Join(ws, ".agents", "hooks.json")
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(`{"gate": {"Stop": [{"command": "x=1; echo $HOOKCTL_WORKSPACE"}]}}`), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeImpactFile(t, path, `{"gate": {"Stop": [{"command": "x=1; echo $HOOKCTL_WORKSPACE"}]}}`, 0o644)
 		res, err := Lint(Request{Files: []Target{{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}}, ShellCheck: real})
 		if err != nil {
 			t.Fatal(err)

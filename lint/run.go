@@ -211,7 +211,9 @@ func Lint(req Request) (*Result, error) {
 // t.Path (one that cannot be used leaves every rule as it is: hookctl lint
 // reports it).
 func LintSource(t Target, src []byte) []Finding {
-	return sourceRun(t, src).out
+	run := &Run{fs: newFSCache()}
+	run.lintSource(t, src, nil)
+	return run.out
 }
 
 // SourceRequest is one lint of an unsaved text, for editors; see
@@ -232,9 +234,14 @@ type SourceRequest struct {
 	Stop context.Context
 }
 
-// LintSourceRequest lints the request's text as LintSourceFiles does,
-// with the rules and the ShellCheck it names. When its context is done
-// before the run ends, it returns the context's error and nothing else.
+// LintSourceRequest lints the request's text as LintSource does, with the
+// rules and the ShellCheck it names, and also returns what the run saw of
+// every file it looked at on disk (the scripts, the hooks.json itself, the
+// .hookctl.json that chooses its rules): the file's information, nil
+// where there was no file. An editor compares it with the disk to know
+// when the findings are out of date: a script created, deleted, changed or
+// given another mode. When its context is done before the run ends, it
+// returns the context's error and nothing else.
 func LintSourceRequest(req SourceRequest) ([]Finding, map[string]fs.FileInfo, error) {
 	run := newRun(req.Stop)
 	run.shellcheck = req.ShellCheck
@@ -257,13 +264,6 @@ func (r *Run) seen() map[string]fs.FileInfo {
 		}
 	}
 	return seen
-}
-
-// sourceRun lints src as LintSource does and returns the run.
-func sourceRun(t Target, src []byte) *Run {
-	run := &Run{fs: newFSCache()}
-	run.lintSource(t, src, nil)
-	return run
 }
 
 // lintSource lints src as the hooks.json at t.Path with the rules named

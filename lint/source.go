@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"io/fs"
-
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -34,14 +32,3 @@ func Scripts(t Target, src []byte) []Script {
 
 // RuleDoc is the address of a rule's documentation in docs/rules.md.
 func RuleDoc(id string) string { return rulesDoc + id }
-
-// LintSourceFiles lints src as LintSource does, and also returns what the
-// run saw of every file it looked at on disk (the scripts, the hooks.json
-// itself, the .hookctl.json that chooses its rules): the file's
-// information, nil where there was no file. An editor compares it with the
-// disk to know when the findings are out of date: a script created,
-// deleted, changed or given another mode.
-func LintSourceFiles(t Target, src []byte) ([]Finding, map[string]fs.FileInfo) {
-	run := sourceRun(t, src)
-	return run.out, run.seen()
-}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 
 	"github.com/rogpeppe/go-internal/diff"
@@ -244,7 +245,7 @@ func writeFixed(ff lint.FixedFile) error {
 	}
 	defer root.Close()
 	err = schema.WriteFileAtomicIn(root, rel, ff.After, info.Mode().Perm(), func() error {
-		if now, err := root.ReadFile(rel); err != nil || !bytes.Equal(now, ff.Before) {
+		if !unchangedIn(root, rel, ff.Before) {
 			return fmt.Errorf("%s changed while it was being fixed: run hookctl lint --fix again", name)
 		}
 		return nil
@@ -253,6 +254,19 @@ func writeFixed(ff lint.FixedFile) error {
 		return fmt.Errorf("cannot write %s: %w", name, err)
 	}
 	return nil
+}
+
+// unchangedIn reports whether the file at rel beneath root still holds
+// before. It reads no more than before's length, and a file swapped for a
+// FIFO or a device neither blocks nor is read: either has changed.
+func unchangedIn(root *os.Root, rel string, before []byte) bool {
+	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	now, err := schema.ReadOpen(f, rel, int64(len(before)))
+	return err == nil && bytes.Equal(now, before)
 }
 
 // realPath is path made absolute, through every symbolic link.

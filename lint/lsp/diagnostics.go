@@ -211,11 +211,7 @@ func FixAll(doc *Document, findings []lint.Finding, documentChanges bool) *CodeA
 func textEdits(doc *Document, edits []lint.Edit) ([]TextEdit, bool) {
 	out := make([]TextEdit, 0, len(edits))
 	for _, e := range edits {
-		from := e.Span.Start.Offset
-		to := from
-		if e.Span.End.IsValid() {
-			to = e.Span.End.Offset
-		}
+		from, to := e.Span.Start.Offset, e.End().Offset
 		if from < 0 || to < from || to > len(doc.Text) || !boundary(doc.Text, from) || !boundary(doc.Text, to) {
 			return nil, false
 		}
