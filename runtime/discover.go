@@ -154,7 +154,7 @@ func load(path string, scope Scope) *Source {
 		return src
 	case err == nil && !info.Mode().IsRegular():
 		// A FIFO would block the read forever, a device never end.
-		src.Err = fmt.Errorf("it is %s, not a regular file, so it is not read", fileKind(info.Mode()))
+		src.Err = fmt.Errorf("it is %s, not a regular file, so it is not read", schema.FileKind(info.Mode()))
 		return src
 	case err == nil:
 		if err := UnsafeFile(abs, info); err != nil {
