@@ -135,10 +135,11 @@ func (d *decoder) quietly(read func()) {
 // spelling stands for ("pre_tool_use", "PreToolUes"). ok is false for a
 // key that names no event.
 func EventMeant(key string) (Event, bool) {
-	if e := Event(AgentField("hook", key, AgentOptions{})); e.Valid() {
+	f := AgentField("hook", key, AgentOptions{})
+	if e := Event(f); e.Valid() {
 		return e, true
 	}
-	if AgentField("hook", key, AgentOptions{}) != "" {
+	if f != "" {
 		return "", false // "enabled" in another case
 	}
 	if fe, ok := LookupForeignEvent(key); ok {
