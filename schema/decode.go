@@ -106,6 +106,21 @@ func (d *decoder) add(p Problem) {
 	d.problems = append(d.problems, p)
 }
 
+// null reports the member m, which fills field, when its value is null:
+// the agent reads the field as if it were left out, with the effect and
+// fix then says. It returns whether the value was null.
+func (d *decoder) null(m *Member, field, rule, context, hook string, events []Event, then string) bool {
+	if m.Value.Kind != Null {
+		return false
+	}
+	d.add(Problem{Rule: rule, Span: m.Value.Span, Hook: hook, Events: events, Key: field, Context: context,
+		Msg: fmt.Sprintf("%q is null, which the agent reads as if it were left out: %s", field, then)})
+	return true
+}
+
+// nullTimeout is what a null "timeout" leaves and how to mend it.
+var nullTimeout = fmt.Sprintf("the handler gets the default %d seconds; write a whole number of seconds, or remove the key", DefaultTimeout)
+
 // quietly reads a part that does not run, for its problems alone.
 func (d *decoder) quietly(read func()) {
 	d.unreached++
@@ -120,10 +135,11 @@ func (d *decoder) quietly(read func()) {
 // spelling stands for ("pre_tool_use", "PreToolUes"). ok is false for a
 // key that names no event.
 func EventMeant(key string) (Event, bool) {
-	if e := Event(AgentField("hook", key, AgentOptions{})); e.Valid() {
+	f := AgentField("hook", key, AgentOptions{})
+	if e := Event(f); e.Valid() {
 		return e, true
 	}
-	if AgentField("hook", key, AgentOptions{}) != "" {
+	if f != "" {
 		return "", false // "enabled" in another case
 	}
 	if fe, ok := LookupForeignEvent(key); ok {
@@ -255,10 +271,8 @@ func (d *decoder) hook(m *Member) *HookDefinition {
 	h := &HookDefinition{Name: m.Key, Pos: m.KeySpan.Start}
 	hf := fieldsOf(v, "hook")
 	d.keyCase(hf, "hook", m.Key, eventsIn(v))
-	if em := hf.get("enabled"); em != nil && em.Value.Kind == Null {
-		d.add(Problem{Rule: "enabled-type", Span: em.Value.Span, Hook: m.Key, Events: eventsIn(v), Key: "enabled", Context: "hook",
-			Msg: "\"enabled\" is null, which the agent reads as if it were left out: the hook is enabled; write true or false, or remove the key"})
-	} else if em != nil {
+	if em := hf.get("enabled"); em != nil && !d.null(em, "enabled", "enabled-type", "hook", m.Key, eventsIn(v),
+		"the hook is enabled; write true or false, or remove the key") {
 		if em.Value.Kind != Bool {
 			d.add(Problem{Rule: "enabled-type", Span: em.Value.Span, Dropped: "hook", Hook: m.Key, Events: eventsIn(v), Key: "enabled", Context: "hook",
 				Msg: fmt.Sprintf("\"enabled\" must be true or false without quotes, not %s", em.Value.Describe())})
@@ -356,10 +370,8 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 		}
 		g := MatcherGroup{Pos: n.Span.Start}
 		ok := true
-		if mm := gf.get("matcher"); mm != nil && mm.Value.Kind == Null {
-			d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
-				Msg: "\"matcher\" is null, which the agent reads as if it were left out: the group matches every tool; write a regular expression such as \"run_command\", or remove the key"})
-		} else if mm != nil {
+		if mm := gf.get("matcher"); mm != nil && !d.null(mm, "matcher", "matcher-syntax", "group", hook, []Event{e},
+			"the group matches every tool; write a regular expression such as \"run_command\", or remove the key") {
 			if mm.Value.Kind != String {
 				d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
 					Msg: fmt.Sprintf("\"matcher\" must be a string holding a regular expression, such as \"run_command|view_file\", not %s", mm.Value.Describe())})
@@ -459,10 +471,8 @@ func (d *decoder) handlerAlone(hook string, e Event, n *Node, inGroup bool) (Han
 		}
 	}
 	d.keyCase(hf, "handler", hook, []Event{e})
-	if t := hf.get("type"); t != nil && t.Value.Kind == Null {
-		d.add(Problem{Rule: "handler-type", Span: t.Value.Span, Hook: hook, Events: []Event{e}, Key: "type", Context: "handler",
-			Msg: "\"type\" is null, which the agent reads as if it were left out: write \"command\", or remove the key"})
-	} else if t != nil {
+	if t := hf.get("type"); t != nil && !d.null(t, "type", "handler-type", "handler", hook, []Event{e},
+		"write \"command\", or remove the key") {
 		if t.Value.Kind != String || t.Value.Str != "command" {
 			drop("handler-type", t.Value.Span, "type", fmt.Sprintf("the handler type must be \"command\" (the only kind there is), not %s", t.Value.Describe()))
 		}
@@ -479,10 +489,8 @@ func (d *decoder) handlerAlone(hook string, e Event, n *Node, inGroup bool) (Han
 	default:
 		h.Command = c.Value.Str
 	}
-	if t := hf.get("timeout"); t != nil && t.Value.Kind == Null {
-		d.add(Problem{Rule: "timeout-value", Span: t.Value.Span, Hook: hook, Events: []Event{e}, Key: "timeout", Context: "handler",
-			Msg: fmt.Sprintf("\"timeout\" is null, which the agent reads as if it were left out: the handler gets the default %d seconds; write a whole number of seconds, or remove the key", DefaultTimeout)})
-	} else if t != nil {
+	if t := hf.get("timeout"); t != nil && !d.null(t, "timeout", "timeout-value", "handler", hook, []Event{e},
+		nullTimeout) {
 		secs, ok := wholeNumber(t.Value)
 		if !ok || secs < 1 {
 			drop("timeout-value", t.Value.Span, "timeout", fmt.Sprintf("\"timeout\" must be a whole number of seconds, 1 or more, without quotes, not %s", t.Value.Describe()))

@@ -17,19 +17,24 @@ var kernelTrees = []string{"/proc", "/sys", "/dev"}
 // kernel resolves it, is no script a handler can run: a named pipe, a
 // socket or a device (reading it blocks, or never ends), or a file of
 // /proc, /sys or /dev reached through a link. It is "" for a regular file,
-// a folder, or nothing there. lint, trust and run all ask it, so what one
-// refuses the others refuse too.
+// a folder, or nothing there. A link that leads through one of those
+// folders is refused wherever it ends (/proc/self/fd/0 is the stdin of the
+// process that opens it, which need not be hookctl's). lint, trust and run
+// all ask it, so what one refuses the others refuse too.
 func NotAFile(p string) string {
-	real := Resolve(p)
+	real, via := resolveVia(p)
+	if via == "" {
+		via = kernelTree(real)
+	}
 	info, err := os.Stat(real)
-	if err != nil || info.IsDir() {
+	if err == nil && info.IsDir() {
 		return ""
 	}
-	if m := info.Mode(); !m.IsRegular() {
-		return "is " + schema.FileKind(m) + ", not a file"
+	if err == nil && !info.Mode().IsRegular() {
+		return "is " + schema.FileKind(info.Mode()) + ", not a file"
 	}
-	if t := kernelTree(real); t != "" {
-		return "is a link into " + t + ", whose files the kernel makes as they are read, not a file"
+	if via != "" {
+		return "is a link into " + via + ", whose files the kernel makes as they are read, not a file"
 	}
 	return ""
 }

@@ -19,10 +19,17 @@ const maxLinks = 40
 // that does not exist the rest is joined as written. A relative p is
 // returned cleaned, as is a path whose links loop.
 func Resolve(p string) string {
+	real, _ := resolveVia(p)
+	return real
+}
+
+// resolveVia is Resolve, also returning the folder of kernelTrees that a
+// link on the way led into, "" for none.
+func resolveVia(p string) (real, kernel string) {
 	if !filepath.IsAbs(p) {
-		return filepath.Clean(p)
+		return filepath.Clean(p), ""
 	}
-	return resolve("/", strings.Split(p, "/"), p)
+	return resolve("/", strings.Split(p, "/"), p, &kernel), kernel
 }
 
 // Resolver is Resolve with the folders it resolved remembered, for the
@@ -48,12 +55,13 @@ func (r *Resolver) Resolve(p string) string {
 		}
 		r.dirs[dir] = rd
 	}
-	return resolve(rd, []string{base}, p)
+	return resolve(rd, []string{base}, p, nil)
 }
 
 // resolve follows pending from the resolved folder; p is the path asked
-// for, returned cleaned when its links loop.
-func resolve(resolved string, pending []string, p string) string {
+// for, returned cleaned when its links loop. kernel, when set, is given
+// the folder of kernelTrees a link led into on the way, "" for none.
+func resolve(resolved string, pending []string, p string, kernel *string) string {
 	links := 0
 	for len(pending) > 0 {
 		c := pending[0]
@@ -66,6 +74,9 @@ func resolve(resolved string, pending []string, p string) string {
 			continue
 		}
 		next := filepath.Join(resolved, c)
+		if kernel != nil && links > 0 && *kernel == "" {
+			*kernel = kernelTree(next)
+		}
 		info, err := os.Lstat(next)
 		if err != nil {
 			return filepath.Join(append([]string{next}, pending...)...)
