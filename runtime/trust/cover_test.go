@@ -361,6 +361,13 @@ func TestRunTimeArgumentsAreNamed(t *testing.T) {
 	if got := snap.Commands[4].Gaps; len(got) != 2 {
 		t.Errorf("t.sh: gaps %q, want the two lines that run uncovered code", got)
 	}
+	// A module of more dotted parts than any real one is named, not
+	// followed part by part.
+	long := strings.TrimSuffix(strings.Repeat("a.", 400), ".")
+	write(t, root, ".agents/hooks/p.py", "import "+long+"\n")
+	if got := strings.Join(take(t, root).Commands[5].Gaps, "; "); !strings.Contains(got, ".agents/hooks/p.py imports a module of 400 dotted parts, more than 32") {
+		t.Errorf("p.py importing %d parts: gaps %q", 400, got)
+	}
 	// A comment is not code.
 	if got := strings.Join(snap.Commands[5].Gaps, "; "); strings.Contains(got, "p.py:2 ") {
 		t.Errorf("p.py: a commented line is named: %q", got)

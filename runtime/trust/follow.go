@@ -189,6 +189,10 @@ func (c *coverage) content(f *File, real string) []byte {
 	return b
 }
 
+// maxModuleParts bounds the dotted parts of an imported module that trust
+// follows (a real one has a handful).
+const maxModuleParts = 32
+
 var (
 	// pyDynamic finds, outside comments, the Python that loads code trust
 	// cannot follow by reading the script: a changed import path, an
@@ -241,6 +245,13 @@ func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name 
 // Python would load in their place unchecked.
 func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
 	parts := strings.Split(mod, "/")
+	if len(parts) > maxModuleParts {
+		// Each part costs two look-ups on a path one part longer: a
+		// module of thousands of parts, which no project has, would cost
+		// a dispatch seconds. It is named instead of followed.
+		addGaps(cmd, []string{fmt.Sprintf("%s imports a module of %d dotted parts, more than %d: it is not followed, and what it loads is not fingerprinted", by, len(parts), maxModuleParts)})
+		return
+	}
 	for i := range parts {
 		p := filepath.Join(dir, filepath.Join(parts[:i+1]...))
 		for _, cand := range []string{p + ".py", filepath.Join(p, "__init__.py")} {
