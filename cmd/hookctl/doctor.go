@@ -451,7 +451,7 @@ func (d *doctor) checkAgentLog() {
 			}
 		}
 		c := doctorCheck{Check: "agent-log", Status: statusFail,
-			Data: map[string]any{"log": path, "line": l.FailedLine, "file": l.FailedPath, "message": l.FailedMsg}}
+			Data: map[string]any{"log": path, "line": l.lineData(l.FailedLine), "file": l.FailedPath, "message": l.FailedMsg}}
 		// The agent's own check of a hook ("invalid hook NAME: command hook
 		// must specify 'command'") fails a file that decodes: it still
 		// fails while that hook has a handler without a command.
@@ -461,19 +461,19 @@ func (d *doctor) checkAgentLog() {
 		}
 		switch {
 		case f == nil:
-			c.Message = fmt.Sprintf("the agent's log (line %d) says it failed to parse %s: %s", l.FailedLine, schema.Visible(l.FailedPath), schema.Visible(l.FailedMsg))
+			c.Message = fmt.Sprintf("the agent's log (%s) says it failed to parse %s: %s", l.line(l.FailedLine), schema.Visible(l.FailedPath), schema.Visible(l.FailedMsg))
 			c.Fix = "hookctl lint " + d.arg(l.FailedPath)
 		case stillInvalid:
 			span, _ := invalidHookIn(f.cfg, l.FailedMsg)
 			c.File, c.Line, c.Column = f.shown, span.Start.Line, span.Start.Col
-			c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (line %d) says it failed to parse this file, so it loads none of its hooks: %s", f.shown, c.Line, c.Column, l.FailedLine, schema.Visible(l.FailedMsg))
+			c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file, so it loads none of its hooks: %s", f.shown, c.Line, c.Column, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
 			c.Fix = "give every handler of the hook a \"command\" (hookctl lint " + d.arg(f.path) + " shows where)"
 		case !f.drops && l.LoadedLine > l.FailedLine:
 			c.Status = statusOK
-			c.Message = fmt.Sprintf("the agent failed to parse %s earlier (log line %d), and has loaded hooks since", f.shown, l.FailedLine)
+			c.Message = fmt.Sprintf("the agent failed to parse %s earlier (log %s), and has loaded hooks since", f.shown, l.line(l.FailedLine))
 		case !f.drops:
 			c.Status = statusWarn
-			c.Message = fmt.Sprintf("the agent failed to parse %s (log line %d: %s); it parses now", f.shown, l.FailedLine, schema.Visible(l.FailedMsg))
+			c.Message = fmt.Sprintf("the agent failed to parse %s (log %s: %s); it parses now", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
 			c.Fix = "start a new agy session to load it"
 		default:
 			c.File = f.shown
@@ -484,7 +484,7 @@ func (d *doctor) checkAgentLog() {
 				// The file fails now for another cause, which the file's
 				// own check reports: the log is older than the file.
 				c.Status = statusWarn
-				when := fmt.Sprintf("(log line %d)", l.FailedLine)
+				when := "(log " + l.line(l.FailedLine) + ")"
 				if !l.FailedAt.IsZero() {
 					when = "at " + formatTime(l.FailedAt) + " " + when
 				}
@@ -492,9 +492,9 @@ func (d *doctor) checkAgentLog() {
 				c.Fix += " shows why the file fails now; a new agy session logs what the agent makes of it"
 			case pos != nil:
 				c.Line, c.Column = pos.Line, pos.Col
-				c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (line %d) says it failed to parse this file: %s", f.shown, c.Line, c.Column, l.FailedLine, schema.Visible(l.FailedMsg))
+				c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file: %s", f.shown, c.Line, c.Column, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
 			default:
-				c.Message = fmt.Sprintf("%s: the agent's log (line %d) says it failed to parse this file: %s", f.shown, l.FailedLine, schema.Visible(l.FailedMsg))
+				c.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
 			}
 		}
 		d.add(c)
@@ -508,9 +508,9 @@ func (d *doctor) checkAgentLog() {
 		d.loadedAt = l.LoadedAt
 		decl, _ := d.declared()
 		c := doctorCheck{Check: "agent-log", Status: statusOK,
-			Data: map[string]any{"log": path, "line": l.LoadedLine, "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
-			Message: fmt.Sprintf("the agent last loaded %s from %s (log line %d); %s declared here",
-				listCount(l.Loaded, "named hook"), listCount(l.LoadedFiles, "file"), l.LoadedLine, areCount(len(decl)))}
+			Data: map[string]any{"log": path, "line": l.lineData(l.LoadedLine), "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
+			Message: fmt.Sprintf("the agent last loaded %s from %s (log %s); %s declared here",
+				listCount(l.Loaded, "named hook"), listCount(l.LoadedFiles, "file"), l.line(l.LoadedLine), areCount(len(decl)))}
 		if l.Loaded < len(decl) {
 			c.Status = statusWarn
 			c.Fix = "start a new agy session in this workspace, so that it loads the files as they are now"

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -210,10 +211,18 @@ type agentLog struct {
 	// plugin and message, and its line number.
 	Plugin, PluginMsg string
 	PluginLine        int
+	// Tail is, when the log was too long for its lines to be counted from
+	// its start, the size of the end they are counted in; else 0.
+	Tail int
 }
 
 // maxLogTail is how much of the end of the agent's log doctor reads.
 const maxLogTail = 4 << 20
+
+// maxLogCount is how much of a log before its tail doctor reads to count
+// its lines, so that a line it names is the line an editor shows. Past
+// it, lines are named within the tail.
+const maxLogCount = 1 << 30
 
 // readAgentLog reads the end of the agent's log, bounded, and finds its
 // latest lines about hooks.json files.
@@ -223,16 +232,83 @@ func readAgentLog(path string) (*agentLog, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if info.Size() > maxLogTail {
-		if _, err := f.Seek(info.Size()-maxLogTail, 0); err != nil {
+	start := max(info.Size()-maxLogTail, 0)
+	before := 0 // lines ending before the text read
+	cut := false
+	if start > 0 {
+		if start <= maxLogCount {
+			if before, err = countLines(f, start); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := f.Seek(start, io.SeekStart); err != nil {
 			return nil, err
 		}
+		// The text read starts inside a line unless the byte before it
+		// ends one: that line's start is not read, so it is left out.
+		prev := make([]byte, 1)
+		if _, err := f.ReadAt(prev, start-1); err != nil {
+			return nil, err
+		}
+		cut = prev[0] != '\n'
 	}
 	var buf bytes.Buffer
 	if _, err := schema.CopyBounded(&buf, f, path, maxLogTail+64<<10); err != nil {
 		return nil, err
 	}
-	return parseAgentLog(buf.String(), info.ModTime()), nil
+	text := buf.String()
+	if cut {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			i = len(text) - 1
+		}
+		text = text[i+1:]
+		before++
+	}
+	l := parseAgentLog(text, info.ModTime())
+	if start > maxLogCount {
+		l.Tail = maxLogTail
+	} else {
+		for _, n := range []*int{&l.FailedLine, &l.LoadedLine, &l.PluginLine} {
+			if *n > 0 {
+				*n += before
+			}
+		}
+	}
+	return l, nil
+}
+
+// countLines counts the line ends in the first n bytes of f.
+func countLines(f *os.File, n int64) (int, error) {
+	buf := make([]byte, 256<<10)
+	count := 0
+	for off := int64(0); off < n; {
+		m, err := f.ReadAt(buf[:min(int64(len(buf)), n-off)], off)
+		count += bytes.Count(buf[:m], []byte{'\n'})
+		off += int64(m)
+		if err != nil && off < n {
+			return 0, err
+		}
+	}
+	return count, nil
+}
+
+// line names line n of the log in a message: "line 12", or, when the log
+// is too long for its lines to be counted, "line 12 of its last 4 MiB".
+func (l *agentLog) line(n int) string {
+	if l.Tail > 0 {
+		return fmt.Sprintf("line %d of its last %d MiB", n, l.Tail>>20)
+	}
+	return fmt.Sprintf("line %d", n)
+}
+
+// lineData is line n of the log for --json: nil when it is counted
+// within the tail only.
+func (l *agentLog) lineData(n int) any {
+	if l.Tail > 0 {
+		return nil
+	}
+	return n
 }
 
 // parseAgentLog finds the latest lines about hooks.json files in the text

@@ -275,3 +275,54 @@ func TestDoctorFixesFromTheCurrentFolder(t *testing.T) {
 		t.Errorf("next %+v", next)
 	}
 }
+
+// TestAgentLogLinesPastTheTail checks that a log longer than what doctor
+// reads names its lines as an editor numbers them, and that the line cut
+// where the read starts is not taken for a whole one.
+func TestAgentLogLinesPastTheTail(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cli.log")
+	var b strings.Builder
+	line := "I1202 08:00:00.000000 4242 main.go:1] some other line of the agent's work\n"
+	for b.Len() < maxLogTail+1<<20 {
+		b.WriteString(line)
+	}
+	// The read of the last maxLogTail bytes starts inside this line, whose
+	// end, read alone, would be a plugin's failure.
+	cutLine := "I1202 08:00:01.000000 4242 main.go:1] the user typed: " + strings.Repeat("x", 200) + "W1202 08:00:00.250000 4242 hooks.go:73] Failed to parse hooks for plugin decoy: bad\n"
+	tail := "I1202 08:00:02.000000 4242 hooks.go:95] loaded 3 named hooks from 2 hooks.json file(s)\n" +
+		"2026-12-01T10:12:03Z WARN failed to parse hooks.json at /w/.agents/hooks.json: unexpected end of JSON input\n"
+	pad := maxLogTail - len(tail) - 60 // the read starts 60 bytes before cutLine's end
+	for pad > len(line) {
+		tail = line + tail
+		pad -= len(line)
+	}
+	tail = strings.Repeat("y", pad) + "\n" + tail
+	b.WriteString(cutLine)
+	b.WriteString(tail)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := readAgentLog(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := strings.Count(b.String(), "\n")
+	if l.FailedLine != total || l.LoadedLine != total-1 || l.Loaded != 3 {
+		t.Errorf("failed at line %d, loaded %d hooks at line %d; want lines %d and %d, 3 hooks",
+			l.FailedLine, l.Loaded, l.LoadedLine, total, total-1)
+	}
+	if l.Plugin != "" {
+		t.Errorf("the cut line was read as a failure of the plugin %q", l.Plugin)
+	}
+	if got := l.line(l.FailedLine); got != fmt.Sprintf("line %d", total) {
+		t.Errorf("named %q", got)
+	}
+	// Past maxLogCount, lines are named within the tail read.
+	l.Tail = maxLogTail
+	if got := l.line(7); got != "line 7 of its last 4 MiB" {
+		t.Errorf("named %q within the tail", got)
+	}
+	if l.lineData(7) != nil {
+		t.Errorf("--json gave a line counted within the tail")
+	}
+}

@@ -46,9 +46,9 @@ func (d *doctor) lintFix() string {
 // plugin's own hooks.json is looked for where agy installs plugins.
 func (d *doctor) pluginFailure(log string, l *agentLog) doctorCheck {
 	c := doctorCheck{Check: "agent-log", Status: statusFail,
-		Data: map[string]any{"log": log, "line": l.PluginLine, "plugin": l.Plugin, "message": l.PluginMsg},
-		Message: fmt.Sprintf("the agent's log (line %d) says it failed to parse the hooks of the plugin %q, so it runs none of them: %s",
-			l.PluginLine, schema.Visible(l.Plugin), schema.Visible(l.PluginMsg)),
+		Data: map[string]any{"log": log, "line": l.lineData(l.PluginLine), "plugin": l.Plugin, "message": l.PluginMsg},
+		Message: fmt.Sprintf("the agent's log (%s) says it failed to parse the hooks of the plugin %q, so it runs none of them: %s",
+			l.line(l.PluginLine), schema.Visible(l.Plugin), schema.Visible(l.PluginMsg)),
 		Fix: "the plugin's hooks/hooks.json must follow this format (a hook name, then events); update or reinstall the plugin (agy plugin install), or report it to its authors"}
 	if d.opts.home == "" || strings.ContainsAny(l.Plugin, `/\`) || l.Plugin == ".." {
 		return c
