@@ -310,7 +310,8 @@ func contractRun(s streams, opts testOptions) error {
 		fmt.Fprintf(s.err, "hookctl: %s\n", n)
 	}
 	if opts.json {
-		// The array holds handlers; a file dropped whole is said here.
+		// A file dropped whole is said here for people too; the array
+		// holds it when it counts as a failure of its own.
 		for _, d := range report.Dropped {
 			fmt.Fprintf(s.err, "hookctl: %s:%d:%d: %s\n", d.Path, d.Pos.Line, d.Pos.Col, d.Why)
 		}

@@ -205,6 +205,10 @@ type ContractJSON struct {
 	P50Ms int64              `json:"p50Ms"`
 	MaxMs int64              `json:"maxMs"`
 	Calls []ContractCallJSON `json:"calls"`
+	// Dropped marks the entry of a file the agent loads none of, for a
+	// cause no handler's entry holds: it names no hook, and Broken says
+	// why.
+	Dropped bool `json:"dropped,omitempty"`
 }
 
 // ContractCallJSON is one call's result.
@@ -271,11 +275,19 @@ func (h *HandlerReport) JSON() ContractJSON {
 
 // WriteJSON writes the report as hookctl test --contract --format json
 // prints it: an array of the handlers' reports (ContractJSON), in config
-// order, indented.
+// order, indented, then one entry for each file the agent drops whole
+// that no handler's entry fails for, so that the entries that fail are
+// the failures counted.
 func (r *ContractReport) WriteJSON(w io.Writer) error {
 	out := make([]ContractJSON, 0, len(r.Handlers))
 	for _, h := range r.Handlers {
 		out = append(out, h.JSON())
+	}
+	for _, d := range r.Dropped {
+		if d.Counted {
+			out = append(out, ContractJSON{File: d.Path, Line: d.Pos.Line, Column: d.Pos.Col,
+				Status: StatusFail, Broken: d.Why, Calls: []ContractCallJSON{}, Dropped: true})
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

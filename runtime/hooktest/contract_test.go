@@ -1,7 +1,9 @@
 package hooktest
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -323,6 +325,19 @@ func TestContractUnusableFiles(t *testing.T) {
 			r.Dropped[0].Pos.Line != c.pos.Line || r.Dropped[0].Pos.Col != c.pos.Col ||
 			!strings.HasPrefix(r.Dropped[0].Why, c.why) || !strings.Contains(r.Dropped[0].Why, "the agent loads none of its hooks (hookctl lint explains)") {
 			t.Errorf("%s: %d failed, %+v", c.name, failed, r.Dropped)
+		}
+		// --format json holds the failure too, as an entry of its own.
+		var b bytes.Buffer
+		if err := r.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		var got []ContractJSON
+		if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+			t.Fatalf("%s: %v\n%s", c.name, err, b.Bytes())
+		}
+		if len(got) != 1 || got[0].Status != StatusFail || !got[0].Dropped || got[0].Hook != "" || got[0].File != path ||
+			got[0].Line != c.pos.Line || got[0].Column != c.pos.Col || got[0].Broken != r.Dropped[0].Why || got[0].Calls == nil {
+			t.Errorf("%s: json %s", c.name, b.Bytes())
 		}
 	}
 	if _, err := Contract(context.Background(), ContractOptions{Configs: []string{filepath.Join(dir, "none.json")}}); err == nil ||
