@@ -9,22 +9,30 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // A file that group or others can write lets anyone on the machine choose
 // what the agent executes, so such a hooks.json is not read and such a
-// script is not run. Folders are left to the system's own rules: /tmp is
-// world-writable by design, and its sticky bit keeps files there their
-// owner's.
+// script is not run. So does a file in a folder that others can write
+// without the sticky bit, at any depth: anyone may rename the file (or a
+// folder on its way) and put their own in its place, between the check
+// and the start. A folder only its group can write is left alone: under
+// a umask of 002 every folder is, and its group is most often the user's
+// own; /tmp is world-writable by design, and its sticky bit keeps files
+// there their owner's.
 
 // UnsafeFile returns why the file whose info is given must not be used,
-// or nil: group or others can write it. It is the one check of run, which
-// neither reads nor runs such a file, and of trust, which does not trust
-// it.
+// or nil: group or others can write it, or others can replace it (see
+// schema.UnsafeFolder). It is the one check of run, which neither reads nor runs
+// such a file, and of trust, which does not trust it.
 func UnsafeFile(path string, info fs.FileInfo) error {
 	m := info.Mode().Perm()
 	if m&0o022 == 0 {
+		if dir, mode, unsafe := schema.UnsafeFolder(path); unsafe {
+			return fmt.Errorf("%s is in the folder %s, which others can write (mode %04o, no sticky bit), so anyone on this machine could replace what the agent runs; run chmod o-w %s", path, dir, mode, dir)
+		}
 		return nil
 	}
 	who := "its group"

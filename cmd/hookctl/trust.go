@@ -497,11 +497,13 @@ func trustStoreOnce() func() (*trust.Store, error) {
 	})
 }
 
-// unsafeFiles refuses to trust files that group or others can write:
-// hookctl run would refuse them anyway (the same check, runtime.UnsafeFile,
-// on the same files: those the commands name, in the workspace or outside
-// it), and anyone on the machine could change them after the user looked.
-// It names them all at once, with the one chmod that fixes them.
+// unsafeFiles refuses to trust files that group or others can write, or
+// that lie in a folder others can write without the sticky bit: hookctl
+// run would refuse them anyway (the same check, runtime.UnsafeFile, on the
+// same files: those the commands name, in the workspace or outside it),
+// and anyone on the machine could change them after the user looked. It
+// names them (or their folder) all at once, with the one chmod that fixes
+// them.
 func unsafeFiles(snap *trust.Snapshot) error {
 	var lines, paths []string
 	seen := map[string]bool{}
@@ -511,6 +513,16 @@ func unsafeFiles(snap *trust.Snapshot) error {
 			return
 		}
 		seen[p] = true
+		if info.Mode().Perm()&0o022 == 0 {
+			// The file is safe; the folder it lies in is not.
+			dir, mode, _ := schema.UnsafeFolder(p)
+			if !seen[dir] {
+				seen[dir] = true
+				lines = append(lines, fmt.Sprintf("  %s/ (a folder others can write, mode %04o)", schema.Visible(dir), mode))
+				paths = append(paths, shellQuote(dir))
+			}
+			return
+		}
 		lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(shown), info.Mode().Perm()))
 		paths = append(paths, shellQuote(p))
 	}
@@ -528,6 +540,6 @@ func unsafeFiles(snap *trust.Snapshot) error {
 	if len(lines) == 0 {
 		return nil
 	}
-	return usageErrorf("refusing to trust %s: anyone on this machine could change these files after you looked, since group or others can write them:\n%s\nRun: chmod go-w %s",
+	return usageErrorf("refusing to trust %s: anyone on this machine could change these files after you looked, since group or others can write them (or the folder they are in):\n%s\nRun: chmod go-w %s",
 		schema.Visible(snap.Root), strings.Join(lines, "\n"), strings.Join(paths, " "))
 }
