@@ -12,12 +12,14 @@
 // while after the last change, a change cancels the run of the text it
 // replaces, and a result is published only if the document still has the
 // text it linted. ShellCheck runs on open and on save, and its findings
-// are published with every run's until the next save. Code actions wait,
+// are published with every run's until the next save (those inside a
+// script a handler runs on the script's own URI). Code actions wait,
 // off the reader goroutine, for the lint of the version they are asked
 // about.
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -25,6 +27,7 @@ import (
 	"io"
 	"io/fs"
 	"log"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -143,9 +146,13 @@ type server struct {
 	markdown        bool // hover in Markdown
 	markdownItems   bool // completion items' documentation in Markdown
 	watchFiles      bool
-	initialized     bool
-	shutdown        bool
-	exited          bool
+	// scriptsShown are the script files whose ShellCheck findings were
+	// last published non-empty, so that they are cleared once no open
+	// document's run finds them.
+	scriptsShown map[string]bool
+	initialized  bool
+	shutdown     bool
+	exited       bool
 	// ready is closed once conn is set: the connection reads, and so
 	// calls Handle, from the moment it is made.
 	ready chan struct{}
@@ -170,6 +177,10 @@ type docState struct {
 	// moved with the text since (shifted): published with every run's
 	// until ShellCheck runs again.
 	checked []lint.Finding
+	// scripts are ShellCheck's findings, by script file (an absolute
+	// path), in the files the document's handlers run, from its last
+	// run: published on those files' own URIs.
+	scripts map[string][]lint.Finding
 
 	// result is the last lint published, for its version.
 	result *result
@@ -587,6 +598,9 @@ func (s *server) didClose(p didCloseParams) {
 			if !reopened {
 				s.publish(publishDiagnosticsParams{URI: uri, Diagnostics: []Diagnostic{}})
 			}
+			if len(d.scripts) > 0 {
+				s.publishScripts()
+			}
 		}()
 	}
 }
@@ -656,8 +670,8 @@ func (s *server) lintNow(uri string, d *docState) {
 	// ShellCheck runs after the other rules' findings are out: they do not
 	// wait for it.
 	if shellcheck && ctx.Err() == nil {
-		if found, ok := s.runShellCheck(ctx, &doc); ok {
-			s.storeShellCheck(uri, d, cur, found)
+		if found, scripts, ok := s.runShellCheck(ctx, &doc); ok {
+			s.storeShellCheck(uri, d, cur, found, scripts)
 		}
 	}
 
@@ -706,10 +720,12 @@ func (s *server) store(uri string, d *docState, cur *Document, res *result, stam
 // storeShellCheck keeps ShellCheck's findings of the text cur and
 // publishes them with the run's, unless cur is no longer the document's
 // text: then ShellCheck stays owed, and the next run runs it.
-func (s *server) storeShellCheck(uri string, d *docState, cur *Document, found []lint.Finding) {
+func (s *server) storeShellCheck(uri string, d *docState, cur *Document, found []lint.Finding, scripts map[string][]lint.Finding) {
 	s.mu.Lock()
-	if s.docs[uri] == d && d.doc == cur {
+	current := s.docs[uri] == d && d.doc == cur
+	if current {
 		d.checked = found
+		d.scripts = scripts
 		d.shellcheck = false
 	}
 	var fast []lint.Finding
@@ -719,6 +735,71 @@ func (s *server) storeShellCheck(uri string, d *docState, cur *Document, found [
 	stamps := d.stamps
 	s.mu.Unlock()
 	s.store(uri, d, cur, &result{doc: *cur, findings: fast}, stamps)
+	if current {
+		s.pubMu.Lock()
+		s.publishScripts()
+		s.pubMu.Unlock()
+	}
+}
+
+// maxScriptText is the most of a script file read to place its
+// findings.
+const maxScriptText = 8 << 20
+
+// publishScripts publishes ShellCheck's findings in the script files the
+// open documents' handlers run, on each script's own URI (an editor shows
+// them in its problem list, and when the script is opened), the findings
+// of every document that runs a script together; a script no document's
+// findings name any more is cleared. s.pubMu is held.
+func (s *server) publishScripts() {
+	s.mu.Lock()
+	if s.shutdown {
+		s.mu.Unlock()
+		return
+	}
+	all := map[string][]lint.Finding{}
+	for _, d := range s.docs {
+		for path, found := range d.scripts {
+			all[path] = append(all[path], found...)
+		}
+	}
+	shown := s.scriptsShown
+	s.scriptsShown = make(map[string]bool, len(all))
+	for path := range all {
+		s.scriptsShown[path] = true
+	}
+	enc := s.encoding
+	s.mu.Unlock()
+	for _, path := range slices.Sorted(maps.Keys(all)) {
+		found := all[path]
+		lint.Sort(found)
+		found = slices.CompactFunc(found, func(a, b lint.Finding) bool {
+			return a.Span == b.Span && a.Rule == b.Rule && a.Message == b.Message
+		})
+		text, err := readScript(path)
+		if err != nil {
+			s.log.Printf("placing ShellCheck's findings in %s: %v", path, err)
+		}
+		doc := NewDocument(pathURI(path), 0, text, enc)
+		s.publish(publishDiagnosticsParams{URI: doc.URI, Diagnostics: s.diagnostics(doc, found)})
+	}
+	for _, path := range slices.Sorted(maps.Keys(shown)) {
+		if _, ok := all[path]; !ok {
+			s.publish(publishDiagnosticsParams{URI: pathURI(path), Diagnostics: []Diagnostic{}})
+		}
+	}
+}
+
+// readScript reads a script file, bounded, for the places of findings.
+func readScript(path string) ([]byte, error) {
+	f, _, err := schema.OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var b bytes.Buffer
+	_, err = schema.CopyBounded(&b, f, path, maxScriptText)
+	return b.Bytes(), err
 }
 
 // merge returns the run's findings with ShellCheck's, in file order.
@@ -776,19 +857,34 @@ func (s *server) run(ctx context.Context, doc *Document) (res *result, stamps ma
 // runShellCheck runs the shellcheck rule, as hookctl lint does, on one
 // snapshot of a document; ok is false when ctx stopped it. A panic is
 // logged and leaves no findings.
-func (s *server) runShellCheck(ctx context.Context, doc *Document) (found []lint.Finding, ok bool) {
+func (s *server) runShellCheck(ctx context.Context, doc *Document) (found []lint.Finding, scripts map[string][]lint.Finding, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Printf("running ShellCheck on %s failed: %v", doc.URI, r)
-			found, ok = nil, true
+			found, scripts, ok = nil, nil, true
 		}
 	}()
 	t := s.target(doc)
 	findings, _, err := s.opts.lint(lint.SourceRequest{Target: t, Src: doc.Text, Rules: []string{shellcheckRule}, ShellCheck: s.opts.ShellCheck, Stop: ctx})
 	if err != nil {
-		return nil, false
+		return nil, nil, false
 	}
-	return ownFindings(t, findings), true
+	if doc.Path != "" {
+		for _, f := range findings {
+			if f.File == t.Path {
+				continue
+			}
+			path := f.File
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(filepath.Dir(t.Path), path)
+			}
+			if scripts == nil {
+				scripts = map[string][]lint.Finding{}
+			}
+			scripts[path] = append(scripts[path], f)
+		}
+	}
+	return ownFindings(t, findings), scripts, true
 }
 
 // ownFindings are the findings in the linted file itself: those in other

@@ -164,3 +164,46 @@ func TestShellCheckConfig(t *testing.T) {
 	}
 	c.call("shutdown", nil, nil)
 }
+
+// TestShellCheckInScripts: ShellCheck's findings inside a script a
+// handler runs are published on the script's own URI, at their place in
+// it (a multi-byte character before them counted in UTF-16); a save after
+// the script is fixed clears them, and so does closing the hooks.json.
+func TestShellCheckInScripts(t *testing.T) {
+	c, uri, _ := scServer(t, "")
+	script := filepath.Join(filepath.Dir(uriPath(uri)), "hooks", "gate.sh")
+	bad := "#!/bin/sh\n# a script\necho é; cd $HOOKCTL_WORKSPACE && exit 0\n"
+	if err := os.WriteFile(script, []byte(bad), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := `{"gate": {"Stop": [{"command": "./hooks/gate.sh"}]}}`
+	c.notify("textDocument/didOpen", didOpenParams{TextDocument: textDocumentItem{URI: uri, Version: 1, Text: text}})
+	suri := pathURI(script)
+	ds := c.waitDiagnostics(suri, func(ds []Diagnostic) bool { return len(ds) > 0 })
+	if got := strings.Join(sc(bad, ds), " "); got != "SC2086@$HOOKCTL_WORKSPACE" {
+		t.Errorf("the script's diagnostics %s", got)
+	}
+	if r := ds[0].Range; r.Start.Line != 2 || r.Start.Character != 11 || r.End.Character != 29 {
+		t.Errorf("at %+v", r)
+	}
+	// The hooks.json itself holds none of them.
+	for _, d := range c.waitDiagnostics(uri, func([]Diagnostic) bool { return true }) {
+		if d.Code == "shellcheck" {
+			t.Errorf("in the hooks.json: %+v", d)
+		}
+	}
+
+	if err := os.WriteFile(script, []byte("#!/bin/sh\ncd \"$HOOKCTL_WORKSPACE\" && exit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("textDocument/didSave", didSaveParams{TextDocument: textDocumentIdentifier{URI: uri}})
+	c.waitDiagnostics(suri, func(ds []Diagnostic) bool { return len(ds) == 0 })
+
+	if err := os.WriteFile(script, []byte(bad), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("textDocument/didSave", didSaveParams{TextDocument: textDocumentIdentifier{URI: uri}})
+	c.waitDiagnostics(suri, func(ds []Diagnostic) bool { return len(ds) == 1 })
+	c.notify("textDocument/didClose", didCloseParams{TextDocument: textDocumentIdentifier{URI: uri}})
+	c.waitDiagnostics(suri, func(ds []Diagnostic) bool { return len(ds) == 0 })
+}
