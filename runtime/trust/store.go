@@ -49,6 +49,11 @@ type Record struct {
 	TrustedAt time.Time `json:"trustedAt"`
 	// Files are the files the fingerprint covered.
 	Files []RecordFile `json:"files"`
+	// Probed are the paths the snapshot asked the file system about and
+	// its answers, so that a check finding them all unchanged takes the
+	// record's verdict without reading the scripts again (see Probe). A
+	// record without them, made by an earlier hookctl, is checked in full.
+	Probed *Probed `json:"probed,omitempty"`
 }
 
 // RecordFile is one trusted file.
@@ -370,6 +375,7 @@ func NewRecord(snap *Snapshot, at time.Time) *Record {
 		}
 		r.Files = append(r.Files, rf)
 	}
+	r.Probed = probedOf(snap, r)
 	return r
 }
 
