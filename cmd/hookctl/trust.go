@@ -142,6 +142,9 @@ func trustRun(s streams, opts trustOptions) error {
 	}
 	d := trust.Compare(prev, snap)
 	if d.Same() {
+		if err := addProbes(opts.store, root, snap); err != nil {
+			return err
+		}
 		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", schema.Visible(root), formatTime(prev.TrustedAt))
 		return nil
 	}
@@ -175,6 +178,40 @@ func trustRun(s streams, opts trustOptions) error {
 		return usageErrorf("%v", err)
 	}
 	fmt.Fprintf(s.out, "\nTrusted %s: its hooks will run. A change to any file above withdraws the trust;\n'hookctl trust --diff' then shows what changed.\n", schema.Visible(root))
+	return nil
+}
+
+// addProbes gives the record of a workspace whose files are as trusted
+// what the check of every hookctl run needs to skip reading its scripts
+// again (trust.Record.Probed), when the record has none (trusted by an
+// earlier hookctl) or its are stale (a file touched, a checkout of the
+// same content). What is trusted does not change.
+func addProbes(path, root string, snap *trust.Snapshot) error {
+	stale := func(rec *trust.Record) bool {
+		return rec != nil && rec.Fingerprint == snap.Fingerprint && !rec.Unchanged(snap.Config)
+	}
+	store, err := trust.Open(path)
+	if err != nil || !stale(store.Workspaces[root]) {
+		return nil
+	}
+	unlock, err := trust.Lock(path)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	defer unlock()
+	if store, err = trust.Open(path); err != nil {
+		return usageErrorf("%v", err)
+	}
+	rec := store.Workspaces[root]
+	if !stale(rec) {
+		return nil
+	}
+	if rec.Probed = trust.ProbedOf(snap, rec); rec.Probed == nil {
+		return nil
+	}
+	if err := store.Save(); err != nil {
+		return usageErrorf("%v", err)
+	}
 	return nil
 }
 

@@ -199,7 +199,7 @@ func (s *Store) Verify(root string, cfg *schema.Config) (bool, string) {
 	if rec == nil {
 		return false, "never trusted"
 	}
-	if rec.unchanged(cfg) {
+	if rec.Unchanged(cfg) {
 		// Every path the trusted snapshot asked about answers as it did:
 		// a snapshot now would be that one (see Probe).
 		return true, ""

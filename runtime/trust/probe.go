@@ -103,13 +103,13 @@ func sameProbe(a, b Probe) bool {
 		(a.Stat == nil) == (b.Stat == nil) && (a.Stat == nil || *a.Stat == *b.Stat)
 }
 
-// probedOf returns what rec, just made of snap, keeps of the paths snap
+// ProbedOf returns what rec, made of snap or matching it, keeps of the paths snap
 // asked about, or nil when snap cannot be trusted or the workspace changed
 // while it was taken. The answers are taken after the snapshot, and the
 // snapshot is taken again and the answers asked again: equal answers on
 // both sides of a snapshot that finds the same fingerprint are the state
 // that fingerprint was taken of (a StatID's change time never goes back).
-func probedOf(snap *Snapshot, rec *Record) *Probed {
+func ProbedOf(snap *Snapshot, rec *Record) *Probed {
 	if snap.Config == nil || snap.Refused != "" || snap.probed == nil || snap.Root == "" {
 		return nil
 	}
@@ -125,11 +125,11 @@ func probedOf(snap *Snapshot, rec *Record) *Probed {
 	return &Probed{Version: probeVersion, Paths: after}
 }
 
-// unchanged reports whether the workspace at root, whose hooks.json is
+// Unchanged reports whether the workspace at root, whose hooks.json is
 // cfg, is as the record's probes found it: hooks.json the same bytes and
 // every path asked about answering as it did. False says nothing: the
 // check must then take the snapshot.
-func (r *Record) unchanged(cfg *schema.Config) bool {
+func (r *Record) Unchanged(cfg *schema.Config) bool {
 	p := r.Probed
 	if p == nil || p.Version != probeVersion || len(p.Paths) == 0 || len(r.Files) == 0 || cfg == nil {
 		return false

@@ -79,7 +79,7 @@ func TestProbedSameAsFresh(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			root, st, cfg := mk(t)
 			rec := st.Workspaces[root]
-			if !rec.unchanged(cfg) {
+			if !rec.Unchanged(cfg) {
 				t.Fatal("an unchanged workspace is not taken as unchanged")
 			}
 			ok, why := st.Verify(root, cfg)
@@ -163,7 +163,7 @@ func TestProbedAttacks(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			root, st, cfg := followed(t)
 			tc.attack(t, root)
-			if st.Workspaces[root].unchanged(cfg) {
+			if st.Workspaces[root].Unchanged(cfg) {
 				t.Fatal("the probes do not see the change")
 			}
 			ok, why := st.Verify(root, cfg)
@@ -180,7 +180,7 @@ func TestProbedHooksFile(t *testing.T) {
 	root, st, _ := followed(t)
 	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"sh hooks/main.sh"}]}]}}`)
 	cfg := loadConfig(t, root)
-	if st.Workspaces[root].unchanged(cfg) {
+	if st.Workspaces[root].Unchanged(cfg) {
 		t.Fatal("an edited hooks.json is taken as unchanged")
 	}
 	if ok, _ := st.Verify(root, cfg); ok {
@@ -198,7 +198,7 @@ func TestProbedOldRecord(t *testing.T) {
 			p.Paths = rec.Probed.Paths
 		}
 		rec.Probed = p
-		if rec.unchanged(cfg) {
+		if rec.Unchanged(cfg) {
 			t.Fatal("a record without this hookctl's probes is taken as unchanged")
 		}
 		if ok, why := st.Verify(root, cfg); !ok {

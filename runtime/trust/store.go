@@ -375,7 +375,7 @@ func NewRecord(snap *Snapshot, at time.Time) *Record {
 		}
 		r.Files = append(r.Files, rf)
 	}
-	r.Probed = probedOf(snap, r)
+	r.Probed = ProbedOf(snap, r)
 	return r
 }
 
