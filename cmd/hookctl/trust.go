@@ -503,9 +503,25 @@ func trustCheckerOf(open func() (*trust.Store, error)) func(*runtime.Source) (bo
 			}
 			return false, "never trusted"
 		}
-		return store.Verify(root, src.Config)
+		ok, why, probed := store.VerifyProbed(root, src.Config)
+		if rec := store.Workspaces[root]; ok && !probed && store.Path != "" &&
+			(rec.Probed == nil || time.Since(rec.Probed.At) > probesRefresh) {
+			// As trusted, but checked in full: a file touched, Python's
+			// __pycache__ written by the first run, a record of an
+			// earlier hookctl. Recording the answers afresh (which costs
+			// this run two more snapshots) spares the next runs the full
+			// check; failing to changes nothing. A workspace whose hooks
+			// change a folder the check lists on every run is refreshed
+			// once a minute at most, not on every run.
+			_ = addProbes(store.Path, root, trust.FromConfig(root, src.Config))
+		}
+		return ok, why
 	}
 }
+
+// probesRefresh is how long run waits before it records again the probes
+// of a trusted workspace it found stale.
+const probesRefresh = time.Minute
 
 // neverTrusted says, before the workspace file is read, whether its
 // workspace has no trust record at all: run then leaves the file unread,

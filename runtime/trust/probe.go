@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"syscall"
+	"time"
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
@@ -38,6 +39,8 @@ const probeVersion = 1
 type Probed struct {
 	// Version is the probeVersion of the hookctl that recorded them.
 	Version int `json:"version"`
+	// At is when they were asked.
+	At time.Time `json:"at"`
 	// Paths are the paths asked about, sorted, with their answers.
 	Paths []Probe `json:"paths"`
 }
@@ -122,7 +125,7 @@ func ProbedOf(snap *Snapshot, rec *Record) *Probed {
 	if !slices.EqualFunc(before, after, sameProbe) {
 		return nil
 	}
-	return &Probed{Version: probeVersion, Paths: after}
+	return &Probed{Version: probeVersion, At: time.Now().UTC().Truncate(time.Second), Paths: after}
 }
 
 // Unchanged reports whether the workspace at root, whose hooks.json is
