@@ -142,9 +142,7 @@ func trustRun(s streams, opts trustOptions) error {
 	}
 	d := trust.Compare(prev, snap)
 	if d.Same() {
-		if err := addProbes(opts.store, root, snap); err != nil {
-			return err
-		}
+		addProbes(opts.store, root, snap)
 		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", schema.Visible(root), formatTime(prev.TrustedAt))
 		return nil
 	}
@@ -185,34 +183,31 @@ func trustRun(s streams, opts trustOptions) error {
 // what the check of every hookctl run needs to skip reading its scripts
 // again (trust.Record.Probed), when the record has none (trusted by an
 // earlier hookctl) or its are stale (a file touched, a checkout of the
-// same content). What is trusted does not change.
-func addProbes(path, root string, snap *trust.Snapshot) error {
+// same content). What is trusted does not change, and a store that cannot
+// be written is left as it is: the probes only spare time.
+func addProbes(path, root string, snap *trust.Snapshot) {
 	stale := func(rec *trust.Record) bool {
 		return rec != nil && rec.Fingerprint == snap.Fingerprint && !rec.Unchanged(snap.Config)
 	}
 	store, err := trust.Open(path)
 	if err != nil || !stale(store.Workspaces[root]) {
-		return nil
+		return
 	}
 	unlock, err := trust.Lock(path)
 	if err != nil {
-		return usageErrorf("%v", err)
+		return
 	}
 	defer unlock()
-	if store, err = trust.Open(path); err != nil {
-		return usageErrorf("%v", err)
+	if store, err = trust.Open(path); err != nil || !stale(store.Workspaces[root]) {
+		return
 	}
 	rec := store.Workspaces[root]
-	if !stale(rec) {
-		return nil
-	}
 	if rec.Probed = trust.ProbedOf(snap, rec); rec.Probed == nil {
-		return nil
+		// The workspace changed while it was probed: no answers, but
+		// the time of the attempt, so that run does not retry at once.
+		rec.Probed = &trust.Probed{At: time.Now().UTC().Truncate(time.Second)}
 	}
-	if err := store.Save(); err != nil {
-		return usageErrorf("%v", err)
-	}
-	return nil
+	_ = store.Save()
 }
 
 // askTrust asks the person, on the terminal, whether to trust what was
@@ -513,7 +508,7 @@ func trustCheckerOf(open func() (*trust.Store, error)) func(*runtime.Source) (bo
 			// check; failing to changes nothing. A workspace whose hooks
 			// change a folder the check lists on every run is refreshed
 			// once a minute at most, not on every run.
-			_ = addProbes(store.Path, root, trust.FromConfig(root, src.Config))
+			addProbes(store.Path, root, trust.FromConfig(root, src.Config))
 		}
 		return ok, why
 	}
