@@ -190,7 +190,10 @@ func addProbes(path, root string, snap *trust.Snapshot) {
 		return rec != nil && rec.Fingerprint == snap.Fingerprint && !rec.Unchanged(snap.Config)
 	}
 	store, err := trust.Open(path)
-	if err != nil || !stale(store.Workspaces[root]) {
+	if err != nil {
+		return
+	}
+	if store.LoadProbed(root); !stale(store.Workspaces[root]) {
 		return
 	}
 	unlock, err := trust.Lock(path)
@@ -198,7 +201,10 @@ func addProbes(path, root string, snap *trust.Snapshot) {
 		return
 	}
 	defer unlock()
-	if store, err = trust.Open(path); err != nil || !stale(store.Workspaces[root]) {
+	if store, err = trust.Open(path); err != nil {
+		return
+	}
+	if store.LoadProbed(root); !stale(store.Workspaces[root]) {
 		return
 	}
 	rec := store.Workspaces[root]

@@ -187,6 +187,7 @@ func TestRunRefreshesStaleProbes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		st.LoadProbed(key)
 		return st.Workspaces[key]
 	}
 	edit := func(f func(*trust.Record)) {
@@ -195,6 +196,7 @@ func TestRunRefreshesStaleProbes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		st.LoadProbed(key)
 		f(st.Workspaces[key])
 		if err := st.Save(); err != nil {
 			t.Fatal(err)
@@ -218,7 +220,14 @@ func TestRunRefreshesStaleProbes(t *testing.T) {
 		t.Fatal("trust --yes recorded no probes, or stale ones")
 	}
 
-	edit(func(r *trust.Record) { r.Probed = nil })
+	// An earlier hookctl's record: trust.json alone, without probes.
+	probed, err := filepath.Glob(filepath.Join(filepath.Dir(p), "probed", "*.json"))
+	if err != nil || len(probed) != 1 {
+		t.Fatalf("probes files %q, %v", probed, err)
+	}
+	if err := os.Remove(probed[0]); err != nil {
+		t.Fatal(err)
+	}
 	hookRun()
 	if r := record(); r.Probed == nil || !r.Unchanged(cfg()) || r.Fingerprint != fp {
 		t.Fatalf("run did not record the probes of an earlier record: %+v", r.Probed)

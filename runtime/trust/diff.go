@@ -207,6 +207,7 @@ func (s *Store) VerifyProbed(root string, cfg *schema.Config) (ok bool, why stri
 	if rec == nil {
 		return false, "never trusted", false
 	}
+	s.LoadProbed(root)
 	if rec.Unchanged(cfg) {
 		// Every path the trusted snapshot asked about answers as it did:
 		// a snapshot now would be that one (see Probe).

@@ -1,11 +1,14 @@
 package trust
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"syscall"
 	"time"
@@ -151,4 +154,77 @@ func (r *Record) Unchanged(cfg *schema.Config) bool {
 		}
 	}
 	return true
+}
+
+// probedDir is the folder of the records' probes, beside the store, one
+// file per workspace named by the SHA-256 of its key.
+func (s *Store) probedDir() string { return filepath.Join(filepath.Dir(s.Path), "probed") }
+
+func (s *Store) probedPath(root string) string {
+	sum := sha256.Sum256([]byte(root))
+	return filepath.Join(s.probedDir(), hex.EncodeToString(sum[:])+".json")
+}
+
+// probedFile is the format of a record's probes on disk: they stand for
+// the record of Root whose fingerprint is Fingerprint, and for no other.
+type probedFile struct {
+	Root        string `json:"root"`
+	Fingerprint string `json:"fingerprint"`
+	Probed
+}
+
+// maxProbedFile bounds the probes file read: MaxFiles files and their
+// candidates, a few hundred bytes each.
+const maxProbedFile = 8 << 20
+
+// LoadProbed reads the probes of root's record into its Probed, once. A
+// file that is missing, not the user's alone (the same checks as the
+// store's), not understood, or made for another record leaves Probed nil:
+// the check is then the full one.
+func (s *Store) LoadProbed(root string) {
+	rec := s.Workspaces[root]
+	if rec == nil || rec.Probed != nil || rec.probedRead || s.Path == "" {
+		return
+	}
+	rec.probedRead = true
+	p := s.probedPath(root)
+	b, err := readStore(p)
+	if err != nil || len(b) > maxProbedFile {
+		return
+	}
+	var f probedFile
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if dec.Decode(&f) != nil || f.Root != root || f.Fingerprint != rec.Fingerprint {
+		return
+	}
+	rec.Probed = &f.Probed
+}
+
+// saveProbed writes the probes of every record that holds them, and
+// removes the files of workspaces no longer trusted. Probes only spare
+// time: what cannot be written is left out.
+func (s *Store) saveProbed() {
+	keep := map[string]bool{}
+	for root, rec := range s.Workspaces {
+		p := s.probedPath(root)
+		keep[filepath.Base(p)] = true
+		if rec.Probed == nil {
+			continue
+		}
+		b, err := json.Marshal(probedFile{Root: root, Fingerprint: rec.Fingerprint, Probed: *rec.Probed})
+		if err != nil || os.MkdirAll(s.probedDir(), 0o700) != nil {
+			continue
+		}
+		_ = schema.WriteFileAtomic(p, append(b, '\n'), 0o600)
+	}
+	ents, err := os.ReadDir(s.probedDir())
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if !keep[e.Name()] {
+			_ = os.Remove(filepath.Join(s.probedDir(), e.Name()))
+		}
+	}
 }

@@ -38,7 +38,10 @@ func followed(t *testing.T) (string, *Store, *schema.Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Workspaces[root].Probed == nil {
+	if st.Workspaces[root].Probed != nil {
+		t.Fatal("Open read the probes before they were needed")
+	}
+	if st.LoadProbed(root); st.Workspaces[root].Probed == nil {
 		t.Fatal("the record keeps no probes")
 	}
 	return root, st, cfg
@@ -215,6 +218,9 @@ func TestProbedOldRecord(t *testing.T) {
 	for _, p := range []*Probed{nil, {Version: probeVersion + 1}} {
 		root, st, cfg := followed(t)
 		rec := st.Workspaces[root]
+		if err := os.RemoveAll(st.probedDir()); err != nil {
+			t.Fatal(err)
+		}
 		if p != nil {
 			p.Paths = rec.Probed.Paths
 		}
@@ -252,5 +258,66 @@ func TestProbedRefused(t *testing.T) {
 	}
 	if rec := NewRecord(snap, time.Now()); rec.Probed != nil {
 		t.Fatal("a refused snapshot keeps probes")
+	}
+}
+
+// The probes live beside trust.json, which keeps the format an earlier
+// hookctl reads; a probes file that others could write, or that was made
+// for another record, is not read.
+func TestProbedFile(t *testing.T) {
+	root, st, cfg := followed(t)
+	b, err := os.ReadFile(st.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "probed") {
+		t.Fatalf("trust.json holds the probes, which an earlier hookctl refuses:\n%s", b)
+	}
+	reopen := func() *Record {
+		t.Helper()
+		st, err := Open(st.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.LoadProbed(root)
+		return st.Workspaces[root]
+	}
+	p := st.probedPath(root)
+	if err := os.Chmod(p, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if reopen().Probed != nil {
+		t.Fatal("a probes file others can write is read")
+	}
+	if err := os.Chmod(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := reopen(); r.Probed == nil || !r.Unchanged(cfg) {
+		t.Fatal("the probes file is not read back")
+	}
+	// Trusted again with other content: the old probes stand for nothing.
+	write(t, root, ".agents/hooks/lib.sh", "x=2\n")
+	old, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Now())
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if reopen().Probed != nil {
+		t.Fatal("probes made for another fingerprint are read")
+	}
+	// Revoked, its probes file goes.
+	delete(st.Workspaces, root)
+	st.Workspaces["/elsewhere"] = NewRecord(&Snapshot{Fingerprint: "sha256:" + strings.Repeat("0", 64), Files: []File{hashBytes(HooksFile, nil)}}, time.Now())
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); !os.IsNotExist(err) {
+		t.Fatalf("the probes of a revoked workspace stay: %v", err)
 	}
 }

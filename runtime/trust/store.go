@@ -53,7 +53,12 @@ type Record struct {
 	// its answers, so that a check finding them all unchanged takes the
 	// record's verdict without reading the scripts again (see Probe). A
 	// record without them, made by an earlier hookctl, is checked in full.
-	Probed *Probed `json:"probed,omitempty"`
+	// They are kept beside the store, one file per workspace, which an
+	// earlier hookctl does not read (its trust.json is the one it knows):
+	// Store.LoadProbed reads them, Save writes those that are set.
+	Probed *Probed `json:"-"`
+	// probedRead is set once LoadProbed has looked for them.
+	probedRead bool
 }
 
 // RecordFile is one trusted file.
@@ -256,6 +261,7 @@ func (s *Store) Save() error {
 		return fmt.Errorf("cannot write the trust store: %v", err)
 	}
 	s.collect()
+	s.saveProbed()
 	return nil
 }
 
