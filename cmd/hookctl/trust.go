@@ -142,6 +142,7 @@ func trustRun(s streams, opts trustOptions) error {
 	}
 	d := trust.Compare(prev, snap)
 	if d.Same() {
+		addProbes(opts.store, root, snap)
 		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", schema.Visible(root), formatTime(prev.TrustedAt))
 		return nil
 	}
@@ -176,6 +177,43 @@ func trustRun(s streams, opts trustOptions) error {
 	}
 	fmt.Fprintf(s.out, "\nTrusted %s: its hooks will run. A change to any file above withdraws the trust;\n'hookctl trust --diff' then shows what changed.\n", schema.Visible(root))
 	return nil
+}
+
+// addProbes gives the record of a workspace whose files are as trusted
+// what the check of every hookctl run needs to skip reading its scripts
+// again (trust.Record.Probed), when the record has none (trusted by an
+// earlier hookctl) or its are stale (a file touched, a checkout of the
+// same content). What is trusted does not change, and a store that cannot
+// be written is left as it is: the probes only spare time.
+func addProbes(path, root string, snap *trust.Snapshot) {
+	stale := func(rec *trust.Record) bool {
+		return rec != nil && rec.Fingerprint == snap.Fingerprint && !rec.Unchanged(snap.Config)
+	}
+	store, err := trust.Open(path)
+	if err != nil {
+		return
+	}
+	if store.LoadProbed(root); !stale(store.Workspaces[root]) {
+		return
+	}
+	unlock, err := trust.Lock(path)
+	if err != nil {
+		return
+	}
+	defer unlock()
+	if store, err = trust.Open(path); err != nil {
+		return
+	}
+	if store.LoadProbed(root); !stale(store.Workspaces[root]) {
+		return
+	}
+	rec := store.Workspaces[root]
+	if rec.Probed = trust.ProbedOf(snap, rec); rec.Probed == nil {
+		// The workspace changed while it was probed: no answers, but
+		// the time of the attempt, so that run does not retry at once.
+		rec.Probed = &trust.Probed{At: time.Now().UTC().Truncate(time.Second)}
+	}
+	_ = store.Save()
 }
 
 // askTrust asks the person, on the terminal, whether to trust what was
@@ -466,9 +504,25 @@ func trustCheckerOf(open func() (*trust.Store, error)) func(*runtime.Source) (bo
 			}
 			return false, "never trusted"
 		}
-		return store.Verify(root, src.Config)
+		ok, why, probed := store.VerifyProbed(root, src.Config)
+		if rec := store.Workspaces[root]; ok && !probed && store.Path != "" &&
+			(rec.Probed == nil || time.Since(rec.Probed.At) > probesRefresh) {
+			// As trusted, but checked in full: a file touched, Python's
+			// __pycache__ written by the first run, a record of an
+			// earlier hookctl. Recording the answers afresh (which costs
+			// this run two more snapshots) spares the next runs the full
+			// check; failing to changes nothing. A workspace whose hooks
+			// change a folder the check lists on every run is refreshed
+			// once a minute at most, not on every run.
+			addProbes(store.Path, root, trust.FromConfig(root, src.Config))
+		}
+		return ok, why
 	}
 }
+
+// probesRefresh is how long run waits before it records again the probes
+// of a trusted workspace it found stale.
+const probesRefresh = time.Minute
 
 // neverTrusted says, before the workspace file is read, whether its
 // workspace has no trust record at all: run then leaves the file unread,

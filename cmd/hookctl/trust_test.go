@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	expect "github.com/Netflix/go-expect"
 
 	"github.com/hookctl/hookctl/runtime/trust"
+	"github.com/hookctl/hookctl/schema"
 )
 
 // trustWorkspace writes a workspace with one gate and an isolated home,
@@ -160,5 +162,111 @@ func TestTrustReasonsShowEscapes(t *testing.T) {
 	}
 	if got := hk("trust", root); strings.ContainsRune(got, 0x1b) || !strings.Contains(got, `w\x1b[31mX has no .agents/hooks.json`) {
 		t.Errorf("trust of a folder without hooks.json: %q", got)
+	}
+}
+
+// A run that finds a trusted workspace as trusted but its probes missing
+// (an earlier hookctl's record) or stale (a file touched) records them
+// afresh, at most once a minute, so that the next runs take the quick
+// check; hookctl trust of the unchanged workspace does it at once. Neither
+// changes what is trusted.
+func TestRunRefreshesStaleProbes(t *testing.T) {
+	root := trustWorkspace(t)
+	var out, errOut bytes.Buffer
+	if code := run([]string{"hookctl", "trust", "--yes", root}, streams{strings.NewReader(""), &out, &errOut}); code != 0 {
+		t.Fatalf("trust: exit %d: %s", code, errOut.String())
+	}
+	p, err := trust.DefaultPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, _ := trust.Key(root)
+	record := func() *trust.Record {
+		t.Helper()
+		st, err := trust.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.LoadProbed(key)
+		return st.Workspaces[key]
+	}
+	edit := func(f func(*trust.Record)) {
+		t.Helper()
+		st, err := trust.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.LoadProbed(key)
+		f(st.Workspaces[key])
+		if err := st.Save(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hookRun := func() {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		run([]string{"hookctl", "run", "PreToolUse", "--tool", "run_command", "--workspace", root, "--args", `{"CommandLine":"ls"}`}, streams{strings.NewReader(""), &out, &errOut})
+	}
+	cfg := func() *schema.Config {
+		hp := filepath.Join(root, ".agents", "hooks.json")
+		src, err := os.ReadFile(hp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return schema.Parse(hp, src)
+	}
+	fp := record().Fingerprint
+	if record().Probed == nil || !record().Unchanged(cfg()) {
+		t.Fatal("trust --yes recorded no probes, or stale ones")
+	}
+
+	// An earlier hookctl's record: trust.json alone, without probes.
+	probed, err := filepath.Glob(filepath.Join(filepath.Dir(p), "probed", "*.json"))
+	if err != nil || len(probed) != 1 {
+		t.Fatalf("probes files %q, %v", probed, err)
+	}
+	if err := os.Remove(probed[0]); err != nil {
+		t.Fatal(err)
+	}
+	hookRun()
+	if r := record(); r.Probed == nil || !r.Unchanged(cfg()) || r.Fingerprint != fp {
+		t.Fatalf("run did not record the probes of an earlier record: %+v", r.Probed)
+	}
+
+	touch := func() {
+		t.Helper()
+		later := time.Now().Add(time.Hour)
+		if err := os.Chtimes(filepath.Join(root, ".agents", "hooks", "gate.sh"), later, later); err != nil {
+			t.Fatal(err)
+		}
+	}
+	touch()
+	hookRun()
+	if r := record(); r.Unchanged(cfg()) {
+		t.Fatal("run refreshed probes recorded less than a minute ago")
+	}
+	edit(func(r *trust.Record) { r.Probed.At = r.Probed.At.Add(-2 * time.Minute) })
+	hookRun()
+	if r := record(); !r.Unchanged(cfg()) || r.Fingerprint != fp {
+		t.Fatal("run did not refresh probes older than a minute")
+	}
+
+	touch()
+	if code := run([]string{"hookctl", "trust", "--yes", root}, streams{strings.NewReader(""), &out, &errOut}); code != 0 {
+		t.Fatalf("trust: exit %d: %s", code, errOut.String())
+	}
+	if r := record(); !r.Unchanged(cfg()) || r.Fingerprint != fp {
+		t.Fatal("trust of the unchanged workspace did not refresh its probes")
+	}
+
+	// Changed, the workspace is not trusted, and nothing is recorded.
+	if err := os.WriteFile(filepath.Join(root, ".agents", "hooks", "gate.sh"), []byte("#!/bin/sh\nexit 2\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	before := record().Probed.At
+	edit(func(r *trust.Record) { r.Probed.At = before.Add(-2 * time.Minute) })
+	hookRun()
+	if r := record(); r.Unchanged(cfg()) || !r.Probed.At.Equal(before.Add(-2*time.Minute)) || r.Fingerprint != fp {
+		t.Fatal("run recorded the probes of a changed workspace")
 	}
 }

@@ -118,3 +118,70 @@ func BenchmarkVerifyGapEveryLine(b *testing.B) {
 		}
 	}
 }
+
+// followWorkspace writes a trusted workspace of the kind named: "small",
+// three hooks with small shell and Python scripts; "shell1MiB", a hook
+// whose 1 MiB shell script sources two others; "python", a hook whose
+// script imports a package of modules.
+func followWorkspace(tb testing.TB, kind string) (string, *schema.Config) {
+	root, err := Key(tb.TempDir())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := func(rel, text string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	switch kind {
+	case "small":
+		w(HooksFile, `{"a":{"PreToolUse":[{"matcher":"run_command","hooks":[{"command":"sh hooks/a.sh"},{"command":"python3 hooks/b.py"},{"command":"node hooks/c.js"}]}]}}`)
+		w(".agents/hooks/a.sh", ". ./hooks/lib.sh\necho a\n")
+		w(".agents/hooks/lib.sh", "x=1\n")
+		w(".agents/hooks/b.py", "import json\nimport util\nprint(1)\n")
+		w(".agents/hooks/util.py", "X = 1\n")
+		w(".agents/hooks/c.js", "const l = require('./l')\n")
+		w(".agents/hooks/l.js", "module.exports = 1\n")
+	case "shell1MiB":
+		w(HooksFile, `{"a":{"PreToolUse":[{"matcher":"run_command","hooks":[{"command":"sh hooks/big.sh"}]}]}}`)
+		line := "echo \"checking $1\" | grep -q x && exit 2\n"
+		w(".agents/hooks/big.sh", ". ./hooks/lib1.sh\n. ./hooks/lib2.sh\n"+strings.Repeat(line, maxParsed/len(line)-1))
+		w(".agents/hooks/lib1.sh", "x=1\n")
+		w(".agents/hooks/lib2.sh", "y=1\n")
+	case "python":
+		w(HooksFile, `{"a":{"PreToolUse":[{"matcher":"run_command","hooks":[{"command":"python3 hooks/main.py"}]}]}}`)
+		var imports []string
+		for i := range 20 {
+			imports = append(imports, fmt.Sprintf("import pkg.m%d\n", i))
+			w(fmt.Sprintf(".agents/hooks/pkg/m%d.py", i), "import json\nimport os\n"+strings.Repeat("def f(): return 1\n", 200))
+		}
+		w(".agents/hooks/pkg/__init__.py", "")
+		w(".agents/hooks/main.py", strings.Join(imports, "")+strings.Repeat("print(1)\n", 1000))
+	}
+	src, err := os.ReadFile(filepath.Join(root, HooksFile))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return root, schema.Parse(filepath.Join(root, HooksFile), src)
+}
+
+// BenchmarkVerifyFollow is hookctl run's check of a trusted workspace
+// whose scripts load others, unchanged since it was trusted.
+func BenchmarkVerifyFollow(b *testing.B) {
+	for _, kind := range []string{"small", "shell1MiB", "python"} {
+		b.Run(kind, func(b *testing.B) {
+			root, cfg := followWorkspace(b, kind)
+			st := &Store{Workspaces: map[string]*Record{root: NewRecord(FromConfig(root, cfg), time.Now())}}
+			b.ResetTimer()
+			for b.Loop() {
+				if ok, why := st.Verify(root, cfg); !ok {
+					b.Fatal(why)
+				}
+			}
+		})
+	}
+}

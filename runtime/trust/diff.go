@@ -190,14 +190,31 @@ func short(h string) string {
 
 // Verify decides whether the workspace at root, whose hooks.json is cfg,
 // may run: Check of its snapshot, taken reading only the files that
-// changed since the store's record (by their StatID). It is what every
-// hookctl run does before a trusted workspace's hooks run.
+// changed since the store's record (by their StatID), or, when every path
+// the record's snapshot asked the file system about answers as it did, the
+// record's own verdict without a snapshot. It is what every hookctl run
+// does before a trusted workspace's hooks run.
 func (s *Store) Verify(root string, cfg *schema.Config) (bool, string) {
+	ok, why, _ := s.VerifyProbed(root, cfg)
+	return ok, why
+}
+
+// VerifyProbed is Verify, and says whether the record's probes decided
+// (see Probe): false with ok true is a workspace as trusted whose probes
+// are missing or stale, which ProbedOf can record afresh.
+func (s *Store) VerifyProbed(root string, cfg *schema.Config) (ok bool, why string, probed bool) {
 	rec := s.Workspaces[root]
 	if rec == nil {
-		return false, "never trusted"
+		return false, "never trusted", false
 	}
-	return s.Check(snapshot(root, cfg, rec))
+	s.LoadProbed(root)
+	if rec.Unchanged(cfg) {
+		// Every path the trusted snapshot asked about answers as it did:
+		// a snapshot now would be that one (see Probe).
+		return true, "", true
+	}
+	ok, why = s.Check(snapshot(root, cfg, rec))
+	return ok, why, false
 }
 
 // Check decides whether snap may run under the store's record of its

@@ -184,6 +184,7 @@ func (c *coverage) content(f *File, real string) []byte {
 	if b, ok := c.contents[real]; ok {
 		return b
 	}
+	c.probe(real)
 	b, _ := schema.ReadFile(real, maxParsed)
 	c.contents[real] = b
 	return b
@@ -255,6 +256,7 @@ func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
 	for i := range parts {
 		p := filepath.Join(dir, filepath.Join(parts[:i+1]...))
 		for _, cand := range []string{p + ".py", filepath.Join(p, "__init__.py")} {
+			c.probe(cand)
 			if _, err := os.Stat(cand); err != nil && c.inAgents(cand) {
 				continue // new code in the hooks' folder is covered as such
 			}
@@ -275,13 +277,18 @@ func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
 func (c *coverage) pycache(cmd *Command, src, by string) {
 	dir := filepath.Join(filepath.Dir(src), "__pycache__")
 	stem := strings.TrimSuffix(filepath.Base(src), ".py") + "."
+	c.probe(dir)
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range ents {
 		n := e.Name()
-		if strings.HasPrefix(n, stem) && strings.HasSuffix(n, ".pyc") && uncheckedPyc(filepath.Join(dir, n)) {
+		if !strings.HasPrefix(n, stem) || !strings.HasSuffix(n, ".pyc") {
+			continue
+		}
+		c.probe(filepath.Join(dir, n)) // its flags are read
+		if uncheckedPyc(filepath.Join(dir, n)) {
 			c.coverPath(cmd, filepath.Join(dir, n), "bytecode Python loads unchecked, for "+by, false)
 		}
 	}
@@ -338,6 +345,7 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string,
 	// up: those in the hooks' folder are covered as code, the others not.
 	for d := dir; ; d = filepath.Dir(d) {
 		nm := filepath.Join(d, "node_modules")
+		c.probe(nm)
 		if _, in := relIn(c.agents, nm); !in {
 			if info, err := os.Stat(nm); err == nil && info.IsDir() {
 				shown := nm

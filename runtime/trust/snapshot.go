@@ -133,6 +133,10 @@ type Snapshot struct {
 	// Refused says why the workspace cannot be trusted as it is (a file too
 	// large to hash, too many files), "" when it can.
 	Refused string
+	// probed are the paths taking the snapshot asked the file system
+	// about, sorted: what it found is a function of hooks.json and of
+	// their answers (see Probe).
+	probed []string
 }
 
 // MaxKeptFile is the largest file whose content a snapshot keeps for
@@ -200,8 +204,10 @@ var codeExts = map[string]bool{
 func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 	s := &Snapshot{Root: root, Config: cfg}
 	s.Files = append(s.Files, hashBytes(HooksFile, cfg.Src))
+	c := &coverage{root: root, files: map[string]*File{}, prev: map[string]*RecordFile{}, probed: map[string]bool{}}
+	c.probe(filepath.Join(root, ".agents"))
 	agents := shellcmd.Resolve(filepath.Join(root, ".agents"))
-	c := &coverage{root: root, agents: agents, files: map[string]*File{}, prev: map[string]*RecordFile{}}
+	c.agents = agents
 	if prev != nil {
 		for i := range prev.Files {
 			c.prev[prev.Files[i].Path] = &prev.Files[i]
@@ -253,6 +259,11 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 		}
 	}
 	s.Fingerprint = fingerprint(s.Files)
+	s.probed = make([]string, 0, len(c.probed))
+	for p := range c.probed {
+		s.probed = append(s.probed, p)
+	}
+	slices.Sort(s.probed)
 	return s
 }
 
@@ -267,6 +278,9 @@ type coverage struct {
 	followed     map[string]bool
 	contents     map[string][]byte
 	resolver     shellcmd.Resolver
+	// probed are the paths the snapshot asked the file system about
+	// (see Probe).
+	probed map[string]bool
 }
 
 // walk covers the code in the hooks' folder, recursively: every file with
@@ -281,6 +295,7 @@ func (c *coverage) walk(dir, rel string) {
 		return
 	}
 	c.visited[dir] = true
+	c.probe(dir)
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
@@ -292,6 +307,7 @@ func (c *coverage) walk(dir, rel string) {
 		if rel == ".agents" && (agentContent[name] || name == "hooks.json" || name == "hooks.test.json") || notCode[name] {
 			continue
 		}
+		c.probe(p)
 		t := e.Type()
 		if t&fs.ModeSymlink != 0 {
 			info, err := os.Stat(p)
@@ -356,9 +372,11 @@ func (c *coverage) command(hook string, e schema.Event, matcher string, hd *sche
 func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) {
 	// Every file the interpreter may take (python3 hooks/pkg runs
 	// hooks/pkg/__main__.py when pkg is a folder), as lint reads them.
+	c.probe(r.Path) // Candidates asks whether it is a folder
 	paths := r.Candidates()
 	why := fmt.Sprintf("%s %s", r.Role, by)
 	for i, p := range paths {
+		c.probe(p)
 		if real := c.resolver.Resolve(p); !c.inside(real) {
 			if r.Role.Runs() && c.special(cmd, p, why) {
 				continue
@@ -391,6 +409,7 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) 
 // outside, listed in cmd.Outside. It returns the covered file, nil outside
 // the workspace or past the bounds, and the real path.
 func (c *coverage) coverPath(cmd *Command, p, why string, alt bool) (*File, string) {
+	c.probe(p)
 	real := c.resolver.Resolve(p)
 	rel, ok := c.rel(real)
 	if !ok {
@@ -414,6 +433,7 @@ func (c *coverage) coverPath(cmd *Command, p, why string, alt bool) (*File, stri
 // the command gives it, so that the review lists it and the workspace is
 // refused; false for any other file.
 func (c *coverage) special(cmd *Command, p, why string) bool {
+	c.probe(p)
 	named := filepath.Clean(p)
 	rel, ok := c.rel(named)
 	if !ok {
@@ -499,6 +519,7 @@ func hashBytes(rel string, b []byte) File {
 // would), bounded; a file whose StatID matches the previous record keeps
 // its recorded hash unread.
 func (c *coverage) hash(rel, real string) File {
+	c.probe(real)
 	info, err := os.Stat(real)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, fs.ErrInvalid):

