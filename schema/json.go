@@ -172,6 +172,17 @@ const MaxValues = 1 << 19
 // parseJSON is ParseJSON refusing more than maxValues values, 0 for no
 // bound.
 func parseJSON(src []byte, maxValues int) (*Node, []Duplicate, *SyntaxError) {
+	if maxValues > 0 && len(src) > maxValues {
+		// A file of more bytes than maxValues may hold too many values
+		// (each takes a byte at least): a first reading that builds no
+		// tree finds those without the tree's memory, many times the
+		// file's size. It checks all the second one checks, so when it
+		// stops at the bound, so would the second, at the same place.
+		dry := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues, dry: true}
+		if _, err := dry.parse(); err != nil && dry.values > maxValues {
+			return nil, nil, err
+		}
+	}
 	p := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues}
 	root, err := p.parse()
 	if err != nil {
@@ -188,6 +199,10 @@ type jsonParser struct {
 	dups      []Duplicate
 	// values counts the values read, up to maxValues when it is set.
 	values, maxValues int
+	// dry reads without building the tree or noting repeated keys: nodes
+	// are one scratch node, and strings and numbers are not copied.
+	dry     bool
+	scratch Node
 
 	// nodes is the free part of the chunk new nodes are taken from: one
 	// allocation for many small values.
@@ -205,6 +220,10 @@ const nodeChunk = 256
 
 // node returns a new node of the kind.
 func (p *jsonParser) node(kind Kind) *Node {
+	if p.dry {
+		p.scratch = Node{Kind: kind}
+		return &p.scratch
+	}
 	if len(p.nodes) == 0 {
 		// A small text (an answer, a payload) gets a chunk of its size.
 		p.nodes = make([]Node, min(nodeChunk, (len(p.src)-p.off)/8+1))
@@ -486,7 +505,10 @@ func (p *jsonParser) number() (*Node, *SyntaxError) {
 	if i < len(src) && (isIdentByte(src[i])) {
 		return nil, bad("a number cannot be followed by letters")
 	}
-	text := string(src[p.off:i])
+	var text string
+	if !p.dry {
+		text = string(src[p.off:i])
+	}
 	p.col += i - p.off
 	p.off = i
 	n := p.node(Number)
@@ -507,10 +529,17 @@ func (p *jsonParser) str() (string, *SyntaxError) {
 		c := p.src[p.off]
 		switch {
 		case c == '"':
+			if p.dry {
+				p.advance()
+				return "", nil
+			}
 			s := b.String() + string(p.src[plainFrom:p.off])
 			p.advance()
 			return s, nil
 		case c == '\\':
+			if p.dry {
+				b.Reset()
+			}
 			b.Write(p.src[plainFrom:p.off])
 			if err := p.escape(&b); err != nil {
 				return "", err
@@ -527,6 +556,9 @@ func (p *jsonParser) str() (string, *SyntaxError) {
 			r, size := utf8.DecodeRune(p.src[p.off:])
 			if r == utf8.RuneError && size == 1 {
 				// encoding/json reads the byte as U+FFFD, and so does the agent.
+				if p.dry {
+					b.Reset()
+				}
 				b.Write(p.src[plainFrom:p.off])
 				b.WriteRune(utf8.RuneError)
 				p.off++
@@ -707,34 +739,9 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		// Small objects, the most of any hooks.json, find a repeated key
-		// faster by a scan than through a map; large ones switch to a map.
-		first := -1
-		if seen != nil {
-			if i, ok := seen[key]; ok {
-				first = i
-			}
-		} else {
-			for i := len(p.members) - 1; i >= base; i-- {
-				if p.members[i].Key == key {
-					first = i
-					break
-				}
-			}
+		if !p.dry {
+			seen = p.member(base, seen, key, keySpan, v)
 		}
-		if first >= 0 {
-			p.dups = append(p.dups, Duplicate{Key: key, First: p.members[first].KeySpan, Again: keySpan})
-		}
-		if count := len(p.members) - base; seen == nil && count >= smallObject {
-			seen = make(map[string]int, 2*count)
-			for i := base; i < len(p.members); i++ {
-				seen[p.members[i].Key] = i
-			}
-		}
-		if seen != nil {
-			seen[key] = len(p.members)
-		}
-		p.members = append(p.members, Member{Key: key, KeySpan: keySpan, Value: v})
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			return nil, p.eofError(&o)
@@ -763,6 +770,41 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 			return nil, p.errorf(p.pos(), "expected ',' or '}' after the value of %q, found %s", key, p.describeHere())
 		}
 	}
+}
+
+// member adds the key and its value to the object whose members start at
+// base in p.members, noting a repeated key, and returns the object's key
+// map, which it makes once the object is large.
+func (p *jsonParser) member(base int, seen map[string]int, key string, keySpan Span, v *Node) map[string]int {
+	// Small objects, the most of any hooks.json, find a repeated key
+	// faster by a scan than through a map; large ones switch to a map.
+	first := -1
+	if seen != nil {
+		if i, ok := seen[key]; ok {
+			first = i
+		}
+	} else {
+		for i := len(p.members) - 1; i >= base; i-- {
+			if p.members[i].Key == key {
+				first = i
+				break
+			}
+		}
+	}
+	if first >= 0 {
+		p.dups = append(p.dups, Duplicate{Key: key, First: p.members[first].KeySpan, Again: keySpan})
+	}
+	if count := len(p.members) - base; seen == nil && count >= smallObject {
+		seen = make(map[string]int, 2*count)
+		for i := base; i < len(p.members); i++ {
+			seen[p.members[i].Key] = i
+		}
+	}
+	if seen != nil {
+		seen[key] = len(p.members)
+	}
+	p.members = append(p.members, Member{Key: key, KeySpan: keySpan, Value: v})
+	return seen
 }
 
 // word returns the run of identifier characters at the current offset.
@@ -795,7 +837,9 @@ func (p *jsonParser) array() (*Node, *SyntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		p.elems = append(p.elems, v)
+		if !p.dry {
+			p.elems = append(p.elems, v)
+		}
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			return nil, p.eofError(&o)
