@@ -43,11 +43,11 @@ func (k Kind) String() string {
 // Node is a JSON value together with the span of the file it covers.
 type Node struct {
 	Kind Kind
+	// Bool is the value of a boolean. It sits by Kind, in the same word.
+	Bool bool
 	Span Span
 	// Str is the decoded value of a string, and the literal text of a number.
 	Str string
-	// Bool is the value of a boolean.
-	Bool bool
 	// Members are an object's members in file order, duplicates included.
 	Members []Member
 	// Elems are an array's elements in order.
