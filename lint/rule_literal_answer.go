@@ -232,11 +232,15 @@ func quoteList(keys []string) string {
 
 // excerptOf quotes the start of printed text for a message.
 func excerptOf(s string) string {
+	const most, head = 60, 8 * 60
 	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
+		// Of a long text, the start is enough when it holds more than
+		// most characters once its invalid bytes are replaced.
+		t := strings.ToValidUTF8(s[:min(len(s), head)], "\uFFFD")
+		if len(s) > head && utf8.RuneCountInString(t) <= most {
+			t = strings.ToValidUTF8(s, "\uFFFD")
+		}
+		s = t
 	}
-	if r := []rune(s); len(r) > 60 {
-		s = string(r[:57]) + "..."
-	}
-	return strconv.Quote(s)
+	return strconv.Quote(schema.Shorten(s, most))
 }

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -112,17 +113,30 @@ func (n *Node) Describe() string {
 	case Number:
 		return "the number " + n.Str
 	case String:
-		s := n.Str
-		if utf8.RuneCountInString(s) > 40 {
-			s = string([]rune(s)[:37]) + "..."
-		}
-		return "the string " + strconv.Quote(s)
+		return "the string " + strconv.Quote(Shorten(n.Str, 40))
 	case Object:
 		return "an object"
 	case Array:
 		return "an array"
 	}
 	return "a value"
+}
+
+// Shorten returns s when it has at most most characters, else its first
+// most-3 and "...", decoding no further: s may be megabytes. s is UTF-8, as
+// the strings of a parsed file are.
+func Shorten(s string, most int) string {
+	n, cut := 0, 0
+	for i := range s {
+		if n == most-3 {
+			cut = i
+		}
+		if n == most {
+			return s[:cut] + "..."
+		}
+		n++
+	}
+	return s
 }
 
 // SyntaxError is a place where a file stops being valid JSON.
@@ -391,6 +405,9 @@ func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
 // looksLikePath reports whether the rest of the file is a single line that
 // names an absolute path.
 func looksLikePath(rest []byte) bool {
+	if len(bytes.TrimSpace(rest)) >= 4096 {
+		return false
+	}
 	line := strings.TrimSpace(string(rest))
 	return len(line) < 4096 && utf8.ValidString(line) && !strings.ContainsAny(line, "\n{}[]\"") && strings.Count(line, "/") >= 2
 }
@@ -400,6 +417,9 @@ func looksLikePath(rest []byte) bool {
 // ("../shared/hooks.json", "hooks.shared.json"): what a checkout without
 // symbolic links writes in place of a link.
 func looksLikeRelativePath(rest []byte) bool {
+	if len(bytes.TrimSpace(rest)) >= 4096 {
+		return false
+	}
 	line := strings.TrimSpace(string(rest))
 	if len(line) == 0 || len(line) >= 4096 || !strings.Contains(line, "/") && !strings.HasSuffix(line, ".json") {
 		return false
@@ -422,13 +442,20 @@ func isIdentByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '+' || c == '.'
 }
 
+// maxWord is the most of a word outside quotes that a message quotes.
+const maxWord = 64
+
 func (p *jsonParser) literal() (*Node, *SyntaxError) {
 	start := p.pos()
 	end := p.off
 	for end < len(p.src) && (isIdentByte(p.src[end]) || p.src[end] >= '0' && p.src[end] <= '9') {
 		end++
 	}
-	word := string(p.src[p.off:end])
+	// A word (ASCII) of megabytes is named by its start.
+	word := string(p.src[p.off:min(end, p.off+maxWord)])
+	if end-p.off > maxWord {
+		word = word[:maxWord-3] + "..."
+	}
 	n := p.node(Null)
 	n.Span.Start = start
 	switch word {
