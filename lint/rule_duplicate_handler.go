@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"crypto/sha256"
+	"io"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
@@ -18,7 +20,7 @@ func (r *duplicateHandler) Check(f *File) {
 		h       handlerRef
 		matcher string
 	}
-	byKey := map[string][]seen{}
+	byKey := map[[sha256.Size]byte][]seen{}
 	for _, h := range f.allHandlers() {
 		if h.Command == nil || h.Unknown {
 			continue // an unknown event's handlers never run
@@ -27,7 +29,7 @@ func (r *duplicateHandler) Check(f *File) {
 		if h.Group != nil && h.Group.Matcher != nil && h.Group.Matcher.Kind == schema.String {
 			matcher = h.Group.Matcher.Str
 		}
-		key := string(h.Event) + "\x00" + strings.Join(strings.Fields(h.Command.Str), " ")
+		key := commandKey(h.Event, h.Command.Str)
 		for _, s := range byKey[key] {
 			if !h.Event.IsTool() || s.matcher == matcher || f.fs.matcher(s.matcher).overlaps(f.fs.matcher(matcher)) {
 				where := ""
@@ -42,4 +44,22 @@ func (r *duplicateHandler) Check(f *File) {
 		}
 		byKey[key] = append(byKey[key], seen{h, matcher})
 	}
+}
+
+// commandKey names a handler's event and command, its words separated by
+// single spaces, by a digest: the command may be megabytes, and a copy of it
+// per handler would stay until the file is checked.
+func commandKey(e schema.Event, cmd string) [sha256.Size]byte {
+	h := sha256.New()
+	io.WriteString(h, string(e))
+	h.Write([]byte{0})
+	sep := ""
+	for w := range strings.FieldsSeq(cmd) {
+		io.WriteString(h, sep)
+		io.WriteString(h, w)
+		sep = " "
+	}
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	return k
 }

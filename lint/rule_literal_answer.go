@@ -48,9 +48,14 @@ func (r *literalAnswer) whole(f *File, h handlerRef, c *command, prints []shellc
 	var dash, bash strings.Builder
 	differs := false
 	for _, p := range prints {
+		differs = differs || p.Differs
+	}
+	for _, p := range prints {
 		dash.WriteString(p.Text)
+		if !differs {
+			continue // bash prints the same: no second copy
+		}
 		if p.Differs {
-			differs = true
 			bash.WriteString(p.Alt)
 		} else {
 			bash.WriteString(p.Text)
@@ -85,7 +90,13 @@ func (r *literalAnswer) answer(f *File, h handlerRef, c *command, prints []shell
 		return // no answer, which every event takes
 	}
 	whole := f.strSpan(h.Command, prints[0].From, prints[len(prints)-1].To)
-	root, _, serr := schema.ParseJSON([]byte(text))
+	// Text that cannot start a JSON value is not copied to be parsed: the
+	// messages about it need no syntax error.
+	var root *schema.Node
+	serr := &schema.SyntaxError{}
+	if strings.IndexByte(`{["-0123456789tfn`, trimmed[0]) >= 0 {
+		root, _, serr = schema.ParseJSON([]byte(text))
+	}
 	if serr != nil {
 		if strings.HasPrefix(trimmed, "{") || strings.HasPrefix(trimmed, "[") {
 			msg := fmt.Sprintf("the command prints %s, which is not valid JSON (%s): %s", excerptOf(trimmed), serr.Msg, rejected(e))
