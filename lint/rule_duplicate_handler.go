@@ -2,7 +2,6 @@ package lint
 
 import (
 	"crypto/sha256"
-	"io"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
@@ -51,12 +50,20 @@ func (r *duplicateHandler) Check(f *File) {
 // per handler would stay until the file is checked.
 func commandKey(e schema.Event, cmd string) [sha256.Size]byte {
 	h := sha256.New()
-	io.WriteString(h, string(e))
-	h.Write([]byte{0})
+	var buf [4 << 10]byte
+	write := func(s string) {
+		for len(s) > 0 {
+			n := copy(buf[:], s)
+			h.Write(buf[:n])
+			s = s[n:]
+		}
+	}
+	write(string(e))
+	write("\x00")
 	sep := ""
 	for w := range strings.FieldsSeq(cmd) {
-		io.WriteString(h, sep)
-		io.WriteString(h, w)
+		write(sep)
+		write(w)
 		sep = " "
 	}
 	var k [sha256.Size]byte

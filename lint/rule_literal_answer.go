@@ -45,11 +45,15 @@ func (r *literalAnswer) Check(f *File) {
 
 // whole checks what a command prints when that is all it prints.
 func (r *literalAnswer) whole(f *File, h handlerRef, c *command, prints []shellcmd.Print) {
-	var dash, bash strings.Builder
 	differs := false
 	for _, p := range prints {
 		differs = differs || p.Differs
 	}
+	if len(prints) == 1 && !differs {
+		r.answer(f, h, c, prints, prints[0].Text, false)
+		return
+	}
+	var dash, bash strings.Builder
 	for _, p := range prints {
 		dash.WriteString(p.Text)
 		if !differs {
