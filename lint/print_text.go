@@ -46,12 +46,17 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 		ruleC  = paint(color.Faint)
 		caretC = paint(color.FgGreen)
 	)
-	lines := map[string][][]byte{}
+	lines := map[string]*lineCursor{}
 	// Findings come sorted, so several in a row share a line: decode it
 	// once.
 	var lastFile string
 	lastLine := -1
 	var runes []rune
+	// Of a long line only a window around the finding is decoded: cutBefore
+	// and cutAfter say the line goes on past it, skipped is how many
+	// characters come before it.
+	var cutBefore, cutAfter bool
+	skipped := 0
 	dropped := map[string]DroppedFile{}
 	for _, d := range r.Dropped {
 		dropped[d.File] = d
@@ -79,25 +84,39 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 		if p.NoSource {
 			continue
 		}
-		ls, ok := lines[f.File]
+		lc, ok := lines[f.File]
 		if !ok {
-			if src := r.Source(f.File); src != nil {
-				ls = splitLines(src)
-			}
-			lines[f.File] = ls
+			lc = &lineCursor{src: r.Source(f.File)}
+			lines[f.File] = lc
 		}
-		if f.Span.Start.Line < 1 || f.Span.Start.Line > len(ls) {
+		raw, start, ok := lc.line(f.Span.Start.Line)
+		if !ok {
 			continue
 		}
-		if f.File != lastFile || f.Span.Start.Line != lastLine {
-			line := string(ls[f.Span.Start.Line-1])
+		at := f.Span.Start.Offset - start
+		long := len(raw) > longLine && at >= 0 && at <= len(raw)
+		if f.File != lastFile || f.Span.Start.Line != lastLine || long {
+			cutBefore, cutAfter, skipped = false, false, 0
+			if long {
+				lo, hi := max(0, at-4*maxShown), min(len(raw), at+4*maxShown)
+				for lo < at && !utf8.RuneStart(raw[lo]) {
+					lo++
+				}
+				for hi < len(raw) && !utf8.RuneStart(raw[hi]) {
+					hi++
+				}
+				cutBefore, cutAfter = lo > 0, hi < len(raw)
+				skipped = f.Span.Start.Col - 1 - utf8.RuneCount(raw[lo:at])
+				raw = raw[lo:hi]
+			}
+			line := string(raw)
 			if !utf8.ValidString(line) {
 				line = strings.ToValidUTF8(line, "\uFFFD")
 			}
 			runes = []rune(line)
 			lastFile, lastLine = f.File, f.Span.Start.Line
 		}
-		col := f.Span.Start.Col - 1
+		col := f.Span.Start.Col - 1 - skipped
 		if col > len(runes) {
 			col = len(runes)
 		}
@@ -109,13 +128,13 @@ func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 		}
 		from, to := 0, len(runes)
 		prefix, suffix := "", ""
-		if len(runes) > maxShown {
+		if len(runes) > maxShown || cutBefore || cutAfter {
 			from = max(0, col-maxShown/3)
 			to = min(len(runes), from+maxShown)
-			if from > 0 {
+			if from > 0 || cutBefore {
 				prefix = "..."
 			}
-			if to < len(runes) {
+			if to < len(runes) || cutAfter {
 				suffix = "..."
 			}
 		}
@@ -216,21 +235,48 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// splitLines splits source into lines the way the parser counts them: \n,
-// \r\n and a lone \r each end a line.
-func splitLines(src []byte) [][]byte {
-	var out [][]byte
-	for len(src) > 0 {
-		i := bytes.IndexAny(src, "\r\n")
+// longLine is the length from which a line is decoded only around the
+// finding shown: a file may be one line of 16 MiB.
+const longLine = 64 << 10
+
+// lineCursor finds the lines of a file in turn, without splitting it all
+// (a file of 16 MiB of line breaks has millions): findings come in file
+// order, so it goes forward, and back to the start only when asked for an
+// earlier line.
+type lineCursor struct {
+	src []byte
+	// n is the line that starts at off, counting from 1.
+	n, off int
+}
+
+// line returns line n of the file, without its line break, and the offset
+// of its start; false when the file has no line n. Lines end as the parser
+// counts them: at \n, \r\n and a lone \r.
+func (c *lineCursor) line(n int) ([]byte, int, bool) {
+	if n < 1 || c.src == nil {
+		return nil, 0, false
+	}
+	if c.n == 0 || n < c.n {
+		c.n, c.off = 1, 0
+	}
+	for c.n < n {
+		i := bytes.IndexAny(c.src[c.off:], "\r\n")
 		if i < 0 {
-			out = append(out, src)
-			break
+			return nil, 0, false
 		}
-		out = append(out, src[:i])
-		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+		i += c.off
+		if c.src[i] == '\r' && i+1 < len(c.src) && c.src[i+1] == '\n' {
 			i++
 		}
-		src = src[i+1:]
+		c.n, c.off = c.n+1, i+1
 	}
-	return out
+	if c.off >= len(c.src) {
+		// The file ends with the break before line n.
+		return nil, 0, false
+	}
+	end := len(c.src)
+	if i := bytes.IndexAny(c.src[c.off:], "\r\n"); i >= 0 {
+		end = c.off + i
+	}
+	return c.src[c.off:end], c.off, true
 }

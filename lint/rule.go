@@ -36,7 +36,20 @@ type RuleBase struct {
 	severity Severity
 	summary  string
 	out      *[]Finding
+	// listed counts the rule's findings in each file, by name, and more
+	// is the index in out of the file's summary finding once past
+	// MaxListed.
+	listed map[string]int
+	more   map[string]int
 }
+
+// MaxListed is how many findings of one rule in one file lint lists. The
+// next one becomes a summary, at its place, that counts it and the rest:
+// a file of 30,000 hooks that all name a missing script gets 5,000
+// findings and one that says 25,000 more are not listed, rather than
+// 30,000 findings. A real file of 10,000 hooks, one in five with a
+// mistake, is far below it.
+const MaxListed = 5000
 
 func newBase(id string, sev Severity, summary string) RuleBase {
 	return RuleBase{id: id, severity: sev, summary: summary}
@@ -66,11 +79,28 @@ func (b *RuleBase) report(f *File, span schema.Span, suggestion, format string, 
 
 // reportImpact adds a finding whose impact is not the rule's usual one.
 func (b *RuleBase) reportImpact(f *File, impact Impact, span schema.Span, suggestion, format string, args ...any) {
-	n := len(*b.out)
-	b.report(f, span, suggestion, format, args...)
-	if len(*b.out) > n {
-		(*b.out)[n].Impact = impact
+	i, listed := b.reportSeverity(f, b.severity, span, suggestion, format, args...)
+	switch {
+	case listed:
+		(*b.out)[i].Impact = impact
+	case i >= 0 && impactRank(impact) > impactRank((*b.out)[i].Impact):
+		(*b.out)[i].Impact = impact // the summary of findings past MaxListed
 	}
+}
+
+// impactRank orders impacts, the worst highest; "" is the rule's usual one.
+func impactRank(i Impact) int {
+	switch i {
+	case NoImpact:
+		return 1
+	case Misbehaves:
+		return 2
+	case Ignored:
+		return 3
+	case FileDropped:
+		return 4
+	}
+	return 0
 }
 
 // reportFix adds a finding that carries its certain fix (nil for none).
@@ -81,23 +111,47 @@ func (b *RuleBase) reportFix(f *File, span schema.Span, fix *Fix, suggestion, fo
 // reportSeverityFix adds a finding of the severity given that carries its
 // certain fix (nil for none).
 func (b *RuleBase) reportSeverityFix(f *File, sev Severity, span schema.Span, fix *Fix, suggestion, format string, args ...any) {
-	n := len(*b.out)
-	b.reportSeverity(f, sev, span, suggestion, format, args...)
-	if len(*b.out) > n && fix != nil && len(fix.Edits) > 0 {
-		(*b.out)[n].Fix = fix
+	if i, listed := b.reportSeverity(f, sev, span, suggestion, format, args...); listed && fix != nil && len(fix.Edits) > 0 {
+		(*b.out)[i].Fix = fix
 	}
 }
 
-func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, suggestion, format string, args ...any) {
+// reportSeverity adds a finding and returns its index in out and whether
+// it is listed as itself; past MaxListed it returns the index of the
+// summary that counts it, with false, and -1 when the finding is
+// suppressed. The summary spans the findings it counts and is as severe as
+// the worst, so that the exit status stays that of every finding.
+func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, suggestion, format string, args ...any) (int, bool) {
 	if f.suppressed(b.id, span) || !f.choice.runs(b.id) {
-		return
+		return -1, false
 	}
 	sev = f.choice.severity(b.id, sev)
+	if b.listed == nil {
+		b.listed, b.more = map[string]int{}, map[string]int{}
+	}
 	if !span.Start.IsValid() {
 		span = fileStart
 	}
 	if !span.End.IsValid() || span.End.Offset < span.Start.Offset {
 		span.End = span.Start
+	}
+	seen := b.listed[f.Name]
+	b.listed[f.Name] = seen + 1
+	if seen > MaxListed {
+		// The summary covers the findings it counts, from the first to the
+		// last, and is as severe as the worst.
+		sum := &(*b.out)[b.more[f.Name]]
+		if span.Start.Offset < sum.Span.Start.Offset {
+			sum.Span.Start = span.Start
+		}
+		if span.End.Offset > sum.Span.End.Offset {
+			sum.Span.End = span.End
+		}
+		sum.Message, sum.Severity = b.moreMessage(seen+1-MaxListed, sum.Span.End), max(sum.Severity, sev)
+		if b.id != "unknown-event" && f.Config != nil && f.inUnknown(span) && impactRank(sum.Impact) < impactRank(Ignored) {
+			sum.Impact = Ignored
+		}
+		return b.more[f.Name], false
 	}
 	fd := Finding{
 		File:       f.Name,
@@ -111,6 +165,22 @@ func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, sugge
 		fd.Impact = Ignored // the agent skips the whole event
 	}
 	*b.out = append(*b.out, fd)
+	if seen == MaxListed {
+		fd.Message, fd.Suggestion = b.moreMessage(1, span.End), ""
+		b.more[f.Name] = len(*b.out) - 1
+		(*b.out)[len(*b.out)-1] = fd
+		return len(*b.out) - 1, false
+	}
+	return len(*b.out) - 1, true
+}
+
+// moreMessage is the message of the summary of n findings past MaxListed,
+// the last of which ends at end.
+func (b *RuleBase) moreMessage(n int, end schema.Pos) string {
+	if n == 1 {
+		return fmt.Sprintf("1 more finding of %s here is not listed: lint lists at most %d findings of one rule in one file", b.id, MaxListed)
+	}
+	return fmt.Sprintf("%d more findings of %s from here to %d:%d are not listed one by one: lint lists at most %d findings of one rule in one file", n, b.id, end.Line, end.Col, MaxListed)
 }
 
 // fileStart is where findings about a file as a whole point.

@@ -45,12 +45,21 @@ func (r *literalAnswer) Check(f *File) {
 
 // whole checks what a command prints when that is all it prints.
 func (r *literalAnswer) whole(f *File, h handlerRef, c *command, prints []shellcmd.Print) {
-	var dash, bash strings.Builder
 	differs := false
 	for _, p := range prints {
+		differs = differs || p.Differs
+	}
+	if len(prints) == 1 && !differs {
+		r.answer(f, h, c, prints, prints[0].Text, false)
+		return
+	}
+	var dash, bash strings.Builder
+	for _, p := range prints {
 		dash.WriteString(p.Text)
+		if !differs {
+			continue // bash prints the same: no second copy
+		}
 		if p.Differs {
-			differs = true
 			bash.WriteString(p.Alt)
 		} else {
 			bash.WriteString(p.Text)
@@ -85,7 +94,13 @@ func (r *literalAnswer) answer(f *File, h handlerRef, c *command, prints []shell
 		return // no answer, which every event takes
 	}
 	whole := f.strSpan(h.Command, prints[0].From, prints[len(prints)-1].To)
-	root, _, serr := schema.ParseJSON([]byte(text))
+	// Text that cannot start a JSON value is not copied to be parsed: the
+	// messages about it need no syntax error.
+	var root *schema.Node
+	serr := &schema.SyntaxError{}
+	if strings.IndexByte(`{["-0123456789tfn`, trimmed[0]) >= 0 {
+		root, _, serr = schema.ParseJSON([]byte(text))
+	}
 	if serr != nil {
 		if strings.HasPrefix(trimmed, "{") || strings.HasPrefix(trimmed, "[") {
 			msg := fmt.Sprintf("the command prints %s, which is not valid JSON (%s): %s", excerptOf(trimmed), serr.Msg, rejected(e))
@@ -232,11 +247,15 @@ func quoteList(keys []string) string {
 
 // excerptOf quotes the start of printed text for a message.
 func excerptOf(s string) string {
+	const most, head = 60, 8 * 60
 	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
+		// Of a long text, the start is enough when it holds more than
+		// most characters once its invalid bytes are replaced.
+		t := strings.ToValidUTF8(s[:min(len(s), head)], "\uFFFD")
+		if len(s) > head && utf8.RuneCountInString(t) <= most {
+			t = strings.ToValidUTF8(s, "\uFFFD")
+		}
+		s = t
 	}
-	if r := []rune(s); len(r) > 60 {
-		s = string(r[:57]) + "..."
-	}
-	return strconv.Quote(s)
+	return strconv.Quote(schema.Shorten(s, most))
 }

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -43,11 +44,11 @@ func (k Kind) String() string {
 // Node is a JSON value together with the span of the file it covers.
 type Node struct {
 	Kind Kind
+	// Bool is the value of a boolean. It sits by Kind, in the same word.
+	Bool bool
 	Span Span
 	// Str is the decoded value of a string, and the literal text of a number.
 	Str string
-	// Bool is the value of a boolean.
-	Bool bool
 	// Members are an object's members in file order, duplicates included.
 	Members []Member
 	// Elems are an array's elements in order.
@@ -112,17 +113,30 @@ func (n *Node) Describe() string {
 	case Number:
 		return "the number " + n.Str
 	case String:
-		s := n.Str
-		if utf8.RuneCountInString(s) > 40 {
-			s = string([]rune(s)[:37]) + "..."
-		}
-		return "the string " + strconv.Quote(s)
+		return "the string " + strconv.Quote(Shorten(n.Str, 40))
 	case Object:
 		return "an object"
 	case Array:
 		return "an array"
 	}
 	return "a value"
+}
+
+// Shorten returns s when it has at most most characters, else its first
+// most-3 and "...", decoding no further: s may be megabytes. s is UTF-8, as
+// the strings of a parsed file are.
+func Shorten(s string, most int) string {
+	n, cut := 0, 0
+	for i := range s {
+		if n == most-3 {
+			cut = i
+		}
+		if n == most {
+			return s[:cut] + "..."
+		}
+		n++
+	}
+	return s
 }
 
 // SyntaxError is a place where a file stops being valid JSON.
@@ -172,12 +186,34 @@ const MaxValues = 1 << 19
 // parseJSON is ParseJSON refusing more than maxValues values, 0 for no
 // bound.
 func parseJSON(src []byte, maxValues int) (*Node, []Duplicate, *SyntaxError) {
+	if maxValues > 0 && len(src) > maxValues && mayHold(src, maxValues) {
+		// A first reading that builds no tree finds a file of too many
+		// values without the tree's memory, many times the file's size.
+		// It checks all the second one checks, so when it stops at the
+		// bound, so would the second, at the same place.
+		dry := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues, dry: true}
+		if _, err := dry.parse(); err != nil && dry.values > maxValues {
+			return nil, nil, err
+		}
+	}
 	p := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues}
 	root, err := p.parse()
 	if err != nil {
 		return nil, nil, err
 	}
 	return root, p.dups, nil
+}
+
+// mayHold reports whether src may hold more than n values and keys. Every
+// one but the first follows a '[', '{', ',' or ':' of its own, so there
+// are at most one more than those bytes (wherever they are, strings
+// included): a hooks.json of 10,000 hooks has a fifth of the bound.
+func mayHold(src []byte, n int) bool {
+	c := 1
+	for _, b := range []string{"[", "{", ",", ":"} {
+		c += bytes.Count(src, []byte(b))
+	}
+	return c > n
 }
 
 type jsonParser struct {
@@ -188,6 +224,10 @@ type jsonParser struct {
 	dups      []Duplicate
 	// values counts the values read, up to maxValues when it is set.
 	values, maxValues int
+	// dry reads without building the tree or noting repeated keys: nodes
+	// are one scratch node, and strings and numbers are not copied.
+	dry     bool
+	scratch Node
 
 	// nodes is the free part of the chunk new nodes are taken from: one
 	// allocation for many small values.
@@ -205,6 +245,10 @@ const nodeChunk = 256
 
 // node returns a new node of the kind.
 func (p *jsonParser) node(kind Kind) *Node {
+	if p.dry {
+		p.scratch = Node{Kind: kind}
+		return &p.scratch
+	}
 	if len(p.nodes) == 0 {
 		// A small text (an answer, a payload) gets a chunk of its size.
 		p.nodes = make([]Node, min(nodeChunk, (len(p.src)-p.off)/8+1))
@@ -372,6 +416,9 @@ func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
 // looksLikePath reports whether the rest of the file is a single line that
 // names an absolute path.
 func looksLikePath(rest []byte) bool {
+	if len(bytes.TrimSpace(rest)) >= 4096 {
+		return false
+	}
 	line := strings.TrimSpace(string(rest))
 	return len(line) < 4096 && utf8.ValidString(line) && !strings.ContainsAny(line, "\n{}[]\"") && strings.Count(line, "/") >= 2
 }
@@ -381,6 +428,9 @@ func looksLikePath(rest []byte) bool {
 // ("../shared/hooks.json", "hooks.shared.json"): what a checkout without
 // symbolic links writes in place of a link.
 func looksLikeRelativePath(rest []byte) bool {
+	if len(bytes.TrimSpace(rest)) >= 4096 {
+		return false
+	}
 	line := strings.TrimSpace(string(rest))
 	if len(line) == 0 || len(line) >= 4096 || !strings.Contains(line, "/") && !strings.HasSuffix(line, ".json") {
 		return false
@@ -403,13 +453,20 @@ func isIdentByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '+' || c == '.'
 }
 
+// maxWord is the most of a word outside quotes that a message quotes.
+const maxWord = 64
+
 func (p *jsonParser) literal() (*Node, *SyntaxError) {
 	start := p.pos()
 	end := p.off
 	for end < len(p.src) && (isIdentByte(p.src[end]) || p.src[end] >= '0' && p.src[end] <= '9') {
 		end++
 	}
-	word := string(p.src[p.off:end])
+	// A word (ASCII) of megabytes is named by its start.
+	word := string(p.src[p.off:min(end, p.off+maxWord)])
+	if end-p.off > maxWord {
+		word = word[:maxWord-3] + "..."
+	}
 	n := p.node(Null)
 	n.Span.Start = start
 	switch word {
@@ -486,7 +543,10 @@ func (p *jsonParser) number() (*Node, *SyntaxError) {
 	if i < len(src) && (isIdentByte(src[i])) {
 		return nil, bad("a number cannot be followed by letters")
 	}
-	text := string(src[p.off:i])
+	var text string
+	if !p.dry {
+		text = string(src[p.off:i])
+	}
 	p.col += i - p.off
 	p.off = i
 	n := p.node(Number)
@@ -507,10 +567,17 @@ func (p *jsonParser) str() (string, *SyntaxError) {
 		c := p.src[p.off]
 		switch {
 		case c == '"':
+			if p.dry {
+				p.advance()
+				return "", nil
+			}
 			s := b.String() + string(p.src[plainFrom:p.off])
 			p.advance()
 			return s, nil
 		case c == '\\':
+			if p.dry {
+				b.Reset()
+			}
 			b.Write(p.src[plainFrom:p.off])
 			if err := p.escape(&b); err != nil {
 				return "", err
@@ -527,6 +594,9 @@ func (p *jsonParser) str() (string, *SyntaxError) {
 			r, size := utf8.DecodeRune(p.src[p.off:])
 			if r == utf8.RuneError && size == 1 {
 				// encoding/json reads the byte as U+FFFD, and so does the agent.
+				if p.dry {
+					b.Reset()
+				}
 				b.Write(p.src[plainFrom:p.off])
 				b.WriteRune(utf8.RuneError)
 				p.off++
@@ -707,34 +777,9 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		// Small objects, the most of any hooks.json, find a repeated key
-		// faster by a scan than through a map; large ones switch to a map.
-		first := -1
-		if seen != nil {
-			if i, ok := seen[key]; ok {
-				first = i
-			}
-		} else {
-			for i := len(p.members) - 1; i >= base; i-- {
-				if p.members[i].Key == key {
-					first = i
-					break
-				}
-			}
+		if !p.dry {
+			seen = p.member(base, seen, key, keySpan, v)
 		}
-		if first >= 0 {
-			p.dups = append(p.dups, Duplicate{Key: key, First: p.members[first].KeySpan, Again: keySpan})
-		}
-		if count := len(p.members) - base; seen == nil && count >= smallObject {
-			seen = make(map[string]int, 2*count)
-			for i := base; i < len(p.members); i++ {
-				seen[p.members[i].Key] = i
-			}
-		}
-		if seen != nil {
-			seen[key] = len(p.members)
-		}
-		p.members = append(p.members, Member{Key: key, KeySpan: keySpan, Value: v})
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			return nil, p.eofError(&o)
@@ -763,6 +808,41 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 			return nil, p.errorf(p.pos(), "expected ',' or '}' after the value of %q, found %s", key, p.describeHere())
 		}
 	}
+}
+
+// member adds the key and its value to the object whose members start at
+// base in p.members, noting a repeated key, and returns the object's key
+// map, which it makes once the object is large.
+func (p *jsonParser) member(base int, seen map[string]int, key string, keySpan Span, v *Node) map[string]int {
+	// Small objects, the most of any hooks.json, find a repeated key
+	// faster by a scan than through a map; large ones switch to a map.
+	first := -1
+	if seen != nil {
+		if i, ok := seen[key]; ok {
+			first = i
+		}
+	} else {
+		for i := len(p.members) - 1; i >= base; i-- {
+			if p.members[i].Key == key {
+				first = i
+				break
+			}
+		}
+	}
+	if first >= 0 {
+		p.dups = append(p.dups, Duplicate{Key: key, First: p.members[first].KeySpan, Again: keySpan})
+	}
+	if count := len(p.members) - base; seen == nil && count >= smallObject {
+		seen = make(map[string]int, 2*count)
+		for i := base; i < len(p.members); i++ {
+			seen[p.members[i].Key] = i
+		}
+	}
+	if seen != nil {
+		seen[key] = len(p.members)
+	}
+	p.members = append(p.members, Member{Key: key, KeySpan: keySpan, Value: v})
+	return seen
 }
 
 // word returns the run of identifier characters at the current offset.
@@ -795,7 +875,9 @@ func (p *jsonParser) array() (*Node, *SyntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		p.elems = append(p.elems, v)
+		if !p.dry {
+			p.elems = append(p.elems, v)
+		}
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			return nil, p.eofError(&o)

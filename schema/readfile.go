@@ -136,7 +136,9 @@ func ReadOpen(f *os.File, path string, limit int64) ([]byte, error) {
 	// Reads go in whole chunks: some files in /proc accept only reads of
 	// a multiple of 8 bytes.
 	const chunk = 64 << 10
-	buf := make([]byte, 0, min(size+1, limit+1))
+	// Room for the file and one more chunk, the read that finds its end:
+	// a file that does not grow is read without copying.
+	buf := make([]byte, 0, min(size, limit)+chunk)
 	for {
 		if cap(buf)-len(buf) < chunk {
 			buf = append(buf[:cap(buf)], make([]byte, chunk)...)[:len(buf)]

@@ -27,3 +27,23 @@ func TestMaxValues(t *testing.T) {
 		t.Errorf("ParseJSON: %v", err)
 	}
 }
+
+// TestMaxValuesNoTree: a file past the bound is refused without its tree
+// (a handful of allocations, not one per chunk of values), and a syntax
+// error before the bound is still the one reported, with its message whole.
+func TestMaxValuesNoTree(t *testing.T) {
+	big := []byte("[" + strings.Repeat("1,", MaxValues+10) + "1]")
+	if n := testing.AllocsPerRun(2, func() { Parse("hooks.json", big) }); n > 50 {
+		t.Errorf("%v allocations refusing %d values, want a handful", n, MaxValues+10)
+	}
+	early := Parse("hooks.json", []byte(`[{"key" 1}, `+strings.Repeat("1,", MaxValues+10)+"1]"))
+	want := `1:9: expected ':' after the key "key", found '1'`
+	if early.Syntax == nil || early.Syntax.Error() != want {
+		t.Errorf("error %v, want %q", early.Syntax, want)
+	}
+	// Many bytes but few values: read whole.
+	long := Parse("hooks.json", []byte(`{"k": "`+strings.Repeat("a", 2*MaxValues)+`"}`))
+	if long.Syntax != nil || len(long.Root.Get("k").Value.Str) != 2*MaxValues {
+		t.Errorf("a long string: %v", long.Syntax)
+	}
+}

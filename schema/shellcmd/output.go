@@ -404,6 +404,11 @@ func echoBash(args []outWord) string {
 // esc is set (\c ends the output there), and ends with a newline.
 func echoText(args []outWord, newline, esc bool) string {
 	var b strings.Builder
+	size := len(args) // the blanks and the newline
+	for _, a := range args {
+		size += len(a.text) // escapes only shorten a word
+	}
+	b.Grow(size)
 	for i, a := range args {
 		if i > 0 {
 			b.WriteByte(' ')
