@@ -15,10 +15,7 @@ import (
 var configSchemaFile = filepath.Join("..", "schema", "hookctl.schema.json")
 
 func TestCommittedConfigSchemaIsCurrent(t *testing.T) {
-	got, err := schema.Marshal(schema.ConfigSchema(RuleIDs()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := schema.ConfigSchema(RuleIDs())
 	if *update {
 		if err := os.WriteFile(configSchemaFile, got, 0o644); err != nil {
 			t.Fatal(err)
