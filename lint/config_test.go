@@ -26,7 +26,7 @@ func TestCommittedConfigSchemaIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Error("schema/hookctl.schema.json is out of date with the types and the rules: run go generate ./...")
+		t.Error("schema/hookctl.schema.json is out of date with the types and the rules: run go generate ./schema")
 	}
 }
 
