@@ -15,10 +15,7 @@ import (
 var configSchemaFile = filepath.Join("..", "schema", "hookctl.schema.json")
 
 func TestCommittedConfigSchemaIsCurrent(t *testing.T) {
-	got, err := schema.Marshal(schema.ConfigSchema(RuleIDs()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := schema.ConfigSchema(RuleIDs())
 	if *update {
 		if err := os.WriteFile(configSchemaFile, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -29,7 +26,7 @@ func TestCommittedConfigSchemaIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Error("schema/hookctl.schema.json is out of date with the types and the rules: run go generate ./...")
+		t.Error("schema/hookctl.schema.json is out of date with the types and the rules: run go generate ./schema")
 	}
 }
 

@@ -293,7 +293,7 @@ func TestPlanVSCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, ".vscode", "hooks.schema.json"))
-	want, _ := schema.Marshal(schema.HooksSchema())
+	want := schema.HooksSchema()
 	if !bytes.Equal(got, want) {
 		t.Error("the schema's copy differs from hookctl schema")
 	}

@@ -29,10 +29,8 @@ func planVSCode(root string, bounds Bounds) (*VSCodePlan, error) {
 			return nil, err
 		}
 	}
+	v.SchemaOut = schema.HooksSchema()
 	var err error
-	if v.SchemaOut, err = schema.Marshal(schema.HooksSchema()); err != nil {
-		return nil, err
-	}
 	if v.SchemaIn, err = readFile(v.Schema); err != nil {
 		return nil, err
 	}

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-
-	"github.com/invopop/jsonschema"
 )
 
 // ProjectConfig is .hookctl.json: hookctl's settings for one repository,
@@ -53,15 +51,6 @@ const (
 // RuleLevels lists the levels, from the most serious.
 var RuleLevels = []RuleLevel{LevelError, LevelWarning, LevelInfo, LevelOff}
 
-// JSONSchema describes a level.
-func (RuleLevel) JSONSchema() *jsonschema.Schema {
-	s := &jsonschema.Schema{Type: "string", Description: comments()["RuleLevel"]}
-	for _, l := range RuleLevels {
-		s.Enum = append(s.Enum, string(l))
-	}
-	return s
-}
-
 // ConfigFileName is the name of the file that holds a repository's
 // settings.
 const ConfigFileName = ".hookctl.json"
@@ -72,28 +61,6 @@ const ConfigSchemaID = "https://hookctl.dev/schema/hookctl.schema.json"
 // maxConfigSize bounds .hookctl.json: a few rule names need a few hundred
 // bytes, and a workspace controls the file.
 const maxConfigSize = 1 << 20
-
-// ConfigSchema returns the JSON Schema (draft 2020-12) of .hookctl.json.
-// rules are the rule IDs that the file may name, offered to editors as
-// the only valid names; nil leaves any name valid.
-func ConfigSchema(rules []string) *jsonschema.Schema {
-	s := expand(newReflector(true).Reflect(&ProjectConfig{}))
-	s.ID = ConfigSchemaID
-	s.Title = ConfigFileName
-	if lc, ok := s.Definitions["LintConfig"]; ok && len(rules) > 0 {
-		names := &jsonschema.Schema{}
-		for _, r := range rules {
-			names.Enum = append(names.Enum, r)
-		}
-		if d, ok := lc.Properties.Get("disable"); ok && d.Items != nil {
-			d.Items.Enum = names.Enum
-		}
-		if sv, ok := lc.Properties.Get("severity"); ok {
-			sv.PropertyNames = names
-		}
-	}
-	return s
-}
 
 // ConfigError is a .hookctl.json that cannot be used, and where.
 type ConfigError struct {

@@ -5,9 +5,9 @@
 //
 // The doc comments on the exported types and fields of model.go, events.go
 // and tools.go are written for hook authors: they become the descriptions in
-// the generated JSON Schema that editors show on hover.
+// the generated JSON Schema that editors show on hover. The schemas are
+// generated at build time (go generate ./schema) and embedded.
 package schema
 
-//go:generate go run ../cmd/hookctl schema --out hooks.schema.json
-//go:generate go run ../cmd/hookctl schema test --out hooks.test.schema.json
+//go:generate go run ./internal/schemagen/cmd
 //go:generate go run ../cmd/hookctl schema config --out hookctl.schema.json

@@ -1,7 +1,5 @@
 package schema
 
-import "github.com/invopop/jsonschema"
-
 // TestFile is a hooks.test.json: unit tests for hooks, run by hookctl test.
 // Each case sends one event's payload through the same dispatch as hookctl
 // run and compares the merged answer with what it expects.
@@ -47,14 +45,6 @@ type TestCase struct {
 	// status than 0 or 2, time out, print something that is not an answer).
 	// A failure of any other hook fails the case.
 	ExpectFailures []string `json:"expectFailures,omitempty"`
-}
-
-// TestSchema returns the JSON Schema (draft 2020-12) of a hooks.test.json.
-func TestSchema() *jsonschema.Schema {
-	s := expand(newReflector(true).Reflect(&TestFile{}))
-	s.ID = TestSchemaID
-	s.Title = "hooks.test.json"
-	return s
 }
 
 // TestSchemaID is the $id of the hooks.test.json schema.

@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/invopop/jsonschema"
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/lint"
@@ -101,28 +100,24 @@ func schemaCommand(s streams) *cli.Command {
 }
 
 func schemaRun(s streams, opts schemaOptions) error {
-	var doc *jsonschema.Schema
+	var b []byte
 	switch opts.kind {
 	case "":
-		doc = schema.HooksSchema()
+		b = schema.HooksSchema()
 	case "test":
-		doc = schema.TestSchema()
+		b = schema.TestSchema()
 	case "config":
-		doc = schema.ConfigSchema(lint.RuleIDs())
+		b = schema.ConfigSchema(lint.RuleIDs())
 	default:
 		e, err := parseEvent(opts.event)
 		if err != nil {
 			return err
 		}
 		if opts.kind == "input" {
-			doc = schema.InputSchema(e)
+			b = schema.InputSchema(e)
 		} else {
-			doc = schema.OutputSchema(e)
+			b = schema.OutputSchema(e)
 		}
-	}
-	b, err := schema.Marshal(doc)
-	if err != nil {
-		return usageErrorf("encoding the schema: %v", err)
 	}
 	if opts.out == "" {
 		_, err := s.out.Write(b)

@@ -1,12 +1,12 @@
 package lsp
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
 	"sync"
-
-	"github.com/invopop/jsonschema"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -30,12 +30,12 @@ func buildDocs() *docTexts {
 		events: map[schema.Event]string{},
 		tools:  map[string]string{},
 	}
-	hooks := schema.HooksSchema()
+	hooks := decodeSchema(schema.HooksSchema())
 	for kind, def := range map[string]string{"hook": "HookDefinition", "group": "MatcherGroup", "handler": "Handler"} {
 		d.fields[kind] = map[string]string{}
 		if s := hooks.Definitions[def]; s != nil && s.Properties != nil {
-			for k, v := range s.Properties.FromOldest() {
-				d.fields[kind][k] = v.Description
+			for _, p := range s.Properties {
+				d.fields[kind][p.Key] = p.Value.Description
 			}
 		}
 	}
@@ -45,26 +45,26 @@ func buildDocs() *docTexts {
 		if desc := d.fields["hook"][string(e)]; desc != "" {
 			fmt.Fprintf(&b, "%s\n\n", mdEscape(desc))
 		}
-		in := schema.InputSchema(e)
+		in := decodeSchema(schema.InputSchema(e))
 		fmt.Fprintf(&b, "**Payload** (the handler reads it on stdin; `hookctl schema input %s`):\n\n", e)
 		writeFields(&b, in, in.Definitions, "")
-		out := schema.OutputSchema(e)
+		out := decodeSchema(schema.OutputSchema(e))
 		fmt.Fprintf(&b, "\n**Answer** (the handler may print it on stdout; `hookctl schema output %s`):\n\n", e)
-		if out.Properties == nil || out.Properties.Len() == 0 {
+		if len(out.Properties) == 0 {
 			b.WriteString("- nothing: an empty object or no output\n")
 		} else {
 			writeFields(&b, out, out.Definitions, "")
 		}
 		d.events[e] = b.String()
 	}
-	in := schema.InputSchema(schema.PreToolUse)
+	in := decodeSchema(schema.InputSchema(schema.PreToolUse))
 	for _, t := range schema.Tools {
 		var b strings.Builder
 		fmt.Fprintf(&b, "**%s** (%s): %s\n\n", t.Name, t.Category, t.Summary)
 		args := in.Definitions[reflect.TypeOf(t.Args).Name()]
 		if _, unpublished := t.Args.(schema.UnpublishedArgs); unpublished {
 			b.WriteString("Arguments (`toolCall.args`): not published.\n")
-		} else if args == nil || args.Properties == nil || args.Properties.Len() == 0 {
+		} else if args == nil || len(args.Properties) == 0 {
 			b.WriteString("Arguments (`toolCall.args`): none.\n")
 		} else {
 			b.WriteString("Arguments (`toolCall.args`):\n\n")
@@ -76,21 +76,68 @@ func buildDocs() *docTexts {
 	return d
 }
 
+// jsonSchema is the part of a JSON Schema that the texts show, with the
+// properties in the order the schema lists them.
+type jsonSchema struct {
+	Type        string                 `json:"type"`
+	Description string                 `json:"description"`
+	Ref         string                 `json:"$ref"`
+	Enum        []any                  `json:"enum"`
+	Required    []string               `json:"required"`
+	Properties  properties             `json:"properties"`
+	Definitions map[string]*jsonSchema `json:"$defs"`
+}
+
+type property struct {
+	Key   string
+	Value *jsonSchema
+}
+
+// properties are an object's properties in the order they are written.
+type properties []property
+
+func (ps *properties) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if _, err := dec.Token(); err != nil { // {
+		return err
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string)
+		v := &jsonSchema{}
+		if err := dec.Decode(v); err != nil {
+			return err
+		}
+		*ps = append(*ps, property{key, v})
+	}
+	return nil
+}
+
+// decodeSchema reads one of the schemas that package schema embeds.
+func decodeSchema(b []byte) *jsonSchema {
+	s := &jsonSchema{}
+	if err := json.Unmarshal(b, s); err != nil {
+		panic("lsp: an embedded schema does not decode: " + err.Error()) // a build defect, not input
+	}
+	return s
+}
+
 // mdEscape keeps a description's <placeholders> from being read as HTML
 // tags, which Markdown renderers drop.
 var mdEscape = strings.NewReplacer("<", "\\<", ">", "\\>").Replace
 
 // writeFields lists a schema's properties, one line each, with the fields
 // of an object property one level down.
-func writeFields(b *strings.Builder, s *jsonschema.Schema, defs jsonschema.Definitions, prefix string) {
-	if s.Properties == nil {
-		return
-	}
+func writeFields(b *strings.Builder, s *jsonSchema, defs map[string]*jsonSchema, prefix string) {
 	required := map[string]bool{}
 	for _, r := range s.Required {
 		required[r] = true
 	}
-	for k, v := range s.Properties.FromOldest() {
+	for _, p := range s.Properties {
+		k, v := p.Key, p.Value
 		def := v
 		if v.Ref != "" {
 			if d := defs[strings.TrimPrefix(v.Ref, "#/$defs/")]; d != nil {
@@ -117,7 +164,7 @@ func writeFields(b *strings.Builder, s *jsonschema.Schema, defs jsonschema.Defin
 			opt = ", optional"
 		}
 		fmt.Fprintf(b, "%s- `%s%s` (%s%s): %s\n", strings.Repeat("  ", strings.Count(prefix, ".")), prefix, k, typ, opt, mdEscape(desc))
-		if prefix == "" && v.Ref != "" && def.Properties != nil {
+		if prefix == "" && v.Ref != "" && len(def.Properties) > 0 {
 			writeFields(b, def, defs, prefix+k+".")
 		}
 	}
