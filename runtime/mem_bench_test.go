@@ -11,7 +11,7 @@ import (
 
 // BenchmarkRunMemory reports the peak memory of hookctl run's dispatch in
 // an untrusted workspace whose hooks.json is each hostile file of package
-// memtest (in a child process: the kernel's peak resident size), against
+// memtest (in a child process: its own peak resident size), against
 // the goal of four times the file's size plus 30 MB. The workspace is
 // untrusted, so no handler runs: the figure is reading, planning and
 // answering.
@@ -28,7 +28,7 @@ func BenchmarkRunMemory(b *testing.B) {
 // TestRunMemoryChild is BenchmarkRunMemory's child. It does nothing in a
 // plain test run.
 func TestRunMemoryChild(t *testing.T) {
-	root := memtest.Child()
+	root := memtest.Child(t)
 	if root == "" {
 		t.Skip("run by BenchmarkRunMemory")
 	}
