@@ -218,13 +218,5 @@ func (s *Store) saveProbed() {
 		}
 		_ = schema.WriteFileAtomic(p, append(b, '\n'), 0o600)
 	}
-	ents, err := os.ReadDir(s.probedDir())
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		if !keep[e.Name()] {
-			_ = os.Remove(filepath.Join(s.probedDir(), e.Name()))
-		}
-	}
+	removeExcept(s.probedDir(), keep)
 }

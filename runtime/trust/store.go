@@ -307,13 +307,18 @@ func (s *Store) collect() {
 			}
 		}
 	}
-	ents, err := os.ReadDir(s.blobDir())
+	removeExcept(s.blobDir(), used)
+}
+
+// removeExcept removes the files of dir whose names keep does not hold.
+func removeExcept(dir string, keep map[string]bool) {
+	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range ents {
-		if !used[e.Name()] {
-			_ = os.Remove(filepath.Join(s.blobDir(), e.Name()))
+		if !keep[e.Name()] {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
 }
