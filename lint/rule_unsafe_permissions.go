@@ -48,8 +48,12 @@ func (r *unsafePermissions) folder(f *File, path string, at schema.Span, shown s
 		return
 	}
 	seen[dir] = true
-	if rel, err := filepath.Rel(filepath.Dir(f.Config.Path), dir); err == nil && (rel == "." || filepath.IsLocal(rel)) {
-		dir = filepath.Join(filepath.Dir(f.Name), rel)
+	// UnsafeFolder names the folder absolute; it is shown from where the
+	// file's name starts when it lies under the file's folder.
+	if base, err := filepath.Abs(filepath.Dir(f.Config.Path)); err == nil {
+		if rel, err := filepath.Rel(base, dir); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+			dir = filepath.Join(filepath.Dir(f.Name), rel)
+		}
 	}
 	r.report(f, at, "",
 		"%s is in the folder %s, which others can write (mode %04o, no sticky bit): anyone can put their own file in its place, and hookctl run refuses it; run chmod o-w %s",

@@ -3,6 +3,7 @@ package lint
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -57,7 +58,31 @@ func TestUnsafePermissionsFolder(t *testing.T) {
 			}
 		}
 	}
-	if err := os.Chmod(filepath.Join(ws, ".agents"), 0o755); err != nil {
+	// Linted from the workspace by a relative name, as hookctl lint is
+	// run, the folder is named from there too.
+	if err := os.Chmod(hooks, 0o777); err != nil {
 		t.Fatal(err)
+	}
+	t.Chdir(ws)
+	res, err := Lint(Request{Files: []Target{{Path: filepath.Join(".agents", "hooks.json"), Name: ".agents/hooks.json", Scope: Workspace, Root: "."}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, f := range res.Findings {
+		if f.Rule == "unsafe-permissions" {
+			found = true
+			if !strings.Contains(f.Message, "in the folder .agents/hooks, which") || !strings.HasSuffix(f.Message, "run chmod o-w .agents/hooks") {
+				t.Errorf("from the workspace: %s", f)
+			}
+		}
+	}
+	if !found {
+		t.Error("from the workspace: no unsafe-permissions finding")
+	}
+	for _, d := range []string{hooks, filepath.Join(ws, ".agents")} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
