@@ -188,8 +188,8 @@ func (s *Store) LoadProbed(root string) {
 	}
 	rec.probedRead = true
 	p := s.probedPath(root)
-	b, err := readStore(p)
-	if err != nil || len(b) > maxProbedFile {
+	b, err := readStore(p, maxProbedFile)
+	if err != nil {
 		return
 	}
 	var f probedFile

@@ -321,3 +321,66 @@ func TestProbedFile(t *testing.T) {
 		t.Fatalf("the probes of a revoked workspace stay: %v", err)
 	}
 }
+
+// A probes file that is a FIFO, or larger than any snapshot's probes, is
+// not read: LoadProbed returns at once, without the probes, and the check
+// is the full one. A FIFO in place of trust.json is refused, not waited on.
+func TestProbedFileBounded(t *testing.T) {
+	root, st, cfg := followed(t)
+	p := st.probedPath(root)
+	within := func(what string, f func()) {
+		t.Helper()
+		done := make(chan struct{})
+		go func() { f(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s blocks", what)
+		}
+	}
+	reopen := func() (*Store, *Record) {
+		t.Helper()
+		st, err := Open(st.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		within("reading the probes", func() { st.LoadProbed(root) })
+		return st, st.Workspaces[root]
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	if s, r := reopen(); r.Probed != nil {
+		t.Fatal("a FIFO is read as probes")
+	} else if ok, why := s.Verify(root, cfg); !ok {
+		t.Fatalf("without its probes, the unchanged workspace is refused: %s", why)
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(1 << 40); err != nil { // sparse: nothing written
+		t.Skip("no sparse file:", err)
+	}
+	f.Close()
+	if _, r := reopen(); r.Probed != nil {
+		t.Fatal("a probes file past the bound is read")
+	}
+	if err := os.Remove(st.Path); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(st.Path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	within("opening the store", func() {
+		if _, err := Open(st.Path); err == nil {
+			t.Error("a FIFO is read as the trust store")
+		}
+	})
+}
