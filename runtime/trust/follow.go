@@ -266,7 +266,50 @@ func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
 				c.follow(cmd, pythonLang, f, real, "", dir, depth+1)
 			}
 		}
+		for _, stem := range []string{p, filepath.Join(p, "__init__")} {
+			for _, cand := range c.pythonCompiled(stem) {
+				c.coverPath(cmd, cand, "module imported by "+by, true)
+			}
+		}
 	}
+}
+
+// pythonCompiled returns the files beside stem (a module's path without
+// its .py) that Python takes for that module from the same folder: an
+// extension module (stem.cpython-311-x86_64-linux-gnu.so, stem.abi3.so,
+// stem.so), tried before stem.py, and sourceless bytecode (stem.pyc),
+// tried when stem.py is not there. A json.pyc beside a script shadows
+// the standard library's json. The folder is listed (and so probed), as
+// the tag of an extension module depends on the interpreter; those in
+// the hooks' folder are covered as its code, and a folder outside the
+// workspace is not listed.
+func (c *coverage) pythonCompiled(stem string) []string {
+	dir, base := filepath.Dir(stem), filepath.Base(stem)
+	if c.inAgents(dir) || !c.inside(c.resolver.Resolve(dir)) {
+		return nil
+	}
+	names, ok := c.listings[dir]
+	if !ok {
+		c.probe(dir)
+		if ents, err := os.ReadDir(dir); err == nil {
+			for _, e := range ents {
+				if n := e.Name(); strings.HasSuffix(n, ".pyc") || strings.HasSuffix(n, ".so") {
+					names = append(names, n)
+				}
+			}
+		}
+		if c.listings == nil {
+			c.listings = map[string][]string{}
+		}
+		c.listings[dir] = names
+	}
+	var out []string
+	for _, n := range names {
+		if n == base+".pyc" || strings.HasPrefix(n, base+".") && strings.HasSuffix(n, ".so") {
+			out = append(out, filepath.Join(dir, n))
+		}
+	}
+	return out
 }
 
 // pycache covers the bytecode of a Python source that Python loads without

@@ -136,6 +136,15 @@ func TestProbedAttacks(t *testing.T) {
 		{"a package shadows a module", func(t *testing.T, root string) {
 			write(t, root, "scripts/helper/__init__.py", "import os\n")
 		}, "added scripts/helper/__init__.py"},
+		{"sourceless bytecode takes a missing module's place", func(t *testing.T, root string) {
+			write(t, root, "scripts/helper.pyc", "\x00\x00\x00\x00evil")
+		}, "added scripts/helper.pyc"},
+		{"an extension module takes a module's place", func(t *testing.T, root string) {
+			write(t, root, "scripts/util.cpython-311-x86_64-linux-gnu.so", "\x7fELF")
+		}, "added scripts/util.cpython-311-x86_64-linux-gnu.so"},
+		{"a package of bytecode shadows a module", func(t *testing.T, root string) {
+			write(t, root, "scripts/helper/__init__.pyc", "\x00\x00\x00\x00evil")
+		}, "added scripts/helper/__init__.pyc"},
 		{"edit an imported module", func(t *testing.T, root string) {
 			write(t, root, "scripts/util.py", "X = 2\n")
 		}, "changed scripts/util.py"},

@@ -277,7 +277,10 @@ type coverage struct {
 	visited      map[string]bool
 	followed     map[string]bool
 	contents     map[string][]byte
-	resolver     shellcmd.Resolver
+	// listings are the compiled modules' names in the folders
+	// pythonCompiled listed.
+	listings map[string][]string
+	resolver shellcmd.Resolver
 	// probed are the paths the snapshot asked the file system about
 	// (see Probe).
 	probed map[string]bool
