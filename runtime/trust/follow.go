@@ -2,6 +2,7 @@ package trust
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path"
@@ -274,6 +275,39 @@ func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
 	}
 }
 
+// nodePackageMain covers, for a folder that require() loads by its path,
+// its package.json and the file its "main" names, which node takes before
+// the folder's index.js: a package.json added beside a trusted index.js
+// would run another file. Not there, package.json is only probed, so
+// that creating it withdraws the trust.
+func (c *coverage) nodePackageMain(cmd *Command, dir, name string, depth int) {
+	pj := filepath.Join(dir, "package.json")
+	c.probe(pj)
+	if info, err := os.Stat(pj); err != nil || info.IsDir() {
+		return
+	}
+	f, r := c.coverPath(cmd, pj, "read by node for the folder required by "+name, false)
+	if f == nil || f.State != Present {
+		return
+	}
+	var pkg struct {
+		Main string `json:"main"`
+	}
+	if json.Unmarshal(c.content(f, r), &pkg) != nil || pkg.Main == "" {
+		return
+	}
+	m := filepath.Join(dir, filepath.FromSlash(pkg.Main))
+	alts := []string{m}
+	for _, e := range []string{".js", ".json", ".node"} {
+		alts = append(alts, m+e)
+	}
+	alts = append(alts, m+"/index.js", m+"/index.json", m+"/index.node")
+	for _, a := range alts {
+		f, r := c.coverPath(cmd, a, "the main of a folder required by "+name, a != m)
+		c.follow(cmd, nodeLang, f, r, "", "", depth+1)
+	}
+}
+
 // pythonCompiled returns the files beside stem (a module's path without
 // its .py) that Python takes for that module from the same folder: an
 // extension module (stem.cpython-311-x86_64-linux-gnu.so, stem.abi3.so,
@@ -381,6 +415,9 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string,
 			for _, a := range alts {
 				f, r := c.coverPath(cmd, a, "required by "+name, a != p)
 				c.follow(cmd, nodeLang, f, r, "", "", depth+1)
+			}
+			if path.Ext(p) == "" {
+				c.nodePackageMain(cmd, p, name, depth)
 			}
 		}
 	}

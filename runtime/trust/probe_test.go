@@ -393,3 +393,52 @@ func TestProbedFileBounded(t *testing.T) {
 		}
 	})
 }
+
+// A folder that require() loads by its path runs the file its
+// package.json names as "main" before its index.js: a package.json added
+// beside a trusted index.js withdraws the trust, and the main it names
+// when trusted is covered like the index.
+func TestProbedNodePackageMain(t *testing.T) {
+	setup := func(t *testing.T, pkg bool) (string, *Store, *schema.Config) {
+		root, err := Key(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"node ../scripts/c.js"}]}]}}`)
+		write(t, root, "scripts/c.js", "require('./lib')\n")
+		write(t, root, "scripts/lib/index.js", "module.exports = 1\n")
+		if pkg {
+			write(t, root, "scripts/lib/package.json", `{"main": "main.js"}`)
+			write(t, root, "scripts/lib/main.js", "module.exports = 2\n")
+		}
+		cfg := loadConfig(t, root)
+		st := &Store{Workspaces: map[string]*Record{}}
+		st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+		if !st.Workspaces[root].Unchanged(cfg) {
+			t.Fatal("the probes of the unchanged workspace differ")
+		}
+		return root, st, cfg
+	}
+	check := func(t *testing.T, root string, st *Store, cfg *schema.Config, want string) {
+		t.Helper()
+		if st.Workspaces[root].Unchanged(cfg) {
+			t.Fatal("the probes do not see the change")
+		}
+		ok, why := st.Verify(root, cfg)
+		fok, fwhy := st.Check(FromConfig(root, cfg))
+		if want = "changed since trusted on 2026-01-02T03:04:05Z: " + want; ok || why != want || fok || fwhy != why {
+			t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+		}
+	}
+	t.Run("package.json added", func(t *testing.T) {
+		root, st, cfg := setup(t, false)
+		write(t, root, "scripts/lib/package.json", `{"main": "evil.js"}`)
+		write(t, root, "scripts/lib/evil.js", "evil()\n")
+		check(t, root, st, cfg, "added scripts/lib/evil.js, added scripts/lib/package.json")
+	})
+	t.Run("main edited", func(t *testing.T) {
+		root, st, cfg := setup(t, true)
+		write(t, root, "scripts/lib/main.js", "evil()\n")
+		check(t, root, st, cfg, "changed scripts/lib/main.js")
+	})
+}
