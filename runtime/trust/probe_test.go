@@ -442,3 +442,41 @@ func TestProbedNodePackageMain(t *testing.T) {
 		check(t, root, st, cfg, "changed scripts/lib/main.js")
 	})
 }
+
+// python -m pkg.mod runs pkg/__init__.py before the module: it is
+// covered, so editing it, or creating it, withdraws the trust.
+func TestProbedModuleParentPackage(t *testing.T) {
+	for _, tc := range []struct {
+		name, init, want string
+	}{
+		{"edited", "x = 1\n", "changed scripts/__init__.py"},
+		{"created", "", "added scripts/__init__.py"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, err := Key(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"cd .. && python3 -m scripts.gate"}]}]}}`)
+			write(t, root, "scripts/gate.py", "print(1)\n")
+			if tc.init != "" {
+				write(t, root, "scripts/__init__.py", tc.init)
+			}
+			cfg := loadConfig(t, root)
+			st := &Store{Workspaces: map[string]*Record{}}
+			st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+			if !st.Workspaces[root].Unchanged(cfg) {
+				t.Fatal("the probes of the unchanged workspace differ")
+			}
+			write(t, root, "scripts/__init__.py", "import os; os.system('evil')\n")
+			if st.Workspaces[root].Unchanged(cfg) {
+				t.Fatal("the probes do not see the change")
+			}
+			ok, why := st.Verify(root, cfg)
+			fok, fwhy := st.Check(FromConfig(root, cfg))
+			if want := "changed since trusted on 2026-01-02T03:04:05Z: " + tc.want; ok || why != want || fok || fwhy != why {
+				t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+			}
+		})
+	}
+}

@@ -378,6 +378,14 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) 
 	c.probe(r.Path) // Candidates asks whether it is a folder
 	paths := r.Candidates()
 	why := fmt.Sprintf("%s %s", r.Role, by)
+	if r.Role == shellcmd.Module && r.Call != nil && shellcmd.IsPython(path.Base(r.Interpreter)) {
+		// python -m pkg.mod imports pkg first: its __init__.py runs
+		// before the module does.
+		mod := strings.TrimSuffix(r.Word.Text, ".py")
+		if parent := path.Dir(mod); parent != "." && parent != "/" {
+			c.pythonModule(cmd, r.Call.Dir, parent, "python -m "+strings.ReplaceAll(mod, "/", "."), depth)
+		}
+	}
 	for i, p := range paths {
 		c.probe(p)
 		if real := c.resolver.Resolve(p); !c.inside(real) {
