@@ -480,3 +480,44 @@ func TestProbedModuleParentPackage(t *testing.T) {
 		})
 	}
 }
+
+// A .pth file in a virtual environment of the hooks' folder runs its
+// import lines whenever that environment's python starts: it is covered
+// as code, so editing one or adding one withdraws the trust.
+func TestProbedVenvPth(t *testing.T) {
+	const sp = ".agents/hooks/.venv/lib/python3.12/site-packages/"
+	for _, tc := range []struct{ name, file, want string }{
+		{"edited", "a.pth", "changed " + sp + "a.pth"},
+		{"added", "evil.pth", "added " + sp + "evil.pth"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, err := Key(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"hooks/.venv/bin/python hooks/gate.py"}]}]}}`)
+			write(t, root, ".agents/hooks/gate.py", "print(1)\n")
+			pth := func(name, content string) {
+				t.Helper()
+				write(t, root, sp+name, content)
+				// Not executable, as pip writes them.
+				if err := os.Chmod(filepath.Join(root, sp+name), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pth("a.pth", "/somewhere\n")
+			cfg := loadConfig(t, root)
+			st := &Store{Workspaces: map[string]*Record{}}
+			st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+			if !st.Workspaces[root].Unchanged(cfg) {
+				t.Fatal("the probes of the unchanged workspace differ")
+			}
+			pth(tc.file, "import os; os.system('evil')\n")
+			ok, why := st.Verify(root, cfg)
+			fok, fwhy := st.Check(FromConfig(root, cfg))
+			if want := "changed since trusted on 2026-01-02T03:04:05Z: " + tc.want; ok || why != want || fok || fwhy != why {
+				t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+			}
+		})
+	}
+}

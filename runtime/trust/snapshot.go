@@ -189,13 +189,15 @@ var (
 	notCode      = map[string]bool{".git": true}
 )
 
-// codeExts are the extensions of files that run or are loaded as code.
+// codeExts are the extensions of files that run or are loaded as code. A
+// .pth file in a virtual environment's site-packages runs its import
+// lines each time that environment's python starts.
 var codeExts = map[string]bool{
 	".py": true, ".pyw": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true,
 	".jsx": true, ".tsx": true, ".sh": true, ".bash": true, ".zsh": true, ".ksh": true, ".fish": true,
 	".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".r": true, ".R": true,
 	".jar": true, ".class": true, ".so": true, ".dylib": true, ".node": true, ".wasm": true,
-	".pyc": true, ".awk": true, ".sed": true, ".jq": true, ".tcl": true, ".ps1": true, ".psm1": true,
+	".pyc": true, ".pth": true, ".awk": true, ".sed": true, ".jq": true, ".tcl": true, ".ps1": true, ".psm1": true,
 }
 
 // snapshot takes the snapshot; prev, when given, is the record the
