@@ -451,6 +451,7 @@ func TestProbedModuleParentPackage(t *testing.T) {
 	}{
 		{"edited", "x = 1\n", "changed scripts/__init__.py"},
 		{"created", "", "added scripts/__init__.py"},
+		{"compiled module", "", "added scripts/__init__.py, added scripts/gate.cpython-312-x86_64-linux-gnu.so"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root, err := Key(t.TempDir())
@@ -469,6 +470,9 @@ func TestProbedModuleParentPackage(t *testing.T) {
 				t.Fatal("the probes of the unchanged workspace differ")
 			}
 			write(t, root, "scripts/__init__.py", "import os; os.system('evil')\n")
+			if tc.name == "compiled module" {
+				write(t, root, "scripts/gate.cpython-312-x86_64-linux-gnu.so", "\x7fELF")
+			}
 			if st.Workspaces[root].Unchanged(cfg) {
 				t.Fatal("the probes do not see the change")
 			}

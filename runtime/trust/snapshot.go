@@ -384,8 +384,17 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) 
 		// python -m pkg.mod imports pkg first: its __init__.py runs
 		// before the module does.
 		mod := strings.TrimSuffix(r.Word.Text, ".py")
+		by := "python -m " + strings.ReplaceAll(mod, "/", ".")
 		if parent := path.Dir(mod); parent != "." && parent != "/" {
-			c.pythonModule(cmd, r.Call.Dir, parent, "python -m "+strings.ReplaceAll(mod, "/", "."), depth)
+			c.pythonModule(cmd, r.Call.Dir, parent, by, depth)
+		}
+		// The module itself may be compiled: an extension module,
+		// taken before its .py, or sourceless bytecode.
+		stem := strings.TrimSuffix(r.Path, ".py")
+		for _, s := range []string{stem, stem + "/__init__", stem + "/__main__"} {
+			for _, cand := range c.pythonCompiled(s) {
+				c.coverPath(cmd, cand, "module run by "+by, true)
+			}
 		}
 	}
 	for i, p := range paths {
