@@ -314,12 +314,13 @@ func (c *coverage) nodePackageMain(cmd *Command, dir, name string, depth int) {
 // stem.so), tried before stem.py, and sourceless bytecode (stem.pyc),
 // tried when stem.py is not there. A json.pyc beside a script shadows
 // the standard library's json. The folder is listed (and so probed), as
-// the tag of an extension module depends on the interpreter; those in
-// the hooks' folder are covered as its code, and a folder outside the
+// the tag of an extension module depends on the interpreter (in the
+// hooks' folder, where its code is covered anyway, this also covers the
+// agent's own content, which is not walked); a folder outside the
 // workspace is not listed.
 func (c *coverage) pythonCompiled(stem string) []string {
 	dir, base := filepath.Dir(stem), filepath.Base(stem)
-	if c.inAgents(dir) || !c.inside(c.resolver.Resolve(dir)) {
+	if !c.inside(c.resolver.Resolve(dir)) {
 		return nil
 	}
 	names, ok := c.listings[dir]

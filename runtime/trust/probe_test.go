@@ -394,6 +394,27 @@ func TestProbedFileBounded(t *testing.T) {
 	})
 }
 
+// A script kept with the agent's skills, which are not walked as the
+// hooks' code, is followed: the bytecode that takes the place of a module
+// it imports is covered too.
+func TestProbedCompiledInSkills(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"python3 skills/s/run.py"}]}]}}`)
+	write(t, root, ".agents/skills/s/run.py", "import helper\n")
+	cfg := loadConfig(t, root)
+	st := &Store{Workspaces: map[string]*Record{}}
+	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	write(t, root, ".agents/skills/s/helper.pyc", "\x00\x00\x00\x00evil")
+	ok, why := st.Verify(root, cfg)
+	fok, fwhy := st.Check(FromConfig(root, cfg))
+	if want := "changed since trusted on 2026-01-02T03:04:05Z: added .agents/skills/s/helper.pyc"; ok || why != want || fok || fwhy != why {
+		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+	}
+}
+
 // A folder that require() loads by its path runs the file its
 // package.json names as "main" before its index.js: a package.json added
 // beside a trusted index.js withdraws the trust, and the main it names
