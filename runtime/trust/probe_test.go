@@ -546,3 +546,24 @@ func TestProbedVenvPth(t *testing.T) {
 		})
 	}
 }
+
+// Python reading its script on stdin (python3 - < scripts/check.py)
+// searches the current folder first, not the script's: a module created
+// there withdraws the trust.
+func TestProbedPythonStdin(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"cd .. && python3 - < scripts/check.py"}]}]}}`)
+	write(t, root, "scripts/check.py", "import helper\n")
+	cfg := loadConfig(t, root)
+	st := &Store{Workspaces: map[string]*Record{}}
+	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	write(t, root, "helper.py", "import os; os.system('evil')\n")
+	ok, why := st.Verify(root, cfg)
+	fok, fwhy := st.Check(FromConfig(root, cfg))
+	if want := "changed since trusted on 2026-01-02T03:04:05Z: added helper.py"; ok || why != want || fok || fwhy != why {
+		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+	}
+}

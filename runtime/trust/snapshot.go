@@ -422,6 +422,10 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) 
 			// and the module itself may run from its cached bytecode.
 			c.pycache(cmd, real, schema.Visible(f.Path))
 		}
+		if r.Role == shellcmd.Script && r.Call != nil && r.Call.Stdin != nil && *r.Call.Stdin == r.Word &&
+			langOf(r.Interpreter, real, nil) == pythonLang {
+			base = cwd // python - < x.py reads no script path: sys.path[0] is the current folder
+		}
 		c.follow(cmd, langOf(r.Interpreter, real, c.content(f, real)), f, real, cwd, base, depth)
 	}
 }
