@@ -102,7 +102,9 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 		// "$(dirname "$0")/x", eval "$(cat x)", . "$LIB") is named at
 		// its line; a program named by a variable runs no file of the
 		// workspace's that a command did not name.
-		refs, gaps := shellcmd.Parse(string(content), cwd, c.root).Refs()
+		parsed := shellcmd.Parse(string(content), cwd, c.root)
+		refs, gaps := parsed.Refs()
+		c.pythonInline(cmd, parsed.Calls, depth+1)
 		lines := lineCounter{b: content}
 		var found []string
 		for _, g := range gaps {
@@ -239,6 +241,34 @@ func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name 
 	}
 	for _, m := range mods {
 		c.pythonModule(cmd, base, strings.ReplaceAll(m, ".", "/"), name, depth)
+	}
+}
+
+// pythonInline covers what the code of each python -c among calls
+// imports: that code is the command's own text, but the modules it names
+// are looked for in the folder the call runs in first (sys.path[0]), as
+// for python -m.
+func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int) {
+	if depth >= maxFollow {
+		return
+	}
+	for _, call := range calls {
+		prog, _ := shellcmd.ProgramOf(call.Args)
+		if prog < 0 || call.Dir == "" || !filepath.IsAbs(call.Dir) || !shellcmd.IsPython(path.Base(call.Args[prog].Text)) {
+			continue
+		}
+		for j := prog + 1; j+1 < len(call.Args); j++ {
+			a := call.Args[j]
+			if a.Text == "-c" {
+				if code := call.Args[j+1]; code.Lit {
+					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
+				}
+				break
+			}
+			if !strings.HasPrefix(a.Text, "-") || a.Text == "-" || a.Text == "-m" {
+				break
+			}
+		}
 	}
 }
 

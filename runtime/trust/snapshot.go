@@ -360,7 +360,9 @@ func (c *coverage) inside(real string) bool {
 // command reads one handler's command and covers the files it names.
 func (c *coverage) command(hook string, e schema.Event, matcher string, hd *schema.Handler) Command {
 	cmd := Command{Hook: hook, Event: e, Matcher: matcher, Command: hd.Command, Pos: hd.Pos}
-	refs, gaps := shellcmd.Parse(hd.Command, c.agents, c.root).Refs()
+	parsed := shellcmd.Parse(hd.Command, c.agents, c.root)
+	refs, gaps := parsed.Refs()
+	c.pythonInline(&cmd, parsed.Calls, 0)
 	for _, g := range gaps {
 		cmd.Gaps = append(cmd.Gaps, g.Why)
 	}
