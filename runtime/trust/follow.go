@@ -244,30 +244,42 @@ func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name 
 	}
 }
 
-// pythonInline covers what the code of each python -c among calls
-// imports: that code is the command's own text, but the modules it names
-// are looked for in the folder the call runs in first (sys.path[0]), as
-// for python -m.
+// pythonInline covers what the code of each python -c (or node -e) among
+// calls imports: that code is the command's own text, but the modules it
+// names are looked for in the folder the call runs in first (sys.path[0],
+// or node's folder of [eval]), as for python -m.
 func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int) {
 	if depth >= maxFollow {
 		return
 	}
 	for _, call := range calls {
 		prog, _ := shellcmd.ProgramOf(call.Args)
-		if prog < 0 || call.Dir == "" || !filepath.IsAbs(call.Dir) || !shellcmd.IsPython(path.Base(call.Args[prog].Text)) {
+		if prog < 0 || call.Dir == "" || !filepath.IsAbs(call.Dir) {
+			continue
+		}
+		name := path.Base(call.Args[prog].Text)
+		py, node := shellcmd.IsPython(name), name == "node" || name == "nodejs"
+		if !py && !node {
 			continue
 		}
 		for j := prog + 1; j+1 < len(call.Args); j++ {
 			a := call.Args[j]
-			if a.Text == "-c" {
-				if code := call.Args[j+1]; code.Lit {
+			code := call.Args[j+1]
+			switch {
+			case py && a.Text == "-c":
+				if code.Lit {
 					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
 				}
-				break
+			case node && (a.Text == "-e" || a.Text == "--eval" || a.Text == "-p" || a.Text == "--print"):
+				// node -e "require('./x')" resolves from the current
+				// folder.
+				if code.Lit {
+					c.nodeRequires(cmd, []byte(code.Text), filepath.Join(call.Dir, "[eval]"), "node -e", depth)
+				}
+			case strings.HasPrefix(a.Text, "-") && a.Text != "-" && a.Text != "-m":
+				continue
 			}
-			if !strings.HasPrefix(a.Text, "-") || a.Text == "-" || a.Text == "-m" {
-				break
-			}
+			break
 		}
 	}
 }

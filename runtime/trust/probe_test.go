@@ -572,21 +572,26 @@ func TestProbedPythonStdin(t *testing.T) {
 // imports are looked for in the folder it runs in first: one created
 // there withdraws the trust.
 func TestProbedPythonInline(t *testing.T) {
+	t.Run("python -c", func(t *testing.T) { inline(t, "python3 -c 'import helper'", "helper.py") })
+	t.Run("node -e", func(t *testing.T) { inline(t, "node -e 'require(\\\"./helper\\\")'", "helper.js") })
+}
+
+func inline(t *testing.T, command, created string) {
 	root, err := Key(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"cd .. && python3 -c 'import helper'"}]}]}}`)
+	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"cd .. && `+command+`"}]}]}}`)
 	cfg := loadConfig(t, root)
 	st := &Store{Workspaces: map[string]*Record{}}
 	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	if st.Workspaces[root].Probed == nil || !st.Workspaces[root].Unchanged(cfg) {
 		t.Fatal("the probes of the unchanged workspace differ")
 	}
-	write(t, root, "helper.py", "import os; os.system('evil')\n")
+	write(t, root, created, "evil\n")
 	ok, why := st.Verify(root, cfg)
 	fok, fwhy := st.Check(FromConfig(root, cfg))
-	if want := "changed since trusted on 2026-01-02T03:04:05Z: added helper.py"; ok || why != want || fok || fwhy != why {
+	if want := "changed since trusted on 2026-01-02T03:04:05Z: added " + created; ok || why != want || fok || fwhy != why {
 		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
 	}
 }
