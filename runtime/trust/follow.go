@@ -2,6 +2,7 @@ package trust
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path"
@@ -101,7 +102,9 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 		// "$(dirname "$0")/x", eval "$(cat x)", . "$LIB") is named at
 		// its line; a program named by a variable runs no file of the
 		// workspace's that a command did not name.
-		refs, gaps := shellcmd.Parse(string(content), cwd, c.root).Refs()
+		parsed := shellcmd.Parse(string(content), cwd, c.root)
+		refs, gaps := parsed.Refs()
+		c.pythonInline(cmd, parsed.Calls, depth+1)
 		lines := lineCounter{b: content}
 		var found []string
 		for _, g := range gaps {
@@ -241,6 +244,46 @@ func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name 
 	}
 }
 
+// pythonInline covers what the code of each python -c (or node -e) among
+// calls imports: that code is the command's own text, but the modules it
+// names are looked for in the folder the call runs in first (sys.path[0],
+// or node's folder of [eval]), as for python -m.
+func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int) {
+	if depth >= maxFollow {
+		return
+	}
+	for _, call := range calls {
+		prog, _ := shellcmd.ProgramOf(call.Args)
+		if prog < 0 || call.Dir == "" || !filepath.IsAbs(call.Dir) {
+			continue
+		}
+		name := path.Base(call.Args[prog].Text)
+		py, node := shellcmd.IsPython(name), name == "node" || name == "nodejs"
+		if !py && !node {
+			continue
+		}
+		for j := prog + 1; j+1 < len(call.Args); j++ {
+			a := call.Args[j]
+			code := call.Args[j+1]
+			switch {
+			case py && a.Text == "-c":
+				if code.Lit {
+					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
+				}
+			case node && (a.Text == "-e" || a.Text == "--eval" || a.Text == "-p" || a.Text == "--print"):
+				// node -e "require('./x')" resolves from the current
+				// folder.
+				if code.Lit {
+					c.nodeRequires(cmd, []byte(code.Text), filepath.Join(call.Dir, "[eval]"), "node -e", depth)
+				}
+			case strings.HasPrefix(a.Text, "-") && a.Text != "-" && a.Text != "-m":
+				continue
+			}
+			break
+		}
+	}
+}
+
 // pythonModule covers the files of the module at dir/mod (slashes), and of
 // each package on its way: mod.py, mod/__init__.py, and the bytecode
 // Python would load in their place unchecked.
@@ -266,7 +309,84 @@ func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
 				c.follow(cmd, pythonLang, f, real, "", dir, depth+1)
 			}
 		}
+		for _, stem := range []string{p, filepath.Join(p, "__init__")} {
+			for _, cand := range c.pythonCompiled(stem) {
+				c.coverPath(cmd, cand, "module imported by "+by, true)
+			}
+		}
 	}
+}
+
+// nodePackageMain covers, for a folder that require() loads by its path,
+// its package.json and the file its "main" names, which node takes before
+// the folder's index.js: a package.json added beside a trusted index.js
+// would run another file. Not there, package.json is only probed, so
+// that creating it withdraws the trust.
+func (c *coverage) nodePackageMain(cmd *Command, dir, name string, depth int) {
+	pj := filepath.Join(dir, "package.json")
+	c.probe(pj)
+	if info, err := os.Stat(pj); err != nil || info.IsDir() {
+		return
+	}
+	f, r := c.coverPath(cmd, pj, "read by node for the folder required by "+name, false)
+	if f == nil || f.State != Present {
+		return
+	}
+	var pkg struct {
+		Main string `json:"main"`
+	}
+	if json.Unmarshal(c.content(f, r), &pkg) != nil || pkg.Main == "" {
+		return
+	}
+	m := filepath.Join(dir, filepath.FromSlash(pkg.Main))
+	alts := []string{m}
+	for _, e := range []string{".js", ".json", ".node"} {
+		alts = append(alts, m+e)
+	}
+	alts = append(alts, m+"/index.js", m+"/index.json", m+"/index.node")
+	for _, a := range alts {
+		f, r := c.coverPath(cmd, a, "the main of a folder required by "+name, a != m)
+		c.follow(cmd, nodeLang, f, r, "", "", depth+1)
+	}
+}
+
+// pythonCompiled returns the files beside stem (a module's path without
+// its .py) that Python takes for that module from the same folder: an
+// extension module (stem.cpython-311-x86_64-linux-gnu.so, stem.abi3.so,
+// stem.so), tried before stem.py, and sourceless bytecode (stem.pyc),
+// tried when stem.py is not there. A json.pyc beside a script shadows
+// the standard library's json. The folder is listed (and so probed), as
+// the tag of an extension module depends on the interpreter (in the
+// hooks' folder, where its code is covered anyway, this also covers the
+// agent's own content, which is not walked); a folder outside the
+// workspace is not listed.
+func (c *coverage) pythonCompiled(stem string) []string {
+	dir, base := filepath.Dir(stem), filepath.Base(stem)
+	if !c.inside(c.resolver.Resolve(dir)) {
+		return nil
+	}
+	names, ok := c.listings[dir]
+	if !ok {
+		c.probe(dir)
+		if ents, err := os.ReadDir(dir); err == nil {
+			for _, e := range ents {
+				if n := e.Name(); strings.HasSuffix(n, ".pyc") || strings.HasSuffix(n, ".so") {
+					names = append(names, n)
+				}
+			}
+		}
+		if c.listings == nil {
+			c.listings = map[string][]string{}
+		}
+		c.listings[dir] = names
+	}
+	var out []string
+	for _, n := range names {
+		if n == base+".pyc" || strings.HasPrefix(n, base+".") && strings.HasSuffix(n, ".so") {
+			out = append(out, filepath.Join(dir, n))
+		}
+	}
+	return out
 }
 
 // pycache covers the bytecode of a Python source that Python loads without
@@ -338,6 +458,9 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string,
 			for _, a := range alts {
 				f, r := c.coverPath(cmd, a, "required by "+name, a != p)
 				c.follow(cmd, nodeLang, f, r, "", "", depth+1)
+			}
+			if path.Ext(p) == "" {
+				c.nodePackageMain(cmd, p, name, depth)
 			}
 		}
 	}

@@ -36,7 +36,7 @@ import (
 // probeVersion names what a snapshot asks the file system about and how
 // it reads the answers; it changes with any change to what trust covers
 // or follows, so that a record made by another hookctl is checked in full.
-const probeVersion = 1
+const probeVersion = 10
 
 // Probed is what a record keeps of the paths its snapshot asked about.
 type Probed struct {
@@ -188,8 +188,8 @@ func (s *Store) LoadProbed(root string) {
 	}
 	rec.probedRead = true
 	p := s.probedPath(root)
-	b, err := readStore(p)
-	if err != nil || len(b) > maxProbedFile {
+	b, err := readStore(p, maxProbedFile)
+	if err != nil {
 		return
 	}
 	var f probedFile

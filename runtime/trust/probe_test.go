@@ -136,6 +136,15 @@ func TestProbedAttacks(t *testing.T) {
 		{"a package shadows a module", func(t *testing.T, root string) {
 			write(t, root, "scripts/helper/__init__.py", "import os\n")
 		}, "added scripts/helper/__init__.py"},
+		{"sourceless bytecode takes a missing module's place", func(t *testing.T, root string) {
+			write(t, root, "scripts/helper.pyc", "\x00\x00\x00\x00evil")
+		}, "added scripts/helper.pyc"},
+		{"an extension module takes a module's place", func(t *testing.T, root string) {
+			write(t, root, "scripts/util.cpython-311-x86_64-linux-gnu.so", "\x7fELF")
+		}, "added scripts/util.cpython-311-x86_64-linux-gnu.so"},
+		{"a package of bytecode shadows a module", func(t *testing.T, root string) {
+			write(t, root, "scripts/helper/__init__.pyc", "\x00\x00\x00\x00evil")
+		}, "added scripts/helper/__init__.pyc"},
 		{"edit an imported module", func(t *testing.T, root string) {
 			write(t, root, "scripts/util.py", "X = 2\n")
 		}, "changed scripts/util.py"},
@@ -319,5 +328,270 @@ func TestProbedFile(t *testing.T) {
 	}
 	if _, err := os.Stat(p); !os.IsNotExist(err) {
 		t.Fatalf("the probes of a revoked workspace stay: %v", err)
+	}
+}
+
+// A probes file that is a FIFO, or larger than any snapshot's probes, is
+// not read: LoadProbed returns at once, without the probes, and the check
+// is the full one. A FIFO in place of trust.json is refused, not waited on.
+func TestProbedFileBounded(t *testing.T) {
+	root, st, cfg := followed(t)
+	p := st.probedPath(root)
+	within := func(what string, f func()) {
+		t.Helper()
+		done := make(chan struct{})
+		go func() { f(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s blocks", what)
+		}
+	}
+	reopen := func() (*Store, *Record) {
+		t.Helper()
+		st, err := Open(st.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		within("reading the probes", func() { st.LoadProbed(root) })
+		return st, st.Workspaces[root]
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	if s, r := reopen(); r.Probed != nil {
+		t.Fatal("a FIFO is read as probes")
+	} else if ok, why := s.Verify(root, cfg); !ok {
+		t.Fatalf("without its probes, the unchanged workspace is refused: %s", why)
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(1 << 40); err != nil { // sparse: nothing written
+		t.Skip("no sparse file:", err)
+	}
+	f.Close()
+	if _, r := reopen(); r.Probed != nil {
+		t.Fatal("a probes file past the bound is read")
+	}
+	if err := os.Remove(st.Path); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(st.Path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	within("opening the store", func() {
+		if _, err := Open(st.Path); err == nil {
+			t.Error("a FIFO is read as the trust store")
+		}
+	})
+}
+
+// A script kept with the agent's skills, which are not walked as the
+// hooks' code, is followed: the bytecode that takes the place of a module
+// it imports is covered too.
+func TestProbedCompiledInSkills(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"python3 skills/s/run.py"}]}]}}`)
+	write(t, root, ".agents/skills/s/run.py", "import helper\n")
+	cfg := loadConfig(t, root)
+	st := &Store{Workspaces: map[string]*Record{}}
+	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	write(t, root, ".agents/skills/s/helper.pyc", "\x00\x00\x00\x00evil")
+	ok, why := st.Verify(root, cfg)
+	fok, fwhy := st.Check(FromConfig(root, cfg))
+	if want := "changed since trusted on 2026-01-02T03:04:05Z: added .agents/skills/s/helper.pyc"; ok || why != want || fok || fwhy != why {
+		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+	}
+}
+
+// A folder that require() loads by its path runs the file its
+// package.json names as "main" before its index.js: a package.json added
+// beside a trusted index.js withdraws the trust, and the main it names
+// when trusted is covered like the index.
+func TestProbedNodePackageMain(t *testing.T) {
+	setup := func(t *testing.T, pkg bool) (string, *Store, *schema.Config) {
+		root, err := Key(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"node ../scripts/c.js"}]}]}}`)
+		write(t, root, "scripts/c.js", "require('./lib')\n")
+		write(t, root, "scripts/lib/index.js", "module.exports = 1\n")
+		if pkg {
+			write(t, root, "scripts/lib/package.json", `{"main": "main.js"}`)
+			write(t, root, "scripts/lib/main.js", "module.exports = 2\n")
+		}
+		cfg := loadConfig(t, root)
+		st := &Store{Workspaces: map[string]*Record{}}
+		st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+		if !st.Workspaces[root].Unchanged(cfg) {
+			t.Fatal("the probes of the unchanged workspace differ")
+		}
+		return root, st, cfg
+	}
+	check := func(t *testing.T, root string, st *Store, cfg *schema.Config, want string) {
+		t.Helper()
+		if st.Workspaces[root].Unchanged(cfg) {
+			t.Fatal("the probes do not see the change")
+		}
+		ok, why := st.Verify(root, cfg)
+		fok, fwhy := st.Check(FromConfig(root, cfg))
+		if want = "changed since trusted on 2026-01-02T03:04:05Z: " + want; ok || why != want || fok || fwhy != why {
+			t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+		}
+	}
+	t.Run("package.json added", func(t *testing.T) {
+		root, st, cfg := setup(t, false)
+		write(t, root, "scripts/lib/package.json", `{"main": "evil.js"}`)
+		write(t, root, "scripts/lib/evil.js", "evil()\n")
+		check(t, root, st, cfg, "added scripts/lib/evil.js, added scripts/lib/package.json")
+	})
+	t.Run("main edited", func(t *testing.T) {
+		root, st, cfg := setup(t, true)
+		write(t, root, "scripts/lib/main.js", "evil()\n")
+		check(t, root, st, cfg, "changed scripts/lib/main.js")
+	})
+}
+
+// python -m pkg.mod runs pkg/__init__.py before the module: it is
+// covered, so editing it, or creating it, withdraws the trust.
+func TestProbedModuleParentPackage(t *testing.T) {
+	for _, tc := range []struct {
+		name, init, want string
+	}{
+		{"edited", "x = 1\n", "changed scripts/__init__.py"},
+		{"created", "", "added scripts/__init__.py"},
+		{"compiled module", "", "added scripts/__init__.py, added scripts/gate.cpython-312-x86_64-linux-gnu.so"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, err := Key(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"cd .. && python3 -m scripts.gate"}]}]}}`)
+			write(t, root, "scripts/gate.py", "print(1)\n")
+			if tc.init != "" {
+				write(t, root, "scripts/__init__.py", tc.init)
+			}
+			cfg := loadConfig(t, root)
+			st := &Store{Workspaces: map[string]*Record{}}
+			st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+			if !st.Workspaces[root].Unchanged(cfg) {
+				t.Fatal("the probes of the unchanged workspace differ")
+			}
+			write(t, root, "scripts/__init__.py", "import os; os.system('evil')\n")
+			if tc.name == "compiled module" {
+				write(t, root, "scripts/gate.cpython-312-x86_64-linux-gnu.so", "\x7fELF")
+			}
+			if st.Workspaces[root].Unchanged(cfg) {
+				t.Fatal("the probes do not see the change")
+			}
+			ok, why := st.Verify(root, cfg)
+			fok, fwhy := st.Check(FromConfig(root, cfg))
+			if want := "changed since trusted on 2026-01-02T03:04:05Z: " + tc.want; ok || why != want || fok || fwhy != why {
+				t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+			}
+		})
+	}
+}
+
+// A .pth file in a virtual environment of the hooks' folder runs its
+// import lines whenever that environment's python starts: it is covered
+// as code, so editing one or adding one withdraws the trust.
+func TestProbedVenvPth(t *testing.T) {
+	const sp = ".agents/hooks/.venv/lib/python3.12/site-packages/"
+	for _, tc := range []struct{ name, file, want string }{
+		{"edited", "a.pth", "changed " + sp + "a.pth"},
+		{"added", "evil.pth", "added " + sp + "evil.pth"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, err := Key(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"hooks/.venv/bin/python hooks/gate.py"}]}]}}`)
+			write(t, root, ".agents/hooks/gate.py", "print(1)\n")
+			pth := func(name, content string) {
+				t.Helper()
+				write(t, root, sp+name, content)
+				// Not executable, as pip writes them.
+				if err := os.Chmod(filepath.Join(root, sp+name), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pth("a.pth", "/somewhere\n")
+			cfg := loadConfig(t, root)
+			st := &Store{Workspaces: map[string]*Record{}}
+			st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+			if !st.Workspaces[root].Unchanged(cfg) {
+				t.Fatal("the probes of the unchanged workspace differ")
+			}
+			pth(tc.file, "import os; os.system('evil')\n")
+			ok, why := st.Verify(root, cfg)
+			fok, fwhy := st.Check(FromConfig(root, cfg))
+			if want := "changed since trusted on 2026-01-02T03:04:05Z: " + tc.want; ok || why != want || fok || fwhy != why {
+				t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+			}
+		})
+	}
+}
+
+// Python reading its script on stdin (python3 - < scripts/check.py)
+// searches the current folder first, not the script's: a module created
+// there withdraws the trust.
+func TestProbedPythonStdin(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"cd .. && python3 - < scripts/check.py"}]}]}}`)
+	write(t, root, "scripts/check.py", "import helper\n")
+	cfg := loadConfig(t, root)
+	st := &Store{Workspaces: map[string]*Record{}}
+	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	write(t, root, "helper.py", "import os; os.system('evil')\n")
+	ok, why := st.Verify(root, cfg)
+	fok, fwhy := st.Check(FromConfig(root, cfg))
+	if want := "changed since trusted on 2026-01-02T03:04:05Z: added helper.py"; ok || why != want || fok || fwhy != why {
+		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
+	}
+}
+
+// The code of python -c is hooks.json's own text, but the modules it
+// imports are looked for in the folder it runs in first: one created
+// there withdraws the trust.
+func TestProbedPythonInline(t *testing.T) {
+	t.Run("python -c", func(t *testing.T) { inline(t, "python3 -c 'import helper'", "helper.py") })
+	t.Run("node -e", func(t *testing.T) { inline(t, "node -e 'require(\\\"./helper\\\")'", "helper.js") })
+}
+
+func inline(t *testing.T, command, created string) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"cd .. && `+command+`"}]}]}}`)
+	cfg := loadConfig(t, root)
+	st := &Store{Workspaces: map[string]*Record{}}
+	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	if st.Workspaces[root].Probed == nil || !st.Workspaces[root].Unchanged(cfg) {
+		t.Fatal("the probes of the unchanged workspace differ")
+	}
+	write(t, root, created, "evil\n")
+	ok, why := st.Verify(root, cfg)
+	fok, fwhy := st.Check(FromConfig(root, cfg))
+	if want := "changed since trusted on 2026-01-02T03:04:05Z: added " + created; ok || why != want || fok || fwhy != why {
+		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
 	}
 }

@@ -189,13 +189,15 @@ var (
 	notCode      = map[string]bool{".git": true}
 )
 
-// codeExts are the extensions of files that run or are loaded as code.
+// codeExts are the extensions of files that run or are loaded as code. A
+// .pth file in a virtual environment's site-packages runs its import
+// lines each time that environment's python starts.
 var codeExts = map[string]bool{
 	".py": true, ".pyw": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true,
 	".jsx": true, ".tsx": true, ".sh": true, ".bash": true, ".zsh": true, ".ksh": true, ".fish": true,
 	".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".r": true, ".R": true,
 	".jar": true, ".class": true, ".so": true, ".dylib": true, ".node": true, ".wasm": true,
-	".pyc": true, ".awk": true, ".sed": true, ".jq": true, ".tcl": true, ".ps1": true, ".psm1": true,
+	".pyc": true, ".pth": true, ".awk": true, ".sed": true, ".jq": true, ".tcl": true, ".ps1": true, ".psm1": true,
 }
 
 // snapshot takes the snapshot; prev, when given, is the record the
@@ -277,7 +279,10 @@ type coverage struct {
 	visited      map[string]bool
 	followed     map[string]bool
 	contents     map[string][]byte
-	resolver     shellcmd.Resolver
+	// listings are the compiled modules' names in the folders
+	// pythonCompiled listed.
+	listings map[string][]string
+	resolver shellcmd.Resolver
 	// probed are the paths the snapshot asked the file system about
 	// (see Probe).
 	probed map[string]bool
@@ -355,7 +360,9 @@ func (c *coverage) inside(real string) bool {
 // command reads one handler's command and covers the files it names.
 func (c *coverage) command(hook string, e schema.Event, matcher string, hd *schema.Handler) Command {
 	cmd := Command{Hook: hook, Event: e, Matcher: matcher, Command: hd.Command, Pos: hd.Pos}
-	refs, gaps := shellcmd.Parse(hd.Command, c.agents, c.root).Refs()
+	parsed := shellcmd.Parse(hd.Command, c.agents, c.root)
+	refs, gaps := parsed.Refs()
+	c.pythonInline(&cmd, parsed.Calls, 0)
 	for _, g := range gaps {
 		cmd.Gaps = append(cmd.Gaps, g.Why)
 	}
@@ -375,6 +382,23 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) 
 	c.probe(r.Path) // Candidates asks whether it is a folder
 	paths := r.Candidates()
 	why := fmt.Sprintf("%s %s", r.Role, by)
+	if r.Role == shellcmd.Module && r.Call != nil && shellcmd.IsPython(path.Base(r.Interpreter)) {
+		// python -m pkg.mod imports pkg first: its __init__.py runs
+		// before the module does.
+		mod := strings.TrimSuffix(r.Word.Text, ".py")
+		by := "python -m " + strings.ReplaceAll(mod, "/", ".")
+		if parent := path.Dir(mod); parent != "." && parent != "/" {
+			c.pythonModule(cmd, r.Call.Dir, parent, by, depth)
+		}
+		// The module itself may be compiled: an extension module,
+		// taken before its .py, or sourceless bytecode.
+		stem := strings.TrimSuffix(r.Path, ".py")
+		for _, s := range []string{stem, stem + "/__init__", stem + "/__main__"} {
+			for _, cand := range c.pythonCompiled(s) {
+				c.coverPath(cmd, cand, "module run by "+by, true)
+			}
+		}
+	}
 	for i, p := range paths {
 		c.probe(p)
 		if real := c.resolver.Resolve(p); !c.inside(real) {
@@ -399,6 +423,10 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) 
 			base = cwd // python -m: the current folder is searched first
 			// and the module itself may run from its cached bytecode.
 			c.pycache(cmd, real, schema.Visible(f.Path))
+		}
+		if r.Role == shellcmd.Script && r.Call != nil && r.Call.Stdin != nil && *r.Call.Stdin == r.Word &&
+			langOf(r.Interpreter, real, nil) == pythonLang {
+			base = cwd // python - < x.py reads no script path: sys.path[0] is the current folder
 		}
 		c.follow(cmd, langOf(r.Interpreter, real, c.content(f, real)), f, real, cwd, base, depth)
 	}

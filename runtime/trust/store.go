@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -122,7 +123,7 @@ func (e *UnsafeError) Error() string { return e.Msg }
 // one writable by others or owned by another user is an *UnsafeError.
 func Open(path string) (*Store, error) {
 	s := &Store{Path: path, Workspaces: map[string]*Record{}}
-	b, err := readStore(path)
+	b, err := readStore(path, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
@@ -166,9 +167,12 @@ func Open(path string) (*Store, error) {
 }
 
 // readStore reads the store's file after checking that only its owner, the
-// user, can change it or the folder that holds it.
-func readStore(path string) ([]byte, error) {
-	f, err := os.Open(path)
+// user, can change it or the folder that holds it; max, when above 0, is
+// the most bytes read, a larger file an error. It is opened without
+// blocking, so that a FIFO in its place is refused rather than waited on
+// by every hookctl run.
+func readStore(path string, max int64) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -188,9 +192,19 @@ func readStore(path string) ([]byte, error) {
 			return nil, err
 		}
 	}
+	var r io.Reader = f
+	if max > 0 {
+		if info.Size() > max {
+			return nil, &CorruptError{Path: path, Msg: fmt.Sprintf("it holds more than %d bytes", max)}
+		}
+		r = io.LimitReader(f, max+1)
+	}
 	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(f); err != nil {
+	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, err
+	}
+	if max > 0 && int64(buf.Len()) > max {
+		return nil, &CorruptError{Path: path, Msg: fmt.Sprintf("it holds more than %d bytes", max)}
 	}
 	return buf.Bytes(), nil
 }
