@@ -427,3 +427,38 @@ func TestLineCounter(t *testing.T) {
 		}
 	}
 }
+
+// What a JavaScript file loads by a name known only when it runs, or
+// through a package.json's "imports", is named at its line; a literal
+// relative require is followed, and a plain package name is not a gap of
+// its line.
+func TestNodeUnpinnedRequiresAreNamed(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "node hooks/gate.js"}]}}`)
+	write(t, root, ".agents/hooks/gate.js", "const a = require('./lib');\nconst b = require(process.env.MOD);\nconst c = require('#internal/x');\nimport('./' + name);\nimport { y } from '#y';\nconst fs = require('fs');\nconst d = import(`./${z}.js`);\n")
+	write(t, root, ".agents/hooks/lib.js", "module.exports = 1;\n")
+	snap := take(t, root)
+	got := snap.Commands[0].Gaps
+	var lines []string
+	for _, g := range got {
+		if i := strings.Index(g, "gate.js:"); i >= 0 {
+			lines = append(lines, strings.Fields(g[i+len("gate.js:"):])[0])
+		}
+	}
+	if want := "2 3 4 5 7"; strings.Join(lines, " ") != want {
+		t.Errorf("named lines %q, want %q; gaps %q", strings.Join(lines, " "), want, got)
+	}
+	if len(got) == 0 || !strings.Contains(got[0], `loads a module by a name known only when the script runs, or through the "imports" of a package.json`) {
+		t.Errorf("gaps %q", got)
+	}
+	covered := false
+	for _, f := range snap.Files {
+		covered = covered || f.Path == ".agents/hooks/lib.js"
+	}
+	if !covered {
+		t.Errorf("./lib was not followed: %+v", snap.Files)
+	}
+}

@@ -439,13 +439,23 @@ func uncheckedPyc(p string) bool {
 
 var nodeRequire = lazyre.New(`(?:require\s*\(\s*|import\s*\(\s*|\bfrom\s+|^\s*import\s+)["'](\.{1,2}/[^"'\s]+)["']`)
 
+// nodeUnpinned finds what a JavaScript file loads by a name trust cannot
+// follow: a specifier held in a variable or built (require(x),
+// import(`./${y}`), require('./' + y)), or a "#name" that node maps through the "imports" of
+// a package.json.
+var nodeUnpinned = lazyre.New(`(?:\brequire\s*\(\s*|\bimport\s*\(\s*)(?:[^"'\s)]|["']#|"[^"]*"\s*\+|'[^']*'\s*\+)|(?:\bfrom\s+|^\s*import\s+)["']#`)
+
 // nodeRequires covers the files a JavaScript file loads by a relative path
 // (require("./lib"), import ... from "../x.js"), as node resolves them.
 // Packages by name come from node_modules: inside the hooks' folder they
 // are covered as code; elsewhere they are named as not covered.
 func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string, depth int) {
 	dir := filepath.Dir(real)
-	for _, line := range bytes.Split(content, []byte("\n")) {
+	var gaps []string
+	for n, line := range bytes.Split(content, []byte("\n")) {
+		if nodeUnpinned().Match(line) {
+			gaps = append(gaps, fmt.Sprintf("%s:%d loads a module by a name known only when the script runs, or through the \"imports\" of a package.json (require(x), import(`./${y}`), \"#name\"): what it loads that way is not fingerprinted", name, n+1))
+		}
 		for _, m := range nodeRequire().FindAllSubmatch(line, -1) {
 			p := filepath.Join(dir, string(m[1]))
 			alts := []string{p}
@@ -464,6 +474,7 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string,
 			}
 		}
 	}
+	addGaps(cmd, gaps)
 	// require("pkg") looks in every node_modules from the script's folder
 	// up: those in the hooks' folder are covered as code, the others not.
 	for d := dir; ; d = filepath.Dir(d) {
