@@ -66,6 +66,13 @@ func TestEditingWhatRunsWithdrawsTrust(t *testing.T) {
 		{"sh gate", map[string]string{".agents/gate": "exit 0\n"}, ".agents/gate"},
 		{"python3 -m hooks.gate", map[string]string{".agents/hooks/gate.py": "print()\n"}, ".agents/hooks/gate.py"},
 		{"python3 hooks/pkg", map[string]string{".agents/hooks/pkg/__main__.py": "print()\n"}, ".agents/hooks/pkg/__main__.py"},
+		// Python's short options combine, and -m or -c may hold their
+		// value in the same word.
+		{"cd .. && python3 -um tools.gate", map[string]string{"tools/gate.py": "print()\n"}, "tools/gate.py"},
+		{"cd .. && python3 -I -mtools.gate", map[string]string{"tools/gate.py": "print()\n"}, "tools/gate.py"},
+		{"cd .. && python3 -X utf8 -m tools.gate", map[string]string{"tools/gate.py": "print()\n"}, "tools/gate.py"},
+		{"cd .. && python3 -Ic 'import tools.helper'", map[string]string{"tools/helper.py": "X = 1\n"}, "tools/helper.py"},
+		{"cd .. && python3 -c'import helper'", map[string]string{"helper.py": "X = 1\n"}, "helper.py"},
 		{"node hooks/gate", map[string]string{".agents/hooks/gate.js": "1\n"}, ".agents/hooks/gate.js"},
 		{`sh -c "$(cat gate.txt)"`, map[string]string{".agents/gate.txt": "exit 0\n"}, ".agents/gate.txt"},
 		{"./hooks/gate.py", map[string]string{".agents/hooks/gate.py": "#!/usr/bin/env python3\n", ".agents/hooks/helper.py": "X = 1\n"}, ".agents/hooks/helper.py"},

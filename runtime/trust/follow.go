@@ -262,21 +262,38 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 		if !py && !node {
 			continue
 		}
-		for j := prog + 1; j+1 < len(call.Args); j++ {
+		for j := prog + 1; j < len(call.Args); j++ {
 			a := call.Args[j]
-			code := call.Args[j+1]
+			var code shellcmd.Word
+			if j+1 < len(call.Args) {
+				code = call.Args[j+1]
+			}
+			opt, rest := byte(0), ""
+			if py {
+				opt, rest = shellcmd.PythonOption(a.Text)
+				if opt == 'c' && rest != "" {
+					// python3 -c'import m': the code is the word's rest.
+					code = a
+					code.Text = rest
+				}
+			}
 			switch {
-			case py && a.Text == "-c":
+			case py && opt == 'c':
 				if code.Lit {
 					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
 				}
+			case py && opt == 'm':
+				// The module is followed by the command's own check.
 			case node && (a.Text == "-e" || a.Text == "--eval" || a.Text == "-p" || a.Text == "--print"):
 				// node -e "require('./x')" resolves from the current
 				// folder.
 				if code.Lit {
 					c.nodeRequires(cmd, []byte(code.Text), filepath.Join(call.Dir, "[eval]"), "node -e", depth)
 				}
-			case strings.HasPrefix(a.Text, "-") && a.Text != "-" && a.Text != "-m":
+			case py && (opt == 'W' || opt == 'X') && rest == "":
+				j++ // the option's value
+				continue
+			case strings.HasPrefix(a.Text, "-") && a.Text != "-":
 				continue
 			}
 			break

@@ -263,13 +263,39 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 			j++
 			break
 		}
-		switch {
-		case isPython(name) && t == "-m":
-			if j+1 < len(args) {
-				pythonModule(call, args[j+1], add, gaps)
-				return j + 1
+		if isPython(name) && !strings.HasPrefix(t, "--") {
+			// Python's short options combine (-Im mod, -um mod, -Ic CODE),
+			// and -m, -c, -W and -X take the rest of the word as their
+			// value when there is any (-mmod).
+			switch opt, rest := PythonOption(t); opt {
+			case 'm':
+				if rest != "" {
+					m := a
+					m.Text = rest
+					pythonModule(call, m, add, gaps)
+					return j
+				}
+				if j+1 < len(args) {
+					pythonModule(call, args[j+1], add, gaps)
+					return j + 1
+				}
+				return -1
+			case 'c':
+				return -1 // code on the command line, which hooks.json shows
+			case 'W', 'X':
+				if rest == "" {
+					j++
+				}
+				j++
+				continue
+			case 0:
+				// Python's other short options take no value (-I, -u,
+				// -B, py's -3), whatever other interpreters' -I takes.
+				j++
+				continue
 			}
-			return -1
+		}
+		switch {
 		case isShell(name) && len(t) > 1 && t[0] == '-' && !strings.HasPrefix(t, "--") && strings.ContainsRune(t[1:], 'c'):
 			return -1 // sh -ec CODE: read by the parser
 		case noScriptFlags[t] && !(isShell(name) && !strings.HasPrefix(t, "--")):
@@ -603,6 +629,21 @@ func IsShell(name string) bool { return isShell(name) }
 // IsPython reports whether a program (by its base name) is a Python:
 // python3, python3.12, pypy3, py.
 func IsPython(name string) bool { return isPython(name) }
+
+// PythonOption reads a word of Python's short options ("-u", "-Im",
+// "-mpkg.mod", "-Ic"): the first of them that takes a value (c, m, W or
+// X) and what follows it in the word, which is its value when not empty;
+// opt is 0 when the word holds none of them.
+func PythonOption(word string) (opt byte, rest string) {
+	if len(word) < 2 || word[0] != '-' || word[1] == '-' {
+		return 0, ""
+	}
+	k := strings.IndexAny(word[1:], "cmWX")
+	if k < 0 {
+		return 0, ""
+	}
+	return word[1+k], word[2+k:]
+}
 
 // IsInterpreter reports whether a program (by its base name) runs the
 // script it is given, so that the script, not the program, is what a
