@@ -507,13 +507,17 @@ func TestProbedModuleParentPackage(t *testing.T) {
 }
 
 // A .pth file in a virtual environment of the hooks' folder runs its
-// import lines whenever that environment's python starts: it is covered
-// as code, so editing one or adding one withdraws the trust.
+// import lines whenever that environment's python starts, and its
+// pyvenv.cfg chooses the installation it loads from: they are covered as
+// code, so editing one or adding one withdraws the trust.
 func TestProbedVenvPth(t *testing.T) {
 	const sp = ".agents/hooks/.venv/lib/python3.12/site-packages/"
 	for _, tc := range []struct{ name, file, want string }{
 		{"edited", "a.pth", "changed " + sp + "a.pth"},
 		{"added", "evil.pth", "added " + sp + "evil.pth"},
+		// pyvenv.cfg's home names the installation the venv's python
+		// loads its standard library from.
+		{"venv home", "../../../pyvenv.cfg", "changed .agents/hooks/.venv/pyvenv.cfg"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root, err := Key(t.TempDir())
@@ -531,6 +535,7 @@ func TestProbedVenvPth(t *testing.T) {
 				}
 			}
 			pth("a.pth", "/somewhere\n")
+			pth("../../../pyvenv.cfg", "home = /usr/bin\n")
 			cfg := loadConfig(t, root)
 			st := &Store{Workspaces: map[string]*Record{}}
 			st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))

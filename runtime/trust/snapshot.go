@@ -200,6 +200,11 @@ var codeExts = map[string]bool{
 	".pyc": true, ".pth": true, ".awk": true, ".sed": true, ".jq": true, ".tcl": true, ".ps1": true, ".psm1": true,
 }
 
+// codeNames are files that choose what runs, whatever their extension: a
+// virtual environment's pyvenv.cfg names the Python installation (home)
+// whose standard library and site-packages its python loads.
+var codeNames = map[string]bool{"pyvenv.cfg": true}
+
 // snapshot takes the snapshot; prev, when given, is the record the
 // workspace was trusted with, whose hashes stand for files that have not
 // changed since (same StatID), so that a check reads only what changed.
@@ -344,7 +349,7 @@ func (c *coverage) walk(dir, rel string) {
 			continue
 		}
 		info, err := os.Stat(p)
-		if err != nil || info.Mode().Perm()&0o111 == 0 && !codeExts[path.Ext(name)] {
+		if err != nil || info.Mode().Perm()&0o111 == 0 && !codeExts[path.Ext(name)] && !codeNames[name] {
 			continue
 		}
 		c.cover(r, p, "", false)
