@@ -504,17 +504,17 @@ func trustCheckerOf(open func() (*trust.Store, error)) func(*runtime.Source) (bo
 			}
 			return false, "never trusted"
 		}
-		ok, why, probed := store.VerifyProbed(root, src.Config)
-		if rec := store.Workspaces[root]; ok && !probed && store.Path != "" &&
+		ok, why, snap := store.VerifyProbed(root, src.Config)
+		if rec := store.Workspaces[root]; ok && snap != nil && store.Path != "" &&
 			(rec.Probed == nil || time.Since(rec.Probed.At) > probesRefresh) {
 			// As trusted, but checked in full: a file touched, Python's
 			// __pycache__ written by the first run, a record of an
-			// earlier hookctl. Recording the answers afresh (which costs
-			// this run two more snapshots) spares the next runs the full
-			// check; failing to changes nothing. A workspace whose hooks
+			// earlier hookctl. Recording the answers afresh from the
+			// check's own snapshot (which costs this run one more) spares
+			// the next runs the full check; failing to changes nothing. A workspace whose hooks
 			// change a folder the check lists on every run is refreshed
 			// once a minute at most, not on every run.
-			addProbes(store.Path, root, trust.FromConfig(root, src.Config))
+			addProbes(store.Path, root, snap)
 		}
 		return ok, why
 	}

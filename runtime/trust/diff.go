@@ -199,22 +199,24 @@ func (s *Store) Verify(root string, cfg *schema.Config) (bool, string) {
 	return ok, why
 }
 
-// VerifyProbed is Verify, and says whether the record's probes decided
-// (see Probe): false with ok true is a workspace as trusted whose probes
-// are missing or stale, which ProbedOf can record afresh.
-func (s *Store) VerifyProbed(root string, cfg *schema.Config) (ok bool, why string, probed bool) {
+// VerifyProbed is Verify, and returns the snapshot the check took: nil
+// when the record's probes decided (see Probe). A snapshot with ok true is
+// a workspace as trusted whose probes are missing or stale, which ProbedOf
+// can record afresh from it.
+func (s *Store) VerifyProbed(root string, cfg *schema.Config) (ok bool, why string, snap *Snapshot) {
 	rec := s.Workspaces[root]
 	if rec == nil {
-		return false, "never trusted", false
+		return false, "never trusted", nil
 	}
 	s.LoadProbed(root)
 	if rec.Unchanged(cfg) {
 		// Every path the trusted snapshot asked about answers as it did:
 		// a snapshot now would be that one (see Probe).
-		return true, "", true
+		return true, "", nil
 	}
-	ok, why = s.Check(snapshot(root, cfg, rec))
-	return ok, why, false
+	snap = snapshot(root, cfg, rec)
+	ok, why = s.Check(snap)
+	return ok, why, snap
 }
 
 // Check decides whether snap may run under the store's record of its
