@@ -1,10 +1,9 @@
 package lsp
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -33,10 +32,8 @@ func buildDocs() *docTexts {
 	hooks := decodeSchema(schema.HooksSchema())
 	for kind, def := range map[string]string{"hook": "HookDefinition", "group": "MatcherGroup", "handler": "Handler"} {
 		d.fields[kind] = map[string]string{}
-		if s := hooks.Definitions[def]; s != nil && s.Properties != nil {
-			for _, p := range s.Properties {
-				d.fields[kind][p.Key] = p.Value.Description
-			}
+		for _, p := range members(schemaField(schemaField(hooks, "$defs"), def), "properties") {
+			d.fields[kind][p.Key] = text(p.Value, "description")
 		}
 	}
 	for _, e := range schema.Events {
@@ -47,13 +44,13 @@ func buildDocs() *docTexts {
 		}
 		in := decodeSchema(schema.InputSchema(e))
 		fmt.Fprintf(&b, "**Payload** (the handler reads it on stdin; `hookctl schema input %s`):\n\n", e)
-		writeFields(&b, in, in.Definitions, "")
+		writeFields(&b, in, schemaField(in, "$defs"), "")
 		out := decodeSchema(schema.OutputSchema(e))
 		fmt.Fprintf(&b, "\n**Answer** (the handler may print it on stdout; `hookctl schema output %s`):\n\n", e)
-		if len(out.Properties) == 0 {
+		if len(members(out, "properties")) == 0 {
 			b.WriteString("- nothing: an empty object or no output\n")
 		} else {
-			writeFields(&b, out, out.Definitions, "")
+			writeFields(&b, out, schemaField(out, "$defs"), "")
 		}
 		d.events[e] = b.String()
 	}
@@ -61,14 +58,14 @@ func buildDocs() *docTexts {
 	for _, t := range schema.Tools {
 		var b strings.Builder
 		fmt.Fprintf(&b, "**%s** (%s): %s\n\n", t.Name, t.Category, t.Summary)
-		args := in.Definitions[reflect.TypeOf(t.Args).Name()]
+		args := schemaField(schemaField(in, "$defs"), reflect.TypeOf(t.Args).Name())
 		if _, unpublished := t.Args.(schema.UnpublishedArgs); unpublished {
 			b.WriteString("Arguments (`toolCall.args`): not published.\n")
-		} else if args == nil || len(args.Properties) == 0 {
+		} else if len(members(args, "properties")) == 0 {
 			b.WriteString("Arguments (`toolCall.args`): none.\n")
 		} else {
 			b.WriteString("Arguments (`toolCall.args`):\n\n")
-			writeFields(&b, args, in.Definitions, "")
+			writeFields(&b, args, schemaField(in, "$defs"), "")
 		}
 		d.tools[t.Name] = b.String()
 	}
@@ -76,53 +73,38 @@ func buildDocs() *docTexts {
 	return d
 }
 
-// jsonSchema is the part of a JSON Schema that the texts show, with the
-// properties in the order the schema lists them.
-type jsonSchema struct {
-	Type        string                 `json:"type"`
-	Description string                 `json:"description"`
-	Ref         string                 `json:"$ref"`
-	Enum        []any                  `json:"enum"`
-	Required    []string               `json:"required"`
-	Properties  properties             `json:"properties"`
-	Definitions map[string]*jsonSchema `json:"$defs"`
-}
-
-type property struct {
-	Key   string
-	Value *jsonSchema
-}
-
-// properties are an object's properties in the order they are written.
-type properties []property
-
-func (ps *properties) UnmarshalJSON(b []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if _, err := dec.Token(); err != nil { // {
-		return err
+// decodeSchema reads one of the schemas that package schema embeds.
+func decodeSchema(b []byte) *schema.Node {
+	n, _, err := schema.ParseJSON(b)
+	if err != nil {
+		panic("lsp: an embedded schema does not parse: " + err.Error()) // a build defect, not input
 	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		key, _ := tok.(string)
-		v := &jsonSchema{}
-		if err := dec.Decode(v); err != nil {
-			return err
-		}
-		*ps = append(*ps, property{key, v})
+	return n
+}
+
+// schemaField is the value of an object's key, nil when there is none.
+func schemaField(n *schema.Node, key string) *schema.Node {
+	if m := n.Get(key); m != nil {
+		return m.Value
 	}
 	return nil
 }
 
-// decodeSchema reads one of the schemas that package schema embeds.
-func decodeSchema(b []byte) *jsonSchema {
-	s := &jsonSchema{}
-	if err := json.Unmarshal(b, s); err != nil {
-		panic("lsp: an embedded schema does not decode: " + err.Error()) // a build defect, not input
+// text is the string at an object's key, "" when there is none.
+func text(n *schema.Node, key string) string {
+	if v := schemaField(n, key); v != nil && v.Kind == schema.String {
+		return v.Str
 	}
-	return s
+	return ""
+}
+
+// members are the members of the object at an object's key, in the order
+// they are written.
+func members(n *schema.Node, key string) []schema.Member {
+	if v := schemaField(n, key); v != nil && v.Kind == schema.Object {
+		return v.Members
+	}
+	return nil
 }
 
 // mdEscape keeps a description's <placeholders> from being read as HTML
@@ -131,31 +113,34 @@ var mdEscape = strings.NewReplacer("<", "\\<", ">", "\\>").Replace
 
 // writeFields lists a schema's properties, one line each, with the fields
 // of an object property one level down.
-func writeFields(b *strings.Builder, s *jsonSchema, defs map[string]*jsonSchema, prefix string) {
+func writeFields(b *strings.Builder, s, defs *schema.Node, prefix string) {
 	required := map[string]bool{}
-	for _, r := range s.Required {
-		required[r] = true
+	if r := schemaField(s, "required"); r != nil {
+		for _, e := range r.Elems {
+			required[e.Str] = true
+		}
 	}
-	for _, p := range s.Properties {
+	for _, p := range members(s, "properties") {
 		k, v := p.Key, p.Value
 		def := v
-		if v.Ref != "" {
-			if d := defs[strings.TrimPrefix(v.Ref, "#/$defs/")]; d != nil {
+		ref := text(v, "$ref")
+		if ref != "" {
+			if d := schemaField(defs, strings.TrimPrefix(ref, "#/$defs/")); d != nil {
 				def = d
 			}
 		}
-		desc := v.Description
+		desc := text(v, "description")
 		if desc == "" {
-			desc = def.Description
+			desc = text(def, "description")
 		}
-		typ := def.Type
+		typ := text(def, "type")
 		if typ == "" {
 			typ = "object"
 		}
-		if len(def.Enum) > 0 {
+		if e := schemaField(def, "enum"); e != nil && len(e.Elems) > 0 {
 			var vals []string
-			for _, e := range def.Enum {
-				vals = append(vals, fmt.Sprintf("%q", e))
+			for _, x := range e.Elems {
+				vals = append(vals, strconv.Quote(x.Str))
 			}
 			typ = strings.Join(vals, " | ")
 		}
@@ -164,7 +149,7 @@ func writeFields(b *strings.Builder, s *jsonSchema, defs map[string]*jsonSchema,
 			opt = ", optional"
 		}
 		fmt.Fprintf(b, "%s- `%s%s` (%s%s): %s\n", strings.Repeat("  ", strings.Count(prefix, ".")), prefix, k, typ, opt, mdEscape(desc))
-		if prefix == "" && v.Ref != "" && len(def.Properties) > 0 {
+		if prefix == "" && ref != "" && len(members(def, "properties")) > 0 {
 			writeFields(b, def, defs, prefix+k+".")
 		}
 	}
