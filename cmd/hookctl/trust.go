@@ -184,7 +184,8 @@ func trustRun(s streams, opts trustOptions) error {
 // again (trust.Record.Probed), when the record has none (trusted by an
 // earlier hookctl) or its are stale (a file touched, a checkout of the
 // same content). What is trusted does not change, and a store that cannot
-// be written is left as it is: the probes only spare time.
+// be written, or that another hookctl holds, is left as it is: the probes
+// only spare time.
 func addProbes(path, root string, snap *trust.Snapshot) {
 	stale := func(rec *trust.Record) bool {
 		return rec != nil && rec.Fingerprint == snap.Fingerprint && !rec.Unchanged(snap.Config)
@@ -196,7 +197,10 @@ func addProbes(path, root string, snap *trust.Snapshot) {
 	if store.LoadProbed(root); !stale(store.Workspaces[root]) {
 		return
 	}
-	unlock, err := trust.Lock(path)
+	// Another hookctl holding the store (a trust under way, another run
+	// recording the same probes) is not waited for: the probes only spare
+	// time, and run is on the agent's path.
+	unlock, err := trust.TryLock(path)
 	if err != nil {
 		return
 	}

@@ -251,6 +251,32 @@ func TestRunRefreshesStaleProbes(t *testing.T) {
 		t.Fatal("run did not refresh probes older than a minute")
 	}
 
+	// A store another hookctl holds (a trust under way) is not waited
+	// for: run answers, and leaves the probes to a later run.
+	touch()
+	edit(func(r *trust.Record) { r.Probed.At = r.Probed.At.Add(-2 * time.Minute) })
+	unlock, err := trust.Lock(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { hookRun(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		unlock()
+		<-done
+		t.Fatal("run waited for the lock of the store another hookctl holds")
+	}
+	if record().Unchanged(cfg()) {
+		t.Fatal("run recorded probes while another hookctl held the store")
+	}
+	unlock()
+	hookRun()
+	if r := record(); !r.Unchanged(cfg()) || r.Fingerprint != fp {
+		t.Fatal("run did not record the probes once the store was free")
+	}
+
 	touch()
 	if code := run([]string{"hookctl", "trust", "--yes", root}, streams{strings.NewReader(""), &out, &errOut}); code != 0 {
 		t.Fatalf("trust: exit %d: %s", code, errOut.String())

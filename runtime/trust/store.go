@@ -371,7 +371,14 @@ func (r *Record) kept() int {
 
 // Lock takes the store's lock, so that two hookctl trust at once do not
 // lose each other's change; the returned function releases it.
-func Lock(path string) (func(), error) {
+func Lock(path string) (func(), error) { return lock(path, syscall.LOCK_EX) }
+
+// TryLock is Lock without waiting: it fails at once when another hookctl
+// holds the lock, for work that may be left undone (hookctl run, which
+// must not wait on a trust under way, records probes only then).
+func TryLock(path string) (func(), error) { return lock(path, syscall.LOCK_EX|syscall.LOCK_NB) }
+
+func lock(path string, how int) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("cannot create the trust store's folder: %v", err)
 	}
@@ -379,7 +386,7 @@ func Lock(path string) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot lock the trust store: %v", err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+	if err := syscall.Flock(int(f.Fd()), how); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("cannot lock the trust store: %v", err)
 	}
