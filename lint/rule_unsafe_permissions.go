@@ -15,13 +15,15 @@ func newUnsafePermissions() Rule {
 }
 
 func (r *unsafePermissions) Check(f *File) {
-	folders := map[string]bool{} // reported once a file
+	// folders are the unsafe folders reported, once a file; looked are the
+	// files' folders already looked up, as most scripts share one.
+	folders, looked := map[string]bool{}, map[string]bool{}
 	if info, err := f.fs.stat(f.Config.Path); err == nil && writableByOthers(info) {
 		r.report(f, fileStart, "",
 			"%s is writable by %s (mode %04o): whoever can change it can run commands as you; run chmod go-w %s",
 			f.Name, whoCanWrite(info), info.Mode().Perm(), f.Name)
 	} else if err == nil {
-		r.folder(f, f.Config.Path, fileStart, f.Name, folders)
+		r.folder(f, f.Config.Path, fileStart, f.Name, folders, looked)
 	}
 	for _, s := range f.scripts() {
 		info, err := f.statScript(s)
@@ -30,7 +32,7 @@ func (r *unsafePermissions) Check(f *File) {
 		}
 		p := s.text()
 		if !writableByOthers(info) {
-			r.folder(f, s.path, s.span, p, folders)
+			r.folder(f, s.path, s.span, p, folders, looked)
 			continue
 		}
 		r.report(f, s.span, "",
@@ -41,8 +43,13 @@ func (r *unsafePermissions) Check(f *File) {
 
 // folder reports the file at path, shown as shown, when it lies in a
 // folder that others can write without the sticky bit (hookctl run
-// refuses it, see schema.UnsafeFolder), each folder once.
-func (r *unsafePermissions) folder(f *File, path string, at schema.Span, shown string, seen map[string]bool) {
+// refuses it, see schema.UnsafeFolder), each folder once; a file in a
+// folder already looked up is not looked up again.
+func (r *unsafePermissions) folder(f *File, path string, at schema.Span, shown string, seen, looked map[string]bool) {
+	if looked[filepath.Dir(path)] {
+		return
+	}
+	looked[filepath.Dir(path)] = true
 	dir, mode, unsafe := schema.UnsafeFolder(path)
 	if !unsafe || seen[dir] {
 		return
