@@ -32,7 +32,7 @@ func TestLineCursor(t *testing.T) {
 	for _, src := range []string{"", "a", "a\n", "a\nb", "a\r\nb\rc\n\nd", "\n\n", "\r\n\r", "x\r"} {
 		want := splitLines([]byte(src))
 		c := &lineCursor{src: []byte(src)}
-		for _, n := range []int{1, 2, 3, 4, 5, 2, 1, 5, 0} {
+		for _, n := range []int{1, 1, 2, 3, 3, 4, 5, 5, 2, 2, 1, 5, 0} {
 			got, start, ok := c.line(n)
 			if ok != (n >= 1 && n <= len(want)) {
 				t.Errorf("%q line %d: ok %v, file of %d lines", src, n, ok, len(want))

@@ -247,6 +247,10 @@ type lineCursor struct {
 	src []byte
 	// n is the line that starts at off, counting from 1.
 	n, off int
+	// end is where line n ends, when endKnown: many findings on one long
+	// line look for its end once.
+	end      int
+	endKnown bool
 }
 
 // line returns line n of the file, without its line break, and the offset
@@ -257,7 +261,10 @@ func (c *lineCursor) line(n int) ([]byte, int, bool) {
 		return nil, 0, false
 	}
 	if c.n == 0 || n < c.n {
-		c.n, c.off = 1, 0
+		c.n, c.off, c.endKnown = 1, 0, false
+	}
+	if c.n < n {
+		c.endKnown = false
 	}
 	for c.n < n {
 		i := bytes.IndexAny(c.src[c.off:], "\r\n")
@@ -274,9 +281,11 @@ func (c *lineCursor) line(n int) ([]byte, int, bool) {
 		// The file ends with the break before line n.
 		return nil, 0, false
 	}
-	end := len(c.src)
-	if i := bytes.IndexAny(c.src[c.off:], "\r\n"); i >= 0 {
-		end = c.off + i
+	if !c.endKnown {
+		c.end, c.endKnown = len(c.src), true
+		if i := bytes.IndexAny(c.src[c.off:], "\r\n"); i >= 0 {
+			c.end = c.off + i
+		}
 	}
-	return c.src[c.off:end], c.off, true
+	return c.src[c.off:c.end], c.off, true
 }
