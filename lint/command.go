@@ -144,7 +144,14 @@ func (f *File) command(h handlerRef) *command {
 	if f.fs.stopped() {
 		return nil // the run's findings are thrown away: parse no more
 	}
-	c := parseCommand(h.Command.Str, f.Dir(), f.Root)
+	c, ok := f.cmdTexts[h.Command.Str]
+	if !ok {
+		if f.cmdTexts == nil {
+			f.cmdTexts = map[string]*command{}
+		}
+		c = parseCommand(h.Command.Str, f.Dir(), f.Root)
+		f.cmdTexts[h.Command.Str] = c
+	}
 	f.cmds[h.Command] = c
 	return c
 }

@@ -32,7 +32,10 @@ type File struct {
 	eventRefs    []eventRef
 	unknownSpans []schema.Span
 	cmds         map[*schema.Node]*command
-	hookRefs     []hookRef
+	// cmdTexts holds the same commands by their text: handlers that run
+	// the same command share one parse.
+	cmdTexts map[string]*command
+	hookRefs []hookRef
 
 	agentDone bool
 	agentErrs []schema.AgentError

@@ -3,6 +3,7 @@ package lint
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
@@ -61,6 +62,19 @@ func (f *File) scripts() []handlerScript {
 		}
 		return r
 	}
+	// Many handlers name the same files: each is looked at once.
+	notFiles := map[string]string{}
+	notFile := func(ref shellcmd.Ref) string {
+		key := strings.Join(append([]string{strconv.FormatBool(ref.Role.Runs()), ref.Path}, ref.Alternatives...), "\x00")
+		why, ok := notFiles[key]
+		if !ok {
+			if nf := shellcmd.NotFiles([]shellcmd.Ref{ref}); len(nf) > 0 {
+				why = nf[0].Why
+			}
+			notFiles[key] = why
+		}
+		return why
+	}
 	for _, h := range f.allHandlers() {
 		c := f.command(h)
 		if c == nil {
@@ -87,9 +101,7 @@ func (f *File) scripts() []handlerScript {
 					s.missing = true
 				}
 			}
-			if nf := shellcmd.NotFiles([]shellcmd.Ref{ref}); len(nf) > 0 {
-				s.notFile = nf[0].Why
-			}
+			s.notFile = notFile(ref)
 			out = append(out, s)
 		}
 	}
