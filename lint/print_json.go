@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 )
@@ -51,19 +53,40 @@ func newJSONFix(fx *Fix) *jsonFix {
 	return out
 }
 
-// Print writes the findings.
-func (JSONPrinter) Print(w io.Writer, r *Result) error {
-	out := make([]jsonFinding, 0, len(r.Findings))
-	for _, f := range r.Findings {
-		out = append(out, jsonFinding{
-			File: f.File, Line: f.Span.Start.Line, Column: f.Span.Start.Col,
-			EndLine: f.Span.End.Line, EndColumn: f.Span.End.Col,
-			Severity: f.Severity.String(), Rule: f.Rule, Message: f.Message, Suggestion: f.Suggestion, Impact: f.Impact,
-			Fix: newJSONFix(f.Fix),
-		})
+func toJSON(f Finding) jsonFinding {
+	return jsonFinding{
+		File: f.File, Line: f.Span.Start.Line, Column: f.Span.Start.Col,
+		EndLine: f.Span.End.Line, EndColumn: f.Span.End.Col,
+		Severity: f.Severity.String(), Rule: f.Rule, Message: f.Message, Suggestion: f.Suggestion, Impact: f.Impact,
+		Fix: newJSONFix(f.Fix),
 	}
-	enc := json.NewEncoder(w)
+}
+
+// Print writes the findings: one JSON array, indented by two spaces. It
+// encodes one finding at a time, so that the output of thousands is never
+// all held at once.
+func (JSONPrinter) Print(w io.Writer, r *Result) error {
+	if len(r.Findings) == 0 {
+		_, err := io.WriteString(w, "[]\n")
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	enc.SetIndent("  ", "  ")
+	bw.WriteString("[\n")
+	for i, f := range r.Findings {
+		one.Reset()
+		if err := enc.Encode(toJSON(f)); err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteString(",\n")
+		}
+		bw.WriteString("  ")
+		bw.Write(bytes.TrimSuffix(one.Bytes(), []byte("\n")))
+	}
+	bw.WriteString("\n]\n")
+	return bw.Flush()
 }
