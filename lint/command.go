@@ -51,8 +51,10 @@ type word struct {
 	from, to int
 }
 
-func parseCommand(src, dir, workspace string) *command {
-	p := shellcmd.Parse(src, dir, workspace)
+// parseCommand parses src as shellcmd.Parse does, with vars the values of
+// the variables known before it runs, shared by a file's commands.
+func parseCommand(src, dir string, vars map[string]string) *command {
+	p := shellcmd.ParseVars(src, dir, vars)
 	c := &command{src: src, parsed: p, file: p.File, simple: p.Simple}
 	if p.Simple && len(p.Calls) == 1 {
 		for _, w := range p.Calls[0].Args {
@@ -149,7 +151,10 @@ func (f *File) command(h handlerRef) *command {
 		if f.cmdTexts == nil {
 			f.cmdTexts = map[string]*command{}
 		}
-		c = parseCommand(h.Command.Str, f.Dir(), f.Root)
+		if f.shellVars == nil && f.Root != "" {
+			f.shellVars = map[string]string{"HOOKCTL_WORKSPACE": f.Root}
+		}
+		c = parseCommand(h.Command.Str, f.Dir(), f.shellVars)
 		f.cmdTexts[h.Command.Str] = c
 	}
 	f.cmds[h.Command] = c

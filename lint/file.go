@@ -35,7 +35,10 @@ type File struct {
 	// cmdTexts holds the same commands by their text: handlers that run
 	// the same command share one parse.
 	cmdTexts map[string]*command
-	hookRefs []hookRef
+	// shellVars are the variables a command knows before it runs (see
+	// shellcmd.Parse), one map for all.
+	shellVars map[string]string
+	hookRefs  []hookRef
 
 	agentDone bool
 	agentErrs []schema.AgentError
