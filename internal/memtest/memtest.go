@@ -1,9 +1,9 @@
 //go:build linux
 
-// Package memtest measures the peak memory of reading hostile hooks.json
-// files, for the benchmarks of lint, run and list: it writes the files and
-// runs the benchmark's own test binary again as a child that does the work
-// once and writes its own peak resident size (VmHWM) when it ends.
+// Package memtest measures the peak memory of hookctl lint and hookctl run
+// on hostile hooks.json files, for the benchmarks of package main: it
+// writes the files, builds hookctl and runs it through the small program
+// peakrss, which reports the command's peak resident size.
 package memtest
 
 import (
@@ -14,8 +14,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // Input is a hooks.json written to cost memory.
@@ -25,7 +26,10 @@ type Input struct {
 }
 
 // Inputs are the hostile files: dense values, repeated keys, deep nesting,
-// many hooks, a huge string. Each is at most 16 MiB, what hookctl reads.
+// a huge string, each of up to 16 MiB, what hookctl reads; and the largest
+// files of hooks, handlers and matchers that the bound on values lets
+// through, with one past it. Their hooks match run_command, so that a
+// dispatch of another tool reads and plans them all and starts nothing.
 func Inputs() []Input {
 	const size = 15 << 20
 	return []Input{
@@ -34,11 +38,23 @@ func Inputs() []Input {
 		{"deep-15MiB", func() []byte {
 			return repeatIn("[", string(bytes.Repeat([]byte("["), 990))+string(bytes.Repeat([]byte("]"), 990)), ",", "]", size)
 		}},
-		{"hooks-30000", func() []byte { return hooks(30000) }},
-		{"hooks-15MiB", func() []byte { return hooks(size / 150) }},
 		{"string-15MiB", func() []byte {
 			return []byte(`{"h": {"Stop": [{"command": "echo ` + string(bytes.Repeat([]byte("a"), size)) + `"}]}}`)
 		}},
+		// A hook of this shape holds 16 values and keys; the object
+		// around them one.
+		{"hooks-most", func() []byte { return hooks((schema.MaxValues - 1) / 16) }},
+		{"hooks-past", func() []byte { return hooks(schema.MaxValues/16 + 1) }},
+		// Handlers of one group: 10 values around them, 3 each.
+		{"handlers-most", func() []byte {
+			return group("run_command", (schema.MaxValues-10)/3, func(i int) string { return "./h.sh " + strconv.Itoa(i) })
+		}},
+		{"handlers-same-most", func() []byte {
+			return group("run_command", (schema.MaxValues-10)/3, func(int) string { return "./h.sh" })
+		}},
+		// Groups of one handler each, every matcher a different
+		// expression: 8 values a group, 5 around them.
+		{"matchers-most", func() []byte { return matchers((schema.MaxValues - 5) / 8) }},
 	}
 }
 
@@ -72,93 +88,138 @@ func hooks(n int) []byte {
 	return b.Bytes()
 }
 
-// Workspace writes src as root/.agents/hooks.json and returns its path.
+// group writes one hook of one group matching matcher with n handlers,
+// the i-th running command(i).
+func group(matcher string, n int, command func(i int) string) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"h":{"PreToolUse":[{"matcher":%q,"hooks":[`, matcher)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"command":%q}`, command(i))
+	}
+	b.WriteString("]}]}}\n")
+	return b.Bytes()
+}
+
+// matchers writes one hook of n groups, each with its own matcher.
+func matchers(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"h":{"PreToolUse":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"matcher":"run_command|t%d","hooks":[{"command":"./h.sh"}]}`, i)
+	}
+	b.WriteString("]}}\n")
+	return b.Bytes()
+}
+
+// Workspace writes src as root/.agents/hooks.json, with the scripts the
+// inputs name, and returns its path.
 func Workspace(tb testing.TB, root string, src []byte) string {
 	tb.Helper()
 	path := filepath.Join(root, ".agents", "hooks.json")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(path, src, 0o644); err != nil {
-		tb.Fatal(err)
+	script := []byte("#!/bin/sh\necho '{}'\n")
+	for _, p := range []string{path, filepath.Join(root, ".agents", "h.sh"), filepath.Join(root, ".agents", "hooks", "gate.sh")} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		data, mode := script, os.FileMode(0o755)
+		if p == path {
+			data, mode = src, 0o644
+		}
+		if err := os.WriteFile(p, data, mode); err != nil {
+			tb.Fatal(err)
+		}
 	}
 	return path
 }
 
-const (
-	env     = "HOOKCTL_MEMTEST_FILE"
-	peakEnv = "HOOKCTL_MEMTEST_PEAK"
-)
-
-// Child returns the workspace root the child is to read, "" when this
-// process is not a child of Peak. In a child, once the test ends, it
-// writes the process's own peak resident size (VmHWM) where Peak reads
-// it.
-func Child(tb testing.TB) string {
-	root := os.Getenv(env)
-	if out := os.Getenv(peakEnv); root != "" && out != "" {
-		tb.Cleanup(func() {
-			if hwm, ok := ownPeak(); ok {
-				_ = os.WriteFile(out, []byte(strconv.FormatInt(hwm, 10)), 0o644)
-			}
-		})
-	}
-	return root
+// Tools are the programs a measure needs, built once per benchmark.
+type Tools struct {
+	// Hookctl is the command as go build makes it, PeakRSS the program
+	// that reports its peak.
+	Hookctl, PeakRSS string
+	// Home is an empty home folder for the commands.
+	Home string
 }
 
-// ownPeak reads this process's peak resident size, in bytes, from
-// /proc/self/status.
-func ownPeak() (int64, bool) {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, false
-	}
-	for line := range strings.Lines(string(b)) {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
-			return kb * 1024, err == nil
-		}
-	}
-	return 0, false
-}
-
-// Peak runs the test named test of this test binary in a child, with
-// Child returning root, and returns the child's peak resident size in
-// bytes.
-//
-// The figure is the child's own high-water mark, which it writes when its
-// test ends: the kernel's account of a finished child (getrusage's
-// ru_maxrss) also holds the parent's resident size, since the child
-// shares the parent's memory from fork to exec, so it reads as the
-// parent's size (tens of megabytes once the parent holds a 15 MiB input)
-// whatever the child does. The account is the fallback where the child
-// wrote nothing.
-func Peak(tb testing.TB, test, root string) int64 {
+// Build builds hookctl and peakrss into a temporary folder.
+func Build(tb testing.TB) Tools {
 	tb.Helper()
-	peakFile := filepath.Join(tb.TempDir(), "peak")
-	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
-	cmd.Env = append(os.Environ(), env+"="+root, peakEnv+"="+peakFile)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		tb.Fatalf("child: %v\n%s", err, out)
+	dir := tb.TempDir()
+	t := Tools{Hookctl: filepath.Join(dir, "hookctl"), PeakRSS: filepath.Join(dir, "peakrss"), Home: filepath.Join(dir, "home")}
+	if err := os.Mkdir(t.Home, 0o700); err != nil {
+		tb.Fatal(err)
 	}
-	if b, err := os.ReadFile(peakFile); err == nil {
-		if n, err := strconv.ParseInt(string(b), 10, 64); err == nil && n > 0 {
-			return n
+	for pkg, out := range map[string]string{
+		"github.com/hookctl/hookctl/cmd/hookctl":              t.Hookctl,
+		"github.com/hookctl/hookctl/internal/memtest/peakrss": t.PeakRSS,
+	} {
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			tb.Fatalf("go build %s: %v\n%s", pkg, err, b)
 		}
 	}
-	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	if !ok {
-		tb.Skip("no resource usage on this system")
-	}
-	return ru.Maxrss * 1024 // kilobytes on Linux
+	return t
 }
 
-// Report runs Peak on the workspace root for each benchmark iteration and
-// reports the largest peak, the size of its .agents/hooks.json and the
+// env is the commands' environment: the empty home, nothing of the
+// user's.
+func (t Tools) env() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if k == "HOME" || strings.HasPrefix(k, "XDG_") || strings.HasPrefix(k, "HOOKCTL_") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "HOME="+t.Home, "XDG_STATE_HOME="+filepath.Join(t.Home, "state"), "XDG_CONFIG_HOME="+filepath.Join(t.Home, "config"))
+}
+
+// Run runs hookctl with args in dir, for the set-up of a measure, and
+// returns its exit status.
+func (t Tools) Run(tb testing.TB, dir string, args ...string) int {
+	tb.Helper()
+	cmd := exec.Command(t.Hookctl, args...)
+	cmd.Dir, cmd.Env = dir, t.env()
+	err := cmd.Run()
+	if cmd.ProcessState == nil {
+		tb.Fatalf("hookctl %s: %v", strings.Join(args, " "), err)
+	}
+	return cmd.ProcessState.ExitCode()
+}
+
+// Peak runs hookctl with args in dir, stdin as its input, and returns its
+// peak resident size in bytes.
+func (t Tools) Peak(tb testing.TB, dir string, stdin []byte, args ...string) int64 {
+	tb.Helper()
+	cmd := exec.Command(t.PeakRSS, append([]string{t.Hookctl}, args...)...)
+	cmd.Dir, cmd.Env = dir, t.env()
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		tb.Fatalf("hookctl %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	if err != nil {
+		tb.Fatalf("peakrss printed %q", out)
+	}
+	return n
+}
+
+// Report reports the peak that measure returns at each benchmark
+// iteration (the largest), the size of root's .agents/hooks.json and the
 // goal, four times the size plus 30 MB, in megabytes, with the peak's
 // share of the goal.
-func Report(b *testing.B, test, root string) {
+func Report(b *testing.B, root string, measure func() int64) {
 	b.Helper()
 	info, err := os.Stat(filepath.Join(root, ".agents", "hooks.json"))
 	if err != nil {
@@ -166,7 +227,7 @@ func Report(b *testing.B, test, root string) {
 	}
 	var peak int64
 	for b.Loop() {
-		peak = max(peak, Peak(b, test, root))
+		peak = max(peak, measure())
 	}
 	goal := 4*info.Size() + 30e6
 	b.ReportMetric(float64(info.Size())/1e6, "file-MB")
