@@ -119,13 +119,16 @@ func TestHostileInput(t *testing.T) {
 	ws := t.TempDir()
 	path := filepath.Join(ws, ".agents", "hooks.json")
 	long := strings.Repeat("a", 1<<20)
+	// As deep as both bounds let a file of objects nest: each level is a
+	// key and an object.
+	deepObjects := min(schema.MaxDepth-2, (schema.MaxValues-5)/2)
 	cases := map[string]struct {
 		src  string
 		rule string // a rule that must report, "" for none in particular
 	}{
 		"deep nesting":            {strings.Repeat("[", 100000), "json-syntax"},
 		"deep objects":            {strings.Repeat(`{"a":`, schema.MaxDepth+1) + "1" + strings.Repeat("}", schema.MaxDepth+1), "json-syntax"},
-		"objects the agent reads": {`{"g":{"x":` + strings.Repeat(`{"a":`, schema.MaxDepth-2) + "1" + strings.Repeat("}", schema.MaxDepth-2) + `}}`, "unknown-event"},
+		"objects the agent reads": {`{"g":{"x":` + strings.Repeat(`{"a":`, deepObjects) + "1" + strings.Repeat("}", deepObjects) + `}}`, "unknown-event"},
 		"invalid utf-8":           {"{\"g\xff\": {}}", "control-character"},
 		"nul byte":                {"{\x00}", "json-syntax"},
 		"lone surrogate":          {`{"g": {"Stop": [{"command": "\ud800 ./x.sh \udc00 ./y.sh"}]}}`, ""},
@@ -138,7 +141,7 @@ func TestHostileInput(t *testing.T) {
 		"regex bomb":              {`{"g": {"PreToolUse": [{"matcher": "(((((a*)*)*)*)*)*b|` + strings.Repeat("x|", 5000) + `y", "hooks": [{"command": "true"}]}]}}`, "matcher-no-tool"},
 		"regex too large":         {`{"g": {"PreToolUse": [{"matcher": "a{1000}{1000}", "hooks": [{"command": "true"}]}]}}`, "matcher-syntax"},
 		"device as script":        {`{"g": {"Stop": [{"command": "/dev/stdin"}, {"command": "/dev/zero"}, {"command": "/proc/self/fd/0"}]}}`, ""},
-		"many duplicates":         {`{` + strings.Repeat(`"a": 1,`, 10000) + `"a": 1}`, "duplicate-key"},
+		"many duplicates":         {`{` + strings.Repeat(`"a": 1,`, (schema.MaxValues-1)/2-1) + `"a": 1}`, "duplicate-key"},
 		"crlf":                    {"{\r\n  \"g\": {\r\n    \"Stpo\": []\r\n  }\r\n}\r\n", "unknown-event"},
 		"lone cr":                 {"{\r  \"g\": {\r    \"Stpo\": []\r  }\r}", "unknown-event"},
 		"only whitespace":         {" \n\t ", "json-syntax"},

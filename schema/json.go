@@ -177,11 +177,14 @@ func ParseJSON(src []byte) (*Node, []Duplicate, *SyntaxError) {
 }
 
 // MaxValues is how many JSON values (objects, arrays, strings, numbers,
-// literals) and keys a hooks.json may hold: a file of 5,000 hooks holds
-// about 70,000. Its tree takes about 130 bytes a value,
-// so the bound keeps a hostile file of MaxFileSize (16 MiB of [1,1,...]
-// is 8 million values, over a gigabyte of tree) from exhausting memory.
-const MaxValues = 1 << 19
+// literals) and keys a hooks.json may hold: a hook of one handler holds
+// about 16, so the bound is about 1,000 hooks, where the largest files
+// people commit hold a few hundred values. A file may spend two bytes on a
+// value, while reading one costs hundreds of bytes (its tree) and linting a
+// handler kilobytes (its shell parse, the files it names): the bound keeps
+// what a hostile file of MaxFileSize (16 MiB of [1,1,...] is 8 million
+// values) costs within four times its size and 30 MB.
+const MaxValues = 1 << 14
 
 // parseJSON is ParseJSON refusing more than maxValues values, 0 for no
 // bound.
@@ -362,7 +365,7 @@ func (p *jsonParser) commentError() *SyntaxError {
 // count counts one more value or key, at, and refuses one past maxValues.
 func (p *jsonParser) count(at Pos) *SyntaxError {
 	if p.values++; p.maxValues > 0 && p.values > p.maxValues {
-		return p.errorf(at, "the file holds more than %d JSON values and keys, more than any hooks.json needs (one of 5,000 hooks holds about 70,000), so it is not read further", p.maxValues)
+		return p.errorf(at, "the file holds more than %d JSON values and keys, more than any hooks.json needs (1,000 hooks hold about 16,000), so it is not read further", p.maxValues)
 	}
 	return nil
 }

@@ -19,7 +19,7 @@ func TestMaxValues(t *testing.T) {
 	if c.Syntax == nil {
 		t.Fatalf("%d values loaded", MaxValues+1)
 	}
-	want := "1:" + strconv.Itoa(2*MaxValues) + ": the file holds more than 524288 JSON values and keys"
+	want := "1:" + strconv.Itoa(2*MaxValues) + ": the file holds more than 16384 JSON values and keys"
 	if got := c.Syntax.Error(); !strings.HasPrefix(got, want) {
 		t.Errorf("error %q, want it to start %q", got, want)
 	}
