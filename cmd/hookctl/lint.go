@@ -108,6 +108,11 @@ func lintRun(s streams, opts lintOptions) error {
 		return usageErrorf("%v", err)
 	}
 	req.Enable, req.Disable = opts.enable, opts.disable
+	paths := make([]string, 0, len(req.Files))
+	for _, t := range req.Files {
+		paths = append(paths, t.Path)
+	}
+	budgetMemory(paths)
 	if opts.fix {
 		changed, err := lintFix(s, req, opts.diff)
 		if err != nil {

@@ -114,7 +114,8 @@ func runCommand(s streams) *cli.Command {
 // shells: main sets it, so that a run claims what its handlers leave
 // behind (runtime.ClaimOrphans). A test that runs a command inside the test
 // binary leaves it unset: other tests' processes are children of that
-// process too.
+// process too. For the same reason only then does lint budget its memory
+// (budgetMemory).
 var ownsItsChildren bool
 
 func runRun(s streams, opts runOptions) error {
