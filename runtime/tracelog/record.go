@@ -1,7 +1,6 @@
 package tracelog
 
 import (
-	"bytes"
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
@@ -393,16 +392,6 @@ func shortenPayload(r *Record, max int) bool {
 	r.Payload = short
 	r.mark("payload")
 	return true
-}
-
-func encodeLine(r *Record) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
 
 // Cut is the mark that ends text cut short.
