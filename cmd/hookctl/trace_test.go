@@ -273,6 +273,33 @@ func TestTraceForwardsSignals(t *testing.T) {
 	}
 }
 
+// TestTraceSignalOnceTheCommandEnded sends trace a signal after COMMAND
+// has exited, while trace still drains the output that a process COMMAND
+// left in the background holds open: there is no one to pass it on to,
+// and trace must not die of it, nor print anything (Go's runtime prints
+// its goroutines on a SIGQUIT it does not catch), but exit with COMMAND's
+// status, its record written. COMMAND ignores the signals, so that the
+// outcome is the same if the signal reaches it before it exits.
+func TestTraceSignalOnceTheCommandEnded(t *testing.T) {
+	env, logPath := traceEnv(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGQUIT, syscall.SIGINT, syscall.SIGPIPE} {
+		argv := traced("sh", "-c", "trap '' TERM QUIT INT PIPE; (sleep 1) & echo ready; exit 3")
+		cmd, wait := startReady(t, argv, env)
+		time.Sleep(20 * time.Millisecond)
+		if err := cmd.Process.Signal(sig); err != nil && !errors.Is(err, os.ErrProcessDone) {
+			t.Fatal(err)
+		}
+		got := wait()
+		if got.code != 3 || got.sig != 0 || len(got.stderr) != 0 || string(got.stdout) != "ready\n" {
+			t.Errorf("%v: trace ended with status %d signal %v, stdout %q, stderr %q; want status 3 and the command's output alone",
+				sig, got.code, got.sig, got.stdout, clip(got.stderr))
+		}
+		if r := lastRecord(t, logPath); r.Exit == nil || *r.Exit != 3 || r.Signal != "" {
+			t.Errorf("%v: recorded exit %v signal %q, want exit 3", sig, r.Exit, r.Signal)
+		}
+	}
+}
+
 func TestTraceCannotStart(t *testing.T) {
 	env, logPath := traceEnv(t)
 	dir := t.TempDir()

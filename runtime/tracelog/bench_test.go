@@ -3,7 +3,11 @@ package tracelog
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -67,4 +71,57 @@ func BenchmarkTail(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkFirstEncode measures what hookctl trace pays for its record:
+// the first encoding of a record in a fresh process. Each iteration starts
+// this test binary again, which times its first encodeLine (or, for
+// comparison, encoding/json's Encoder) and prints the figure; the metric
+// is their median.
+func BenchmarkFirstEncode(b *testing.B) {
+	for _, enc := range []string{"hand", "encoding-json"} {
+		b.Run(enc, func(b *testing.B) {
+			var firsts []float64
+			for b.Loop() {
+				cmd := exec.Command(os.Args[0], "-test.run=^TestFirstEncodeChild$", "-test.count=1")
+				cmd.Env = append(os.Environ(), "TRACELOG_FIRST_ENCODE="+enc)
+				out, err := cmd.Output()
+				if err != nil {
+					b.Fatalf("%v: %s", err, out)
+				}
+				_, rest, ok := strings.Cut(string(out), "first encode: ")
+				ns, err := strconv.ParseFloat(strings.Fields(rest + " x")[0], 64)
+				if !ok || err != nil {
+					b.Fatalf("no figure in %q", out)
+				}
+				firsts = append(firsts, ns)
+			}
+			slices.Sort(firsts)
+			b.ReportMetric(firsts[len(firsts)/2], "first-ns")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// TestFirstEncodeChild is BenchmarkFirstEncode's fresh process.
+func TestFirstEncodeChild(t *testing.T) {
+	enc := os.Getenv("TRACELOG_FIRST_ENCODE")
+	if enc == "" {
+		t.Skip("run by BenchmarkFirstEncode")
+	}
+	r := benchRecord()
+	// In UTC, as hookctl trace records it.
+	r.Time = r.Time.UTC()
+	start := time.Now()
+	var err error
+	if enc == "hand" {
+		_, err = encodeLine(r)
+	} else {
+		_, err = encodeLineReflect(r)
+	}
+	d := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("first encode: %d\n", d.Nanoseconds())
 }
