@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // encodeLine returns the record as one line of JSON, its newline
@@ -203,59 +204,6 @@ func appendMillis(b []byte, m Millis) ([]byte, bool) {
 	return b, true
 }
 
-const hexDigits = "0123456789abcdef"
-
 // appendString appends s as a JSON string as encoding/json writes it with
-// HTML escaping off: " and \ escaped with a backslash; \b, \f, \n, \r and
-// \t as such; the other control characters as \u00XX; U+2028 and U+2029
-// as \u2028 and \u2029; each byte that is not part of valid UTF-8 as
-// \ufffd; everything else, <, > and & and DEL included, as it is.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+// HTML escaping off.
+func appendString(b []byte, s string) []byte { return schema.AppendJSONString(b, s) }
