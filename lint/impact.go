@@ -86,6 +86,9 @@ func (f *File) agentErrors() []schema.AgentError {
 // dropped says whether the agent drops the whole file, and why.
 func (f *File) dropped() (DroppedFile, bool) {
 	if s := f.Config.Syntax; s != nil {
+		if s.Bound {
+			return DroppedFile{}, false // read no further: what the agent does is not known
+		}
 		return DroppedFile{File: f.Name, Hooks: -1, Cause: s.Pos, Why: "it is not valid JSON"}, true
 	}
 	errs := f.agentErrors()
@@ -126,6 +129,8 @@ func (r *Run) assess() []DroppedFile {
 		switch {
 		case fd.Rule == "foreign-format" && len(f.agentErrors()) > 0:
 			fd.Impact = FileDropped // a value of the other format's that the agent cannot read
+		case fd.Rule == "json-syntax" && f.Config.Syntax != nil && f.Config.Syntax.Bound:
+			fd.Impact = NoImpact // hookctl's bound, not the agent's
 		case fd.Rule == "json-syntax", overlap:
 			fd.Impact = FileDropped
 		case atNull(f, fd.Span):

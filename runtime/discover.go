@@ -213,8 +213,8 @@ func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
 func (s *Source) AgentDrops() (string, bool) {
 	c := s.Config
 	switch {
-	case c == nil:
-		return "", false
+	case c == nil, c.Syntax != nil && c.Syntax.Bound:
+		return "", false // read no further than hookctl's bound: not known
 	case c.Syntax != nil:
 		return fmt.Sprintf("%d:%d: it is not valid JSON", c.Syntax.Pos.Line, c.Syntax.Pos.Col), true
 	case c.Root == nil:

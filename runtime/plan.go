@@ -163,8 +163,11 @@ func (p *Plan) addFile(src *Source) {
 	}
 	cfg := src.Config
 	if cfg.Syntax != nil {
-		p.Steps = append(p.Steps, &Step{Source: src, Pos: cfg.Syntax.Pos, State: Broken,
-			Why: "the file is not valid JSON: " + cfg.Syntax.Msg})
+		why := "the file is not valid JSON: " + cfg.Syntax.Msg
+		if cfg.Syntax.Bound {
+			why = cfg.Syntax.Msg
+		}
+		p.Steps = append(p.Steps, &Step{Source: src, Pos: cfg.Syntax.Pos, State: Broken, Why: why})
 		return
 	}
 	for _, pr := range cfg.Problems {

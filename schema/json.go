@@ -144,6 +144,10 @@ type SyntaxError struct {
 	Pos Pos
 	// Msg says what is wrong and, where it can, what to write instead.
 	Msg string
+	// Bound is set when the reading stopped at hookctl's bound on values
+	// (MaxValues), not at a fault of the JSON: the agent, which has no
+	// such bound, reads on, so the file is not known to be one it drops.
+	Bound bool
 }
 
 func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
@@ -210,7 +214,7 @@ func parseJSON(src []byte, maxValues int) (*Node, []Duplicate, *SyntaxError) {
 // mayHold reports whether src may hold more than n values and keys. Every
 // one but the first follows a '[', '{', ',' or ':' of its own, so there
 // are at most one more than those bytes (wherever they are, strings
-// included): a hooks.json of 10,000 hooks has a fifth of the bound.
+// included): a hooks.json of 100 hooks has about a tenth of the bound.
 func mayHold(src []byte, n int) bool {
 	c := 1
 	for _, b := range []string{"[", "{", ",", ":"} {
@@ -365,7 +369,9 @@ func (p *jsonParser) commentError() *SyntaxError {
 // count counts one more value or key, at, and refuses one past maxValues.
 func (p *jsonParser) count(at Pos) *SyntaxError {
 	if p.values++; p.maxValues > 0 && p.values > p.maxValues {
-		return p.errorf(at, "the file holds more than %d JSON values and keys, more than any hooks.json needs (1,000 hooks hold about 16,000), so it is not read further", p.maxValues)
+		e := p.errorf(at, "the file holds more than %d JSON values and keys, more than any hooks.json needs (1,000 hooks hold about 16,000): hookctl reads no further, so it neither checks nor runs these hooks (the agent has no such bound)", p.maxValues)
+		e.Bound = true
+		return e
 	}
 	return nil
 }

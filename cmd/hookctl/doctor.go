@@ -274,6 +274,12 @@ func (d *doctor) checkFiles() {
 		}
 		f.cfg = cfg
 		d.files = append(d.files, f)
+		if cfg.Syntax != nil && cfg.Syntax.Bound {
+			d.add(doctorCheck{Check: p.scope + "-file", Status: statusWarn, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
+				Message: fmt.Sprintf("%s:%d:%d: %s", f.shown, cfg.Syntax.Pos.Line, cfg.Syntax.Pos.Col, cfg.Syntax.Msg),
+				Fix:     "hookctl lint " + d.arg(p.path)})
+			continue
+		}
 		if cfg.Syntax != nil {
 			f.drops = true
 			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,

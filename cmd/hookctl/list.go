@@ -239,6 +239,9 @@ func fileEntries(src *runtime.Source) []listEntry {
 	if cfg.Syntax != nil {
 		e := at(cfg.Syntax.Pos)
 		e.Invalid, e.Rule = "not valid JSON: "+cfg.Syntax.Msg+"; none of its hooks can run", "json-syntax"
+		if cfg.Syntax.Bound {
+			e.Invalid = cfg.Syntax.Msg
+		}
 		return []listEntry{e}
 	}
 	var out []listEntry

@@ -121,6 +121,9 @@ func trustRun(s streams, opts trustOptions) error {
 		}
 		return trustDiff(s, store, snap)
 	}
+	if e := snap.Config.Syntax; e != nil && e.Bound {
+		return usageErrorf("%s: %s\nso what it would run cannot be shown, and it is not trusted", snap.Config.Where(e.Pos), e.Msg)
+	}
 	if snap.Config.Syntax != nil {
 		return usageErrorf("%s: %s\nhooks.json is not valid JSON, so what it would run cannot be shown; fix it (hookctl lint %s) and trust again",
 			snap.Config.Where(snap.Config.Syntax.Pos), snap.Config.Syntax.Msg, root)

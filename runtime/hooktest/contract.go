@@ -383,6 +383,10 @@ func unusable(src *runtime.Source) error {
 // with the values its decoder cannot read.
 func dropped(src *runtime.Source) (*DroppedFile, []schema.AgentError) {
 	cfg := src.Config
+	if cfg.Syntax != nil && cfg.Syntax.Bound {
+		return &DroppedFile{Path: src.Path, Pos: cfg.Syntax.Pos,
+			Why: fmt.Sprintf("none of the file's hooks is checked: %s (hookctl lint explains)", cfg.Syntax.Msg)}, nil
+	}
 	if cfg.Syntax != nil {
 		return &DroppedFile{Path: src.Path, Pos: cfg.Syntax.Pos,
 			Why: fmt.Sprintf("the file is not valid JSON (%s), so the agent loads none of its hooks (hookctl lint explains)", cfg.Syntax.Msg)}, nil
