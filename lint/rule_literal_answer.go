@@ -75,9 +75,9 @@ func (r *literalAnswer) whole(f *File, h handlerRef, c *command, prints []shellc
 // differs reports an echo whose text depends on which shell /bin/sh is,
 // when that decides whether the answer is valid JSON.
 func (r *literalAnswer) differs(f *File, h handlerRef, prints []shellcmd.Print, dash, bash string) {
-	_, _, derr := schema.ParseJSON([]byte(dash))
-	_, _, berr := schema.ParseJSON([]byte(bash))
-	if (derr == nil) == (berr == nil) || strings.TrimSpace(dash) == "" {
+	_, _, derr := schema.ParseJSONBounded([]byte(dash))
+	_, _, berr := schema.ParseJSONBounded([]byte(bash))
+	if (derr == nil) == (berr == nil) || strings.TrimSpace(dash) == "" || derr != nil && derr.Bound || berr != nil && berr.Bound {
 		return
 	}
 	which := "dash (/bin/sh on Debian and Ubuntu) reads its backslash escapes (\\n becomes a line break) and bash does not"
@@ -99,7 +99,12 @@ func (r *literalAnswer) answer(f *File, h handlerRef, c *command, prints []shell
 	var root *schema.Node
 	serr := &schema.SyntaxError{}
 	if strings.IndexByte(`{["-0123456789tfn`, trimmed[0]) >= 0 {
-		root, _, serr = schema.ParseJSON([]byte(text))
+		// Within the bound on a hooks.json's values: an echo may print
+		// millions, whose tree would cost many times the file.
+		root, _, serr = schema.ParseJSONBounded([]byte(text))
+	}
+	if serr != nil && serr.Bound {
+		return // more values than any answer needs: not read further, not known
 	}
 	if serr != nil {
 		if strings.HasPrefix(trimmed, "{") || strings.HasPrefix(trimmed, "[") {

@@ -180,6 +180,14 @@ func ParseJSON(src []byte) (*Node, []Duplicate, *SyntaxError) {
 	return parseJSON(src, 0)
 }
 
+// ParseJSONBounded is ParseJSON refusing more than MaxValues values and
+// keys, as Parse does: the error at the first one past the bound has Bound
+// set. It is for text a hooks.json holds or a reading of one makes, whose
+// tree would cost many times its size.
+func ParseJSONBounded(src []byte) (*Node, []Duplicate, *SyntaxError) {
+	return parseJSON(src, MaxValues)
+}
+
 // MaxValues is how many JSON values (objects, arrays, strings, numbers,
 // literals) and keys a hooks.json may hold: a hook of one handler holds
 // about 16, so the bound is about 1,000 hooks, where the largest files
