@@ -477,6 +477,13 @@ func (d *doctor) checkAgentLog() {
 		case !f.drops && l.LoadedLine > l.FailedLine:
 			c.Status = statusOK
 			c.Message = fmt.Sprintf("the agent failed to parse %s earlier (log %s), and has loaded hooks since", f.shown, l.line(l.FailedLine))
+		case f.cfg.Syntax != nil && f.cfg.Syntax.Bound:
+			// Read no further than the bound: whether it parses now, and
+			// where it fails, are not known.
+			c.Status = statusWarn
+			c.File = f.shown
+			c.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s; whether it parses now is not known: %s", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg), f.cfg.Syntax.Msg)
+			c.Fix = "hookctl lint " + d.arg(f.path)
 		case !f.drops:
 			c.Status = statusWarn
 			c.Message = fmt.Sprintf("the agent failed to parse %s (log %s: %s); it parses now", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
