@@ -17,6 +17,8 @@
 package shellcmd
 
 import (
+	"errors"
+	"fmt"
 	"path"
 	"strings"
 	"sync"
@@ -151,14 +153,75 @@ func parseWith(command, dir string, vars known) *Command {
 		return c
 	}
 	f, err := parse(command)
+	w := &walker{c: c, mapper: offsets{exact: true}}
 	if err != nil {
 		c.Err = err
+		w.unreadable(command, err, offsets{exact: true}, &state{dir: dir})
 		return c
 	}
 	c.File = f
-	w := &walker{c: c, mapper: offsets{exact: true}}
 	w.stmts(f.Stmts, &state{dir: dir})
 	return c
+}
+
+// unreadable reads what a shell runs of code that does not parse: the
+// shell reads and runs it a line at a time, so the lines before the one
+// the parser stopped at run (dash and bash both), and the rest may (the
+// parser may lack syntax bash has). The statements that end before that
+// line are walked, m mapping their places; the rest is a Gap of code, so
+// that trust names it rather than take the whole as running nothing.
+func (w *walker) unreadable(src string, err error, m offsets, st *state) {
+	line := errLine(err)
+	start := 0 // the offset of the line the parser stopped at
+	for n := 1; n < line; n++ {
+		i := strings.IndexByte(src[start:], '\n')
+		if i < 0 {
+			break
+		}
+		start += i + 1
+	}
+	if line > 1 {
+		p := parsers.Get().(*syntax.Parser)
+		var before []*syntax.Stmt
+		p.Stmts(strings.NewReader(src), func(s *syntax.Stmt) bool {
+			if int(s.End().Line()) >= line {
+				return false
+			}
+			before = append(before, s)
+			return true
+		})
+		parsers.Put(p)
+		inner := &walker{c: w.c, depth: w.depth, mapper: m}
+		inner.stmts(before, st)
+	}
+	from, to := m.from, m.to
+	if m.exact {
+		from, to = m.base+start, m.base+len(src)
+	}
+	w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: src[start:], From: from, To: to}, Code: true,
+		Why: fmt.Sprintf("holds shell code from its line %d on that hookctl cannot read (%s): what the shell runs from there is not known", max(line, 1), errText(err))})
+}
+
+// errLine returns the line a parse error stands at, 0 when it says none.
+func errLine(err error) int {
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		return int(pe.Pos.Line())
+	}
+	var le syntax.LangError
+	if errors.As(err, &le) {
+		return int(le.Pos.Line())
+	}
+	return 0
+}
+
+// errText is a parse error's message without its place.
+func errText(err error) string {
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		return pe.Text
+	}
+	return err.Error()
 }
 
 // ParseSyntax parses src as shell code with the parser Parse uses, for a
@@ -353,10 +416,6 @@ func (w *walker) nestedCode(code Word, node *syntax.Word, st *state) {
 		return
 	}
 	f, err := parse(code.Text)
-	if err != nil {
-		w.c.Gaps = append(w.c.Gaps, Gap{Word: code, Why: "hands the shell code that does not parse"})
-		return
-	}
 	m := offsets{from: code.From, to: code.To}
 	if len(node.Parts) == 1 {
 		if q, ok := node.Parts[0].(*syntax.SglQuoted); ok && !q.Dollar && w.mapper.exact {
@@ -366,6 +425,10 @@ func (w *walker) nestedCode(code Word, node *syntax.Word, st *state) {
 	inner := &walker{c: w.c, depth: w.depth + 1, mapper: m}
 	// The nested shell starts where the call runs; its cds are its own.
 	nst := *st
+	if err != nil {
+		inner.unreadable(code.Text, err, m, &nst)
+		return
+	}
 	inner.stmts(f.Stmts, &nst)
 }
 

@@ -83,7 +83,7 @@ func TestRefs(t *testing.T) {
 		{"uv run python hooks/x.py", []string{"script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, ""},
 		{"npm test", nil, "project's own scripts"},
 		{"git add ../notes/MEMORY.md", []string{"argument /w/.agents/../notes/MEMORY.md"}, ""},
-		{"if then fi ((", nil, ""},
+		{"if then fi ((", nil, "that hookctl cannot read"},
 	} {
 		c := Parse(tc.command, dir, ws)
 		refs, gaps := describe(c)
