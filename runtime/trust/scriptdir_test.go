@@ -45,6 +45,11 @@ func TestScriptsOwnFolderIsFollowed(t *testing.T) {
 			"scripts/lib.sh":       "true\n",
 			"scripts/sub/lib.sh":   "decoy\n",
 		}, nil, []string{"scripts/sub/inner.sh", "scripts/lib.sh"}, []string{"scripts/sub/lib.sh"}, ""},
+		{"$0 set before a file is sourced", `bash "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh":      "BASH_ARGV0=/tmp/x\n. \"$HOOKCTL_WORKSPACE/scripts/sub/inner.sh\"\n",
+			"scripts/sub/inner.sh": `. "$(dirname "$0")/lib.sh"` + "\n",
+			"scripts/lib.sh":       "true\n",
+		}, nil, []string{"scripts/sub/inner.sh"}, []string{"scripts/lib.sh"}, "scripts/sub/inner.sh:1 sources a file"},
 		// A script reached by a link has the link as $0: its folder is
 		// the link's.
 		{"a linked script", `sh "$HOOKCTL_WORKSPACE/bin/gate.sh"`, map[string]string{

@@ -74,6 +74,9 @@ type Call struct {
 	// Code is set for a shell given its code with -c as a word that is not
 	// literal: the word, so that the reader can tell what built it.
 	Code *syntax.Word
+	// arg0 is, in a script, what $0 holds when the call runs, nil when
+	// unknown: a file the call sources has it as its $0.
+	arg0 *val
 }
 
 // Command is a handler's command as parsed.
@@ -354,6 +357,11 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		w.substs(a, st)
 	}
 	call := &Call{Dir: st.dir, Stdin: stdin, Piped: piped, Conditional: st.conditional, Depth: w.depth}
+	if st.sc != nil {
+		if v, ok := st.sc.vals["0"]; ok {
+			call.arg0 = &v
+		}
+	}
 	for _, a := range x.Assigns {
 		if a.Name != nil {
 			call.Assigns = append(call.Assigns, a.Name.Value)

@@ -70,7 +70,12 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 		return Start{}
 	}
 	if r.Role == Script && (r.Interpreter == "." || r.Interpreter == "source") {
-		s := Start{arg0: caller.arg0, hasArg0: caller.hasArg0, bash: caller.bash}
+		// $0 as the script knew it at the line (bash's BASH_ARGV0 sets
+		// it).
+		s := Start{bash: caller.bash}
+		if r.Call.arg0 != nil {
+			s.arg0, s.hasArg0 = *r.Call.arg0, true
+		}
 		if caller.bash && strings.Contains(w.Text, "/") {
 			// bash looks a bare name up in PATH first.
 			s.source, s.hasSource = v, true
@@ -246,8 +251,8 @@ func (sc *scope) prepass(f *syntax.File) {
 			}
 		case *syntax.CallExpr:
 			switch name := callName(n); name {
-			case "alias", "shopt", "enable":
-				sc.off = true
+			case "alias", "shopt", "enable", "hash":
+				sc.off = true // hash -p names the file a command runs
 			case "set":
 				if setsPhysical(n.Args[1:]) {
 					sc.off = true
@@ -255,6 +260,15 @@ func (sc *scope) prepass(f *syntax.File) {
 			}
 		}
 		return true
+	})
+	// A PATH the script sets may find another dirname.
+	syntax.Walk(f, func(n syntax.Node) bool {
+		for _, name := range assignedBy(n, nil) {
+			if name == "PATH" {
+				sc.off = true
+			}
+		}
+		return !sc.off
 	})
 	for name := range sc.never {
 		delete(sc.vals, name)
@@ -529,10 +543,12 @@ func (w *walker) assign(s *syntax.Stmt, as []*syntax.Assign, st *state) {
 func (w *walker) eval(x *syntax.Word, st *state, quoted bool, depth int) (val, bool) {
 	var v val
 	add := func(p val) bool {
-		if p.anchor > 0 && v.s != "" {
+		switch {
+		case p.anchor > 0 && v.s != "":
 			return false // text before a folder the shell spells otherwise
-		}
-		if p.anchor > 0 {
+		case v.anchor > 0 && len(v.s) == v.anchor && p.s != "" && p.s[0] != '/':
+			return false // text that lengthens its last component
+		case p.anchor > 0:
 			v.anchor = p.anchor
 		}
 		v.s += p.s
@@ -548,12 +564,13 @@ func (w *walker) eval(x *syntax.Word, st *state, quoted bool, depth int) (val, b
 			if strings.Contains(s, `\`) {
 				s = unescape(s)
 			}
-			v.s += s
-		case *syntax.SglQuoted:
-			if p.Dollar {
+			if !add(val{s: s}) {
 				return val{}, false
 			}
-			v.s += p.Value
+		case *syntax.SglQuoted:
+			if p.Dollar || !add(val{s: p.Value}) {
+				return val{}, false
+			}
 		case *syntax.DblQuoted:
 			if p.Dollar {
 				return val{}, false
@@ -691,6 +708,16 @@ func (w *walker) subst(cs *syntax.CmdSubst, st *state, depth int) (val, bool) {
 			return val{}, false
 		}
 		return dirnameOf(a)
+	case len(calls) == 1 && calls[0].Args[0].Lit() == "pwd":
+		for _, a := range calls[0].Args[1:] {
+			if l := a.Lit(); l != "-L" && l != "-P" {
+				return val{}, false
+			}
+		}
+		if !filepath.IsAbs(st.dir) || Resolve(st.dir) == "/" {
+			return val{}, false
+		}
+		return val{s: st.dir, anchor: len(st.dir)}, true
 	case len(calls) == 2 && calls[0].Args[0].Lit() == "cd" && calls[1].Args[0].Lit() == "pwd":
 		for _, a := range calls[1].Args[1:] {
 			if l := a.Lit(); l != "-L" && l != "-P" {

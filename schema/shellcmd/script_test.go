@@ -230,6 +230,10 @@ func TestScriptFolderAsTheShellsComputeIt(t *testing.T) {
 		{"trap", `trap 'D=/' DEBUG; D="$(dirname "$0")"; . "$D/lib.sh"`, nil},
 		{"background", `D="$(dirname "$0")" & wait; . "$D/lib.sh"`, nil},
 		{"readonly reassigned", `readonly D="$(dirname "$0")"; D=/ 2>/dev/null; . "$D/lib.sh"`, nil},
+		{"pwd", `cd "$(dirname "$0")"; D="$(pwd)"; . "$D/lib.sh"`, notUp},
+		{"lengthened", `D="$(cd "$(dirname "$0")" && pwd)"; . "$D""-x/../lib.sh"`, nil},
+		{"PATH", `PATH=/nonexistent:$PATH; . "$(dirname "$0")/lib.sh"`, nil},
+		{"hash", `hash -p /bin/echo dirname 2>/dev/null; . "$(dirname "$0")/lib.sh"`, nil},
 		{"set -P", `set -P; D="$(cd "$(dirname "$0")/sublink/.." && pwd)"; . "$D/lib.sh"`, nil},
 	} {
 		for _, name := range all {
