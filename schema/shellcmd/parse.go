@@ -137,7 +137,7 @@ var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant
 func Parse(command, dir, workspace string) *Command {
 	var vars known
 	if workspace != "" {
-		vars = known{"HOOKCTL_WORKSPACE": {s: workspace}}
+		vars = known{"HOOKCTL_WORKSPACE": {s: workspace, anchor: len(workspace)}}
 	}
 	return parseWith(command, dir, vars, nil)
 }
@@ -476,7 +476,40 @@ func (w *walker) word(x *syntax.Word, st *state) Word {
 		return Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
 	}
 	text, ok := literal(x, w.c.workspace)
-	return Word{Text: text, Lit: ok, From: from, To: to}
+	wd := Word{Text: text, Lit: ok, From: from, To: to}
+	if ok && len(w.c.workspace) > 0 {
+		wd.anchor = spelled(x, text, w.c.workspace)
+	}
+	return wd
+}
+
+// spelled returns, for a word literal read, how much of its text stands
+// for a folder a known variable names ($HOOKCTL_WORKSPACE), which the
+// shell may spell otherwise: the value's length when the variable begins
+// the word and a slash or the end follows, -1 when a variable stands
+// elsewhere, 0 for none.
+func spelled(x *syntax.Word, text string, vars known) int {
+	var parts []syntax.WordPart
+	for _, p := range x.Parts {
+		if q, ok := p.(*syntax.DblQuoted); ok {
+			parts = append(parts, q.Parts...)
+			continue
+		}
+		parts = append(parts, p)
+	}
+	n := 0
+	for i, p := range parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok {
+			continue
+		}
+		v, _ := vars.value(pe)
+		if i > 0 || len(text) > len(v) && text[len(v)] != '/' {
+			return -1
+		}
+		n = len(v)
+	}
+	return n
 }
 
 // shellCode returns, for a call that runs a shell with -c (past wrappers

@@ -37,9 +37,10 @@ const maxSubst = 8
 
 // val is a value a word or a variable holds. The first anchor bytes of s
 // stand for a folder that the shell spells its own way: what pwd prints
-// (the shell's PWD, which may go through links the agent's folder has) is
-// another path to the folder s[:anchor] reaches, absolute, without . or
-// .. or a trailing slash. So s[:anchor] may begin a path, but text cut
+// (the shell's PWD, which may go through links the agent's folder has),
+// or $HOOKCTL_WORKSPACE as the runner spells it, is another path to the
+// folder s[:anchor] reaches, absolute, without . or .. or a trailing
+// slash. So s[:anchor] may begin a path, but text cut
 // from within it would not be the shell's.
 type val struct {
 	s      string
@@ -66,7 +67,7 @@ type Start struct {
 func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 	w := r.Word
 	v := val{s: w.Text, anchor: w.anchor}
-	if !w.Lit || r.Call == nil {
+	if !w.Lit || r.Call == nil || w.anchor < 0 {
 		return Start{}
 	}
 	if r.Role == Script && (r.Interpreter == "." || r.Interpreter == "source") {
@@ -129,7 +130,7 @@ func plainWrappers(ws []Word) bool {
 func ParseScript(src, dir, workspace string, s Start) *Command {
 	var vars known
 	if workspace != "" {
-		vars = known{"HOOKCTL_WORKSPACE": {s: workspace}}
+		vars = known{"HOOKCTL_WORKSPACE": {s: workspace, anchor: len(workspace)}}
 	}
 	return parseWith(src, dir, vars, &s)
 }

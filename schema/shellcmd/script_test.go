@@ -276,3 +276,33 @@ func TestScriptFolderAsTheShellsComputeIt(t *testing.T) {
 		}
 	}
 }
+
+// $HOOKCTL_WORKSPACE is the workspace as the runner spells it: a path may
+// begin with it, but no text is cut from it.
+func TestWorkspaceSpelling(t *testing.T) {
+	for _, tc := range []struct{ command, script, want string }{
+		{`"$HOOKCTL_WORKSPACE/gate.sh"`, `. "$(dirname "$0")/lib.sh"`, "/w/lib.sh"},
+		{`sh "$HOOKCTL_WORKSPACE"/s/gate.sh`, `. "$(dirname "$(dirname "$0")")/lib.sh"`, "/w/lib.sh"},
+		{`sh "$HOOKCTL_WORKSPACE/gate.sh"`, `. "$(dirname "$(dirname "$0")")/lib.sh"`, ""},
+		{`sh "$HOOKCTL_WORKSPACE/gate.sh"`, `. "${0%/*}/lib.sh"`, "/w/lib.sh"},
+		{`sh "$HOOKCTL_WORKSPACE/gate.sh"`, `. "${HOOKCTL_WORKSPACE%/*}/lib.sh"`, ""},
+		{`sh "$HOOKCTL_WORKSPACE"x/gate.sh`, `. "$(dirname "$0")/lib.sh"`, ""},
+		{`sh "$HOOKCTL_WORKSPACE/gate.sh"`, `. $HOOKCTL_WORKSPACE/lib.sh`, ""},
+		{`sh "$HOOKCTL_WORKSPACE/gate.sh"`, `. "$HOOKCTL_WORKSPACE/lib.sh"`, "/w/lib.sh"},
+	} {
+		refs, _ := Parse(tc.command, "/w/.agents", "/w").Refs()
+		if len(refs) != 1 {
+			t.Fatalf("%s: refs %v", tc.command, refs)
+		}
+		c := ParseScript(tc.script+"\n", "/w/.agents", "/w", refs[0].StartOf(Start{}, false))
+		got := ""
+		for _, call := range c.Calls {
+			if call.Args[0].Text == "." && call.Args[1].Lit {
+				got = call.Args[1].Text
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s, then %s: sources %q, want %q", tc.command, tc.script, got, tc.want)
+		}
+	}
+}
