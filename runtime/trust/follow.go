@@ -115,7 +115,16 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 		// "$(dirname "$X")/x", eval "$(cat x)", . "$LIB") is named at
 		// its line; a program named by a variable runs no file of the
 		// workspace's that a command did not name.
-		parsed := shellcmd.ParseScript(string(content), cwd, c.root, start)
+		// A file it sources is read for what it may assign: the bytes
+		// covered, so that what trust reads is what it fingerprints.
+		sourced := func(p string) ([]string, bool) {
+			f, real := c.coverPath(cmd, p, "script by "+name, false)
+			if f == nil || f.State != Present {
+				return nil, false
+			}
+			return shellcmd.SourcedEffects(string(c.content(f, real)))
+		}
+		parsed := shellcmd.ParseScript(string(content), cwd, c.root, start, sourced)
 		for _, p := range parsed.Probes {
 			c.probe(p)
 		}

@@ -70,6 +70,16 @@ func TestScriptsOwnFolderIsFollowed(t *testing.T) {
 			"scripts/env.sh":  "D=/tmp\n",
 			"scripts/lib.sh":  "true\n",
 		}, nil, []string{"scripts/env.sh"}, []string{"scripts/lib.sh"}, "scripts/gate.sh:3 sources a file"},
+		{"two siblings", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": ". \"$(dirname \"$0\")/a.sh\"\n. \"$(dirname \"$0\")/b.sh\"\n",
+			"scripts/a.sh":    "X=1\n",
+			"scripts/b.sh":    "true\n",
+		}, nil, []string{"scripts/a.sh", "scripts/b.sh"}, nil, ""},
+		{"a sibling that defines a function", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": ". \"$(dirname \"$0\")/a.sh\"\n. \"$(dirname \"$0\")/b.sh\"\n",
+			"scripts/a.sh":    "dirname() { echo /tmp; }\n",
+			"scripts/b.sh":    "true\n",
+		}, nil, []string{"scripts/a.sh"}, []string{"scripts/b.sh"}, "scripts/gate.sh:2 sources a file"},
 		// In hooks.json, $0 is sh.
 		{"$0 in a command", `. "$(dirname "$0")/scripts/lib.sh"`, map[string]string{
 			"scripts/lib.sh": "true\n",

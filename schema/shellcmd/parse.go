@@ -105,6 +105,10 @@ type Command struct {
 	// workspace holds the values of the variables known before the
 	// command runs: $HOOKCTL_WORKSPACE, and those ParseVars is given.
 	workspace known
+	// start is set for a script (ParseScript): how it was started;
+	// sourced reads the files it sources.
+	start   *Start
+	sourced Sourced
 }
 
 // known maps variables to the values they hold when the command runs.
@@ -139,7 +143,7 @@ func Parse(command, dir, workspace string) *Command {
 	if workspace != "" {
 		vars = known{"HOOKCTL_WORKSPACE": {s: workspace, anchor: len(workspace)}}
 	}
-	return parseWith(command, dir, vars, nil)
+	return (&Command{Src: command, workspace: vars}).parse(dir)
 }
 
 // ParseVars is Parse for a command whose variables named in vars hold
@@ -151,12 +155,12 @@ func ParseVars(command, dir string, vars map[string]string) *Command {
 	for k, s := range vars {
 		v[k] = val{s: s}
 	}
-	return parseWith(command, dir, v, nil)
+	return (&Command{Src: command, workspace: v}).parse(dir)
 }
 
-// parseWith parses a command, or a script when start is set.
-func parseWith(command, dir string, vars known, start *Start) *Command {
-	c := &Command{Src: command, workspace: vars}
+// parse reads c.Src, a command, or a script when c.start is set.
+func (c *Command) parse(dir string) *Command {
+	command, vars, start := c.Src, c.workspace, c.start
 	if !strings.ContainsAny(command, special) {
 		c.Simple = true
 		call := &Call{Dir: dir, Args: fields(command)}
@@ -176,6 +180,7 @@ func parseWith(command, dir string, vars known, start *Start) *Command {
 	st := &state{dir: dir}
 	if start != nil {
 		st.sc = newScope(vars, start, f, &c.Probes)
+		st.sc.sourced = c.sourced
 		st.top = true
 		w.fn = st.sc.fnScope(vars, f)
 	}
@@ -387,7 +392,7 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		st.conditional = true
 	}
 	if st.sc != nil && callTaints(call) {
-		st.sc.forget()
+		st.sc.tainted(call)
 	}
 	i, code := shellCode(call.Args)
 	if i < 0 {

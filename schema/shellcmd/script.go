@@ -124,15 +124,79 @@ func plainWrappers(ws []Word) bool {
 	return true
 }
 
+// Sourced tells, for the file at path (absolute, as a . line of the
+// script names it), the variables it may assign when sourced, as
+// SourcedEffects reads its content; ok is false when that cannot be
+// known, and the script then forgets all it computed.
+type Sourced func(path string) (assigns []string, ok bool)
+
 // ParseScript reads the shell script src as Parse reads a command, run
 // from the folder dir, started as s: it also follows the script's own
-// folder as the shell computes it (see above).
-func ParseScript(src, dir, workspace string, s Start) *Command {
+// folder as the shell computes it (see above). sourced, when not nil,
+// reads the files the script sources, so that only what they assign is
+// forgotten.
+func ParseScript(src, dir, workspace string, s Start, sourced Sourced) *Command {
 	var vars known
 	if workspace != "" {
 		vars = known{"HOOKCTL_WORKSPACE": {s: workspace, anchor: len(workspace)}}
 	}
-	return parseWith(src, dir, vars, &s)
+	c := &Command{Src: src, workspace: vars}
+	c.start, c.sourced = &s, sourced
+	return c.parse(dir)
+}
+
+// SourcedEffects reads the code of a file a script sources: the variables
+// it may assign, and whether that is all it may change of what the script
+// computes. It is not when the file defines a function, sources or evals
+// code, runs a program named at run time, changes its folder (cd), sets
+// PATH, $0 (BASH_ARGV0) or cd's -P, or uses alias, shopt, enable, hash or
+// a nameref; or when it does not parse.
+func SourcedEffects(src string) (assigns []string, ok bool) {
+	f, err := parse(src)
+	if err != nil {
+		return nil, false
+	}
+	ok = true
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			ok = false
+		case *syntax.DeclClause:
+			if n.Variant.Value == "nameref" {
+				ok = false
+			}
+			for _, a := range n.Args {
+				if a.Name == nil && a.Value != nil && strings.ContainsRune(a.Value.Lit(), 'n') {
+					ok = false
+				}
+			}
+		case *syntax.CallExpr:
+			switch callName(n) {
+			case "cd", "pushd", "popd", "alias", "shopt", "enable", "hash":
+				ok = false
+			case "set":
+				ok = ok && !setsPhysical(n.Args[1:])
+			}
+			if taints(n) {
+				ok = false
+			}
+		}
+		for _, name := range assignedBy(n, nil) {
+			switch name {
+			case "PATH", "BASH_ARGV0", "BASH_SOURCE":
+				ok = false
+			}
+			assigns = append(assigns, name)
+		}
+		if len(readonlyBy(n, nil)) > 0 {
+			ok = false // the script's own assignments would then fail
+		}
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	return assigns, true
 }
 
 // scope is what a script's code knows of its variables at a point.
@@ -150,6 +214,9 @@ type scope struct {
 	probes *[]string
 	// cds caches the folders cd reached.
 	cds map[cdKey]cdAnswer
+	// sourced reads what a sourced file may assign, nil when nothing
+	// reads it.
+	sourced Sourced
 }
 
 type cdKey struct {
@@ -392,7 +459,7 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 		// Every name in the arguments: read -r A B, printf -v A, let
 		// "A = B += 1", unset -v A.
 		var out []string
-		for _, a := range n.Args {
+		for _, a := range n.Args[1:] {
 			syntax.Walk(a, func(m syntax.Node) bool {
 				if l, ok := m.(*syntax.Lit); ok {
 					out = append(out, names(l.Value)...)
@@ -458,6 +525,26 @@ func (sc *scope) poison(name string) {
 // forget forgets everything the script knows.
 func (sc *scope) forget() { clear(sc.vals) }
 
+// tainted forgets, after a call that may change what the script knows
+// unseen, what it may change: for a . or source of a file by a path
+// whose content Sourced reads, what the file assigns; else everything.
+func (sc *scope) tainted(call *Call) {
+	args := call.Args
+	if sc.sourced != nil && len(args) >= 2 && args[0].Lit && (args[0].Text == "." || args[0].Text == "source") &&
+		args[1].Lit && strings.Contains(args[1].Text, "/") && !strings.HasPrefix(args[1].Text, "-") {
+		// bash and dash look a bare name up in PATH: only a path is read.
+		if p := join(call.Dir, args[1].Text); filepath.IsAbs(p) {
+			if names, ok := sc.sourced(p); ok {
+				for _, n := range names {
+					sc.poison(n)
+				}
+				return
+			}
+		}
+	}
+	sc.forget()
+}
+
 // prescan forgets, before a top-level statement runs, every variable it
 // may assign other than by the straight assignments the walker sets.
 func (sc *scope) prescan(s *syntax.Stmt, straight map[*syntax.Assign]bool) {
@@ -477,8 +564,46 @@ func (sc *scope) prescan(s *syntax.Stmt, straight map[*syntax.Assign]bool) {
 		for _, name := range assignedBy(n, straight) {
 			sc.poison(name)
 		}
+		// A readonly the straight line does not show makes a later
+		// assignment fail, leaving the old value.
+		for _, name := range readonlyBy(n, straight) {
+			if sc.readonly == nil {
+				sc.readonly = map[string]bool{}
+			}
+			sc.readonly[name] = true
+		}
 		return true
 	})
+}
+
+// readonlyBy returns the variables node n may make readonly: readonly,
+// declare -r, typeset -r, local -r, and those behind command or builtin,
+// other than the straight assignments the caller reads.
+func readonlyBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
+	var out []string
+	switch n := n.(type) {
+	case *syntax.DeclClause:
+		ro := n.Variant.Value == "readonly"
+		for _, a := range n.Args {
+			if a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") && strings.ContainsRune(a.Value.Lit(), 'r') {
+				ro = true
+			}
+		}
+		if !ro {
+			return nil
+		}
+		for _, a := range n.Args {
+			if a.Name != nil && !straight[a] {
+				out = append(out, a.Name.Value)
+			}
+		}
+	case *syntax.CallExpr:
+		switch callName(n) {
+		case "readonly", "declare", "typeset", "local":
+			return assignedBy(n, nil)
+		}
+	}
+	return out
 }
 
 // straightAssigns returns the assignments of a top-level statement that

@@ -115,6 +115,7 @@ func shellTree(t *testing.T) string {
 	// what the script computed.
 	write(t, filepath.Join(w, ".agents/hooks/quiet.sh"), ":\n")
 	write(t, filepath.Join(w, ".agents/hooks/evil.sh"), "D=/; dirname() { echo /; }\n")
+	write(t, filepath.Join(w, ".agents/hooks/assigns.sh"), "if true; then D=/; fi\n")
 	for link, target := range map[string]string{
 		".agents/linked.sh":     "hooks/gate.sh", // a script reached by a link: $0 is the link
 		".agents/hooks/sublink": "../other",      // a folder link, for cd -L and -P
@@ -216,6 +217,10 @@ func TestScriptFolderAsTheShellsComputeIt(t *testing.T) {
 		{"function", `f() { D=/; }; D="$(dirname "$0")"; f; . "$D/lib.sh"`, nil},
 		{"function dirname", `dirname() { echo /; }; . "$(dirname "$0")/lib.sh"`, nil},
 		{"sourced between", `D="$(dirname "$0")"; . "$D/evil.sh"; . "$D/lib.sh"`, nil},
+		{"sourced quiet", `D="$(dirname "$0")"; . "$D/quiet.sh"; . "$D/lib.sh"`, []string{"prog-sh", "prog-bash", "sh", "bash", "abs", "env", "cd"}},
+		{"sourced quiet by name", `cd "$(dirname "$0")"; D="$(pwd)"; . quiet.sh; . "$D/lib.sh"`, nil},
+		{"sourced assigns", `D="$(dirname "$0")"; . "$D/assigns.sh"; . "$D/lib.sh"`, nil},
+		{"readonly in if", `if true; then readonly D=/; fi; D="$(dirname "$0")" 2>/dev/null; . "$D/lib.sh"`, nil},
 		{"sourced redefines dirname", `. "$(dirname "$0")/evil.sh"; . "$(dirname "$0")/lib.sh"`, nil},
 		{"eval", `D="$(dirname "$0")"; eval 'D=/'; . "$D/lib.sh"`, nil},
 		{"read", `D="$(dirname "$0")"; read D </dev/null; . "$D/lib.sh"`, nil},
@@ -257,7 +262,7 @@ func TestScriptFolderAsTheShellsComputeIt(t *testing.T) {
 				}
 				main := refs[len(refs)-1]
 				start := main.StartOf(Start{}, strings.Contains(s.shebang, "bash"))
-				got := lastSourced(ParseScript(body, main.Call.Dir, w, start))
+				got := lastSourced(ParseScript(body, main.Call.Dir, w, start, readSourced))
 				want := false
 				for _, r := range tc.resolves {
 					want = want || r == name
@@ -294,7 +299,7 @@ func TestWorkspaceSpelling(t *testing.T) {
 		if len(refs) != 1 {
 			t.Fatalf("%s: refs %v", tc.command, refs)
 		}
-		c := ParseScript(tc.script+"\n", "/w/.agents", "/w", refs[0].StartOf(Start{}, false))
+		c := ParseScript(tc.script+"\n", "/w/.agents", "/w", refs[0].StartOf(Start{}, false), nil)
 		got := ""
 		for _, call := range c.Calls {
 			if call.Args[0].Text == "." && call.Args[1].Lit {
@@ -303,6 +308,48 @@ func TestWorkspaceSpelling(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%s, then %s: sources %q, want %q", tc.command, tc.script, got, tc.want)
+		}
+	}
+}
+
+// readSourced is what trust gives ParseScript: the effects of the file a
+// script sources, read from disk.
+func readSourced(p string) ([]string, bool) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, false
+	}
+	return SourcedEffects(string(b))
+}
+
+func TestSourcedEffects(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want string // the names, "!" when not known
+	}{
+		{"A=1\nexport B=2\n", "A B"},
+		{"if x; then read C; fi\n", "C"},
+		{"echo hi\n", ""},
+		{"f() { :; }\n", "!"},
+		{". ./other.sh\n", "!"},
+		{"eval x\n", "!"},
+		{"cd /tmp\n", "!"},
+		{"PATH=/x\n", "!"},
+		{"BASH_ARGV0=x\n", "!"},
+		{"readonly D\n", "!"},
+		{"declare -r D=1\n", "!"},
+		{"alias x=y\n", "!"},
+		{"$X\n", "!"},
+		{"set -o physical\n", "!"},
+		{"((\n", "!"},
+	} {
+		names, ok := SourcedEffects(tc.src)
+		got := strings.Join(names, " ")
+		if !ok {
+			got = "!"
+		}
+		if got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.src, got, tc.want)
 		}
 	}
 }
