@@ -99,6 +99,17 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 	if implied != "" || !plainWrappers(r.Call.Args[:i]) {
 		return Start{}
 	}
+	if r.Role == Script {
+		// sh -s reads its code on stdin, with the word as $1.
+		for _, a := range r.Call.Args[i+1:] {
+			if a == w {
+				break
+			}
+			if t := a.Text; len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], "sc") {
+				return Start{}
+			}
+		}
+	}
 	s := Start{arg0: v, hasArg0: true, bash: bash}
 	if bash {
 		s.source, s.hasSource = v, true

@@ -294,6 +294,10 @@ func TestWorkspaceSpelling(t *testing.T) {
 		{`sh "$HOOKCTL_WORKSPACE"x/gate.sh`, `. "$(dirname "$0")/lib.sh"`, ""},
 		{`sh "$HOOKCTL_WORKSPACE/gate.sh"`, `. $HOOKCTL_WORKSPACE/lib.sh`, ""},
 		{`sh "$HOOKCTL_WORKSPACE/gate.sh"`, `. "$HOOKCTL_WORKSPACE/lib.sh"`, "/w/lib.sh"},
+		{`sh -es "$HOOKCTL_WORKSPACE/gate.sh"`, `. "$(dirname "$0")/lib.sh"`, ""},
+		{`sh -e "$HOOKCTL_WORKSPACE/gate.sh"`, `. "$(dirname "$0")/lib.sh"`, "/w/lib.sh"},
+		{`sudo sh "$HOOKCTL_WORKSPACE/gate.sh"`, `. "$(dirname "$0")/lib.sh"`, ""},
+		{`sh < "$HOOKCTL_WORKSPACE/gate.sh"`, `. "$(dirname "$0")/lib.sh"`, ""},
 	} {
 		refs, _ := Parse(tc.command, "/w/.agents", "/w").Refs()
 		if len(refs) != 1 {
