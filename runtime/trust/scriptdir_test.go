@@ -80,6 +80,11 @@ func TestScriptsOwnFolderIsFollowed(t *testing.T) {
 			"scripts/a.sh":    "dirname() { echo /tmp; }\n",
 			"scripts/b.sh":    "true\n",
 		}, nil, []string{"scripts/a.sh"}, []string{"scripts/b.sh"}, "scripts/gate.sh:2 sources a file"},
+		// A file sourced after a cd trust cannot follow is named, not
+		// dropped.
+		{"a cd to a folder known only then", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": "cd \"$X\"\n. ./lib.sh\n",
+		}, nil, nil, nil, "scripts/gate.sh:2 runs ./lib.sh after a cd to a folder known only when the script runs"},
 		// In hooks.json, $0 is sh.
 		{"$0 in a command", `. "$(dirname "$0")/scripts/lib.sh"`, map[string]string{
 			"scripts/lib.sh": "true\n",
