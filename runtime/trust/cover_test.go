@@ -283,6 +283,10 @@ func TestWhatAScriptLoadsIsCovered(t *testing.T) {
 			".agents/hooks/gate.sh": "#!/bin/sh\n. ./env.txt\n",
 			".agents/env.txt":       "A=1\n",
 		}, ".agents/env.txt", "curl x|sh\n"},
+		{"a file a script sources from its own folder", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": `DIR="$(cd "$(dirname "$0")" && pwd)"` + "\n" + `. "$DIR/lib.sh"` + "\n",
+			"scripts/lib.sh":  "true\n",
+		}, "scripts/lib.sh", "rm -rf ~\n"},
 		{"a script another script runs, from the root", `cd "$HOOKCTL_WORKSPACE" && sh scripts/a.sh`, map[string]string{
 			"scripts/a.sh": "sh scripts/b.sh\n",
 			"scripts/b.sh": "true\n",

@@ -50,21 +50,11 @@ func langOf(interp, real string, content []byte) lang {
 	case interp != "":
 		return noLang
 	}
-	if bytes.HasPrefix(content, []byte("#!")) {
-		line, _, _ := bytes.Cut(content, []byte("\n"))
-		words := strings.Fields(strings.TrimPrefix(string(line), "#!"))
-		if len(words) > 0 && path.Base(words[0]) == "env" {
-			words = words[1:]
-			for len(words) > 0 && strings.HasPrefix(words[0], "-") {
-				words = words[1:]
-			}
-		}
-		if len(words) > 0 {
-			if l := langOf(words[0], "", nil); l != noLang {
-				return l
-			}
+	if prog, ok := shebang(content); ok {
+		if prog == "" {
 			return noLang
 		}
+		return langOf(prog, "", nil)
 	}
 	switch path.Ext(real) {
 	case ".sh", ".bash":
@@ -77,17 +67,38 @@ func langOf(interp, real string, content []byte) lang {
 	return noLang
 }
 
+// shebang returns the program a #! line names, past env and its options,
+// and whether the content has a #! line; "" for one that names none.
+func shebang(content []byte) (string, bool) {
+	if !bytes.HasPrefix(content, []byte("#!")) {
+		return "", false
+	}
+	line, _, _ := bytes.Cut(content, []byte("\n"))
+	words := strings.Fields(strings.TrimPrefix(string(line), "#!"))
+	if len(words) > 0 && path.Base(words[0]) == "env" {
+		words = words[1:]
+		for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+			words = words[1:]
+		}
+	}
+	if len(words) == 0 {
+		return "", false
+	}
+	return words[0], true
+}
+
 // follow covers what the file at real, run as l from the folder cwd (the
 // handler's, as a command's cd left it), loads. base is the folder Python
-// searches first (sys.path[0]), "" for the script's own folder.
-func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string, depth int) {
+// searches first (sys.path[0]), "" for the script's own folder; start is
+// how a shell script was started ($0), which its code may read.
+func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string, start shellcmd.Start, depth int) {
 	if f == nil || f.State != Present || depth >= maxFollow || l == noLang {
 		return
 	}
 	if c.followed == nil {
 		c.followed = map[string]bool{}
 	}
-	key := fmt.Sprintf("%d\x00%s\x00%s\x00%s", l, real, cwd, base)
+	key := fmt.Sprintf("%d\x00%s\x00%s\x00%s\x00%s", l, real, cwd, base, start)
 	if c.followed[key] {
 		return
 	}
@@ -97,12 +108,26 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 	switch l {
 	case shellLang:
 		// A sourced file or a script run by a path resolves from the
-		// shell's folder, not the script's.
+		// shell's folder, not the script's; the script's own folder, as
+		// it computes it from $0 ("$(dirname "$0")/lib.sh", DIR="$(cd
+		// "$(dirname "$0")" && pwd)"), is followed where certain.
 		// Code it reads from a file or text chosen only then (sh
-		// "$(dirname "$0")/x", eval "$(cat x)", . "$LIB") is named at
+		// "$(dirname "$X")/x", eval "$(cat x)", . "$LIB") is named at
 		// its line; a program named by a variable runs no file of the
 		// workspace's that a command did not name.
-		parsed := shellcmd.Parse(string(content), cwd, c.root)
+		// A file it sources is read for what it may assign: the bytes
+		// covered, so that what trust reads is what it fingerprints.
+		sourced := func(p string) ([]string, bool) {
+			f, real := c.coverPath(cmd, p, "script by "+name, false)
+			if f == nil || f.State != Present {
+				return nil, false
+			}
+			return shellcmd.SourcedEffects(string(c.content(f, real)))
+		}
+		parsed := shellcmd.ParseScript(string(content), cwd, c.root, start, sourced)
+		for _, p := range parsed.Probes {
+			c.probe(p)
+		}
 		refs, gaps := parsed.Refs()
 		c.pythonInline(cmd, parsed.Calls, depth+1)
 		lines := lineCounter{b: content}
@@ -116,7 +141,7 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 		addGaps(cmd, found)
 		for _, r := range refs {
 			if r.Role.Runs() {
-				c.coverRef(cmd, r, "by "+name, depth+1)
+				c.coverRef(cmd, r, "by "+name, start, depth+1)
 			}
 		}
 	case pythonLang:
@@ -323,7 +348,7 @@ func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
 			f, real := c.coverPath(cmd, cand, "module imported by "+by, true)
 			if f != nil && f.State == Present {
 				c.pycache(cmd, real, by)
-				c.follow(cmd, pythonLang, f, real, "", dir, depth+1)
+				c.follow(cmd, pythonLang, f, real, "", dir, shellcmd.Start{}, depth+1)
 			}
 		}
 		for _, stem := range []string{p, filepath.Join(p, "__init__")} {
@@ -363,7 +388,7 @@ func (c *coverage) nodePackageMain(cmd *Command, dir, name string, depth int) {
 	alts = append(alts, m+"/index.js", m+"/index.json", m+"/index.node")
 	for _, a := range alts {
 		f, r := c.coverPath(cmd, a, "the main of a folder required by "+name, a != m)
-		c.follow(cmd, nodeLang, f, r, "", "", depth+1)
+		c.follow(cmd, nodeLang, f, r, "", "", shellcmd.Start{}, depth+1)
 	}
 }
 
@@ -484,7 +509,7 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string,
 			}
 			for _, a := range alts {
 				f, r := c.coverPath(cmd, a, "required by "+name, a != p)
-				c.follow(cmd, nodeLang, f, r, "", "", depth+1)
+				c.follow(cmd, nodeLang, f, r, "", "", shellcmd.Start{}, depth+1)
 			}
 			if path.Ext(p) == "" {
 				c.nodePackageMain(cmd, p, name, depth)

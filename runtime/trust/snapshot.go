@@ -372,7 +372,7 @@ func (c *coverage) command(hook string, e schema.Event, matcher string, hd *sche
 		cmd.Gaps = append(cmd.Gaps, g.Why)
 	}
 	for _, r := range refs {
-		c.coverRef(&cmd, r, "by "+hook, 0)
+		c.coverRef(&cmd, r, "by "+hook, shellcmd.Start{}, 0)
 	}
 	slices.Sort(cmd.Files)
 	slices.Sort(cmd.Outside)
@@ -380,8 +380,9 @@ func (c *coverage) command(hook string, e schema.Event, matcher string, hd *sche
 }
 
 // coverRef covers a file a command (or a script it runs, at depth > 0)
-// names, and what that file loads in its turn.
-func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) {
+// names, and what that file loads in its turn. caller is how the script
+// that names it was started, the zero Start for a handler's command.
+func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shellcmd.Start, depth int) {
 	// Every file the interpreter may take (python3 hooks/pkg runs
 	// hooks/pkg/__main__.py when pkg is a folder), as lint reads them.
 	c.probe(r.Path) // Candidates asks whether it is a folder
@@ -433,7 +434,10 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, depth int) 
 			langOf(r.Interpreter, real, nil) == pythonLang {
 			base = cwd // python - < x.py reads no script path: sys.path[0] is the current folder
 		}
-		c.follow(cmd, langOf(r.Interpreter, real, c.content(f, real)), f, real, cwd, base, depth)
+		content := c.content(f, real)
+		prog, _ := shebang(content)
+		start := r.StartOf(caller, path.Base(prog) == "bash")
+		c.follow(cmd, langOf(r.Interpreter, real, content), f, real, cwd, base, start, depth)
 	}
 }
 

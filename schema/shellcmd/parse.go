@@ -42,6 +42,10 @@ type Word struct {
 	// to a shell ("sh -c '...'") points into that code when it is written
 	// plainly between quotes, else at the whole code word.
 	From, To int
+	// anchor is, for a word whose value a script computed from a folder
+	// that the shell spells its own way (what pwd prints), the length of
+	// the text that stands for that folder.
+	anchor int
 }
 
 // Call is one simple command: a program and its arguments, as one of the
@@ -72,6 +76,9 @@ type Call struct {
 	// Code is set for a shell given its code with -c as a word that is not
 	// literal: the word, so that the reader can tell what built it.
 	Code *syntax.Word
+	// arg0 is, in a script, what $0 holds when the call runs, nil when
+	// unknown: a file the call sources has it as its $0.
+	arg0 *val
 }
 
 // Command is a handler's command as parsed.
@@ -92,14 +99,22 @@ type Command struct {
 	Calls []*Call
 	// Gaps name what the command runs that cannot be pinned down.
 	Gaps []Gap
+	// Probes are the paths whose state the values of a script read by
+	// ParseScript depend on (the folders its cds reach), for a reader
+	// that records what a reading asked the file system.
+	Probes []string
 
 	// workspace holds the values of the variables known before the
 	// command runs: $HOOKCTL_WORKSPACE, and those ParseVars is given.
 	workspace known
+	// start is set for a script (ParseScript): how it was started;
+	// sourced reads the files it sources.
+	start   *Start
+	sourced Sourced
 }
 
 // known maps variables to the values they hold when the command runs.
-type known map[string]string
+type known map[string]val
 
 // Gap is something a command runs that cannot be known before it runs.
 type Gap struct {
@@ -128,9 +143,9 @@ var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant
 func Parse(command, dir, workspace string) *Command {
 	var vars known
 	if workspace != "" {
-		vars = known{"HOOKCTL_WORKSPACE": workspace}
+		vars = known{"HOOKCTL_WORKSPACE": {s: workspace, anchor: len(workspace)}}
 	}
-	return parseWith(command, dir, vars)
+	return (&Command{Src: command, workspace: vars}).parse(dir)
 }
 
 // ParseVars is Parse for a command whose variables named in vars hold
@@ -138,11 +153,16 @@ func Parse(command, dir, workspace string) *Command {
 // $CLAUDE_PROJECT_DIR names: a word that uses them is literal, its
 // variables replaced.
 func ParseVars(command, dir string, vars map[string]string) *Command {
-	return parseWith(command, dir, vars)
+	v := make(known, len(vars))
+	for k, s := range vars {
+		v[k] = val{s: s}
+	}
+	return (&Command{Src: command, workspace: v}).parse(dir)
 }
 
-func parseWith(command, dir string, vars known) *Command {
-	c := &Command{Src: command, workspace: vars}
+// parse reads c.Src, a command, or a script when c.start is set.
+func (c *Command) parse(dir string) *Command {
+	command, vars, start := c.Src, c.workspace, c.start
 	if !strings.ContainsAny(command, special) {
 		c.Simple = true
 		call := &Call{Dir: dir, Args: fields(command)}
@@ -160,7 +180,14 @@ func parseWith(command, dir string, vars known) *Command {
 		return c
 	}
 	c.File = f
-	w.stmts(f.Stmts, &state{dir: dir})
+	st := &state{dir: dir}
+	if start != nil {
+		st.sc = newScope(vars, start, f, &c.Probes)
+		st.sc.sourced = c.sourced
+		st.top = true
+		w.fn = st.sc.fnScope(vars, f)
+	}
+	w.stmts(f.Stmts, st)
 	return c
 }
 
@@ -275,18 +302,48 @@ func (o offsets) span(n syntax.Node) (int, int) {
 type state struct {
 	dir         string
 	conditional bool
+	// sc is what a script knows of its variables, nil for a command.
+	sc *scope
+	// top is set for the script's own top-level statements, where an
+	// assignment holds for what follows.
+	top bool
 }
 
 type walker struct {
 	c      *Command
 	depth  int
 	mapper offsets
+	// fn is the scope of a script's function bodies.
+	fn *scope
 }
 
 func (w *walker) stmts(stmts []*syntax.Stmt, st *state) {
 	for _, s := range stmts {
+		if !st.top || st.sc == nil {
+			w.stmt(s, st, false)
+			continue
+		}
+		as := straightAssigns(s)
+		straight := make(map[*syntax.Assign]bool, len(as))
+		for _, a := range as {
+			straight[a] = true
+		}
+		st.sc.prescan(s, straight)
+		st.top = false
 		w.stmt(s, st, false)
+		st.top = true
+		if len(as) > 0 {
+			w.assign(s, as, st)
+		}
 	}
+}
+
+// sub returns a copy of st for code that runs apart from the script's
+// top level: a subshell, a pipeline, a compound command.
+func sub(st *state) state {
+	inner := *st
+	inner.top = false
+	return inner
 }
 
 func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
@@ -297,7 +354,7 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 		}
 		w.substs(r.Word, st)
 		if r.Op == syntax.RdrIn {
-			wd := w.word(r.Word)
+			wd := w.word(r.Word, st)
 			stdin = &wd
 		}
 	}
@@ -311,12 +368,12 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 		switch x.Op {
 		case syntax.Pipe, syntax.PipeAll:
 			// Each side of a pipe runs in a subshell of its own.
-			left, right := *st, *st
+			left, right := sub(st), sub(st)
 			w.stmt(x.X, &left, piped)
 			w.stmt(x.Y, &right, true)
 		case syntax.OrStmt:
 			w.stmt(x.X, st, piped)
-			after := *st
+			after := sub(st)
 			after.conditional = true
 			w.stmt(x.Y, &after, piped)
 			if after.dir != st.dir {
@@ -327,15 +384,20 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 			w.stmt(x.Y, st, piped)
 		}
 	case *syntax.Subshell:
-		inner := *st
+		inner := sub(st)
 		w.stmts(x.Stmts, &inner)
 	case *syntax.Block:
 		w.stmts(x.Stmts, st)
 	default:
 		// if, while, for, case, [[ ]], functions: what runs depends on
 		// the data; their calls count, conditionally.
-		inner := *st
+		inner := sub(st)
 		inner.conditional = true
+		if _, ok := x.(*syntax.FuncDecl); ok && st.sc != nil {
+			// A function's body runs at its calls, with what the script
+			// knows then.
+			inner.sc = w.fn
+		}
 		syntax.Walk(x, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.Stmt:
@@ -363,13 +425,18 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		w.substs(a, st)
 	}
 	call := &Call{Dir: st.dir, Stdin: stdin, Piped: piped, Conditional: st.conditional, Depth: w.depth}
+	if st.sc != nil {
+		if v, ok := st.sc.vals["0"]; ok {
+			call.arg0 = &v
+		}
+	}
 	for _, a := range x.Assigns {
 		if a.Name != nil {
 			call.Assigns = append(call.Assigns, a.Name.Value)
 		}
 	}
 	for _, a := range x.Args {
-		call.Args = append(call.Args, w.word(a))
+		call.Args = append(call.Args, w.word(a, st))
 	}
 	if len(call.Args) == 0 {
 		return
@@ -377,11 +444,18 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 	w.c.Calls = append(w.c.Calls, call)
 	name := call.Args[0]
 	switch {
+	case name.Lit && (name.Text == "cd" || name.Text == "pushd") && st.sc != nil:
+		st.dir = st.sc.cdStmt(st.dir, call.Args[1:])
+	case name.Lit && name.Text == "popd" && st.sc != nil:
+		st.dir = ""
 	case name.Lit && (name.Text == "cd" || name.Text == "pushd"):
 		st.dir = cdTarget(st.dir, call.Args[1:])
 	case name.Lit && (name.Text == "[" || name.Text == "test"):
 		// What follows a test runs only when it passes.
 		st.conditional = true
+	}
+	if st.sc != nil && callTaints(call) {
+		st.sc.tainted(call)
 	}
 	i, code := shellCode(call.Args)
 	if i < 0 {
@@ -423,8 +497,10 @@ func (w *walker) nestedCode(code Word, node *syntax.Word, st *state) {
 		}
 	}
 	inner := &walker{c: w.c, depth: w.depth + 1, mapper: m}
-	// The nested shell starts where the call runs; its cds are its own.
-	nst := *st
+	// The nested shell starts where the call runs; its cds are its own,
+	// and its $0 is not the script's.
+	nst := sub(st)
+	nst.sc = nil
 	if err != nil {
 		inner.unreadable(code.Text, err, m, &nst)
 		return
@@ -449,11 +525,11 @@ func (w *walker) substs(word *syntax.Word, st *state) {
 	syntax.Walk(word, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
-			inner := *st
+			inner := sub(st)
 			w.stmts(n.Stmts, &inner)
 			return false
 		case *syntax.ProcSubst:
-			inner := *st
+			inner := sub(st)
 			w.stmts(n.Stmts, &inner)
 			return false
 		}
@@ -461,10 +537,47 @@ func (w *walker) substs(word *syntax.Word, st *state) {
 	})
 }
 
-func (w *walker) word(x *syntax.Word) Word {
+func (w *walker) word(x *syntax.Word, st *state) Word {
 	from, to := w.mapper.span(x)
+	if st.sc != nil {
+		v, ok := w.eval(x, st, false, 0)
+		return Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
+	}
 	text, ok := literal(x, w.c.workspace)
-	return Word{Text: text, Lit: ok, From: from, To: to}
+	wd := Word{Text: text, Lit: ok, From: from, To: to}
+	if ok && len(w.c.workspace) > 0 {
+		wd.anchor = spelled(x, text, w.c.workspace)
+	}
+	return wd
+}
+
+// spelled returns, for a word literal read, how much of its text stands
+// for a folder a known variable names ($HOOKCTL_WORKSPACE), which the
+// shell may spell otherwise: the value's length when the variable begins
+// the word and a slash or the end follows, -1 when a variable stands
+// elsewhere, 0 for none.
+func spelled(x *syntax.Word, text string, vars known) int {
+	var parts []syntax.WordPart
+	for _, p := range x.Parts {
+		if q, ok := p.(*syntax.DblQuoted); ok {
+			parts = append(parts, q.Parts...)
+			continue
+		}
+		parts = append(parts, p)
+	}
+	n := 0
+	for i, p := range parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok {
+			continue
+		}
+		v, _ := vars.value(pe)
+		if i > 0 || len(text) > len(v) && text[len(v)] != '/' {
+			return -1
+		}
+		n = len(v)
+	}
+	return n
 }
 
 // shellCode returns, for a call that runs a shell with -c (past wrappers
@@ -574,7 +687,7 @@ func (vars known) value(p *syntax.ParamExp) (string, bool) {
 		return "", false
 	}
 	v, ok := vars[p.Param.Value]
-	return v, ok && v != ""
+	return v.s, ok && v.s != ""
 }
 
 // unescape drops the backslashes of an unquoted word, as the shell does.

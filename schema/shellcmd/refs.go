@@ -82,7 +82,9 @@ func (c *Command) Refs() ([]Ref, []Gap) {
 		for _, r := range rs {
 			if !strings.HasPrefix(r.Word.Text, "/") && !strings.HasPrefix(r.Path, "/") && call.Dir == "" {
 				if r.Role.Runs() {
-					gaps = append(gaps, Gap{Word: r.Word, Why: "runs " + r.Word.Text + " after a cd to a folder known only when the command runs"})
+					// A file read as code (sourced, handed to an
+					// interpreter) is code no fingerprint holds.
+					gaps = append(gaps, Gap{Word: r.Word, Why: "runs " + r.Word.Text + " after a cd to a folder known only when the command runs", Code: r.Role != Program})
 				}
 				continue
 			}

@@ -1,0 +1,132 @@
+package trust
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A script's own folder, as it computes it from $0, is followed: the file
+// it sources by it is covered, and the file the shell would not source is
+// not; what it cannot pin down stays a gap at its line.
+func TestScriptsOwnFolderIsFollowed(t *testing.T) {
+	for _, tc := range []struct {
+		name, command string
+		files         map[string]string
+		links         map[string]string
+		covered       []string // must be covered
+		notCovered    []string // must not be
+		gap           string   // a substring of a gap, "" for none of the script's
+	}{
+		{"dirname $0", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": `. "$(dirname "$0")/lib.sh"` + "\n",
+			"scripts/lib.sh":  "true\n",
+		}, nil, []string{"scripts/lib.sh"}, nil, ""},
+		{"cd && pwd, then a script it runs", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh":     `DIR="$(cd "$(dirname "$0")" && pwd)"` + "\n" + `bash "$DIR/run/y.sh"` + "\n",
+			"scripts/run/y.sh":    `. "$(dirname "$0")/ylib.sh"` + "\n",
+			"scripts/run/ylib.sh": "true\n",
+		}, nil, []string{"scripts/run/y.sh", "scripts/run/ylib.sh"}, nil, ""},
+		{"BASH_SOURCE under bash", `"$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": "#!/usr/bin/env bash\n" + `SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"` + "\nsource \"$SCRIPT_DIR/lib.sh\"\n",
+			"scripts/lib.sh":  "true\n",
+		}, nil, []string{"scripts/lib.sh"}, nil, ""},
+		{"BASH_SOURCE under sh", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": `. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"` + "\n",
+			"scripts/lib.sh":  "true\n",
+		}, nil, nil, []string{"scripts/lib.sh"}, "scripts/gate.sh:1 sources a file named only when the script runs"},
+		// In a sourced file, $0 is still the script's: its sibling is not
+		// the file the shell sources.
+		{"$0 in a sourced file", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh":      `. "$(dirname "$0")/sub/inner.sh"` + "\n",
+			"scripts/sub/inner.sh": `. "$(dirname "$0")/lib.sh"` + "\n",
+			"scripts/lib.sh":       "true\n",
+			"scripts/sub/lib.sh":   "decoy\n",
+		}, nil, []string{"scripts/sub/inner.sh", "scripts/lib.sh"}, []string{"scripts/sub/lib.sh"}, ""},
+		{"$0 set before a file is sourced", `bash "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh":      "BASH_ARGV0=/tmp/x\n. \"$HOOKCTL_WORKSPACE/scripts/sub/inner.sh\"\n",
+			"scripts/sub/inner.sh": `. "$(dirname "$0")/lib.sh"` + "\n",
+			"scripts/lib.sh":       "true\n",
+		}, nil, []string{"scripts/sub/inner.sh"}, []string{"scripts/lib.sh"}, "scripts/sub/inner.sh:1 sources a file"},
+		// A script reached by a link has the link as $0: its folder is
+		// the link's.
+		{"a linked script", `sh "$HOOKCTL_WORKSPACE/bin/gate.sh"`, map[string]string{
+			"scripts/gate.sh": `. "$(dirname "$0")/lib.sh"` + "\n",
+			"scripts/lib.sh":  "decoy\n",
+			"bin/lib.sh":      "true\n",
+		}, map[string]string{"bin/gate.sh": "../scripts/gate.sh"}, []string{"scripts/gate.sh", "bin/lib.sh"}, []string{"scripts/lib.sh"}, ""},
+		{"a reassignment in an if", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": "D=\"$(dirname \"$0\")\"\nif [ -n \"$X\" ]; then D=/tmp; fi\n. \"$D/lib.sh\"\n",
+			"scripts/lib.sh":  "true\n",
+		}, nil, nil, []string{"scripts/lib.sh"}, "scripts/gate.sh:3 sources a file named only when the script runs"},
+		{"a function that reassigns", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": "f() { D=/tmp; }\nD=\"$(dirname \"$0\")\"\nf\n. \"$D/lib.sh\"\n",
+			"scripts/lib.sh":  "true\n",
+		}, nil, nil, []string{"scripts/lib.sh"}, "scripts/gate.sh:4 sources a file"},
+		{"a file sourced in between", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": "D=\"$(dirname \"$0\")\"\n. \"$D/env.sh\"\n. \"$D/lib.sh\"\n",
+			"scripts/env.sh":  "D=/tmp\n",
+			"scripts/lib.sh":  "true\n",
+		}, nil, []string{"scripts/env.sh"}, []string{"scripts/lib.sh"}, "scripts/gate.sh:3 sources a file"},
+		{"two siblings", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": ". \"$(dirname \"$0\")/a.sh\"\n. \"$(dirname \"$0\")/b.sh\"\n",
+			"scripts/a.sh":    "X=1\n",
+			"scripts/b.sh":    "true\n",
+		}, nil, []string{"scripts/a.sh", "scripts/b.sh"}, nil, ""},
+		{"a sibling that defines a function", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": ". \"$(dirname \"$0\")/a.sh\"\n. \"$(dirname \"$0\")/b.sh\"\n",
+			"scripts/a.sh":    "dirname() { echo /tmp; }\n",
+			"scripts/b.sh":    "true\n",
+		}, nil, []string{"scripts/a.sh"}, []string{"scripts/b.sh"}, "scripts/gate.sh:2 sources a file"},
+		// A file sourced after a cd trust cannot follow is named, not
+		// dropped.
+		{"a cd to a folder known only then", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": "cd \"$X\"\n. ./lib.sh\n",
+		}, nil, nil, nil, "scripts/gate.sh:2 runs ./lib.sh after a cd to a folder known only when the script runs"},
+		// In hooks.json, $0 is sh.
+		{"$0 in a command", `. "$(dirname "$0")/scripts/lib.sh"`, map[string]string{
+			"scripts/lib.sh": "true\n",
+		}, nil, nil, []string{"scripts/lib.sh"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, err := Key(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rel, content := range tc.files {
+				write(t, root, rel, content)
+			}
+			for link, target := range tc.links {
+				if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(t, root, HooksFile, `{"h": {"Stop": [{"command": `+quote(tc.command)+`}]}}`)
+			snap := take(t, root)
+			if snap.Refused != "" || len(snap.Commands) != 1 {
+				t.Fatalf("refused %q, %d commands", snap.Refused, len(snap.Commands))
+			}
+			cmd := snap.Commands[0]
+			for _, f := range tc.covered {
+				if !slices.Contains(cmd.Files, f) {
+					t.Errorf("%s not covered: %q", f, cmd.Files)
+				}
+			}
+			for _, f := range tc.notCovered {
+				if slices.Contains(cmd.Files, f) {
+					t.Errorf("%s covered, but the shell does not source it: %q", f, cmd.Files)
+				}
+			}
+			gaps := strings.Join(cmd.Gaps, "\n")
+			if tc.gap != "" && !strings.Contains(gaps, tc.gap) || tc.gap == "" && strings.Contains(gaps, "scripts/") {
+				t.Errorf("gaps %q, want %q", gaps, tc.gap)
+			}
+		})
+	}
+}
+
+func quote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
