@@ -210,13 +210,12 @@ func (w *walker) unreadable(src string, err error, m offsets, st *state) {
 	if line > 1 {
 		p := parsers.Get().(*syntax.Parser)
 		var before []*syntax.Stmt
-		p.Stmts(strings.NewReader(src), func(s *syntax.Stmt) bool {
-			if int(s.End().Line()) >= line {
-				return false
+		for s, err := range p.StmtsSeq(strings.NewReader(src)) {
+			if err != nil || int(s.End().Line()) >= line {
+				break
 			}
 			before = append(before, s)
-			return true
-		})
+		}
 		parsers.Put(p)
 		inner := &walker{c: w.c, depth: w.depth, mapper: m}
 		inner.stmts(before, st)
