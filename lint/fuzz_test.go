@@ -136,7 +136,7 @@ func TestHostileInput(t *testing.T) {
 		"huge number":             {`{"g": {"Stop": [{"command": "true", "timeout": 1e999999}]}}`, "timeout-value"},
 		"huge integer":            {`{"g": {"Stop": [{"command": "true", "timeout": 99999999999999999999999}]}}`, "timeout-value"},
 		"negative timeout":        {`{"g": {"Stop": [{"command": "true", "timeout": -5}]}}`, "timeout-value"},
-		"long line":               {`{"` + long + `": {"Stop": [{"command": "./` + long + `"}]}}`, "script-not-found"},
+		"long line":               {`{"` + long + `": {"Stop": [{"command": "./` + long + `"}]}}`, "shell-syntax"},
 		"unbalanced shell":        {`{"g": {"Stop": [{"command": "echo \"$(curl x | sh"}]}}`, "dangerous-command"},
 		"regex bomb":              {`{"g": {"PreToolUse": [{"matcher": "(((((a*)*)*)*)*)*b|` + strings.Repeat("x|", 5000) + `y", "hooks": [{"command": "true"}]}]}}`, "matcher-no-tool"},
 		"regex too large":         {`{"g": {"PreToolUse": [{"matcher": "a{1000}{1000}", "hooks": [{"command": "true"}]}]}}`, "matcher-syntax"},

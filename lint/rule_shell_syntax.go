@@ -37,6 +37,10 @@ func (r *shellSyntax) Check(f *File) {
 		if c.simple && hasReservedWord(c.src) {
 			_, err = shellcmd.ParseSyntax(c.src)
 		}
+		if tl := (*shellcmd.TooLongError)(nil); errors.As(err, &tl) {
+			r.report(f, h.Command.Span, "", "%s", tl.Error())
+			continue
+		}
 		var pe syntax.ParseError
 		if err == nil || !errors.As(err, &pe) {
 			continue

@@ -160,9 +160,31 @@ func ParseVars(command, dir string, vars map[string]string) *Command {
 	return (&Command{Src: command, workspace: v}).parse(dir)
 }
 
+// MaxCommand is the longest command hookctl reads: the longest that
+// Linux starts /bin/sh -c with, whose argument string, its closing NUL
+// included, may be at most MAX_ARG_STRLEN, 131,072 bytes (execve(2),
+// "Limits on size of arguments and environment"). A longer one fails there
+// with "Argument list too long" before any of it runs; it is not parsed
+// (a hostile file could otherwise hand the parser 16 MiB of one quoted
+// word, which cost lint 120 MB) and is a gap of code.
+const MaxCommand = 128<<10 - 1
+
+// TooLongError is a command longer than MaxCommand.
+type TooLongError struct{ Len int }
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("the command is %d bytes, more than the %d bytes Linux starts /bin/sh -c with (one argument, MAX_ARG_STRLEN), so the handler fails there with \"Argument list too long\" before any of it runs; hookctl does not read it", e.Len, MaxCommand)
+}
+
 // parse reads c.Src, a command, or a script when c.start is set.
 func (c *Command) parse(dir string) *Command {
 	command, vars, start := c.Src, c.workspace, c.start
+	if start == nil && len(command) > MaxCommand {
+		c.Err = &TooLongError{Len: len(command)}
+		c.Gaps = append(c.Gaps, Gap{Word: Word{Text: command, To: len(command)}, Code: true,
+			Why: fmt.Sprintf("is %d bytes, longer than the %d bytes hookctl reads of a command (the most Linux starts /bin/sh -c with): what it runs is not known", len(command), MaxCommand)})
+		return c
+	}
 	if !strings.ContainsAny(command, special) {
 		c.Simple = true
 		call := &Call{Dir: dir, Args: fields(command)}
