@@ -26,7 +26,7 @@ type Input struct {
 }
 
 // Inputs are the hostile files: dense values, repeated keys, deep nesting,
-// a huge string, each of up to 16 MiB, what hookctl reads; and the largest
+// a huge command, each of up to 16 MiB, what hookctl reads; and the largest
 // files of hooks, handlers and matchers that the bound on values lets
 // through, with one past it. Their hooks match run_command, so that a
 // dispatch of another tool reads and plans them all and starts nothing.
@@ -40,6 +40,11 @@ func Inputs() []Input {
 		}},
 		{"string-15MiB", func() []byte {
 			return []byte(`{"h": {"Stop": [{"command": "echo ` + string(bytes.Repeat([]byte("a"), size)) + `"}]}}`)
+		}},
+		// The same, one quoted word: shell syntax, where the one above is
+		// plain words.
+		{"quoted-15MiB", func() []byte {
+			return []byte(`{"h": {"Stop": [{"command": "echo \"` + string(bytes.Repeat([]byte("a"), size)) + `\""}]}}`)
 		}},
 		// A hook of this shape holds 16 values and keys; the object
 		// around them one.

@@ -2,7 +2,8 @@
 
 // Command peakrss runs a command and prints its peak resident size in
 // bytes: the kernel's account of the finished child (getrusage's
-// ru_maxrss). The command's own output is thrown away; its stdin is
+// ru_maxrss), the largest of the command and the children it waited for
+// (lint's ShellCheck). The command's own output is thrown away; its stdin is
 // peakrss's.
 //
 // The account holds, besides the command's own peak, the resident size of
