@@ -188,6 +188,21 @@ func ParseJSONBounded(src []byte) (*Node, []Duplicate, *SyntaxError) {
 	return parseJSON(src, MaxValues)
 }
 
+// ParseJSONWithin is ParseJSON refusing more than max values and keys, for
+// a file hookctl reads whole that a workspace controls and that is not a
+// hooks.json: a test file, another agent's settings (MaxOtherValues).
+func ParseJSONWithin(src []byte, max int) (*Node, []Duplicate, *SyntaxError) {
+	return parseJSON(src, max)
+}
+
+// MaxOtherValues bounds the other JSON files a workspace hands hookctl to
+// read whole: hooks.test.json, another agent's settings for import. They
+// hold more than a hooks.json (a case's payload and expectation are some
+// 40 values, so the bound is some 6,000 cases), and their trees, at about
+// 120 bytes a value, stay within some 30 MB where 16 MiB of [1,1,...]
+// would take a gigabyte.
+const MaxOtherValues = 1 << 18
+
 // MaxValues is how many JSON values (objects, arrays, strings, numbers,
 // literals) and keys a hooks.json may hold: a hook of one handler holds
 // about 16, so the bound is about 1,000 hooks, where the largest files
@@ -218,6 +233,10 @@ func parseJSON(src []byte, maxValues int) (*Node, []Duplicate, *SyntaxError) {
 	}
 	return root, p.dups, nil
 }
+
+// MayHold reports whether src may hold more than n values and keys, from a
+// count of bytes: false means it surely holds no more.
+func MayHold(src []byte, n int) bool { return mayHold(src, n) }
 
 // mayHold reports whether src may hold more than n values and keys. Every
 // one but the first follows a '[', '{', ',' or ':' of its own, so there
@@ -377,7 +396,12 @@ func (p *jsonParser) commentError() *SyntaxError {
 // count counts one more value or key, at, and refuses one past maxValues.
 func (p *jsonParser) count(at Pos) *SyntaxError {
 	if p.values++; p.maxValues > 0 && p.values > p.maxValues {
-		e := p.errorf(at, "the file holds more than %d JSON values and keys, more than any hooks.json needs (1,000 hooks hold about 16,000): hookctl reads no further, so it neither checks nor runs these hooks (the agent has no such bound)", p.maxValues)
+		var e *SyntaxError
+		if p.maxValues == MaxValues {
+			e = p.errorf(at, "the file holds more than %d JSON values and keys, more than any hooks.json needs (1,000 hooks hold about 16,000): hookctl reads no further, so it neither checks nor runs these hooks (the agent has no such bound)", p.maxValues)
+		} else {
+			e = p.errorf(at, "the file holds more than %d JSON values and keys, more than hookctl reads of such a file, so it is not read further", p.maxValues)
+		}
 		e.Bound = true
 		return e
 	}

@@ -71,7 +71,7 @@ func (s *server) checkTestFile(doc *Document) []Diagnostic {
 		}
 		problems = s.opts.CheckTestFile(path, doc.Text)
 	} else {
-		_, dups, syn := schema.ParseJSON(doc.Text)
+		_, dups, syn := schema.ParseJSONWithin(doc.Text, schema.MaxOtherValues)
 		if syn != nil {
 			problems = append(problems, Problem{Pos: syn.Pos, Message: syn.Msg})
 		}

@@ -129,7 +129,11 @@ func Parse(path string, src []byte) (*Suite, Problems) {
 	add := func(p schema.Pos, format string, args ...any) {
 		ps = append(ps, Problem{Path: path, Pos: p, Msg: fmt.Sprintf(format, args...)})
 	}
-	root, dups, serr := schema.ParseJSON(src)
+	root, dups, serr := schema.ParseJSONWithin(src, schema.MaxOtherValues)
+	if serr != nil && serr.Bound {
+		add(serr.Pos, "%s", serr.Msg)
+		return nil, ps
+	}
 	if serr != nil {
 		add(serr.Pos, "not valid JSON: %s", serr.Msg)
 		return nil, ps

@@ -108,17 +108,22 @@ func Parse(path string, src []byte, from schema.Agent) (*Source, error) {
 	if abs, err := filepath.Abs(path); err == nil {
 		s.Abs = abs
 	}
-	root, _, serr := schema.ParseJSON(src)
-	if serr != nil {
+	root, _, serr := schema.ParseJSONWithin(src, schema.MaxOtherValues)
+	if serr != nil && !serr.Bound && !schema.MayHold(src, schema.MaxOtherValues) {
 		// Gemini CLI and Cursor read their settings with comments and
-		// trailing commas allowed; blanking them keeps every line and column.
+		// trailing commas allowed; blanking them keeps every line and
+		// column. (hujson builds a tree of its own, so only for a file
+		// within the bound.)
 		std, err := hujson.Standardize(append([]byte(nil), src...))
 		if err == nil {
-			root, _, serr = schema.ParseJSON(std)
+			root, _, serr = schema.ParseJSONWithin(std, schema.MaxOtherValues)
 		}
-		if serr != nil {
-			return nil, &FormatError{Path: path, Pos: serr.Pos, Msg: "not valid JSON: " + serr.Msg}
-		}
+	}
+	if serr != nil && serr.Bound {
+		return nil, &FormatError{Path: path, Pos: serr.Pos, Msg: serr.Msg}
+	}
+	if serr != nil {
+		return nil, &FormatError{Path: path, Pos: serr.Pos, Msg: "not valid JSON: " + serr.Msg}
 	}
 	s.Root = root
 	if root.Kind != schema.Object {
