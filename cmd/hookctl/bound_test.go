@@ -18,14 +18,7 @@ import (
 func TestPastTheBoundOnValues(t *testing.T) {
 	root, home := t.TempDir(), t.TempDir()
 	var src strings.Builder
-	src.WriteString(`{"h": {"PreToolUse": [{"hooks": [`)
-	for i := range schema.MaxValues / 3 {
-		if i > 0 {
-			src.WriteString(",")
-		}
-		src.WriteString(`{"command": "./h.sh"}`)
-	}
-	src.WriteString("]}]}}\n")
+	src.WriteString(handlersPastTheBound() + "]}]}}\n")
 	for _, p := range []string{filepath.Join(root, ".agents", "hooks.json"), filepath.Join(home, ".gemini", "config", "hooks.json")} {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -84,4 +77,19 @@ func TestPastTheBoundOnValues(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"decision":"deny"`) {
 		t.Errorf("run: exit %d, %s, want the user file's one failed handler to deny", code, out)
 	}
+}
+
+// handlersPastTheBound is a hooks.json of one hook whose handlers hold
+// more values and keys than schema.MaxValues, up to the "]}]}}" that
+// would close it.
+func handlersPastTheBound() string {
+	var src strings.Builder
+	src.WriteString(`{"h": {"PreToolUse": [{"hooks": [`)
+	for i := range schema.MaxValues / 3 {
+		if i > 0 {
+			src.WriteString(",")
+		}
+		src.WriteString(`{"command": "./h.sh"}`)
+	}
+	return src.String()
 }

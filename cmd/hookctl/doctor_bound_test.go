@@ -4,8 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/hookctl/hookctl/schema"
 )
 
 // TestDoctorLogOfAFilePastTheBound: the agent's log says it failed to
@@ -13,19 +11,11 @@ import (
 // the file parses now is not known, so doctor neither says it does nor
 // takes the bound for the agent's cause.
 func TestDoctorLogOfAFilePastTheBound(t *testing.T) {
-	var src strings.Builder
-	src.WriteString(`{"h": {"PreToolUse": [{"hooks": [`)
-	for i := range schema.MaxValues / 3 {
-		if i > 0 {
-			src.WriteString(",")
-		}
-		src.WriteString(`{"command": "./h.sh"}`)
-	}
-	src.WriteString("]}]}\n") // one '}' short: the agent reads to the end and fails
+	src := handlersPastTheBound() + "]}]}\n" // one '}' short: the agent reads to the end and fails
 	e := newDoctorEnv(t, "")
 	e.write(filepath.Join(e.home, ".gemini", "antigravity-cli", "cli.log"),
 		"2026-12-01T10:12:03Z WARN failed to parse hooks.json at "+e.ws+"/.agents/hooks.json: unexpected end of JSON input\n", 0o644)
-	e.workspace(src.String())
+	e.workspace(src)
 	_, checks, _ := e.doctor("--offline")
 	logs := find(checks, "agent-log")
 	if len(logs) != 1 {
