@@ -79,6 +79,11 @@ type Call struct {
 	// arg0 is, in a script, what $0 holds when the call runs, nil when
 	// unknown: a file the call sources has it as its $0.
 	arg0 *val
+	// unsure is set when code before the call may have changed the
+	// environment, functions or options a script it starts or sources
+	// inherits (dirtiesEnv), or the script's own functions may stand for
+	// its commands: that script knows nothing of how it started.
+	unsure bool
 }
 
 // Command is a handler's command as parsed.
@@ -111,6 +116,9 @@ type Command struct {
 	// sourced reads the files it sources.
 	start   *Start
 	sourced Sourced
+	// envDirty is set once a statement read may have changed what the
+	// scripts the command starts inherit (dirtiesEnv).
+	envDirty bool
 }
 
 // known maps variables to the values they hold when the command runs.
@@ -347,6 +355,11 @@ func sub(st *state) state {
 }
 
 func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
+	if !w.c.envDirty && dirtiesEnv(s) {
+		// What runs after the statement inherits what it changed; a call's
+		// own PATH=... is in its Assigns.
+		defer func() { w.c.envDirty = true }()
+	}
 	var stdin *Word
 	for _, r := range s.Redirs {
 		if r.Word == nil {
@@ -424,7 +437,8 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 	for _, a := range x.Args {
 		w.substs(a, st)
 	}
-	call := &Call{Dir: st.dir, Stdin: stdin, Piped: piped, Conditional: st.conditional, Depth: w.depth}
+	call := &Call{Dir: st.dir, Stdin: stdin, Piped: piped, Conditional: st.conditional, Depth: w.depth,
+		unsure: w.c.envDirty || st.sc != nil && st.sc.off}
 	if st.sc != nil {
 		if v, ok := st.sc.vals["0"]; ok {
 			call.arg0 = &v

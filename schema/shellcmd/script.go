@@ -54,6 +54,11 @@ type Start struct {
 	arg0, source       val
 	hasArg0, hasSource bool
 	bash               bool
+	// dirty is set for a script started where its environment, or the
+	// functions and options of the shell that sources it, may differ
+	// from what the text shows (PATH=bin ./x.sh, export -f, BASH_ENV):
+	// dirname, cd and pwd may not be what they are, and nothing is read.
+	dirty bool
 }
 
 // StartOf returns how the shell script the ref names starts, run from a
@@ -69,6 +74,14 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 	v := val{s: w.Text, anchor: w.anchor}
 	if !w.Lit || r.Call == nil || w.anchor < 0 {
 		return Start{}
+	}
+	if r.Call.unsure {
+		return Start{dirty: true}
+	}
+	for _, a := range r.Call.Assigns {
+		if environs(a) {
+			return Start{dirty: true}
+		}
 	}
 	if r.Role == Script && (r.Interpreter == "." || r.Interpreter == "source") {
 		// $0 as the script knew it at the line (bash's BASH_ARGV0 sets
@@ -99,6 +112,11 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 	if implied != "" || !plainWrappers(r.Call.Args[:i]) {
 		return Start{}
 	}
+	for _, a := range r.Call.Args[:i] {
+		if name, _, ok := strings.Cut(a.Text, "="); ok && !strings.HasPrefix(name, "-") && environs(name) {
+			return Start{dirty: true} // env PATH=bin ./x.sh
+		}
+	}
 	if r.Role == Script {
 		// sh -s reads its code on stdin, with the word as $1.
 		for _, a := range r.Call.Args[i+1:] {
@@ -115,6 +133,52 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 		s.source, s.hasSource = v, true
 	}
 	return s
+}
+
+// environs reports whether a variable, set in the environment of a shell
+// or before a file is sourced, may change what a script's dirname, cd, pwd,
+// . or unquoted words do, or the folder it knows the workspace by: "*"
+// stands for a name known only at run time.
+func environs(name string) bool {
+	switch name {
+	case "*", "PATH", "CDPATH", "IFS", "ENV", "BASH_ENV", "SHELLOPTS", "BASHOPTS", "POSIXLY_CORRECT",
+		"HOOKCTL_WORKSPACE", "PWD", "OLDPWD", "HOME", "GLOBIGNORE":
+		return true
+	}
+	return strings.HasPrefix(name, "BASH_FUNC_") || strings.HasPrefix(name, "LD_") || len(names(name)) != 1 || names(name)[0] != name
+}
+
+// dirtiesEnv reports whether a statement may change, for the scripts the
+// shell starts or sources after it, the variables environs names or the
+// functions they inherit: it assigns or exports one, exports a function
+// (export -f), or runs code the text does not show.
+func dirtiesEnv(s *syntax.Stmt) bool {
+	dirty := false
+	syntax.Walk(s, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign:
+			if n.Name != nil && environs(n.Name.Value) {
+				dirty = true
+			}
+		case *syntax.DeclClause:
+			for _, a := range n.Args {
+				if a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") && strings.ContainsRune(a.Value.Lit(), 'f') {
+					dirty = true // export -f, declare -fx
+				}
+			}
+		case *syntax.CallExpr:
+			if taints(n) {
+				dirty = true
+			}
+		}
+		for _, name := range assignedBy(n, nil) {
+			if environs(name) {
+				dirty = true
+			}
+		}
+		return !dirty
+	})
+	return dirty
 }
 
 // plainWrappers reports whether wrappers run the program by the path they
@@ -194,7 +258,7 @@ func SourcedEffects(src string) (assigns []string, ok bool) {
 		}
 		for _, name := range assignedBy(n, nil) {
 			switch name {
-			case "PATH", "BASH_ARGV0", "BASH_SOURCE":
+			case "PATH", "CDPATH", "IFS", "BASH_ARGV0", "BASH_SOURCE", "*":
 				ok = false
 			}
 			assigns = append(assigns, name)
@@ -254,6 +318,7 @@ func newScope(vars known, s *Start, f *syntax.File, probes *[]string) *scope {
 	if s.hasSource && s.bash {
 		sc.vals["BASH_SOURCE"] = s.source
 	}
+	sc.off = s.dirty
 	sc.prepass(f)
 	if sc.off {
 		sc.vals = map[string]val{}
@@ -273,6 +338,7 @@ func (sc *scope) fnScope(vars known, f *syntax.File) *scope {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		for _, name := range assignedBy(n, nil) {
 			assigned[name] = true
+			tainted = tainted || name == "*"
 		}
 		if c, ok := n.(*syntax.CallExpr); ok && taints(c) {
 			tainted = true
@@ -280,6 +346,7 @@ func (sc *scope) fnScope(vars known, f *syntax.File) *scope {
 		return true
 	})
 	if tainted {
+		fs.off = true // what the body's cd and dirname run is not known
 		return fs
 	}
 	for k, v := range vars {
@@ -313,6 +380,9 @@ func (sc *scope) prepass(f *syntax.File) {
 						sc.never = map[string]bool{}
 					}
 					sc.never[name] = true
+					if name == "*" {
+						sc.off = true // a name known only when it runs
+					}
 				}
 				if c, ok := m.(*syntax.CallExpr); ok && taints(c) {
 					sc.off = true
@@ -340,10 +410,12 @@ func (sc *scope) prepass(f *syntax.File) {
 		}
 		return true
 	})
-	// A PATH the script sets may find another dirname.
+	// A PATH the script sets may find another dirname; a CDPATH, send cd
+	// elsewhere; an IFS, split an unquoted word elsewhere.
 	syntax.Walk(f, func(n syntax.Node) bool {
 		for _, name := range assignedBy(n, nil) {
-			if name == "PATH" {
+			switch name {
+			case "PATH", "CDPATH", "IFS":
 				sc.off = true
 			}
 		}
@@ -443,6 +515,10 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 		if n.Name != nil && !straight[n] {
 			return []string{n.Name.Value}
 		}
+		if n.Name == nil && n.Value != nil {
+			// declare 'D=x', export "$N=x": the name is in the word.
+			return wordNames(n.Value)
+		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok {
 			return []string{it.Name.Value}
@@ -459,6 +535,20 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 		if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) && n.Param != nil {
 			return []string{n.Param.Value}
 		}
+	case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
+		// let 'D=1', (( "D=1" )): bash reads the quoted text as the
+		// expression, which may assign any name.
+		quoted := false
+		syntax.Walk(n, func(m syntax.Node) bool {
+			switch m.(type) {
+			case *syntax.SglQuoted, *syntax.DblQuoted:
+				quoted = true
+			}
+			return !quoted
+		})
+		if quoted {
+			return []string{"*"}
+		}
 	case *syntax.CoprocClause:
 		if n.Name != nil {
 			return []string{n.Name.Lit()}
@@ -471,16 +561,28 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 		// "A = B += 1", unset -v A.
 		var out []string
 		for _, a := range n.Args[1:] {
-			syntax.Walk(a, func(m syntax.Node) bool {
-				if l, ok := m.(*syntax.Lit); ok {
-					out = append(out, names(l.Value)...)
-				}
-				return true
-			})
+			out = append(out, wordNames(a)...)
 		}
 		return out
 	}
 	return nil
+}
+
+// wordNames returns the names a setter's argument may assign: those in its
+// text ("*" when the text is known only at run time), and for an option
+// those its value may hold (printf -vD, read -aD).
+func wordNames(w *syntax.Word) []string {
+	l, ok := literal(w, nil)
+	if !ok {
+		return []string{"*"}
+	}
+	out := names(l)
+	if strings.HasPrefix(l, "-") {
+		for i := 2; i < len(l); i++ {
+			out = append(out, names(l[i:])...)
+		}
+	}
+	return out
 }
 
 var arithAssign = map[syntax.BinAritOperator]bool{
@@ -493,8 +595,11 @@ var arithAssign = map[syntax.BinAritOperator]bool{
 func arithNames(x syntax.ArithmExpr) []string {
 	var out []string
 	syntax.Walk(x, func(m syntax.Node) bool {
-		if l, ok := m.(*syntax.Lit); ok {
-			out = append(out, names(l.Value)...)
+		switch m := m.(type) {
+		case *syntax.Lit:
+			out = append(out, names(m.Value)...)
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.SglQuoted, *syntax.DblQuoted:
+			out = append(out, "*") // (( $N = 1 )) assigns the name N holds
 		}
 		return true
 	})
@@ -524,6 +629,10 @@ func names(s string) []string {
 
 // poison forgets what the variable holds.
 func (sc *scope) poison(name string) {
+	if name == "*" {
+		sc.forget()
+		return
+	}
 	delete(sc.vals, name)
 	switch name {
 	case "BASH_ARGV0":
@@ -533,8 +642,13 @@ func (sc *scope) poison(name string) {
 	}
 }
 
-// forget forgets everything the script knows.
-func (sc *scope) forget() { clear(sc.vals) }
+// forget forgets everything the script knows, and learns nothing more:
+// code it did not read may have defined functions named like the commands
+// its values rely on (cd, dirname), or set CDPATH.
+func (sc *scope) forget() {
+	clear(sc.vals)
+	sc.off = true
+}
 
 // tainted forgets, after a call that may change what the script knows
 // unseen, what it may change: for a . or source of a file by a path
@@ -1058,6 +1172,9 @@ func (s Start) String() string {
 	b := "sh"
 	if s.bash {
 		b = "bash"
+	}
+	if s.dirty {
+		b += " dirty"
 	}
 	return b + " $0=" + show(s.arg0, s.hasArg0) + " BASH_SOURCE=" + show(s.source, s.hasSource)
 }

@@ -1,0 +1,110 @@
+package shellcmd
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestScriptFolderAgainstItsOwnCode runs scripts that change, in ways the
+// text of the line does not show, what their own folder or a command
+// means, and checks that ParseScript never names a file the shell did not
+// source at the last line.
+func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
+	for _, sh := range []string{"sh", "bash"} {
+		if _, err := exec.LookPath(sh); err != nil {
+			t.Skipf("no %s", sh)
+		}
+	}
+	w := shellTree(t)
+	agents := filepath.Join(w, ".agents")
+	for _, d := range []string{"bin", "evil/sub", "hooks/evil"} {
+		if err := os.MkdirAll(filepath.Join(agents, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, filepath.Join(agents, "bin/dirname"), "#!/bin/sh\necho other\n")
+	write(t, filepath.Join(agents, "evil/sub/lib.sh"), "echo MARK:.agents/evil/sub/lib.sh\n")
+	write(t, filepath.Join(agents, "hoo"), "echo MARK:.agents/hoo\n")
+	write(t, filepath.Join(agents, "defs.sh"), "dirname() { echo other; }\n")
+	write(t, filepath.Join(agents, "hooks/nocd.sh"), "cd() { :; }\n")
+	for _, tc := range []struct{ name, command, script string }{
+		{"IFS", "./hooks/gate.sh", `IFS=k; . $(dirname $0)/lib.sh`},
+		{"IFS read", "./hooks/gate.sh", `read -r IFS <<EOF` + "\nk\nEOF\n" + `. $(dirname $0)/lib.sh`},
+		{"CDPATH", "./hooks/gate.sh", `cd "$(dirname "$0")"; CDPATH=../evil; cd sub; . ./lib.sh`},
+		{"CDPATH sub", "./hooks/gate.sh", `CDPATH=evil; D="$(cd sub 2>/dev/null; cd "$(dirname "$0")" && pwd)"; cd "$D"; cd sub; . ./lib.sh`},
+		{"PATH prefix", "PATH=bin:$PATH ./hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"PATH export", "export PATH=bin:$PATH; ./hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"PATH env", "env PATH=bin:/usr/bin:/bin ./hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"BASH_ENV", "BASH_ENV=./defs.sh bash hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"BASH_ENV env", "env BASH_ENV=./defs.sh bash hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"BASH_FUNC", "env 'BASH_FUNC_dirname%%=() { echo other; }' bash hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"workspace", "HOOKCTL_WORKSPACE=$PWD/other ./hooks/gate.sh", `. "$HOOKCTL_WORKSPACE/lib.sh"`},
+		{"workspace export", "export HOOKCTL_WORKSPACE=$PWD/other; ./hooks/gate.sh", `. "$HOOKCTL_WORKSPACE/lib.sh"`},
+		{"printf quoted", "bash hooks/gate.sh", `D="$(dirname "$0")"; printf -v 'D' %s other; . "$D/lib.sh"`},
+		{"printf joined", "bash hooks/gate.sh", `D="$(dirname "$0")"; printf -vD %s other; . "$D/lib.sh"`},
+		{"printf by name", "bash hooks/gate.sh", `N=D; D="$(dirname "$0")"; printf -v "$N" %s other; . "$D/lib.sh"`},
+		{"read by name", "./hooks/gate.sh", `N=D; D="$(dirname "$0")"; read "$N" <<EOF` + "\nother\nEOF\n" + `. "$D/lib.sh"`},
+		{"read quoted", "./hooks/gate.sh", `D="$(dirname "$0")"; read 'D' <<EOF` + "\nother\nEOF\n" + `. "$D/lib.sh"`},
+		{"declare quoted", "bash hooks/gate.sh", `D="$(dirname "$0")"; declare 'D=other'; . "$D/lib.sh"`},
+		{"export quoted", "./hooks/gate.sh", `D="$(dirname "$0")"; export 'D=other'; . "$D/lib.sh"`},
+		{"export by name", "./hooks/gate.sh", `N=D; D="$(dirname "$0")"; export "$N=other"; . "$D/lib.sh"`},
+		{"local by name", "bash hooks/gate.sh", `N=D; D="$(dirname "$0")"; f() { declare -g "$N=other"; }; f; . "$D/lib.sh"`},
+		{"mapfile", "bash hooks/gate.sh", `D="$(dirname "$0")"; mapfile -t D <<EOF` + "\nother\nEOF\n" + `. "$D/lib.sh"`},
+		{"getopts", "bash hooks/gate.sh", `D="$(dirname "$0")"; set -- -x; getopts x D; cd other; . "./$D/../lib.sh"`},
+		{"let quoted", "bash hooks/gate.sh", `D="$(dirname "$0")"; let 'D=1'; . "$D/lib.sh"`},
+		{"arith by name", "bash hooks/gate.sh", `N=D; D="$(dirname "$0")"; : $(( $N = 1 )); . "$D/lib.sh"`},
+		{"sourced cd", "./hooks/gate.sh", `. "$(dirname "$0")/nocd.sh"; cd hooks/sub; . ./lib.sh`},
+		{"eval cd", "./hooks/gate.sh", `eval 'cd() { :; }'; cd hooks/sub; . ./lib.sh`},
+		{"cd in subst", "./hooks/gate.sh", `: "$(cd hooks/sub)"; . ./lib.sh`},
+		{"assign subst cd", "./hooks/gate.sh", `D="$(cd hooks/sub && pwd)"; . "$D/lib.sh"`},
+		{"alias dash", "./hooks/gate.sh", `command alias dirname='echo other'` + "\n" + `. "$(dirname "$0")/lib.sh"`},
+		{"argv0 export", "bash hooks/gate.sh", `export BASH_ARGV0=/x; . "$(dirname "$0")/lib.sh"`},
+		{"argv0 declare", "bash hooks/gate.sh", `declare BASH_ARGV0=/x; . "$(dirname "$0")/lib.sh"`},
+		{"argv0 read", "bash hooks/gate.sh", `read BASH_ARGV0 <<EOF` + "\nother/x\nEOF\n" + `. "$(dirname "$0")/lib.sh"`},
+		{"source cmdsubst", "bash hooks/gate.sh", `. <(echo 'echo MARK:.agents/evil/sub/lib.sh'); . "$(dirname "$0")/lib.sh"`},
+		{"posix", "bash hooks/gate.sh", `set -o posix; . "$(dirname "$0")/lib.sh"`},
+		{"exec -a", "exec -a other/x bash hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"bash -c name", "bash -c '. hooks/gate.sh' other/x", `. "$(dirname "$0")/lib.sh"`},
+		{"bash -c name2", "bash -c 'bash \"$0\"' hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"here-doc", "./hooks/gate.sh", `D="$(dirname "$0")"; cat <<EOF` + "\n$(D=other)\nEOF\n" + `. "$D/lib.sh"`},
+		{"ENV", "ENV=./defs.sh sh -i hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"SHELLOPTS", "SHELLOPTS=physical bash hooks/gate.sh", `D="$(cd "$(dirname "$0")/sublink/.." && pwd)"; . "$D/lib.sh"`},
+		{"POSIXLY", "POSIXLY_CORRECT=1 bash hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
+		{"dirname space", "./hooks/gate.sh", `. "$(dirname "$0")"/lib.sh`},
+		{"glob in 0", "./hooks/gate.sh", `cd "$(dirname "$0")"; . ../hook*/lib.sh`},
+	} {
+		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
+			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {
+				body := shebang + "\n" + tc.script + "\n"
+				write(t, filepath.Join(agents, "hooks/gate.sh"), body)
+				cmd := exec.Command("/bin/sh", "-c", tc.command)
+				cmd.Dir = agents
+				out, _ := cmd.CombinedOutput()
+				ran := ""
+				for _, l := range strings.Split(string(out), "\n") {
+					if m, ok := strings.CutPrefix(l, "MARK:"); ok {
+						ran = filepath.Join(w, m)
+					}
+				}
+				refs, _ := Parse(tc.command, agents, w).Refs()
+				var main *Ref
+				for i := range refs {
+					if strings.HasSuffix(refs[i].Path, "gate.sh") {
+						main = &refs[i]
+					}
+				}
+				if main == nil {
+					t.Skipf("no script in %q: %v", tc.command, refs)
+				}
+				start := main.StartOf(Start{}, strings.Contains(shebang, "bash"))
+				got := lastSourced(ParseScript(body, main.Call.Dir, w, start, readSourced))
+				if got != "" && got != ran {
+					t.Errorf("read as sourcing %s, but the shell sourced %q (%s); started as %v\n%s", got, ran, out, start, body)
+				}
+			})
+		}
+	}
+}
