@@ -30,6 +30,8 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 	write(t, filepath.Join(agents, "hoo"), "echo MARK:.agents/hoo\n")
 	write(t, filepath.Join(agents, "defs.sh"), "dirname() { echo other; }\n")
 	write(t, filepath.Join(agents, "hooks/nocd.sh"), "cd() { :; }\n")
+	write(t, filepath.Join(agents, "hooks/docd.sh"), "cd hooks/sub\n")
+	write(t, filepath.Join(agents, "hooks/callf.sh"), "f; . ./lib.sh\n")
 	for _, tc := range []struct{ name, command, script string }{
 		{"IFS", "./hooks/gate.sh", `IFS=k; . $(dirname $0)/lib.sh`},
 		{"IFS read", "./hooks/gate.sh", `read -r IFS <<EOF` + "\nk\nEOF\n" + `. $(dirname $0)/lib.sh`},
@@ -75,6 +77,22 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"POSIXLY", "POSIXLY_CORRECT=1 bash hooks/gate.sh", `. "$(dirname "$0")/lib.sh"`},
 		{"dirname space", "./hooks/gate.sh", `. "$(dirname "$0")"/lib.sh`},
 		{"glob in 0", "./hooks/gate.sh", `cd "$(dirname "$0")"; . ../hook*/lib.sh`},
+		{"heredoc arith", "./hooks/gate.sh", `D="$(dirname "$0")"; : <<EOF` + "\n$((D=1))\nEOF\n" + `. "$D/lib.sh"`},
+		{"PS4", "./hooks/gate.sh", `D="$(dirname "$0")"; PS4='$((D=1))'; set -x; :; . "$D/lib.sh"`},
+		{"pushd dash", "./hooks/gate.sh", `pushd hooks/sub 2>/dev/null; . ./lib.sh`},
+		{"pushd +1", "bash hooks/gate.sh", `cd hooks; pushd sub >/dev/null; pushd +1 >/dev/null; . ./lib.sh`},
+		{"builtin cd", "./hooks/gate.sh", `builtin cd hooks/sub 2>/dev/null || command cd hooks/sub; . ./lib.sh`},
+		{"command cd", "./hooks/gate.sh", `command cd hooks/sub; . ./lib.sh`},
+		{"quoted cd", "./hooks/gate.sh", `'c'd hooks/sub; . ./lib.sh`},
+		{"and cd", "./hooks/gate.sh", `false && cd hooks/sub; . ./lib.sh`},
+		{"and chain", "./hooks/gate.sh", `cd hooks && cd sub && . ./lib.sh`},
+		{"function cwd", "./hooks/gate.sh", `f() { . ./lib.sh; }; cd hooks/sub; f`},
+		{"function cd", "./hooks/gate.sh", `f() { cd sub; }; cd "$HOOKCTL_WORKSPACE/.agents/hooks"; f; . ./lib.sh`},
+		{"function cd abs", "bash $PWD/hooks/gate.sh", `f() { cd sub; }; cd "$(dirname "$0")"; f; . ./lib.sh`},
+		{"cd in function same", "bash $PWD/hooks/gate.sh", `cd "$(dirname "$0")"; f() { cd ../hooks; }; cd "$HOOKCTL_WORKSPACE/.agents"; f; . ./lib.sh`},
+		{"eval cd here", "./hooks/gate.sh", `eval 'cd hooks/sub'; . ./lib.sh`},
+		{"sourced does cd", "./hooks/gate.sh", `. ./hooks/docd.sh; . ./lib.sh`},
+		{"caller function", "./hooks/gate.sh", `f() { cd hooks/sub; }; . ./hooks/callf.sh`},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {
@@ -82,6 +100,7 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 				write(t, filepath.Join(agents, "hooks/gate.sh"), body)
 				cmd := exec.Command("/bin/sh", "-c", tc.command)
 				cmd.Dir = agents
+				cmd.Env = append(os.Environ(), "HOOKCTL_WORKSPACE="+w)
 				out, _ := cmd.CombinedOutput()
 				ran := ""
 				for _, l := range strings.Split(string(out), "\n") {
@@ -100,11 +119,28 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 					t.Skipf("no script in %q: %v", tc.command, refs)
 				}
 				start := main.StartOf(Start{}, strings.Contains(shebang, "bash"))
-				got := lastSourced(ParseScript(body, main.Call.Dir, w, start, readSourced))
+				got := deepestSourced(ParseScript(body, main.Call.Dir, w, start, readSourced), w, start, 0)
 				if got != "" && got != ran {
 					t.Errorf("read as sourcing %s, but the shell sourced %q (%s); started as %v\n%s", got, ran, out, start, body)
 				}
 			})
 		}
 	}
+}
+
+// deepestSourced is lastSourced, followed into the file sourced when it
+// is not one of the lib.sh files that print where they are.
+func deepestSourced(c *Command, w string, start Start, depth int) string {
+	got := lastSourced(c)
+	b, err := os.ReadFile(got)
+	if got == "" || err != nil || strings.Contains(string(b), "MARK:") || depth > 3 {
+		return got
+	}
+	refs, _ := c.Refs()
+	for _, r := range refs {
+		if r.Role == Script && Resolve(r.Path) == got {
+			return deepestSourced(ParseScript(string(b), r.Call.Dir, w, r.StartOf(start, false), readSourced), w, r.StartOf(start, false), depth+1)
+		}
+	}
+	return got
 }

@@ -84,6 +84,9 @@ type Call struct {
 	// inherits (dirtiesEnv), or the script's own functions may stand for
 	// its commands: that script knows nothing of how it started.
 	unsure bool
+	// fns is set when functions may be defined when the call runs: a
+	// file it sources may call one, which may cd.
+	fns bool
 }
 
 // Command is a handler's command as parsed.
@@ -116,6 +119,9 @@ type Command struct {
 	// sourced reads the files it sources.
 	start   *Start
 	sourced Sourced
+	// fnsDefined is set once a function was defined, which a file
+	// sourced after it may call.
+	fnsDefined bool
 	// envDirty is set once a statement read may have changed what the
 	// scripts the command starts inherit (dirtiesEnv).
 	envDirty bool
@@ -195,6 +201,7 @@ func (c *Command) parse(dir string) *Command {
 		st.top = true
 		w.fn = st.sc.fnScope(vars, f)
 	}
+	w.moves = scanMoves(f.Stmts)
 	w.stmts(f.Stmts, st)
 	return c
 }
@@ -226,7 +233,7 @@ func (w *walker) unreadable(src string, err error, m offsets, st *state) {
 			return true
 		})
 		parsers.Put(p)
-		inner := &walker{c: w.c, depth: w.depth, mapper: m}
+		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before)}
 		inner.stmts(before, st)
 	}
 	from, to := m.from, m.to
@@ -323,6 +330,84 @@ type walker struct {
 	mapper offsets
 	// fn is the scope of a script's function bodies.
 	fn *scope
+	// moves is what the code may do to the shell's folder (scanMoves).
+	moves moves
+}
+
+// moves is what code may do to the shell's folder other than by a plain
+// cd: any is set when it holds a cd, pushd or popd anywhere, or runs code
+// it does not show, so that a function's body, run at its calls, runs in
+// a folder not known; fns are the functions it defines, and fnMoves is
+// set when one of them may change the folder, which a call to any of them
+// then may.
+type moves struct {
+	any, fnMoves bool
+	fns          map[string]bool
+}
+
+func scanMoves(stmts []*syntax.Stmt) moves {
+	var m moves
+	changes := func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok {
+			return false
+		}
+		if taints(c) {
+			return true
+		}
+		for _, a := range c.Args {
+			switch a.Lit() {
+			case "cd", "pushd", "popd":
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if f, ok := n.(*syntax.FuncDecl); ok {
+				if m.fns == nil {
+					m.fns = map[string]bool{}
+				}
+				m.fns[f.Name.Value] = true
+				syntax.Walk(f.Body, func(b syntax.Node) bool {
+					if changes(b) {
+						m.fnMoves = true
+					}
+					return !m.fnMoves
+				})
+			}
+			if changes(n) {
+				m.any = true
+			}
+			return true
+		})
+	}
+	return m
+}
+
+// movesAs reports whether a call may change the shell's folder other than
+// as a plain cd: pushd and popd (dash has neither; pushd +1 turns the
+// stack), builtin cd or command cd, a function that may cd.
+func (w *walker) movesAs(args []Word) bool {
+	if len(args) == 0 {
+		return false
+	}
+	switch t := args[0].Text; {
+	case !args[0].Lit:
+		return false // named at run time: taints
+	case t == "pushd" || t == "popd":
+		return true
+	case t == "builtin" || t == "command":
+		for _, a := range args[1:] {
+			if a.Text == "cd" || a.Text == "pushd" || a.Text == "popd" {
+				return true
+			}
+		}
+	case w.moves.fns[t]:
+		return w.moves.fnMoves
+	}
+	return false
 }
 
 func (w *walker) stmts(stmts []*syntax.Stmt, st *state) {
@@ -393,8 +478,30 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 				st.dir = "" // where the shell is now depends on which side ran
 			}
 		default: // &&
-			w.stmt(x.X, st, piped)
-			w.stmt(x.Y, st, piped)
+			// Each command of a && list runs in the folder the ones
+			// before it left; after the list, the folder is that only
+			// when none but the first changed it, as a later one may
+			// not have run.
+			items := []*syntax.Stmt{x.Y}
+			first := x.X
+			for {
+				b, ok := first.Cmd.(*syntax.BinaryCmd)
+				if !ok || b.Op != syntax.AndStmt || first.Negated || first.Background || first.Coprocess || len(first.Redirs) > 0 {
+					break
+				}
+				items = append(items, b.Y)
+				first = b.X
+			}
+			w.stmt(first, st, piped)
+			moved := false
+			for i := len(items) - 1; i >= 0; i-- {
+				before := st.dir
+				w.stmt(items[i], st, piped)
+				moved = moved || st.dir != before
+			}
+			if moved {
+				st.dir = ""
+			}
 		}
 	case *syntax.Subshell:
 		inner := sub(st)
@@ -406,10 +513,16 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 		// the data; their calls count, conditionally.
 		inner := sub(st)
 		inner.conditional = true
-		if _, ok := x.(*syntax.FuncDecl); ok && st.sc != nil {
-			// A function's body runs at its calls, with what the script
-			// knows then.
-			inner.sc = w.fn
+		if _, ok := x.(*syntax.FuncDecl); ok {
+			if st.sc != nil {
+				// A function's body runs at its calls, with what the
+				// script knows then.
+				inner.sc = w.fn
+			}
+			if w.moves.any {
+				inner.dir = "" // and in the folder the shell is in then
+			}
+			w.c.fnsDefined = true
 		}
 		syntax.Walk(x, func(n syntax.Node) bool {
 			switch n := n.(type) {
@@ -422,8 +535,8 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 			}
 			return true
 		})
-		if inner.dir != st.dir {
-			st.dir = ""
+		if _, fn := x.(*syntax.FuncDecl); !fn && inner.dir != st.dir {
+			st.dir = "" // a function's cd runs at its calls (movesAs)
 		}
 	}
 }
@@ -438,7 +551,7 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		w.substs(a, st)
 	}
 	call := &Call{Dir: st.dir, Stdin: stdin, Piped: piped, Conditional: st.conditional, Depth: w.depth,
-		unsure: w.c.envDirty || st.sc != nil && st.sc.off}
+		unsure: w.c.envDirty || st.sc != nil && st.sc.off, fns: w.c.fnsDefined}
 	if st.sc != nil {
 		if v, ok := st.sc.vals["0"]; ok {
 			call.arg0 = &v
@@ -458,18 +571,20 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 	w.c.Calls = append(w.c.Calls, call)
 	name := call.Args[0]
 	switch {
-	case name.Lit && (name.Text == "cd" || name.Text == "pushd") && st.sc != nil:
+	case name.Lit && name.Text == "cd" && st.sc != nil:
 		st.dir = st.sc.cdStmt(st.dir, call.Args[1:])
-	case name.Lit && name.Text == "popd" && st.sc != nil:
-		st.dir = ""
-	case name.Lit && (name.Text == "cd" || name.Text == "pushd"):
+	case name.Lit && name.Text == "cd":
 		st.dir = cdTarget(st.dir, call.Args[1:])
+	case w.movesAs(call.Args):
+		// pushd and popd (dash has neither; pushd +1 turns the stack),
+		// builtin cd, command cd, a function that may cd.
+		st.dir = ""
 	case name.Lit && (name.Text == "[" || name.Text == "test"):
 		// What follows a test runs only when it passes.
 		st.conditional = true
 	}
-	if st.sc != nil && callTaints(call) {
-		st.sc.tainted(call)
+	if st.sc != nil && callTaints(call) && !st.sc.tainted(call) {
+		st.dir = "" // code not read may have changed the folder
 	}
 	i, code := shellCode(call.Args)
 	if i < 0 {
@@ -519,6 +634,7 @@ func (w *walker) nestedCode(code Word, node *syntax.Word, st *state) {
 		inner.unreadable(code.Text, err, m, &nst)
 		return
 	}
+	inner.moves = scanMoves(f.Stmts)
 	inner.stmts(f.Stmts, &nst)
 }
 

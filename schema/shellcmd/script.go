@@ -84,6 +84,9 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 		}
 	}
 	if r.Role == Script && (r.Interpreter == "." || r.Interpreter == "source") {
+		if r.Call.fns {
+			return Start{dirty: true}
+		}
 		// $0 as the script knew it at the line (bash's BASH_ARGV0 sets
 		// it).
 		s := Start{bash: caller.bash}
@@ -141,7 +144,7 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 // stands for a name known only at run time.
 func environs(name string) bool {
 	switch name {
-	case "*", "PATH", "CDPATH", "IFS", "ENV", "BASH_ENV", "SHELLOPTS", "BASHOPTS", "POSIXLY_CORRECT",
+	case "*", "PATH", "CDPATH", "IFS", "PS4", "ENV", "BASH_ENV", "SHELLOPTS", "BASHOPTS", "POSIXLY_CORRECT",
 		"HOOKCTL_WORKSPACE", "PWD", "OLDPWD", "HOME", "GLOBIGNORE":
 		return true
 	}
@@ -217,6 +220,9 @@ func ParseScript(src, dir, workspace string, s Start, sourced Sourced) *Command 
 	}
 	c := &Command{Src: src, workspace: vars}
 	c.start, c.sourced = &s, sourced
+	if s.dirty {
+		dir = "" // a function it inherits may cd
+	}
 	return c.parse(dir)
 }
 
@@ -258,7 +264,7 @@ func SourcedEffects(src string) (assigns []string, ok bool) {
 		}
 		for _, name := range assignedBy(n, nil) {
 			switch name {
-			case "PATH", "CDPATH", "IFS", "BASH_ARGV0", "BASH_SOURCE", "*":
+			case "PATH", "CDPATH", "IFS", "PS4", "BASH_ARGV0", "BASH_SOURCE", "*":
 				ok = false
 			}
 			assigns = append(assigns, name)
@@ -415,8 +421,8 @@ func (sc *scope) prepass(f *syntax.File) {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		for _, name := range assignedBy(n, nil) {
 			switch name {
-			case "PATH", "CDPATH", "IFS":
-				sc.off = true
+			case "PATH", "CDPATH", "IFS", "PS4":
+				sc.off = true // PS4 is expanded before each traced command
 			}
 		}
 		return !sc.off
@@ -653,7 +659,7 @@ func (sc *scope) forget() {
 // tainted forgets, after a call that may change what the script knows
 // unseen, what it may change: for a . or source of a file by a path
 // whose content Sourced reads, what the file assigns; else everything.
-func (sc *scope) tainted(call *Call) {
+func (sc *scope) tainted(call *Call) (read bool) {
 	args := call.Args
 	if sc.sourced != nil && len(args) >= 2 && args[0].Lit && (args[0].Text == "." || args[0].Text == "source") &&
 		args[1].Lit && strings.Contains(args[1].Text, "/") && !strings.HasPrefix(args[1].Text, "-") {
@@ -663,11 +669,12 @@ func (sc *scope) tainted(call *Call) {
 				for _, n := range names {
 					sc.poison(n)
 				}
-				return
+				return true
 			}
 		}
 	}
 	sc.forget()
+	return false
 }
 
 // prescan forgets, before a top-level statement runs, every variable it
