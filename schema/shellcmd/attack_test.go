@@ -93,6 +93,15 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"eval cd here", "./hooks/gate.sh", `eval 'cd hooks/sub'; . ./lib.sh`},
 		{"sourced does cd", "./hooks/gate.sh", `. ./hooks/docd.sh; . ./lib.sh`},
 		{"caller function", "./hooks/gate.sh", `f() { cd hooks/sub; }; . ./hooks/callf.sh`},
+		{"OPTARG", "./hooks/gate.sh", `OPTARG=hooks; getopts a: x -a other; . "./$OPTARG/lib.sh"`},
+		{"REPLY", "./hooks/gate.sh", `REPLY=hooks; read -r <<EOF` + "\nother\nEOF\n" + `. "./$REPLY/lib.sh"`},
+		{"MAPFILE", "bash hooks/gate.sh", `MAPFILE=hooks; mapfile <<EOF` + "\nother\nEOF\n" + `. "./$MAPFILE/lib.sh"`},
+		{"OLDPWD", "./hooks/gate.sh", `OLDPWD="$HOOKCTL_WORKSPACE/.agents/hooks"; cd other; . "$OLDPWD/lib.sh"`},
+		{"PWD", "./hooks/gate.sh", `PWD="$HOOKCTL_WORKSPACE/.agents/hooks"; cd ../.agents/other; . "$PWD/lib.sh"`},
+		{"underscore", "bash hooks/gate.sh", `_=hooks; : other; . "./$_/lib.sh"`},
+		{"REMATCH", "bash hooks/gate.sh", `BASH_REMATCH=hooks; [[ other =~ other ]]; . "./$BASH_REMATCH/lib.sh"`},
+		{"SECONDS", "bash hooks/gate.sh", `SECONDS=hooks; . "./$SECONDS/lib.sh"`},
+		{"select", "bash hooks/gate.sh", `REPLY=hooks; select x in a; do break; done <<EOF` + "\nother\nEOF\n" + `. "./$REPLY/lib.sh"`},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {

@@ -138,6 +138,21 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 	return s
 }
 
+// shellSets reports whether the shell itself assigns the variable, at
+// commands that do not name it: cd sets PWD and OLDPWD, read and select
+// REPLY, getopts OPTARG, mapfile MAPFILE, every command $_, [[ =~ ]]
+// BASH_REMATCH; SECONDS and RANDOM change as they are read. Its value is
+// never known.
+func shellSets(name string) bool {
+	switch name {
+	case "PWD", "OLDPWD", "REPLY", "OPTARG", "OPTIND", "OPTERR", "MAPFILE", "_", "RANDOM", "SRANDOM",
+		"SECONDS", "LINENO", "BASHPID", "HISTCMD", "COPROC", "FUNCNAME", "GROUPS", "EPOCHREALTIME",
+		"EPOCHSECONDS", "COLUMNS", "LINES", "PPID", "UID", "EUID", "DIRSTACK", "PIPESTATUS":
+		return true
+	}
+	return strings.HasPrefix(name, "BASH_")
+}
+
 // environs reports whether a variable, set in the environment of a shell
 // or before a file is sourced, may change what a script's dirname, cd, pwd,
 // . or unquoted words do, or the folder it knows the workspace by: "*"
@@ -776,7 +791,7 @@ func (w *walker) assign(s *syntax.Stmt, as []*syntax.Assign, st *state) {
 		switch {
 		case a.Naked:
 			// export NAME, readonly NAME: the value stays.
-		case a.Append || a.Index != nil || a.Array != nil || a.Value == nil || sc.readonly[name] || sc.never[name] || sc.off:
+		case a.Append || a.Index != nil || a.Array != nil || a.Value == nil || sc.readonly[name] || sc.never[name] || sc.off || shellSets(name):
 			sc.poison(name)
 		default:
 			v, ok := w.eval(a.Value, st, true, 0)
