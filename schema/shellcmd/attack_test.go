@@ -102,6 +102,10 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"REMATCH", "bash hooks/gate.sh", `BASH_REMATCH=hooks; [[ other =~ other ]]; . "./$BASH_REMATCH/lib.sh"`},
 		{"SECONDS", "bash hooks/gate.sh", `SECONDS=hooks; . "./$SECONDS/lib.sh"`},
 		{"select", "bash hooks/gate.sh", `REPLY=hooks; select x in a; do break; done <<EOF` + "\nother\nEOF\n" + `. "./$REPLY/lib.sh"`},
+		{"BASH_ENV nested", "./hooks/gate.sh", `export BASH_ENV=./hooks/docd.sh; bash -c '. ./lib.sh'`},
+		{"BASH_ENV nested prefix", "./hooks/gate.sh", `BASH_ENV=./hooks/docd.sh bash -c '. ./lib.sh'`},
+		{"BASH_ENV nested env", "./hooks/gate.sh", `env BASH_ENV=./hooks/docd.sh bash -c '. ./lib.sh'`},
+		{"exported cd", "bash hooks/gate.sh", `cd() { builtin cd hooks/sub; }; export -f cd; bash -c 'cd x; . ./lib.sh'`},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {

@@ -591,7 +591,14 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		return
 	}
 	if code.Lit {
-		w.nestedCode(code, x.Args[i], st)
+		nst := st
+		if w.c.envDirty || setsEnviron(call, i) {
+			// BASH_ENV, an exported function, may cd before the code runs.
+			moved := *st
+			moved.dir = ""
+			nst = &moved
+		}
+		w.nestedCode(code, x.Args[i], nst)
 		return
 	}
 	call.Code = x.Args[i]

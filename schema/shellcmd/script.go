@@ -75,13 +75,8 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 	if !w.Lit || r.Call == nil || w.anchor < 0 {
 		return Start{}
 	}
-	if r.Call.unsure {
+	if r.Call.unsure || setsEnviron(r.Call, len(r.Call.Args)) {
 		return Start{dirty: true}
-	}
-	for _, a := range r.Call.Assigns {
-		if environs(a) {
-			return Start{dirty: true}
-		}
 	}
 	if r.Role == Script && (r.Interpreter == "." || r.Interpreter == "source") {
 		if r.Call.fns {
@@ -115,11 +110,7 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 	if implied != "" || !plainWrappers(r.Call.Args[:i]) {
 		return Start{}
 	}
-	for _, a := range r.Call.Args[:i] {
-		if name, _, ok := strings.Cut(a.Text, "="); ok && !strings.HasPrefix(name, "-") && environs(name) {
-			return Start{dirty: true} // env PATH=bin ./x.sh
-		}
-	}
+
 	if r.Role == Script {
 		// sh -s reads its code on stdin, with the word as $1.
 		for _, a := range r.Call.Args[i+1:] {
@@ -164,6 +155,22 @@ func environs(name string) bool {
 		return true
 	}
 	return strings.HasPrefix(name, "BASH_FUNC_") || strings.HasPrefix(name, "LD_") || len(names(name)) != 1 || names(name)[0] != name
+}
+
+// setsEnviron reports whether a call sets, for what it runs, a variable
+// environs names: PATH=bin x, env BASH_ENV=x bash, in its first n words.
+func setsEnviron(call *Call, n int) bool {
+	for _, a := range call.Assigns {
+		if environs(a) {
+			return true
+		}
+	}
+	for _, a := range call.Args[:n] {
+		if name, _, ok := strings.Cut(a.Text, "="); ok && !strings.HasPrefix(name, "-") && environs(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // dirtiesEnv reports whether a statement may change, for the scripts the
