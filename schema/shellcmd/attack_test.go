@@ -106,6 +106,8 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"BASH_ENV nested prefix", "./hooks/gate.sh", `BASH_ENV=./hooks/docd.sh bash -c '. ./lib.sh'`},
 		{"BASH_ENV nested env", "./hooks/gate.sh", `env BASH_ENV=./hooks/docd.sh bash -c '. ./lib.sh'`},
 		{"exported cd", "bash hooks/gate.sh", `cd() { builtin cd hooks/sub; }; export -f cd; bash -c 'cd x; . ./lib.sh'`},
+		{"keyword", "bash hooks/gate.sh", `D="$(dirname "$0")"; set -k; set -o posix; : D=other; . "$D/lib.sh"`},
+		{"keyword start", "bash -k -o posix hooks/gate.sh", `D="$(dirname "$0")"; : D=other; . "$D/lib.sh"`},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {

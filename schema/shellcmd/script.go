@@ -583,7 +583,20 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 		}
 	case *syntax.CallExpr:
 		if !setters[callName(n)] {
-			return nil
+			// Under set -k (bash -k), NAME=value anywhere among a call's
+			// words assigns, and for a special builtin in POSIX mode
+			// the assignment stays: : D=x.
+			var out []string
+			for i, a := range n.Args {
+				if i > 0 && len(a.Parts) > 0 {
+					if l, ok := a.Parts[0].(*syntax.Lit); ok {
+						if name, _, ok := strings.Cut(l.Value, "="); ok && len(names(name)) == 1 && names(name)[0] == name {
+							out = append(out, name)
+						}
+					}
+				}
+			}
+			return out
 		}
 		// Every name in the arguments: read -r A B, printf -v A, let
 		// "A = B += 1", unset -v A.
