@@ -20,7 +20,7 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 	}
 	w := shellTree(t)
 	agents := filepath.Join(w, ".agents")
-	for _, d := range []string{"bin", "evil/sub", "hooks/evil"} {
+	for _, d := range []string{"bin", "evil/sub", "hooks/evil", "10", "-P"} {
 		if err := os.MkdirAll(filepath.Join(agents, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -108,6 +108,8 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"exported cd", "bash hooks/gate.sh", `cd() { builtin cd hooks/sub; }; export -f cd; bash -c 'cd x; . ./lib.sh'`},
 		{"keyword", "bash hooks/gate.sh", `D="$(dirname "$0")"; set -k; set -o posix; : D=other; . "$D/lib.sh"`},
 		{"keyword start", "bash -k -o posix hooks/gate.sh", `D="$(dirname "$0")"; : D=other; . "$D/lib.sh"`},
+		{"fd name", "bash hooks/gate.sh", `D="$(dirname "$0")"; exec {D}>/dev/null; . "$D/lib.sh"`},
+		{"cd option", "bash hooks/gate.sh", `D=-P; R="$(cd "$D" && pwd)"; . "$R/lib.sh"`},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {

@@ -577,6 +577,11 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 		if quoted {
 			return []string{"*"}
 		}
+	case *syntax.Redirect:
+		// exec {D}>file: bash assigns the descriptor's number to D.
+		if n.N != nil && strings.HasPrefix(n.N.Value, "{") {
+			return names(n.N.Value)
+		}
 	case *syntax.CoprocClause:
 		if n.Name != nil {
 			return []string{n.Name.Lit()}
@@ -1022,8 +1027,8 @@ func (w *walker) subst(cs *syntax.CmdSubst, st *state, depth int) (val, bool) {
 			return val{}, false
 		}
 		tv, ok := w.eval(t, &inner, false, depth+1)
-		if !ok {
-			return val{}, false
+		if args := calls[0].Args; !ok || strings.HasPrefix(tv.s, "-") && args[len(args)-2].Lit() != "--" {
+			return val{}, false // cd "$D" with D=-P is cd -P, to $HOME
 		}
 		return st.sc.cd(st.dir, tv, physical)
 	}
