@@ -110,6 +110,8 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"keyword start", "bash -k -o posix hooks/gate.sh", `D="$(dirname "$0")"; : D=other; . "$D/lib.sh"`},
 		{"fd name", "bash hooks/gate.sh", `D="$(dirname "$0")"; exec {D}>/dev/null; . "$D/lib.sh"`},
 		{"cd option", "bash hooks/gate.sh", `D=-P; R="$(cd "$D" && pwd)"; . "$R/lib.sh"`},
+		{"env -u", "env -u HOOKCTL_WORKSPACE ./hooks/gate.sh", `. "$HOOKCTL_WORKSPACE/lib.sh"`},
+		{"unset workspace", "unset HOOKCTL_WORKSPACE; ./hooks/gate.sh", `. "$HOOKCTL_WORKSPACE/lib.sh"`},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {

@@ -165,9 +165,18 @@ func setsEnviron(call *Call, n int) bool {
 			return true
 		}
 	}
+	env := false
 	for _, a := range call.Args[:n] {
 		if name, _, ok := strings.Cut(a.Text, "="); ok && !strings.HasPrefix(name, "-") && environs(name) {
 			return true
+		}
+		switch t := a.Text; {
+		case path.Base(t) == "env":
+			env = true
+		case env && (t == "-" || strings.HasPrefix(t, "-i") || strings.HasPrefix(t, "-u") || strings.HasPrefix(t, "--unset") || strings.HasPrefix(t, "--ignore")):
+			return true // env -u HOOKCTL_WORKSPACE
+		case !strings.HasPrefix(t, "-"):
+			env = false
 		}
 	}
 	return false
