@@ -112,6 +112,12 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"cd option", "bash hooks/gate.sh", `D=-P; R="$(cd "$D" && pwd)"; . "$R/lib.sh"`},
 		{"env -u", "env -u HOOKCTL_WORKSPACE ./hooks/gate.sh", `. "$HOOKCTL_WORKSPACE/lib.sh"`},
 		{"unset workspace", "unset HOOKCTL_WORKSPACE; ./hooks/gate.sh", `. "$HOOKCTL_WORKSPACE/lib.sh"`},
+		{"unreadable CDPATH", "./hooks/gate.sh", `cd hooks; CDPATH=../evil; cd sub; . ./lib.sh` + "\necho \"$(\n"},
+		{"unreadable workspace", "./hooks/gate.sh", `HOOKCTL_WORKSPACE=$PWD/other; . "$HOOKCTL_WORKSPACE/lib.sh"` + "\necho \"$(\n"},
+		{"unreadable eval cd", "./hooks/gate.sh", `eval 'cd hooks/sub'; . ./lib.sh` + "\necho \"$(\n"},
+		{"unreadable builtin cd", "./hooks/gate.sh", `builtin cd hooks/sub; . ./lib.sh` + "\necho \"$(\n"},
+		{"unreadable function", "./hooks/gate.sh", `f() { cd hooks/sub; }; f; . ./lib.sh` + "\necho \"$(\n"},
+		{"unreadable alias", "./hooks/gate.sh", `alias f='cd hooks/sub'` + "\nf; . ./lib.sh\necho \"$(\n"},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {

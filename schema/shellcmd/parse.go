@@ -187,7 +187,7 @@ func (c *Command) parse(dir string) *Command {
 		return c
 	}
 	f, err := parse(command)
-	w := &walker{c: c, mapper: offsets{exact: true}}
+	w := &walker{c: c, mapper: offsets{exact: true}, script: start != nil}
 	if err != nil {
 		c.Err = err
 		w.unreadable(command, err, offsets{exact: true}, &state{dir: dir})
@@ -234,6 +234,15 @@ func (w *walker) unreadable(src string, err error, m offsets, st *state) {
 		})
 		parsers.Put(p)
 		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before)}
+		if w.script {
+			// A script's lines are read as a script's: what they assign,
+			// define and source counts as in one that parses.
+			f := &syntax.File{Stmts: before}
+			st.sc = newScope(w.c.workspace, w.c.start, f, &w.c.Probes)
+			st.sc.sourced = w.c.sourced
+			st.top = true
+			inner.fn = st.sc.fnScope(w.c.workspace, f)
+		}
 		inner.stmts(before, st)
 	}
 	from, to := m.from, m.to
@@ -332,6 +341,8 @@ type walker struct {
 	fn *scope
 	// moves is what the code may do to the shell's folder (scanMoves).
 	moves moves
+	// script is set for the walker of a script's own code (ParseScript).
+	script bool
 }
 
 // moves is what code may do to the shell's folder other than by a plain
