@@ -169,3 +169,44 @@ func deepestSourced(c *Command, w string, start Start, depth int) string {
 	}
 	return got
 }
+
+// TestCommandFolderAgainstItsOwnCode runs handler commands that change,
+// in ways a cd's word does not show, the folder a later line sources from,
+// or the workspace's variable, with dash, and checks that Parse never names
+// a file dash did not source.
+func TestCommandFolderAgainstItsOwnCode(t *testing.T) {
+	w := shellTree(t)
+	agents := filepath.Join(w, ".agents")
+	if err := os.MkdirAll(filepath.Join(agents, "evil/sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(agents, "evil/sub/lib.sh"), "echo MARK:.agents/evil/sub/lib.sh\n")
+	for _, command := range []string{
+		`CDPATH=evil; cd sub; . ./lib.sh`,
+		`export CDPATH=evil; cd sub && . ./lib.sh`,
+		`eval 'cd hooks/sub'; . ./lib.sh`,
+		`builtin cd hooks/sub; . ./lib.sh`,
+		`pushd hooks/sub; . ./lib.sh`,
+		`false && cd hooks/sub; . ./lib.sh`,
+		`f() { cd hooks/sub; }; f; . ./lib.sh`,
+		`alias f='cd hooks/sub'` + "\n" + `f; . ./lib.sh`,
+		`HOOKCTL_WORKSPACE=$PWD/other; . "$HOOKCTL_WORKSPACE/lib.sh"`,
+		`X=cd; $X hooks/sub; . ./lib.sh`,
+		`CDPATH=evil cd sub; . ./lib.sh`,
+	} {
+		cmd := exec.Command("/bin/sh", "-c", command)
+		cmd.Dir = agents
+		cmd.Env = append(os.Environ(), "HOOKCTL_WORKSPACE="+w)
+		out, _ := cmd.CombinedOutput()
+		ran := ""
+		for _, l := range strings.Split(string(out), "\n") {
+			if m, ok := strings.CutPrefix(l, "MARK:"); ok {
+				ran = filepath.Join(w, m)
+			}
+		}
+		got := lastSourced(Parse(command, agents, w))
+		if got != "" && got != ran {
+			t.Errorf("%s: read as sourcing %s, the shell sourced %q", command, got, ran)
+		}
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -122,6 +123,10 @@ type Command struct {
 	// fnsDefined is set once a function was defined, which a file
 	// sourced after it may call.
 	fnsDefined bool
+	// cdUnsure is set once a statement of a command (not a script) may
+	// have made cd go elsewhere than its word says: it set CDPATH, or ran
+	// code it does not show, which may define a function or an alias cd.
+	cdUnsure bool
 	// envDirty is set once a statement read may have changed what the
 	// scripts the command starts inherit (dirtiesEnv).
 	envDirty bool
@@ -194,6 +199,11 @@ func (c *Command) parse(dir string) *Command {
 		return c
 	}
 	c.File = f
+	if start == nil {
+		// A variable the command assigns anywhere no longer holds the
+		// value known before it ran.
+		c.workspace = withoutAssigned(c.workspace, f.Stmts)
+	}
 	st := &state{dir: dir}
 	if start != nil {
 		st.sc = newScope(vars, start, f, &c.Probes)
@@ -204,6 +214,30 @@ func (c *Command) parse(dir string) *Command {
 	w.moves = scanMoves(f.Stmts)
 	w.stmts(f.Stmts, st)
 	return c
+}
+
+// withoutAssigned returns vars without the variables stmts may assign,
+// empty when they may assign a name known only at run time.
+func withoutAssigned(vars known, stmts []*syntax.Stmt) known {
+	if len(vars) == 0 {
+		return vars
+	}
+	out := known{}
+	for k, v := range vars {
+		out[k] = v
+	}
+	for _, s := range stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			for _, name := range assignedBy(n, nil) {
+				if name == "*" {
+					clear(out)
+				}
+				delete(out, name)
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // unreadable reads what a shell runs of code that does not parse: the
@@ -451,6 +485,9 @@ func sub(st *state) state {
 }
 
 func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
+	if st.sc == nil && !w.c.cdUnsure && setsCDPATH(s) {
+		defer func() { w.c.cdUnsure = true }()
+	}
 	if !w.c.envDirty && dirtiesEnv(s) {
 		// What runs after the statement inherits what it changed; a call's
 		// own PATH=... is in its Assigns.
@@ -584,8 +621,10 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 	switch {
 	case name.Lit && name.Text == "cd" && st.sc != nil:
 		st.dir = st.sc.cdStmt(st.dir, call.Args[1:])
-	case name.Lit && name.Text == "cd":
+	case name.Lit && name.Text == "cd" && !w.c.cdUnsure && !slices.Contains(call.Assigns, "CDPATH"):
 		st.dir = cdTarget(st.dir, call.Args[1:])
+	case name.Lit && name.Text == "cd":
+		st.dir = ""
 	case w.movesAs(call.Args):
 		// pushd and popd (dash has neither; pushd +1 turns the stack),
 		// builtin cd, command cd, a function that may cd.
@@ -596,6 +635,12 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 	}
 	if st.sc != nil && callTaints(call) && !st.sc.tainted(call) {
 		st.dir = "" // code not read may have changed the folder
+	}
+	if st.sc == nil && callTaints(call) && !(name.Lit && (name.Text == "." || name.Text == "source")) {
+		// eval 'cd x', $X with X=cd, alias, trap: the folder, and what
+		// a later cd does, are not known.
+		st.dir = ""
+		w.c.cdUnsure = true
 	}
 	i, code := shellCode(call.Args)
 	if i < 0 {
@@ -613,6 +658,18 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		return
 	}
 	call.Code = x.Args[i]
+}
+
+// setsCDPATH reports whether a statement may assign CDPATH.
+func setsCDPATH(s *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(s, func(n syntax.Node) bool {
+		for _, name := range assignedBy(n, nil) {
+			found = found || name == "CDPATH" || name == "*"
+		}
+		return !found
+	})
+	return found
 }
 
 // cdTarget is the folder a cd with these arguments goes to from dir, ""
