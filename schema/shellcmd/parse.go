@@ -792,19 +792,26 @@ func shellCode(args []Word) (int, Word) {
 	if i >= len(args) || !args[i].Lit || !shells[path.Base(args[i].Text)] {
 		return -1, Word{}
 	}
+	option := func(a Word) bool {
+		return a.Lit && len(a.Text) > 1 && (a.Text[0] == '-' || a.Text[0] == '+') && a.Text != "--"
+	}
 	for j := i + 1; j < len(args); j++ {
 		a := args[j]
-		if !a.Lit || !strings.HasPrefix(a.Text, "-") || a.Text == "-" || a.Text == "--" {
+		if !option(a) {
 			return -1, Word{}
 		}
-		if strings.HasPrefix(a.Text, "--") {
+		if shellOptValue(a.Text) {
+			j++ // -o posix, -euo pipefail, -O extglob, --rcfile FILE
+			continue
+		}
+		if strings.HasPrefix(a.Text, "--") || a.Text[0] == '+' {
 			continue
 		}
 		if strings.ContainsRune(a.Text[1:], 'c') {
 			// The code is the first word after the options.
 			for k := j + 1; k < len(args); k++ {
-				if args[k].Lit && strings.HasPrefix(args[k].Text, "-") && len(args[k].Text) > 1 && args[k].Text != "--" {
-					if args[k].Text == "-o" || args[k].Text == "+o" {
+				if option(args[k]) {
+					if shellOptValue(args[k].Text) {
 						k++
 					}
 					continue
@@ -815,9 +822,6 @@ func shellCode(args []Word) (int, Word) {
 				return k, args[k]
 			}
 			return -1, Word{}
-		}
-		if a.Text == "-o" {
-			j++
 		}
 	}
 	return -1, Word{}

@@ -84,6 +84,14 @@ func TestRefs(t *testing.T) {
 		{"npm test", nil, "project's own scripts"},
 		{"git add ../notes/MEMORY.md", []string{"argument /w/.agents/../notes/MEMORY.md"}, ""},
 		{"if then fi ((", nil, "that hookctl cannot read"},
+		// A shell's options that take a value: the value is not the
+		// script, nor the end of the options before -c.
+		{"bash -euo pipefail -c '. ./x.sh'", []string{"script /w/.agents/./x.sh"}, ""},
+		{"bash -O extglob -c '. ./x.sh'", []string{"script /w/.agents/./x.sh"}, ""},
+		{"sh +e -c '. ./x.sh'", []string{"script /w/.agents/./x.sh"}, ""},
+		{"bash -euo pipefail hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{"bash +O extglob hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{"bash --rcfile hooks/rc.sh hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh", "argument /w/.agents/hooks/rc.sh"}, ""},
 	} {
 		c := Parse(tc.command, dir, ws)
 		refs, gaps := describe(c)
