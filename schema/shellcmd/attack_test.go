@@ -31,6 +31,7 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 	write(t, filepath.Join(agents, "defs.sh"), "dirname() { echo other; }\n")
 	write(t, filepath.Join(agents, "hooks/nocd.sh"), "cd() { :; }\n")
 	write(t, filepath.Join(agents, "hooks/docd.sh"), "cd hooks/sub\n")
+	write(t, filepath.Join(agents, "hooks/rc.sh"), "CDPATH=$PWD/evil\n")
 	write(t, filepath.Join(agents, "hooks/callf.sh"), "f; . ./lib.sh\n")
 	for _, tc := range []struct{ name, command, script string }{
 		{"IFS", "./hooks/gate.sh", `IFS=k; . $(dirname $0)/lib.sh`},
@@ -118,6 +119,7 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"unreadable builtin cd", "./hooks/gate.sh", `builtin cd hooks/sub; . ./lib.sh` + "\necho \"$(\n"},
 		{"unreadable function", "./hooks/gate.sh", `f() { cd hooks/sub; }; f; . ./lib.sh` + "\necho \"$(\n"},
 		{"unreadable alias", "./hooks/gate.sh", `alias f='cd hooks/sub'` + "\nf; . ./lib.sh\necho \"$(\n"},
+		{"interactive", "bash --rcfile hooks/rc.sh -i hooks/gate.sh", `cd hooks; cd sub; . ./lib.sh`},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {

@@ -120,6 +120,13 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 			if t := a.Text; len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], "sc") {
 				return Start{}
 			}
+			// An interactive or login shell first runs the user's startup
+			// files ($ENV, ~/.bashrc, ~/.profile), which may set CDPATH,
+			// define cd or change the folder.
+			if t := a.Text; len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], "il") ||
+				t == "--login" || t == "--rcfile" || t == "--init-file" {
+				return Start{dirty: true}
+			}
 		}
 	}
 	s := Start{arg0: v, hasArg0: true, bash: bash}
