@@ -181,8 +181,11 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case strings.Contains(prog.Text, "/"):
 			add(prog, Program, "")
 		case name == "source" || name == ".":
-			if i+1 < len(args) {
-				script = i + 1
+			script = i + 1
+			if script < len(args) && args[script].Lit && args[script].Text == "--" {
+				script++ // . -- file: dash and bash source file
+			}
+			if script < len(args) {
 				if !args[script].Lit {
 					gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs", Code: true})
 				} else {

@@ -91,6 +91,7 @@ func TestRefs(t *testing.T) {
 		{"sh +e -c '. ./x.sh'", []string{"script /w/.agents/./x.sh"}, ""},
 		{"bash -euo pipefail hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
 		{"bash +O extglob hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{". -- ./lib.sh", []string{"script /w/.agents/./lib.sh"}, ""},
 		{"bash --rcfile hooks/rc.sh hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh", "argument /w/.agents/hooks/rc.sh"}, ""},
 	} {
 		c := Parse(tc.command, dir, ws)
