@@ -31,6 +31,8 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 	write(t, filepath.Join(agents, "defs.sh"), "dirname() { echo other; }\n")
 	write(t, filepath.Join(agents, "hooks/nocd.sh"), "cd() { :; }\n")
 	write(t, filepath.Join(agents, "hooks/docd.sh"), "cd hooks/sub\n")
+	write(t, filepath.Join(agents, "hooks/qcd.sh"), "'cd' hooks/sub\n")
+	write(t, filepath.Join(agents, "hooks/callf2.sh"), "f\n")
 	write(t, filepath.Join(agents, "hooks/rc.sh"), "CDPATH=$PWD/evil\n")
 	write(t, filepath.Join(agents, "hooks/callf.sh"), "f; . ./lib.sh\n")
 	for _, tc := range []struct{ name, command, script string }{
@@ -120,6 +122,13 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"unreadable function", "./hooks/gate.sh", `f() { cd hooks/sub; }; f; . ./lib.sh` + "\necho \"$(\n"},
 		{"unreadable alias", "./hooks/gate.sh", `alias f='cd hooks/sub'` + "\nf; . ./lib.sh\necho \"$(\n"},
 		{"interactive", "bash --rcfile hooks/rc.sh -i hooks/gate.sh", `cd hooks; cd sub; . ./lib.sh`},
+		{"quoted read", "./hooks/gate.sh", `D="$(dirname "$0")"; 'read' D <<EOF` + "\nother\nEOF\n" + `. "$D/lib.sh"`},
+		{"quoted eval", "./hooks/gate.sh", `D="$(dirname "$0")"; 'eval' 'D=other'; . "$D/lib.sh"`},
+		{"escaped export", "./hooks/gate.sh", `D="$(dirname "$0")"; \export D=other; . "$D/lib.sh"`},
+		{"quoted cd in function", "./hooks/gate.sh", `f() { 'cd' hooks/sub; }; f; . ./lib.sh`},
+		{"quoted cd sourced", "./hooks/gate.sh", `. ./hooks/qcd.sh; . ./lib.sh`},
+		{"sourced calls function", "./hooks/gate.sh", `f() { cd hooks/sub; }; . ./hooks/callf2.sh; . ./lib.sh`},
+		{"quoted dirname function", "./hooks/gate.sh", `'dirname'() { echo other; }; . "$(dirname "$0")/lib.sh"`},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {

@@ -401,7 +401,7 @@ func scanMoves(stmts []*syntax.Stmt) moves {
 			return true
 		}
 		for _, a := range c.Args {
-			switch a.Lit() {
+			switch l, _ := literal(a, nil); l {
 			case "cd", "pushd", "popd":
 				return true
 			}
@@ -633,8 +633,10 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		// What follows a test runs only when it passes.
 		st.conditional = true
 	}
-	if st.sc != nil && callTaints(call) && !st.sc.tainted(call) {
-		st.dir = "" // code not read may have changed the folder
+	if st.sc != nil && callTaints(call) && (!st.sc.tainted(call) || w.moves.fnMoves) {
+		// Code not read may have changed the folder; a sourced file
+		// read may call a function of the script's that may cd.
+		st.dir = ""
 	}
 	if st.sc == nil && callTaints(call) && !(name.Lit && (name.Text == "." || name.Text == "source")) {
 		// eval 'cd x', $X with X=cd, alias, trap: the folder, and what

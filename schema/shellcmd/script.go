@@ -475,7 +475,10 @@ func (sc *scope) prepass(f *syntax.File) {
 // command and builtin, "" when it has none.
 func callName(c *syntax.CallExpr) string {
 	for _, a := range c.Args {
-		l := a.Lit()
+		l, ok := literal(a, nil) // 'cd' and \cd are cd
+		if !ok {
+			return ""
+		}
 		if l == "command" || l == "builtin" || strings.HasPrefix(l, "-") && l != "-" && l != "" {
 			continue
 		}
