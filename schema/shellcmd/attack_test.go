@@ -33,6 +33,7 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 	write(t, filepath.Join(agents, "hooks/docd.sh"), "cd hooks/sub\n")
 	write(t, filepath.Join(agents, "hooks/qcd.sh"), "'cd' hooks/sub\n")
 	write(t, filepath.Join(agents, "hooks/callf2.sh"), "f\n")
+	write(t, filepath.Join(agents, "hooks/cmds.sh"), "BASH_CMDS[dirname]=$PWD/bin/dirname\n")
 	write(t, filepath.Join(agents, "hooks/rc.sh"), "CDPATH=$PWD/evil\n")
 	write(t, filepath.Join(agents, "hooks/callf.sh"), "f; . ./lib.sh\n")
 	for _, tc := range []struct{ name, command, script string }{
@@ -129,6 +130,9 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 		{"quoted cd sourced", "./hooks/gate.sh", `. ./hooks/qcd.sh; . ./lib.sh`},
 		{"sourced calls function", "./hooks/gate.sh", `f() { cd hooks/sub; }; . ./hooks/callf2.sh; . ./lib.sh`},
 		{"quoted dirname function", "./hooks/gate.sh", `'dirname'() { echo other; }; . "$(dirname "$0")/lib.sh"`},
+		{"BASH_CMDS", "bash hooks/gate.sh", `BASH_CMDS[dirname]=$PWD/bin/dirname; . "$(dirname "$0")/lib.sh"`},
+		{"BASH_ALIASES", "bash hooks/gate.sh", `set -o posix; BASH_ALIASES[cd]=:` + "\ncd hooks/sub; . ./lib.sh"},
+		{"BASH_CMDS sourced", "bash hooks/gate.sh", `. ./hooks/cmds.sh; . "$(dirname "$0")/lib.sh"`},
 	} {
 		for _, shebang := range []string{"#!/bin/sh", "#!/bin/bash"} {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {

@@ -302,7 +302,7 @@ func SourcedEffects(src string) (assigns []string, ok bool) {
 		}
 		for _, name := range assignedBy(n, nil) {
 			switch name {
-			case "PATH", "CDPATH", "IFS", "PS4", "BASH_ARGV0", "BASH_SOURCE", "*":
+			case "PATH", "CDPATH", "IFS", "PS4", "BASH_CMDS", "BASH_ALIASES", "BASH_ARGV0", "BASH_SOURCE", "*":
 				ok = false
 			}
 			assigns = append(assigns, name)
@@ -459,8 +459,11 @@ func (sc *scope) prepass(f *syntax.File) {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		for _, name := range assignedBy(n, nil) {
 			switch name {
-			case "PATH", "CDPATH", "IFS", "PS4":
-				sc.off = true // PS4 is expanded before each traced command
+			case "PATH", "CDPATH", "IFS", "PS4", "BASH_CMDS", "BASH_ALIASES":
+				// PS4 is expanded before each traced command; BASH_CMDS
+				// names the file a command runs, as hash -p does;
+				// BASH_ALIASES defines aliases.
+				sc.off = true
 			}
 		}
 		return !sc.off
