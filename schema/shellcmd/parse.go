@@ -617,6 +617,7 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		return
 	}
 	w.c.Calls = append(w.c.Calls, call)
+	w.codeArgs(call, st)
 	name := call.Args[0]
 	switch {
 	case name.Lit && name.Text == "cd" && st.sc != nil:
@@ -713,6 +714,60 @@ func (w *walker) nestedCode(code Word, node *syntax.Word, st *state) {
 	}
 	inner.moves = scanMoves(f.Stmts)
 	inner.stmts(f.Stmts, &nst)
+}
+
+// codeArgs reads the code that eval, trap and alias are given: eval runs
+// it in the shell, there and then; a trap's handler and an alias's value
+// run later, in a folder not known.
+func (w *walker) codeArgs(call *Call, st *state) {
+	args := call.Args
+	i := 0
+	for i < len(args) && args[i].Lit && (args[i].Text == "command" || args[i].Text == "builtin") {
+		i++
+	}
+	if i >= len(args) || !args[i].Lit {
+		return
+	}
+	rest := args[i+1:]
+	later := sub(st)
+	later.dir, later.conditional = "", true
+	built := func(a Word, what string) {
+		w.c.Gaps = append(w.c.Gaps, Gap{Word: a, Why: what + " code built only when the command runs", Code: true})
+	}
+	switch args[i].Text {
+	case "eval":
+		var texts []string
+		for _, a := range rest {
+			if !a.Lit {
+				return // named by the reader of refs
+			}
+			texts = append(texts, a.Text)
+		}
+		if len(texts) > 0 {
+			now := sub(st)
+			w.nestedCode(Word{Text: strings.Join(texts, " "), Lit: true, From: rest[0].From, To: rest[len(rest)-1].To}, &syntax.Word{}, &now)
+		}
+	case "trap":
+		if len(rest) > 0 && rest[0].Lit && rest[0].Text == "--" {
+			rest = rest[1:]
+		}
+		switch {
+		case len(rest) < 2 || rest[0].Lit && strings.HasPrefix(rest[0].Text, "-"):
+		case !rest[0].Lit:
+			built(rest[0], "trap runs")
+		default:
+			w.nestedCode(rest[0], &syntax.Word{}, &later)
+		}
+	case "alias":
+		for _, a := range rest {
+			switch _, v, ok := strings.Cut(a.Text, "="); {
+			case !a.Lit:
+				built(a, "alias defines")
+			case ok:
+				w.nestedCode(Word{Text: v, Lit: true, From: a.From, To: a.To}, &syntax.Word{}, &later)
+			}
+		}
+	}
 }
 
 // nested reads the -c code of a simple command's shell, which needs the

@@ -92,6 +92,12 @@ func TestRefs(t *testing.T) {
 		{"bash -euo pipefail hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
 		{"bash +O extglob hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
 		{". -- ./lib.sh", []string{"script /w/.agents/./lib.sh"}, ""},
+		// The code eval runs there, and the code a trap or an alias runs
+		// later, in a folder not known.
+		{"eval '. ./lib.sh'", []string{"argument /w/.agents/. ./lib.sh", "script /w/.agents/./lib.sh"}, ""},
+		{"trap '. ./lib.sh' EXIT", []string{"argument /w/.agents/. ./lib.sh"}, "runs ./lib.sh after a cd to a folder known only when the command runs"},
+		{`trap "$X" EXIT`, nil, "trap runs code built only when the command runs"},
+		{"alias x='. ./lib.sh'", []string{"argument /w/.agents/x=. ./lib.sh"}, "runs ./lib.sh after a cd to a folder known only when the command runs"},
 		{"bash --rcfile hooks/rc.sh hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh", "argument /w/.agents/hooks/rc.sh"}, ""},
 	} {
 		c := Parse(tc.command, dir, ws)
