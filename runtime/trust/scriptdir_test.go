@@ -57,6 +57,24 @@ func TestScriptsOwnFolderIsFollowed(t *testing.T) {
 			"scripts/lib.sh":  "decoy\n",
 			"bin/lib.sh":      "true\n",
 		}, map[string]string{"bin/gate.sh": "../scripts/gate.sh"}, []string{"scripts/gate.sh", "bin/lib.sh"}, []string{"scripts/lib.sh"}, ""},
+		// What the script's text does not show: a dirname PATH finds in
+		// the workspace, a function a sourced file defines, a name set
+		// by a setter built at run time.
+		{"PATH set for the script", `PATH="$HOOKCTL_WORKSPACE/bin:$PATH" sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": `. "$(dirname "$0")/lib.sh"` + "\n",
+			"scripts/lib.sh":  "decoy\n",
+			"bin/dirname":     "#!/bin/sh\necho other\n",
+		}, nil, nil, []string{"scripts/lib.sh"}, "scripts/gate.sh:1 sources a file"},
+		{"a sourced file that defines cd", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": "cd \"$HOOKCTL_WORKSPACE\"\n. ./defs.sh\ncd scripts\n. ./lib.sh\n",
+			"defs.sh":         "cd() { :; }\n",
+			"scripts/lib.sh":  "decoy\n",
+			"lib.sh":          "true\n",
+		}, nil, []string{"defs.sh"}, []string{"scripts/lib.sh"}, "scripts/gate.sh:4 runs ./lib.sh after a cd"},
+		{"printf -v by a name built at run time", `bash "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
+			"scripts/gate.sh": "N=D\nD=\"$(dirname \"$0\")\"\nprintf -v \"$N\" %s other\n. \"$D/lib.sh\"\n",
+			"scripts/lib.sh":  "decoy\n",
+		}, nil, nil, []string{"scripts/lib.sh"}, "scripts/gate.sh:4 sources a file"},
 		{"a reassignment in an if", `sh "$HOOKCTL_WORKSPACE/scripts/gate.sh"`, map[string]string{
 			"scripts/gate.sh": "D=\"$(dirname \"$0\")\"\nif [ -n \"$X\" ]; then D=/tmp; fi\n. \"$D/lib.sh\"\n",
 			"scripts/lib.sh":  "true\n",

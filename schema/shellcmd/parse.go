@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -79,6 +80,14 @@ type Call struct {
 	// arg0 is, in a script, what $0 holds when the call runs, nil when
 	// unknown: a file the call sources has it as its $0.
 	arg0 *val
+	// unsure is set when code before the call may have changed the
+	// environment, functions or options a script it starts or sources
+	// inherits (dirtiesEnv), or the script's own functions may stand for
+	// its commands: that script knows nothing of how it started.
+	unsure bool
+	// fns is set when functions may be defined when the call runs: a
+	// file it sources may call one, which may cd.
+	fns bool
 }
 
 // Command is a handler's command as parsed.
@@ -111,6 +120,16 @@ type Command struct {
 	// sourced reads the files it sources.
 	start   *Start
 	sourced Sourced
+	// fnsDefined is set once a function was defined, which a file
+	// sourced after it may call.
+	fnsDefined bool
+	// cdUnsure is set once a statement of a command (not a script) may
+	// have made cd go elsewhere than its word says: it set CDPATH, or ran
+	// code it does not show, which may define a function or an alias cd.
+	cdUnsure bool
+	// envDirty is set once a statement read may have changed what the
+	// scripts the command starts inherit (dirtiesEnv).
+	envDirty bool
 }
 
 // known maps variables to the values they hold when the command runs.
@@ -195,13 +214,18 @@ func (c *Command) parse(dir string) *Command {
 		return c
 	}
 	f, err := parse(command)
-	w := &walker{c: c, mapper: offsets{exact: true}}
+	w := &walker{c: c, mapper: offsets{exact: true}, script: start != nil}
 	if err != nil {
 		c.Err = err
 		w.unreadable(command, err, offsets{exact: true}, &state{dir: dir})
 		return c
 	}
 	c.File = f
+	if start == nil {
+		// A variable the command assigns anywhere no longer holds the
+		// value known before it ran.
+		c.workspace = withoutAssigned(c.workspace, f.Stmts)
+	}
 	st := &state{dir: dir}
 	if start != nil {
 		st.sc = newScope(vars, start, f, &c.Probes)
@@ -209,8 +233,33 @@ func (c *Command) parse(dir string) *Command {
 		st.top = true
 		w.fn = st.sc.fnScope(vars, f)
 	}
+	w.moves = scanMoves(f.Stmts)
 	w.stmts(f.Stmts, st)
 	return c
+}
+
+// withoutAssigned returns vars without the variables stmts may assign,
+// empty when they may assign a name known only at run time.
+func withoutAssigned(vars known, stmts []*syntax.Stmt) known {
+	if len(vars) == 0 {
+		return vars
+	}
+	out := known{}
+	for k, v := range vars {
+		out[k] = v
+	}
+	for _, s := range stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			for _, name := range assignedBy(n, nil) {
+				if name == "*" {
+					clear(out)
+				}
+				delete(out, name)
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // unreadable reads what a shell runs of code that does not parse: the
@@ -239,7 +288,16 @@ func (w *walker) unreadable(src string, err error, m offsets, st *state) {
 			before = append(before, s)
 		}
 		parsers.Put(p)
-		inner := &walker{c: w.c, depth: w.depth, mapper: m}
+		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before)}
+		if w.script {
+			// A script's lines are read as a script's: what they assign,
+			// define and source counts as in one that parses.
+			f := &syntax.File{Stmts: before}
+			st.sc = newScope(w.c.workspace, w.c.start, f, &w.c.Probes)
+			st.sc.sourced = w.c.sourced
+			st.top = true
+			inner.fn = st.sc.fnScope(w.c.workspace, f)
+		}
 		inner.stmts(before, st)
 	}
 	from, to := m.from, m.to
@@ -336,6 +394,86 @@ type walker struct {
 	mapper offsets
 	// fn is the scope of a script's function bodies.
 	fn *scope
+	// moves is what the code may do to the shell's folder (scanMoves).
+	moves moves
+	// script is set for the walker of a script's own code (ParseScript).
+	script bool
+}
+
+// moves is what code may do to the shell's folder other than by a plain
+// cd: any is set when it holds a cd, pushd or popd anywhere, or runs code
+// it does not show, so that a function's body, run at its calls, runs in
+// a folder not known; fns are the functions it defines, and fnMoves is
+// set when one of them may change the folder, which a call to any of them
+// then may.
+type moves struct {
+	any, fnMoves bool
+	fns          map[string]bool
+}
+
+func scanMoves(stmts []*syntax.Stmt) moves {
+	var m moves
+	changes := func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok {
+			return false
+		}
+		if taints(c) {
+			return true
+		}
+		for _, a := range c.Args {
+			switch l, _ := literal(a, nil); l {
+			case "cd", "pushd", "popd":
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if f, ok := n.(*syntax.FuncDecl); ok {
+				if m.fns == nil {
+					m.fns = map[string]bool{}
+				}
+				m.fns[f.Name.Value] = true
+				syntax.Walk(f.Body, func(b syntax.Node) bool {
+					if changes(b) {
+						m.fnMoves = true
+					}
+					return !m.fnMoves
+				})
+			}
+			if changes(n) {
+				m.any = true
+			}
+			return true
+		})
+	}
+	return m
+}
+
+// movesAs reports whether a call may change the shell's folder other than
+// as a plain cd: pushd and popd (dash has neither; pushd +1 turns the
+// stack), builtin cd or command cd, a function that may cd.
+func (w *walker) movesAs(args []Word) bool {
+	if len(args) == 0 {
+		return false
+	}
+	switch t := args[0].Text; {
+	case !args[0].Lit:
+		return false // named at run time: taints
+	case t == "pushd" || t == "popd":
+		return true
+	case t == "builtin" || t == "command":
+		for _, a := range args[1:] {
+			if a.Text == "cd" || a.Text == "pushd" || a.Text == "popd" {
+				return true
+			}
+		}
+	case w.moves.fns[t]:
+		return w.moves.fnMoves
+	}
+	return false
 }
 
 func (w *walker) stmts(stmts []*syntax.Stmt, st *state) {
@@ -368,6 +506,14 @@ func sub(st *state) state {
 }
 
 func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
+	if st.sc == nil && !w.c.cdUnsure && setsCDPATH(s) {
+		defer func() { w.c.cdUnsure = true }()
+	}
+	if !w.c.envDirty && dirtiesEnv(s) {
+		// What runs after the statement inherits what it changed; a call's
+		// own PATH=... is in its Assigns.
+		defer func() { w.c.envDirty = true }()
+	}
 	var stdin *Word
 	for _, r := range s.Redirs {
 		if r.Word == nil {
@@ -401,8 +547,30 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 				st.dir = "" // where the shell is now depends on which side ran
 			}
 		default: // &&
-			w.stmt(x.X, st, piped)
-			w.stmt(x.Y, st, piped)
+			// Each command of a && list runs in the folder the ones
+			// before it left; after the list, the folder is that only
+			// when none but the first changed it, as a later one may
+			// not have run.
+			items := []*syntax.Stmt{x.Y}
+			first := x.X
+			for {
+				b, ok := first.Cmd.(*syntax.BinaryCmd)
+				if !ok || b.Op != syntax.AndStmt || first.Negated || first.Background || first.Coprocess || len(first.Redirs) > 0 {
+					break
+				}
+				items = append(items, b.Y)
+				first = b.X
+			}
+			w.stmt(first, st, piped)
+			moved := false
+			for i := len(items) - 1; i >= 0; i-- {
+				before := st.dir
+				w.stmt(items[i], st, piped)
+				moved = moved || st.dir != before
+			}
+			if moved {
+				st.dir = ""
+			}
 		}
 	case *syntax.Subshell:
 		inner := sub(st)
@@ -414,10 +582,16 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 		// the data; their calls count, conditionally.
 		inner := sub(st)
 		inner.conditional = true
-		if _, ok := x.(*syntax.FuncDecl); ok && st.sc != nil {
-			// A function's body runs at its calls, with what the script
-			// knows then.
-			inner.sc = w.fn
+		if _, ok := x.(*syntax.FuncDecl); ok {
+			if st.sc != nil {
+				// A function's body runs at its calls, with what the
+				// script knows then.
+				inner.sc = w.fn
+			}
+			if w.moves.any {
+				inner.dir = "" // and in the folder the shell is in then
+			}
+			w.c.fnsDefined = true
 		}
 		syntax.Walk(x, func(n syntax.Node) bool {
 			switch n := n.(type) {
@@ -430,8 +604,8 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 			}
 			return true
 		})
-		if inner.dir != st.dir {
-			st.dir = ""
+		if _, fn := x.(*syntax.FuncDecl); !fn && inner.dir != st.dir {
+			st.dir = "" // a function's cd runs at its calls (movesAs)
 		}
 	}
 }
@@ -445,7 +619,8 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 	for _, a := range x.Args {
 		w.substs(a, st)
 	}
-	call := &Call{Dir: st.dir, Stdin: stdin, Piped: piped, Conditional: st.conditional, Depth: w.depth}
+	call := &Call{Dir: st.dir, Stdin: stdin, Piped: piped, Conditional: st.conditional, Depth: w.depth,
+		unsure: w.c.envDirty || st.sc != nil && st.sc.off, fns: w.c.fnsDefined}
 	if st.sc != nil {
 		if v, ok := st.sc.vals["0"]; ok {
 			call.arg0 = &v
@@ -463,30 +638,62 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		return
 	}
 	w.c.Calls = append(w.c.Calls, call)
+	w.codeArgs(call, st)
 	name := call.Args[0]
 	switch {
-	case name.Lit && (name.Text == "cd" || name.Text == "pushd") && st.sc != nil:
+	case name.Lit && name.Text == "cd" && st.sc != nil:
 		st.dir = st.sc.cdStmt(st.dir, call.Args[1:])
-	case name.Lit && name.Text == "popd" && st.sc != nil:
-		st.dir = ""
-	case name.Lit && (name.Text == "cd" || name.Text == "pushd"):
+	case name.Lit && name.Text == "cd" && !w.c.cdUnsure && !slices.Contains(call.Assigns, "CDPATH"):
 		st.dir = cdTarget(st.dir, call.Args[1:])
+	case name.Lit && name.Text == "cd":
+		st.dir = ""
+	case w.movesAs(call.Args):
+		// pushd and popd (dash has neither; pushd +1 turns the stack),
+		// builtin cd, command cd, a function that may cd.
+		st.dir = ""
 	case name.Lit && (name.Text == "[" || name.Text == "test"):
 		// What follows a test runs only when it passes.
 		st.conditional = true
 	}
-	if st.sc != nil && callTaints(call) {
-		st.sc.tainted(call)
+	if st.sc != nil && callTaints(call) && (!st.sc.tainted(call) || w.moves.fnMoves) {
+		// Code not read may have changed the folder; a sourced file
+		// read may call a function of the script's that may cd.
+		st.dir = ""
+	}
+	if st.sc == nil && callTaints(call) && !(name.Lit && (name.Text == "." || name.Text == "source")) {
+		// eval 'cd x', $X with X=cd, alias, trap: the folder, and what
+		// a later cd does, are not known.
+		st.dir = ""
+		w.c.cdUnsure = true
 	}
 	i, code := shellCode(call.Args)
 	if i < 0 {
 		return
 	}
 	if code.Lit {
-		w.nestedCode(code, x.Args[i], st)
+		nst := st
+		if w.c.envDirty || setsEnviron(call, i) {
+			// BASH_ENV, an exported function, may cd before the code runs.
+			moved := *st
+			moved.dir = ""
+			nst = &moved
+		}
+		w.nestedCode(code, x.Args[i], nst)
 		return
 	}
 	call.Code = x.Args[i]
+}
+
+// setsCDPATH reports whether a statement may assign CDPATH.
+func setsCDPATH(s *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(s, func(n syntax.Node) bool {
+		for _, name := range assignedBy(n, nil) {
+			found = found || name == "CDPATH" || name == "*"
+		}
+		return !found
+	})
+	return found
 }
 
 // cdTarget is the folder a cd with these arguments goes to from dir, ""
@@ -526,7 +733,62 @@ func (w *walker) nestedCode(code Word, node *syntax.Word, st *state) {
 		inner.unreadable(code.Text, err, m, &nst)
 		return
 	}
+	inner.moves = scanMoves(f.Stmts)
 	inner.stmts(f.Stmts, &nst)
+}
+
+// codeArgs reads the code that eval, trap and alias are given: eval runs
+// it in the shell, there and then; a trap's handler and an alias's value
+// run later, in a folder not known.
+func (w *walker) codeArgs(call *Call, st *state) {
+	args := call.Args
+	i := 0
+	for i < len(args) && args[i].Lit && (args[i].Text == "command" || args[i].Text == "builtin") {
+		i++
+	}
+	if i >= len(args) || !args[i].Lit {
+		return
+	}
+	rest := args[i+1:]
+	later := sub(st)
+	later.dir, later.conditional = "", true
+	built := func(a Word, what string) {
+		w.c.Gaps = append(w.c.Gaps, Gap{Word: a, Why: what + " code built only when the command runs", Code: true})
+	}
+	switch args[i].Text {
+	case "eval":
+		var texts []string
+		for _, a := range rest {
+			if !a.Lit {
+				return // named by the reader of refs
+			}
+			texts = append(texts, a.Text)
+		}
+		if len(texts) > 0 {
+			now := sub(st)
+			w.nestedCode(Word{Text: strings.Join(texts, " "), Lit: true, From: rest[0].From, To: rest[len(rest)-1].To}, &syntax.Word{}, &now)
+		}
+	case "trap":
+		if len(rest) > 0 && rest[0].Lit && rest[0].Text == "--" {
+			rest = rest[1:]
+		}
+		switch {
+		case len(rest) < 2 || rest[0].Lit && strings.HasPrefix(rest[0].Text, "-"):
+		case !rest[0].Lit:
+			built(rest[0], "trap runs")
+		default:
+			w.nestedCode(rest[0], &syntax.Word{}, &later)
+		}
+	case "alias":
+		for _, a := range rest {
+			switch _, v, ok := strings.Cut(a.Text, "="); {
+			case !a.Lit:
+				built(a, "alias defines")
+			case ok:
+				w.nestedCode(Word{Text: v, Lit: true, From: a.From, To: a.To}, &syntax.Word{}, &later)
+			}
+		}
+	}
 }
 
 // nested reads the -c code of a simple command's shell, which needs the
@@ -608,19 +870,26 @@ func shellCode(args []Word) (int, Word) {
 	if i >= len(args) || !args[i].Lit || !shells[path.Base(args[i].Text)] {
 		return -1, Word{}
 	}
+	option := func(a Word) bool {
+		return a.Lit && len(a.Text) > 1 && (a.Text[0] == '-' || a.Text[0] == '+') && a.Text != "--"
+	}
 	for j := i + 1; j < len(args); j++ {
 		a := args[j]
-		if !a.Lit || !strings.HasPrefix(a.Text, "-") || a.Text == "-" || a.Text == "--" {
+		if !option(a) {
 			return -1, Word{}
 		}
-		if strings.HasPrefix(a.Text, "--") {
+		if shellOptValue(a.Text) {
+			j++ // -o posix, -euo pipefail, -O extglob, --rcfile FILE
+			continue
+		}
+		if strings.HasPrefix(a.Text, "--") || a.Text[0] == '+' {
 			continue
 		}
 		if strings.ContainsRune(a.Text[1:], 'c') {
 			// The code is the first word after the options.
 			for k := j + 1; k < len(args); k++ {
-				if args[k].Lit && strings.HasPrefix(args[k].Text, "-") && len(args[k].Text) > 1 && args[k].Text != "--" {
-					if args[k].Text == "-o" || args[k].Text == "+o" {
+				if option(args[k]) {
+					if shellOptValue(args[k].Text) {
 						k++
 					}
 					continue
@@ -631,9 +900,6 @@ func shellCode(args []Word) (int, Word) {
 				return k, args[k]
 			}
 			return -1, Word{}
-		}
-		if a.Text == "-o" {
-			j++
 		}
 	}
 	return -1, Word{}

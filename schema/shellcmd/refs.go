@@ -181,8 +181,11 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case strings.Contains(prog.Text, "/"):
 			add(prog, Program, "")
 		case name == "source" || name == ".":
-			if i+1 < len(args) {
-				script = i + 1
+			script = i + 1
+			if script < len(args) && args[script].Lit && args[script].Text == "--" {
+				script++ // . -- file: dash and bash source file
+			}
+			if script < len(args) {
 				if !args[script].Lit {
 					gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs", Code: true})
 				} else {
@@ -258,6 +261,14 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 			return -1
 		}
 		t := a.Text
+		if isShell(name) && len(t) > 1 && t[0] == '+' {
+			// sh +e, bash +O extglob: an option turned off.
+			if shellOptValue(t) {
+				j++
+			}
+			j++
+			continue
+		}
 		if !strings.HasPrefix(t, "-") || t == "-" {
 			break
 		}
@@ -306,6 +317,8 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 			// the script follows.
 			return -1
 		case name == "py" && len(t) > 1 && t[1] >= '0' && t[1] <= '9':
+		case isShell(name) && shellOptValue(t):
+			j++ // bash -euo pipefail, --rcfile FILE
 		case flagsWithValue[t]:
 			j++
 		}
@@ -672,6 +685,16 @@ var flagsWithValue = map[string]bool{
 	"-o": true, "-O": true, "+o": true, // bash, sh
 	"--config": true, "-C": true, // deno, ruby
 	"-I": true, // perl, ruby
+}
+
+// shellOptValue reports whether a shell's option takes the next word as
+// its value: -o and -O, at the end of a cluster too (-euo pipefail), with
+// + as well as -, and bash's --rcfile and --init-file.
+func shellOptValue(t string) bool {
+	if t == "--rcfile" || t == "--init-file" {
+		return true
+	}
+	return len(t) > 1 && (t[0] == '-' || t[0] == '+') && t[1] != '-' && (t[len(t)-1] == 'o' || t[len(t)-1] == 'O')
 }
 
 // noScriptFlags make the interpreter run code from the command line, not a

@@ -84,6 +84,21 @@ func TestRefs(t *testing.T) {
 		{"npm test", nil, "project's own scripts"},
 		{"git add ../notes/MEMORY.md", []string{"argument /w/.agents/../notes/MEMORY.md"}, ""},
 		{"if then fi ((", nil, "that hookctl cannot read"},
+		// A shell's options that take a value: the value is not the
+		// script, nor the end of the options before -c.
+		{"bash -euo pipefail -c '. ./x.sh'", []string{"script /w/.agents/./x.sh"}, ""},
+		{"bash -O extglob -c '. ./x.sh'", []string{"script /w/.agents/./x.sh"}, ""},
+		{"sh +e -c '. ./x.sh'", []string{"script /w/.agents/./x.sh"}, ""},
+		{"bash -euo pipefail hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{"bash +O extglob hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{". -- ./lib.sh", []string{"script /w/.agents/./lib.sh"}, ""},
+		// The code eval runs there, and the code a trap or an alias runs
+		// later, in a folder not known.
+		{"eval '. ./lib.sh'", []string{"argument /w/.agents/. ./lib.sh", "script /w/.agents/./lib.sh"}, ""},
+		{"trap '. ./lib.sh' EXIT", []string{"argument /w/.agents/. ./lib.sh"}, "runs ./lib.sh after a cd to a folder known only when the command runs"},
+		{`trap "$X" EXIT`, nil, "trap runs code built only when the command runs"},
+		{"alias x='. ./lib.sh'", []string{"argument /w/.agents/x=. ./lib.sh"}, "runs ./lib.sh after a cd to a folder known only when the command runs"},
+		{"bash --rcfile hooks/rc.sh hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh", "argument /w/.agents/hooks/rc.sh"}, ""},
 	} {
 		c := Parse(tc.command, dir, ws)
 		refs, gaps := describe(c)

@@ -54,6 +54,11 @@ type Start struct {
 	arg0, source       val
 	hasArg0, hasSource bool
 	bash               bool
+	// dirty is set for a script started where its environment, or the
+	// functions and options of the shell that sources it, may differ
+	// from what the text shows (PATH=bin ./x.sh, export -f, BASH_ENV):
+	// dirname, cd and pwd may not be what they are, and nothing is read.
+	dirty bool
 }
 
 // StartOf returns how the shell script the ref names starts, run from a
@@ -70,7 +75,13 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 	if !w.Lit || r.Call == nil || w.anchor < 0 {
 		return Start{}
 	}
+	if r.Call.unsure || setsEnviron(r.Call, len(r.Call.Args)) {
+		return Start{dirty: true}
+	}
 	if r.Role == Script && (r.Interpreter == "." || r.Interpreter == "source") {
+		if r.Call.fns {
+			return Start{dirty: true}
+		}
 		// $0 as the script knew it at the line (bash's BASH_ARGV0 sets
 		// it).
 		s := Start{bash: caller.bash}
@@ -99,6 +110,7 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 	if implied != "" || !plainWrappers(r.Call.Args[:i]) {
 		return Start{}
 	}
+
 	if r.Role == Script {
 		// sh -s reads its code on stdin, with the word as $1.
 		for _, a := range r.Call.Args[i+1:] {
@@ -108,6 +120,13 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 			if t := a.Text; len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], "sc") {
 				return Start{}
 			}
+			// An interactive or login shell first runs the user's startup
+			// files ($ENV, ~/.bashrc, ~/.profile), which may set CDPATH,
+			// define cd or change the folder.
+			if t := a.Text; len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], "il") ||
+				t == "--login" || t == "--rcfile" || t == "--init-file" {
+				return Start{dirty: true}
+			}
 		}
 	}
 	s := Start{arg0: v, hasArg0: true, bash: bash}
@@ -115,6 +134,92 @@ func (r Ref) StartOf(caller Start, bashShebang bool) Start {
 		s.source, s.hasSource = v, true
 	}
 	return s
+}
+
+// shellSets reports whether the shell itself assigns the variable, at
+// commands that do not name it: cd sets PWD and OLDPWD, read and select
+// REPLY, getopts OPTARG, mapfile MAPFILE, every command $_, [[ =~ ]]
+// BASH_REMATCH; SECONDS and RANDOM change as they are read. Its value is
+// never known.
+func shellSets(name string) bool {
+	switch name {
+	case "PWD", "OLDPWD", "REPLY", "OPTARG", "OPTIND", "OPTERR", "MAPFILE", "_", "RANDOM", "SRANDOM",
+		"SECONDS", "LINENO", "BASHPID", "HISTCMD", "COPROC", "FUNCNAME", "GROUPS", "EPOCHREALTIME",
+		"EPOCHSECONDS", "COLUMNS", "LINES", "PPID", "UID", "EUID", "DIRSTACK", "PIPESTATUS":
+		return true
+	}
+	return strings.HasPrefix(name, "BASH_")
+}
+
+// environs reports whether a variable, set in the environment of a shell
+// or before a file is sourced, may change what a script's dirname, cd, pwd,
+// . or unquoted words do, or the folder it knows the workspace by: "*"
+// stands for a name known only at run time.
+func environs(name string) bool {
+	switch name {
+	case "*", "PATH", "CDPATH", "IFS", "PS4", "ENV", "BASH_ENV", "SHELLOPTS", "BASHOPTS", "POSIXLY_CORRECT",
+		"HOOKCTL_WORKSPACE", "PWD", "OLDPWD", "HOME", "GLOBIGNORE":
+		return true
+	}
+	return strings.HasPrefix(name, "BASH_FUNC_") || strings.HasPrefix(name, "LD_") || len(names(name)) != 1 || names(name)[0] != name
+}
+
+// setsEnviron reports whether a call sets, for what it runs, a variable
+// environs names: PATH=bin x, env BASH_ENV=x bash, in its first n words.
+func setsEnviron(call *Call, n int) bool {
+	for _, a := range call.Assigns {
+		if environs(a) {
+			return true
+		}
+	}
+	env := false
+	for _, a := range call.Args[:n] {
+		if name, _, ok := strings.Cut(a.Text, "="); ok && !strings.HasPrefix(name, "-") && environs(name) {
+			return true
+		}
+		switch t := a.Text; {
+		case path.Base(t) == "env":
+			env = true
+		case env && (t == "-" || strings.HasPrefix(t, "-i") || strings.HasPrefix(t, "-u") || strings.HasPrefix(t, "--unset") || strings.HasPrefix(t, "--ignore")):
+			return true // env -u HOOKCTL_WORKSPACE
+		case !strings.HasPrefix(t, "-"):
+			env = false
+		}
+	}
+	return false
+}
+
+// dirtiesEnv reports whether a statement may change, for the scripts the
+// shell starts or sources after it, the variables environs names or the
+// functions they inherit: it assigns or exports one, exports a function
+// (export -f), or runs code the text does not show.
+func dirtiesEnv(s *syntax.Stmt) bool {
+	dirty := false
+	syntax.Walk(s, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign:
+			if n.Name != nil && environs(n.Name.Value) {
+				dirty = true
+			}
+		case *syntax.DeclClause:
+			for _, a := range n.Args {
+				if a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") && strings.ContainsRune(a.Value.Lit(), 'f') {
+					dirty = true // export -f, declare -fx
+				}
+			}
+		case *syntax.CallExpr:
+			if taints(n) {
+				dirty = true
+			}
+		}
+		for _, name := range assignedBy(n, nil) {
+			if environs(name) {
+				dirty = true
+			}
+		}
+		return !dirty
+	})
+	return dirty
 }
 
 // plainWrappers reports whether wrappers run the program by the path they
@@ -153,6 +258,9 @@ func ParseScript(src, dir, workspace string, s Start, sourced Sourced) *Command 
 	}
 	c := &Command{Src: src, workspace: vars}
 	c.start, c.sourced = &s, sourced
+	if s.dirty {
+		dir = "" // a function it inherits may cd
+	}
 	return c.parse(dir)
 }
 
@@ -194,7 +302,7 @@ func SourcedEffects(src string) (assigns []string, ok bool) {
 		}
 		for _, name := range assignedBy(n, nil) {
 			switch name {
-			case "PATH", "BASH_ARGV0", "BASH_SOURCE":
+			case "PATH", "CDPATH", "IFS", "PS4", "BASH_CMDS", "BASH_ALIASES", "BASH_ARGV0", "BASH_SOURCE", "*":
 				ok = false
 			}
 			assigns = append(assigns, name)
@@ -254,6 +362,7 @@ func newScope(vars known, s *Start, f *syntax.File, probes *[]string) *scope {
 	if s.hasSource && s.bash {
 		sc.vals["BASH_SOURCE"] = s.source
 	}
+	sc.off = s.dirty
 	sc.prepass(f)
 	if sc.off {
 		sc.vals = map[string]val{}
@@ -273,6 +382,7 @@ func (sc *scope) fnScope(vars known, f *syntax.File) *scope {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		for _, name := range assignedBy(n, nil) {
 			assigned[name] = true
+			tainted = tainted || name == "*"
 		}
 		if c, ok := n.(*syntax.CallExpr); ok && taints(c) {
 			tainted = true
@@ -280,6 +390,7 @@ func (sc *scope) fnScope(vars known, f *syntax.File) *scope {
 		return true
 	})
 	if tainted {
+		fs.off = true // what the body's cd and dirname run is not known
 		return fs
 	}
 	for k, v := range vars {
@@ -313,6 +424,9 @@ func (sc *scope) prepass(f *syntax.File) {
 						sc.never = map[string]bool{}
 					}
 					sc.never[name] = true
+					if name == "*" {
+						sc.off = true // a name known only when it runs
+					}
 				}
 				if c, ok := m.(*syntax.CallExpr); ok && taints(c) {
 					sc.off = true
@@ -340,10 +454,15 @@ func (sc *scope) prepass(f *syntax.File) {
 		}
 		return true
 	})
-	// A PATH the script sets may find another dirname.
+	// A PATH the script sets may find another dirname; a CDPATH, send cd
+	// elsewhere; an IFS, split an unquoted word elsewhere.
 	syntax.Walk(f, func(n syntax.Node) bool {
 		for _, name := range assignedBy(n, nil) {
-			if name == "PATH" {
+			switch name {
+			case "PATH", "CDPATH", "IFS", "PS4", "BASH_CMDS", "BASH_ALIASES":
+				// PS4 is expanded before each traced command; BASH_CMDS
+				// names the file a command runs, as hash -p does;
+				// BASH_ALIASES defines aliases.
 				sc.off = true
 			}
 		}
@@ -359,7 +478,10 @@ func (sc *scope) prepass(f *syntax.File) {
 // command and builtin, "" when it has none.
 func callName(c *syntax.CallExpr) string {
 	for _, a := range c.Args {
-		l := a.Lit()
+		l, ok := literal(a, nil) // 'cd' and \cd are cd
+		if !ok {
+			return ""
+		}
 		if l == "command" || l == "builtin" || strings.HasPrefix(l, "-") && l != "-" && l != "" {
 			continue
 		}
@@ -443,6 +565,10 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 		if n.Name != nil && !straight[n] {
 			return []string{n.Name.Value}
 		}
+		if n.Name == nil && n.Value != nil {
+			// declare 'D=x', export "$N=x": the name is in the word.
+			return wordNames(n.Value)
+		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok {
 			return []string{it.Name.Value}
@@ -459,28 +585,72 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 		if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) && n.Param != nil {
 			return []string{n.Param.Value}
 		}
+	case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
+		// let 'D=1', (( "D=1" )): bash reads the quoted text as the
+		// expression, which may assign any name.
+		quoted := false
+		syntax.Walk(n, func(m syntax.Node) bool {
+			switch m.(type) {
+			case *syntax.SglQuoted, *syntax.DblQuoted:
+				quoted = true
+			}
+			return !quoted
+		})
+		if quoted {
+			return []string{"*"}
+		}
+	case *syntax.Redirect:
+		// exec {D}>file: bash assigns the descriptor's number to D.
+		if n.N != nil && strings.HasPrefix(n.N.Value, "{") {
+			return names(n.N.Value)
+		}
 	case *syntax.CoprocClause:
 		if n.Name != nil {
 			return []string{n.Name.Lit()}
 		}
 	case *syntax.CallExpr:
 		if !setters[callName(n)] {
-			return nil
+			// Under set -k (bash -k), NAME=value anywhere among a call's
+			// words assigns, and for a special builtin in POSIX mode
+			// the assignment stays: : D=x.
+			var out []string
+			for i, a := range n.Args {
+				if i > 0 && len(a.Parts) > 0 {
+					if l, ok := a.Parts[0].(*syntax.Lit); ok {
+						if name, _, ok := strings.Cut(l.Value, "="); ok && len(names(name)) == 1 && names(name)[0] == name {
+							out = append(out, name)
+						}
+					}
+				}
+			}
+			return out
 		}
 		// Every name in the arguments: read -r A B, printf -v A, let
 		// "A = B += 1", unset -v A.
 		var out []string
 		for _, a := range n.Args[1:] {
-			syntax.Walk(a, func(m syntax.Node) bool {
-				if l, ok := m.(*syntax.Lit); ok {
-					out = append(out, names(l.Value)...)
-				}
-				return true
-			})
+			out = append(out, wordNames(a)...)
 		}
 		return out
 	}
 	return nil
+}
+
+// wordNames returns the names a setter's argument may assign: those in its
+// text ("*" when the text is known only at run time), and for an option
+// those its value may hold (printf -vD, read -aD).
+func wordNames(w *syntax.Word) []string {
+	l, ok := literal(w, nil)
+	if !ok {
+		return []string{"*"}
+	}
+	out := names(l)
+	if strings.HasPrefix(l, "-") {
+		for i := 2; i < len(l); i++ {
+			out = append(out, names(l[i:])...)
+		}
+	}
+	return out
 }
 
 var arithAssign = map[syntax.BinAritOperator]bool{
@@ -493,8 +663,11 @@ var arithAssign = map[syntax.BinAritOperator]bool{
 func arithNames(x syntax.ArithmExpr) []string {
 	var out []string
 	syntax.Walk(x, func(m syntax.Node) bool {
-		if l, ok := m.(*syntax.Lit); ok {
-			out = append(out, names(l.Value)...)
+		switch m := m.(type) {
+		case *syntax.Lit:
+			out = append(out, names(m.Value)...)
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.SglQuoted, *syntax.DblQuoted:
+			out = append(out, "*") // (( $N = 1 )) assigns the name N holds
 		}
 		return true
 	})
@@ -524,6 +697,10 @@ func names(s string) []string {
 
 // poison forgets what the variable holds.
 func (sc *scope) poison(name string) {
+	if name == "*" {
+		sc.forget()
+		return
+	}
 	delete(sc.vals, name)
 	switch name {
 	case "BASH_ARGV0":
@@ -533,13 +710,18 @@ func (sc *scope) poison(name string) {
 	}
 }
 
-// forget forgets everything the script knows.
-func (sc *scope) forget() { clear(sc.vals) }
+// forget forgets everything the script knows, and learns nothing more:
+// code it did not read may have defined functions named like the commands
+// its values rely on (cd, dirname), or set CDPATH.
+func (sc *scope) forget() {
+	clear(sc.vals)
+	sc.off = true
+}
 
 // tainted forgets, after a call that may change what the script knows
 // unseen, what it may change: for a . or source of a file by a path
 // whose content Sourced reads, what the file assigns; else everything.
-func (sc *scope) tainted(call *Call) {
+func (sc *scope) tainted(call *Call) (read bool) {
 	args := call.Args
 	if sc.sourced != nil && len(args) >= 2 && args[0].Lit && (args[0].Text == "." || args[0].Text == "source") &&
 		args[1].Lit && strings.Contains(args[1].Text, "/") && !strings.HasPrefix(args[1].Text, "-") {
@@ -549,11 +731,12 @@ func (sc *scope) tainted(call *Call) {
 				for _, n := range names {
 					sc.poison(n)
 				}
-				return
+				return true
 			}
 		}
 	}
 	sc.forget()
+	return false
 }
 
 // prescan forgets, before a top-level statement runs, every variable it
@@ -655,7 +838,7 @@ func (w *walker) assign(s *syntax.Stmt, as []*syntax.Assign, st *state) {
 		switch {
 		case a.Naked:
 			// export NAME, readonly NAME: the value stays.
-		case a.Append || a.Index != nil || a.Array != nil || a.Value == nil || sc.readonly[name] || sc.never[name] || sc.off:
+		case a.Append || a.Index != nil || a.Array != nil || a.Value == nil || sc.readonly[name] || sc.never[name] || sc.off || shellSets(name):
 			sc.poison(name)
 		default:
 			v, ok := w.eval(a.Value, st, true, 0)
@@ -866,8 +1049,8 @@ func (w *walker) subst(cs *syntax.CmdSubst, st *state, depth int) (val, bool) {
 			return val{}, false
 		}
 		tv, ok := w.eval(t, &inner, false, depth+1)
-		if !ok {
-			return val{}, false
+		if args := calls[0].Args; !ok || strings.HasPrefix(tv.s, "-") && args[len(args)-2].Lit() != "--" {
+			return val{}, false // cd "$D" with D=-P is cd -P, to $HOME
 		}
 		return st.sc.cd(st.dir, tv, physical)
 	}
@@ -1058,6 +1241,9 @@ func (s Start) String() string {
 	b := "sh"
 	if s.bash {
 		b = "bash"
+	}
+	if s.dirty {
+		b += " dirty"
 	}
 	return b + " $0=" + show(s.arg0, s.hasArg0) + " BASH_SOURCE=" + show(s.source, s.hasSource)
 }
