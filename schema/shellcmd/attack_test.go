@@ -138,16 +138,7 @@ func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 			t.Run(tc.name+"/"+shebang[7:], func(t *testing.T) {
 				body := shebang + "\n" + tc.script + "\n"
 				write(t, filepath.Join(agents, "hooks/gate.sh"), body)
-				cmd := exec.Command("/bin/sh", "-c", tc.command)
-				cmd.Dir = agents
-				cmd.Env = append(os.Environ(), "HOOKCTL_WORKSPACE="+w)
-				out, _ := cmd.CombinedOutput()
-				ran := ""
-				for _, l := range strings.Split(string(out), "\n") {
-					if m, ok := strings.CutPrefix(l, "MARK:"); ok {
-						ran = filepath.Join(w, m)
-					}
-				}
+				ran, out := markRan(agents, w, tc.command)
 				refs, _ := Parse(tc.command, agents, w).Refs()
 				var main *Ref
 				for i := range refs {
@@ -209,19 +200,27 @@ func TestCommandFolderAgainstItsOwnCode(t *testing.T) {
 		`X=cd; $X hooks/sub; . ./lib.sh`,
 		`CDPATH=evil cd sub; . ./lib.sh`,
 	} {
-		cmd := exec.Command("/bin/sh", "-c", command)
-		cmd.Dir = agents
-		cmd.Env = append(os.Environ(), "HOOKCTL_WORKSPACE="+w)
-		out, _ := cmd.CombinedOutput()
-		ran := ""
-		for _, l := range strings.Split(string(out), "\n") {
-			if m, ok := strings.CutPrefix(l, "MARK:"); ok {
-				ran = filepath.Join(w, m)
-			}
-		}
+		ran, _ := markRan(agents, w, command)
 		got := lastSourced(Parse(command, agents, w))
 		if got != "" && got != ran {
 			t.Errorf("%s: read as sourcing %s, the shell sourced %q", command, got, ran)
 		}
 	}
+}
+
+// markRan runs command with /bin/sh -c in dir, $HOOKCTL_WORKSPACE set to
+// w, and returns the file of w that printed the last "MARK:" line ("" for
+// none) and all the shell printed.
+func markRan(dir, w, command string) (string, string) {
+	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HOOKCTL_WORKSPACE="+w)
+	out, _ := cmd.CombinedOutput()
+	ran := ""
+	for _, l := range strings.Split(string(out), "\n") {
+		if m, ok := strings.CutPrefix(l, "MARK:"); ok {
+			ran = filepath.Join(w, m)
+		}
+	}
+	return ran, string(out)
 }
