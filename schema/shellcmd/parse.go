@@ -660,9 +660,10 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		// read may call a function of the script's that may cd.
 		st.dir = ""
 	}
-	if st.sc == nil && callTaints(call) && !(name.Lit && (name.Text == "." || name.Text == "source")) {
-		// eval 'cd x', $X with X=cd, alias, trap: the folder, and what
-		// a later cd does, are not known.
+	if st.sc == nil && callTaints(call) {
+		// eval 'cd x', $X with X=cd, alias, trap, a sourced file (not
+		// read here, so it may cd): the folder, and what a later cd
+		// does, are not known.
 		st.dir = ""
 		w.c.cdUnsure = true
 	}

@@ -76,7 +76,8 @@ func TestRefs(t *testing.T) {
 		{"cd $SOMEWHERE && ./x.sh", nil, "after a cd to a folder known only when the command runs"},
 		{"PATH=./bin:$PATH gate", nil, "sets PATH for the call"},
 		{"eval \"$(./hooks/gen.sh)\"", []string{"program /w/.agents/./hooks/gen.sh"}, "eval runs code built"},
-		{". ./lib.sh && ./x.sh", []string{"script /w/.agents/./lib.sh", "program /w/.agents/./x.sh"}, ""},
+		// The sourced file is not read here: it may cd.
+		{". ./lib.sh && ./x.sh", []string{"script /w/.agents/./lib.sh"}, "runs ./x.sh after a cd to a folder known only when the command runs"},
 		{"echo $(./hooks/sub.sh)", []string{"program /w/.agents/./hooks/sub.sh"}, ""},
 		{"hookctl trace --hook gate -- ./hooks/gate.py", []string{"program /w/.agents/./hooks/gate.py"}, ""},
 		{"/usr/local/bin/hookctl trace -- python3 hooks/g.py", []string{"script /w/.agents/hooks/g.py [/w/.agents/hooks/g.py /w/.agents/hooks/g.py/__main__.py]"}, ""},

@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -52,5 +53,38 @@ func TestUnreadableCode(t *testing.T) {
 				t.Errorf("%s -c %q: ran the first line %v, want %v", sh, c.code, ran, c.shellRuns)
 			}
 		}
+	}
+}
+
+// TestSourcedFileMayCd: a hooks.json command's sourced file is not read
+// when the command is, and it may cd, so what the command runs by a
+// relative path after it is a gap, not the file of the command's folder;
+// the shell indeed runs another one.
+func TestSourcedFileMayCd(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"lib.sh":   "cd sub\n",
+		"x.sh":     "#!/bin/sh\necho MARK:x.sh\n",
+		"sub/x.sh": "#!/bin/sh\necho MARK:sub/x.sh\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const command = ". ./lib.sh && ./x.sh"
+	if ran, out := markRan(dir, dir, command); ran != filepath.Join(dir, "sub/x.sh") {
+		t.Fatalf("the shell ran %q, want sub/x.sh:\n%s", ran, out)
+	}
+	refs, gaps := Parse(command, dir, "").Refs()
+	for _, r := range refs {
+		if strings.HasSuffix(r.Path, "x.sh") {
+			t.Errorf("read as running %s", r.Path)
+		}
+	}
+	if len(gaps) != 1 || !strings.Contains(gaps[0].Why, "runs ./x.sh after a cd") {
+		t.Errorf("gaps %+v, want ./x.sh named", gaps)
 	}
 }
