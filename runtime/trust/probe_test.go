@@ -405,14 +405,9 @@ func TestProbedCompiledInSkills(t *testing.T) {
 	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"python3 skills/s/run.py"}]}]}}`)
 	write(t, root, ".agents/skills/s/run.py", "import helper\n")
 	cfg := loadConfig(t, root)
-	st := &Store{Workspaces: map[string]*Record{}}
-	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	st := recordedAt(root, cfg)
 	write(t, root, ".agents/skills/s/helper.pyc", "\x00\x00\x00\x00evil")
-	ok, why := st.Verify(root, cfg)
-	fok, fwhy := st.Check(FromConfig(root, cfg))
-	if want := "changed since trusted on 2026-01-02T03:04:05Z: added .agents/skills/s/helper.pyc"; ok || why != want || fok || fwhy != why {
-		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
-	}
+	wantWithdrawn(t, st, root, cfg, "added .agents/skills/s/helper.pyc")
 }
 
 // A folder that require() loads by its path runs the file its
@@ -433,8 +428,7 @@ func TestProbedNodePackageMain(t *testing.T) {
 			write(t, root, "scripts/lib/main.js", "module.exports = 2\n")
 		}
 		cfg := loadConfig(t, root)
-		st := &Store{Workspaces: map[string]*Record{}}
-		st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+		st := recordedAt(root, cfg)
 		if !st.Workspaces[root].Unchanged(cfg) {
 			t.Fatal("the probes of the unchanged workspace differ")
 		}
@@ -445,11 +439,7 @@ func TestProbedNodePackageMain(t *testing.T) {
 		if st.Workspaces[root].Unchanged(cfg) {
 			t.Fatal("the probes do not see the change")
 		}
-		ok, why := st.Verify(root, cfg)
-		fok, fwhy := st.Check(FromConfig(root, cfg))
-		if want = "changed since trusted on 2026-01-02T03:04:05Z: " + want; ok || why != want || fok || fwhy != why {
-			t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
-		}
+		wantWithdrawn(t, st, root, cfg, want)
 	}
 	t.Run("package.json added", func(t *testing.T) {
 		root, st, cfg := setup(t, false)
@@ -485,8 +475,7 @@ func TestProbedModuleParentPackage(t *testing.T) {
 				write(t, root, "scripts/__init__.py", tc.init)
 			}
 			cfg := loadConfig(t, root)
-			st := &Store{Workspaces: map[string]*Record{}}
-			st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+			st := recordedAt(root, cfg)
 			if !st.Workspaces[root].Unchanged(cfg) {
 				t.Fatal("the probes of the unchanged workspace differ")
 			}
@@ -497,11 +486,7 @@ func TestProbedModuleParentPackage(t *testing.T) {
 			if st.Workspaces[root].Unchanged(cfg) {
 				t.Fatal("the probes do not see the change")
 			}
-			ok, why := st.Verify(root, cfg)
-			fok, fwhy := st.Check(FromConfig(root, cfg))
-			if want := "changed since trusted on 2026-01-02T03:04:05Z: " + tc.want; ok || why != want || fok || fwhy != why {
-				t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
-			}
+			wantWithdrawn(t, st, root, cfg, tc.want)
 		})
 	}
 }
@@ -537,17 +522,12 @@ func TestProbedVenvPth(t *testing.T) {
 			pth("a.pth", "/somewhere\n")
 			pth("../../../pyvenv.cfg", "home = /usr/bin\n")
 			cfg := loadConfig(t, root)
-			st := &Store{Workspaces: map[string]*Record{}}
-			st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+			st := recordedAt(root, cfg)
 			if !st.Workspaces[root].Unchanged(cfg) {
 				t.Fatal("the probes of the unchanged workspace differ")
 			}
 			pth(tc.file, "import os; os.system('evil')\n")
-			ok, why := st.Verify(root, cfg)
-			fok, fwhy := st.Check(FromConfig(root, cfg))
-			if want := "changed since trusted on 2026-01-02T03:04:05Z: " + tc.want; ok || why != want || fok || fwhy != why {
-				t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
-			}
+			wantWithdrawn(t, st, root, cfg, tc.want)
 		})
 	}
 }
@@ -563,14 +543,9 @@ func TestProbedPythonStdin(t *testing.T) {
 	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"cd .. && python3 - < scripts/check.py"}]}]}}`)
 	write(t, root, "scripts/check.py", "import helper\n")
 	cfg := loadConfig(t, root)
-	st := &Store{Workspaces: map[string]*Record{}}
-	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	st := recordedAt(root, cfg)
 	write(t, root, "helper.py", "import os; os.system('evil')\n")
-	ok, why := st.Verify(root, cfg)
-	fok, fwhy := st.Check(FromConfig(root, cfg))
-	if want := "changed since trusted on 2026-01-02T03:04:05Z: added helper.py"; ok || why != want || fok || fwhy != why {
-		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
-	}
+	wantWithdrawn(t, st, root, cfg, "added helper.py")
 }
 
 // The code of python -c is hooks.json's own text, but the modules it
@@ -588,15 +563,28 @@ func inline(t *testing.T, command, created string) {
 	}
 	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"cd .. && `+command+`"}]}]}}`)
 	cfg := loadConfig(t, root)
-	st := &Store{Workspaces: map[string]*Record{}}
-	st.Workspaces[root] = NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	st := recordedAt(root, cfg)
 	if st.Workspaces[root].Probed == nil || !st.Workspaces[root].Unchanged(cfg) {
 		t.Fatal("the probes of the unchanged workspace differ")
 	}
 	write(t, root, created, "evil\n")
+	wantWithdrawn(t, st, root, cfg, "added "+created)
+}
+
+// recordedAt returns a store whose record of root, trusted on 2026-01-02
+// at 03:04:05 UTC, holds cfg and the workspace as it is now.
+func recordedAt(root string, cfg *schema.Config) *Store {
+	return &Store{Workspaces: map[string]*Record{root: NewRecord(FromConfig(root, cfg), time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))}}
+}
+
+// wantWithdrawn fails unless the record's check (the probes first) and a
+// fresh snapshot's both say the workspace changed since recordedAt, with
+// the change change.
+func wantWithdrawn(t *testing.T, st *Store, root string, cfg *schema.Config, change string) {
+	t.Helper()
 	ok, why := st.Verify(root, cfg)
 	fok, fwhy := st.Check(FromConfig(root, cfg))
-	if want := "changed since trusted on 2026-01-02T03:04:05Z: added " + created; ok || why != want || fok || fwhy != why {
+	if want := "changed since trusted on 2026-01-02T03:04:05Z: " + change; ok || why != want || fok || fwhy != why {
 		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
 	}
 }
