@@ -71,22 +71,34 @@ func (JSONPrinter) Print(w io.Writer, r *Result) error {
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	var one bytes.Buffer
-	enc := json.NewEncoder(&one)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("  ", "  ")
 	bw.WriteString("[\n")
-	for i, f := range r.Findings {
-		one.Reset()
-		if err := enc.Encode(toJSON(f)); err != nil {
-			return err
-		}
-		if i > 0 {
-			bw.WriteString(",\n")
-		}
-		bw.WriteString("  ")
-		bw.Write(bytes.TrimSuffix(one.Bytes(), []byte("\n")))
+	if err := writeEach(bw, len(r.Findings), "  ", ",\n", "  ", func(i int) any { return toJSON(r.Findings[i]) }); err != nil {
+		return err
 	}
 	bw.WriteString("\n]\n")
 	return bw.Flush()
+}
+
+// writeEach writes n values, value(i) each, as encoding/json indents them
+// with HTML escaping off, the lines after the first prefixed with prefix:
+// sep between two values and lead before each. The printers write their
+// findings one at a time with it, so that the output of thousands is never
+// all held at once.
+func writeEach(bw *bufio.Writer, n int, prefix, sep, lead string, value func(i int) any) error {
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(prefix, "  ")
+	for i := range n {
+		one.Reset()
+		if err := enc.Encode(value(i)); err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteString(sep)
+		}
+		bw.WriteString(lead)
+		bw.Write(bytes.TrimSuffix(one.Bytes(), []byte("\n")))
+	}
+	return nil
 }

@@ -168,11 +168,8 @@ func (p SARIFPrinter) Print(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
 	bw.Write(before)
 	bw.WriteString(`"results": [`)
-	var one bytes.Buffer
-	renc := json.NewEncoder(&one)
-	renc.SetEscapeHTML(false)
-	renc.SetIndent("        ", "  ")
-	for i, f := range r.Findings {
+	err := writeEach(bw, len(r.Findings), "        ", ",", "\n        ", func(i int) any {
+		f := r.Findings[i]
 		res := sarifResult{
 			RuleID: f.Rule, RuleIndex: index[f.Rule], Level: sarifLevel(f.Severity), Message: sarifText{f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
@@ -186,15 +183,10 @@ func (p SARIFPrinter) Print(w io.Writer, r *Result) error {
 		if f.Suggestion != "" {
 			res.Properties["suggestion"] = f.Suggestion
 		}
-		one.Reset()
-		if err := renc.Encode(res); err != nil {
-			return err
-		}
-		if i > 0 {
-			bw.WriteByte(',')
-		}
-		bw.WriteString("\n        ")
-		bw.Write(bytes.TrimSuffix(one.Bytes(), []byte("\n")))
+		return res
+	})
+	if err != nil {
+		return err
 	}
 	bw.WriteString("\n      ]")
 	bw.Write(after)
