@@ -25,6 +25,8 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // maxNesting bounds how deep "sh -c 'sh -c ...'" is followed.
@@ -321,13 +323,14 @@ func errLine(err error) int {
 	return 0
 }
 
-// errText is a parse error's message without its place.
+// errText is a parse error's message without its place, its start only
+// when long: it may quote the code.
 func errText(err error) string {
 	var pe syntax.ParseError
 	if errors.As(err, &pe) {
-		return pe.Text
+		return schema.Shorten(pe.Text, 200)
 	}
-	return err.Error()
+	return schema.Shorten(err.Error(), 200)
 }
 
 // ParseSyntax parses src as shell code with the parser Parse uses, for a
