@@ -134,7 +134,17 @@ func TestFixes(t *testing.T) {
 		{"claude tool for several", tool(`Edit`), tool(`replace_file_content`)},
 		{"claude tools grouped", tool(`^(Write|Read)$`), tool(`^(write_to_file|view_file)$`)},
 		{"script from the root", stop(`{"command": "python3 .agents/hooks/check.py"}`), ""},
-		{"no fix for a comment", "{\"g\": {} // x\n}", ""},
+		{"comment after a value", "{\"g\": {} // x\n}", "{\"g\": {}\n}"},
+		{"comment on its own line", "{\n  // x\r\n  \"g\": {}\n}", "{\n  \"g\": {}\n}"},
+		{"comment before a value", "{\"g\": /* x */ {}}", "{\"g\": {}}"},
+		{"comments side by side", "{\n  /* a */ /* b */\n  \"g\": {}\n}", "{\n  \"g\": {}\n}"},
+		{"comment over lines", "{\n  /* a\n     b */\n  \"g\": {}\n}", "{\n  \"g\": {}\n}"},
+		{"hash comment", "# hooks\n{\"g\": {}}\n", "{\"g\": {}}\n"},
+		{"comment at the end", "{\"g\": {}}\n// end", "{\"g\": {}}\n"},
+		{"comment and trailing comma", "{\n  \"g\": {}, // x\n}", "{\n  \"g\": {}\n}"},
+		{"byte order mark", "\xEF\xBB\xBF{\"g\": {}}", "{\"g\": {}}"},
+		{"no fix for a missing comma", "{\"g\": {}\n\"h\": {}}", ""},
+		{"no fix for single quotes", "{'g': {}}", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			want := c.want
@@ -230,32 +240,33 @@ func FuzzFix(f *testing.F) {
 	})
 }
 
-// TestTrailingCommasAtOnce: one fix removes every trailing comma, each
-// edit at the comma's own line and column in the file.
+// TestTrailingCommasAtOnce: every trailing comma is a finding of its own,
+// at its line and column, with the fix that removes it; one pass of --fix
+// removes them all.
 func TestTrailingCommasAtOnce(t *testing.T) {
 	src := "{\n  \"g\": {\"Stop\": [{\"command\": \"true\",},],},\n  \"h\": {\"Stop\": [],},\n}\n"
 	ws := newWorkspace(t)
 	target := Target{Path: filepath.Join(ws, ".agents", "hooks.json"), Name: ".agents/hooks.json", Root: ws}
-	fs := LintSource(target, []byte(src))
-	if len(fs) != 1 || fs[0].Fix == nil {
-		t.Fatalf("want one json-syntax finding with a fix, got:\n%s", formatFindings(fs))
-	}
 	var at []string
-	for _, e := range fs[0].Fix.Edits {
+	for _, f := range LintSource(target, []byte(src)) {
+		if f.Rule != "json-syntax" {
+			continue
+		}
+		if f.Fix == nil || len(f.Fix.Edits) != 1 || f.Fix.Description != "remove the trailing comma" {
+			t.Fatalf("%s: fix %+v", f, f.Fix)
+		}
+		e := f.Fix.Edits[0]
 		at = append(at, e.Span.Start.String()+"-"+e.Span.End.String())
-		if src[e.Span.Start.Offset] != ',' || e.Span.End.Offset != e.Span.Start.Offset+1 {
-			t.Errorf("edit at %v is not a comma", e.Span.Start)
+		if src[e.Span.Start.Offset] != ',' || e.Span.End.Offset != e.Span.Start.Offset+1 || e.Span.Start != f.Span.Start {
+			t.Errorf("edit at %v is not the comma of %s", e.Span.Start, f)
 		}
 	}
 	if got, want := strings.Join(at, " "), "2:36-2:37 2:38-2:39 2:40-2:41 3:19-3:20 3:21-3:22"; got != want {
 		t.Errorf("edits at %s, want %s", got, want)
 	}
-	if fs[0].Fix.Description != "remove the 5 trailing commas" {
-		t.Errorf("description %q", fs[0].Fix.Description)
-	}
 	got, n, done, err := fixSource(target, mustChoice(t), nil, []byte(src))
 	want := "{\n  \"g\": {\"Stop\": [{\"command\": \"true\"}]},\n  \"h\": {\"Stop\": []}\n}\n"
-	if err != nil || string(got) != want || n != 1 || !done {
+	if err != nil || string(got) != want || n != 5 || !done {
 		t.Errorf("fixed (%d fixes, done %v, %v):\n%s\nwant:\n%s", n, done, err, got, want)
 	}
 }
