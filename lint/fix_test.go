@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -133,6 +134,10 @@ func TestFixes(t *testing.T) {
 		{"claude tool", tool(`Bash|view_file`), tool(`run_command|view_file`)},
 		{"claude tool for several", tool(`Edit`), tool(`replace_file_content`)},
 		{"claude tools grouped", tool(`^(Write|Read)$`), tool(`^(write_to_file|view_file)$`)},
+		{"claude tool with a glob star", tool(`Write*`), tool(`write_to_file`)},
+		{"claude tools with glob stars", tool(`Edit*|Bash*|view_file`), tool(`replace_file_content|run_command|view_file`)},
+		{"codex tool with a glob star", tool(`run_command|apply_patch*`), tool(`run_command|write_to_file|replace_file_content|multi_replace_file_content`)},
+		{"glob star after a tool of no equivalent", tool(`NotebookEdit*`), ""},
 		{"script from the root", stop(`{"command": "python3 .agents/hooks/check.py"}`), ""},
 		{"comment after a value", "{\"g\": {} // x\n}", "{\"g\": {}\n}"},
 		{"comment on its own line", "{\n  // x\r\n  \"g\": {}\n}", "{\n  \"g\": {}\n}"},
@@ -159,6 +164,42 @@ func TestFixes(t *testing.T) {
 				t.Errorf("fixed %s\ninto %s\nwant %s", c.src, got, want)
 			}
 		})
+	}
+}
+
+// TestGlobStarOfAnotherAgentsTool: "Write*" is two mistakes, another
+// agent's tool and a glob star, which one edit corrects; each rule's
+// finding keeps its hint, the fix rides on foreign-tool's and, when that
+// rule is off, on matcher-no-tool's.
+func TestGlobStarOfAnotherAgentsTool(t *testing.T) {
+	ws := newWorkspace(t)
+	target := Target{Path: filepath.Join(ws, ".agents", "hooks.json"), Name: ".agents/hooks.json", Root: ws}
+	src := `{"g": {"PreToolUse": [{"matcher": "Write*", "hooks": [{"command": "true"}]}]}}`
+	want := `{"g": {"PreToolUse": [{"matcher": "write_to_file", "hooks": [{"command": "true"}]}]}}`
+	fs := LintSource(target, []byte(src))
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s fix=%v", f.Rule, f.Message, f.Fix != nil))
+	}
+	wantFindings := []string{
+		`foreign-tool "Write" is a Claude Code and Cursor tool, which this agent does not have: write "write_to_file" fix=true`,
+		`matcher-no-tool "Write*" matches no tool: a matcher is a regular expression, not a glob, so * repeats the character before it, and "Write" is another agent's tool: write "write_to_file" fix=false`,
+	}
+	if strings.Join(got, "\n") != strings.Join(wantFindings, "\n") {
+		t.Errorf("findings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(wantFindings, "\n"))
+	}
+	if fx := fs[0].Fix; fx == nil || fx.Description != `write "write_to_file" for "Write*"` || fx.Edits[0].Span.End.Offset-fx.Edits[0].Span.Start.Offset != len("Write*") {
+		t.Errorf("fix %+v", fs[0].Fix)
+	}
+	for _, disable := range [][]string{nil, {"foreign-tool"}, {"matcher-no-tool"}} {
+		choice, err := NewChoice(nil, nil, disable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, n, _, err := fixSource(target, choice, nil, []byte(src))
+		if err != nil || string(got) != want || n != 1 {
+			t.Errorf("without %v: %d fixes (%v):\n%s\nwant\n%s", disable, n, err, got, want)
+		}
 	}
 }
 
