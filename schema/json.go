@@ -893,10 +893,7 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 	var seen map[string]int
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == '}' {
-		p.advance()
-		p.depth--
-		n.Span = Span{o.pos, p.pos()}
-		return n, nil
+		return p.close(n, o), nil
 	}
 	for {
 		p.skipSpace()
@@ -988,10 +985,16 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 
 // closeObject ends the object n at its closing brace.
 func (p *jsonParser) closeObject(n *Node, o open, base int) *Node {
+	n.Members = slices.Clone(p.members[base:])
+	return p.close(n, o)
+}
+
+// close ends the object or array n that o opened, at its closing
+// bracket.
+func (p *jsonParser) close(n *Node, o open) *Node {
 	p.advance()
 	p.depth--
 	n.Span = Span{o.pos, p.pos()}
-	n.Members = slices.Clone(p.members[base:])
 	return n
 }
 
@@ -1082,10 +1085,7 @@ func (p *jsonParser) array() (*Node, *SyntaxError) {
 	defer func() { p.elems = p.elems[:base] }()
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == ']' {
-		p.advance()
-		p.depth--
-		n.Span = Span{o.pos, p.pos()}
-		return n, nil
+		return p.close(n, o), nil
 	}
 	for {
 		p.skipSpace()
@@ -1130,9 +1130,6 @@ func (p *jsonParser) array() (*Node, *SyntaxError) {
 
 // closeArray ends the array n at its closing bracket.
 func (p *jsonParser) closeArray(n *Node, o open, base int) *Node {
-	p.advance()
-	p.depth--
-	n.Span = Span{o.pos, p.pos()}
 	n.Elems = slices.Clone(p.elems[base:])
-	return n
+	return p.close(n, o)
 }
