@@ -23,8 +23,8 @@ func allocated(f func()) uint64 {
 func TestValuesPastTheBoundCostNoTree(t *testing.T) {
 	many := strings.Repeat("1,", 1<<20) + "1"
 	for name, src := range map[string]string{
-		// The parser stops at the trailing comma; the fix that removes
-		// it reads on.
+		// The reading goes past the trailing comma and stops at the
+		// bound, without the tree.
 		"trailing comma": "[[1,]," + many + "]",
 		"echo":           `{"gate": {"PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "echo '[` + many + `]'"}]}]}}`,
 	} {
@@ -36,8 +36,8 @@ func TestValuesPastTheBoundCostNoTree(t *testing.T) {
 			if limit := uint64(16 * len(src)); n > limit {
 				t.Errorf("linting %d bytes allocated %d, more than %d", len(src), n, limit)
 			}
-			if name == "trailing comma" && (len(got) != 1 || got[0].Fix == nil) {
-				t.Errorf("findings %+v, want the trailing comma's, with its fix", got)
+			if name == "trailing comma" && (len(got) != 2 || got[0].Fix == nil || !strings.Contains(got[1].Message, "more than 16384 JSON values")) {
+				t.Errorf("findings %+v, want the trailing comma's, with its fix, and the bound's", got)
 			}
 		})
 	}

@@ -23,13 +23,17 @@ type matcherInfo struct {
 type noToolAlt struct {
 	alt             alternative
 	msg, suggestion string
-	// certain: the suggestion is what was meant (see noToolMessage).
-	certain bool
+	// certain: the suggestion is what was meant; foreign: it is another
+	// agent's tool with glob stars (see noToolMessage).
+	certain, foreign bool
 }
 
 type foreignHit struct {
-	at int
-	ft schema.ForeignTool
+	// at is where the name stands in the matcher; end is where the text
+	// its fix replaces ends: past the name and the glob stars written
+	// after it ("Write*"), which the tool meant here makes useless.
+	at, end int
+	ft      schema.ForeignTool
 }
 
 // probeTools are the names a matcher is tried on: the documented tools and
@@ -86,8 +90,8 @@ func (mi *matcherInfo) noToolAlternatives(text string) []noToolAlt {
 		if _, ok := schema.LookupForeignTool(a.text); ok {
 			continue // foreign-tool names the equivalent
 		}
-		msg, sugg, certain := noToolMessage(a.text)
-		mi.noTool = append(mi.noTool, noToolAlt{a, msg, sugg, certain})
+		msg, sugg, certain, foreign := noToolMessage(a.text)
+		mi.noTool = append(mi.noTool, noToolAlt{a, msg, sugg, certain, foreign})
 	}
 	return mi.noTool
 }
@@ -108,7 +112,11 @@ func (mi *matcherInfo) foreignTools(text string) []foreignHit {
 		if i < 0 || !mi.m.Match(ft.Name) || schema.IsKnownTool(ft.Name) {
 			continue
 		}
-		mi.foreign = append(mi.foreign, foreignHit{i, ft})
+		end := i + len(ft.Name)
+		for end < len(text) && text[end] == '*' {
+			end++
+		}
+		mi.foreign = append(mi.foreign, foreignHit{i, end, ft})
 	}
 	return mi.foreign
 }

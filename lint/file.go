@@ -297,8 +297,10 @@ func (f *File) strSpan(n *schema.Node, from, to int) schema.Span {
 		size, width := 1, 1
 		if src[off] == '\\' && off+1 < len(src) {
 			size = 2
-			switch src[off+1] {
-			case 'u':
+			switch c := src[off+1]; {
+			case !validEscape(c, src[n.Span.Start.Offset]):
+				size = 1 // read past as written: the backslash is itself
+			case c == 'u':
 				size = 6
 				r := rune(0)
 				for _, c := range src[min(off+2, len(src)):min(off+6, len(src))] {
@@ -324,6 +326,17 @@ func (f *File) strSpan(n *schema.Node, from, to int) schema.Span {
 		return n.Span
 	}
 	return schema.Span{Start: start, End: pos}
+}
+
+// validEscape reports whether a backslash and c are an escape sequence
+// in a string that quote opens (a single quote in a file read past its
+// syntax mistakes, where \' escapes it).
+func validEscape(c, quote byte) bool {
+	switch c {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u':
+		return true
+	}
+	return c == quote
 }
 
 // charCount is how many characters a stretch of source counts for a column:

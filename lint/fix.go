@@ -206,7 +206,7 @@ func fixSource(t Target, choice *Choice, rules []string, src []byte) (out []byte
 		if n == 0 {
 			return out, fixes, true, nil
 		}
-		if after := schema.Parse(t.Path, next); after.Syntax != nil && (f.Config.Syntax == nil || after.Syntax.Pos.Offset < f.Config.Syntax.Pos.Offset) {
+		if after := schema.ParseRecovering(t.Path, next); worseJSON(f.Config, after) {
 			name := t.Name
 			if name == "" {
 				name = t.Path
@@ -216,6 +216,19 @@ func fixSource(t Target, choice *Choice, rules []string, src []byte) (out []byte
 		out, fixes = next, fixes+n
 	}
 	return out, fixes, false, nil
+}
+
+// worseJSON reports whether after, the text that fixes made of before
+// (both read by schema.ParseRecovering), is worse JSON: not valid where
+// before was, no longer read to its end, or with more syntax mistakes.
+func worseJSON(before, after *schema.Config) bool {
+	switch {
+	case after.Syntax == nil:
+		return false
+	case before.Syntax == nil, before.Root != nil && after.Root == nil:
+		return true
+	}
+	return len(after.SyntaxErrors) > len(before.SyntaxErrors)
 }
 
 // topLevel reports whether s[from:to] is a whole alternative of the

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -133,8 +134,22 @@ func TestFixes(t *testing.T) {
 		{"claude tool", tool(`Bash|view_file`), tool(`run_command|view_file`)},
 		{"claude tool for several", tool(`Edit`), tool(`replace_file_content`)},
 		{"claude tools grouped", tool(`^(Write|Read)$`), tool(`^(write_to_file|view_file)$`)},
+		{"claude tool with a glob star", tool(`Write*`), tool(`write_to_file`)},
+		{"claude tools with glob stars", tool(`Edit*|Bash*|view_file`), tool(`replace_file_content|run_command|view_file`)},
+		{"codex tool with a glob star", tool(`run_command|apply_patch*`), tool(`run_command|write_to_file|replace_file_content|multi_replace_file_content`)},
+		{"glob star after a tool of no equivalent", tool(`NotebookEdit*`), ""},
 		{"script from the root", stop(`{"command": "python3 .agents/hooks/check.py"}`), ""},
-		{"no fix for a comment", "{\"g\": {} // x\n}", ""},
+		{"comment after a value", "{\"g\": {} // x\n}", "{\"g\": {}\n}"},
+		{"comment on its own line", "{\n  // x\r\n  \"g\": {}\n}", "{\n  \"g\": {}\n}"},
+		{"comment before a value", "{\"g\": /* x */ {}}", "{\"g\": {}}"},
+		{"comments side by side", "{\n  /* a */ /* b */\n  \"g\": {}\n}", "{\n  \"g\": {}\n}"},
+		{"comment over lines", "{\n  /* a\n     b */\n  \"g\": {}\n}", "{\n  \"g\": {}\n}"},
+		{"hash comment", "# hooks\n{\"g\": {}}\n", "{\"g\": {}}\n"},
+		{"comment at the end", "{\"g\": {}}\n// end", "{\"g\": {}}\n"},
+		{"comment and trailing comma", "{\n  \"g\": {}, // x\n}", "{\n  \"g\": {}\n}"},
+		{"byte order mark", "\xEF\xBB\xBF{\"g\": {}}", "{\"g\": {}}"},
+		{"no fix for a missing comma", "{\"g\": {}\n\"h\": {}}", ""},
+		{"no fix for single quotes", "{'g': {}}", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			want := c.want
@@ -149,6 +164,42 @@ func TestFixes(t *testing.T) {
 				t.Errorf("fixed %s\ninto %s\nwant %s", c.src, got, want)
 			}
 		})
+	}
+}
+
+// TestGlobStarOfAnotherAgentsTool: "Write*" is two mistakes, another
+// agent's tool and a glob star, which one edit corrects; each rule's
+// finding keeps its hint, the fix rides on foreign-tool's and, when that
+// rule is off, on matcher-no-tool's.
+func TestGlobStarOfAnotherAgentsTool(t *testing.T) {
+	ws := newWorkspace(t)
+	target := Target{Path: filepath.Join(ws, ".agents", "hooks.json"), Name: ".agents/hooks.json", Root: ws}
+	src := `{"g": {"PreToolUse": [{"matcher": "Write*", "hooks": [{"command": "true"}]}]}}`
+	want := `{"g": {"PreToolUse": [{"matcher": "write_to_file", "hooks": [{"command": "true"}]}]}}`
+	fs := LintSource(target, []byte(src))
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s fix=%v", f.Rule, f.Message, f.Fix != nil))
+	}
+	wantFindings := []string{
+		`foreign-tool "Write" is a Claude Code and Cursor tool, which this agent does not have: write "write_to_file" fix=true`,
+		`matcher-no-tool "Write*" matches no tool: a matcher is a regular expression, not a glob, so * repeats the character before it, and "Write" is another agent's tool: write "write_to_file" fix=false`,
+	}
+	if strings.Join(got, "\n") != strings.Join(wantFindings, "\n") {
+		t.Errorf("findings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(wantFindings, "\n"))
+	}
+	if fx := fs[0].Fix; fx == nil || fx.Description != `write "write_to_file" for "Write*"` || fx.Edits[0].Span.End.Offset-fx.Edits[0].Span.Start.Offset != len("Write*") {
+		t.Errorf("fix %+v", fs[0].Fix)
+	}
+	for _, disable := range [][]string{nil, {"foreign-tool"}, {"matcher-no-tool"}} {
+		choice, err := NewChoice(nil, nil, disable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, n, _, err := fixSource(target, choice, nil, []byte(src))
+		if err != nil || string(got) != want || n != 1 {
+			t.Errorf("without %v: %d fixes (%v):\n%s\nwant\n%s", disable, n, err, got, want)
+		}
 	}
 }
 
@@ -230,32 +281,33 @@ func FuzzFix(f *testing.F) {
 	})
 }
 
-// TestTrailingCommasAtOnce: one fix removes every trailing comma, each
-// edit at the comma's own line and column in the file.
+// TestTrailingCommasAtOnce: every trailing comma is a finding of its own,
+// at its line and column, with the fix that removes it; one pass of --fix
+// removes them all.
 func TestTrailingCommasAtOnce(t *testing.T) {
 	src := "{\n  \"g\": {\"Stop\": [{\"command\": \"true\",},],},\n  \"h\": {\"Stop\": [],},\n}\n"
 	ws := newWorkspace(t)
 	target := Target{Path: filepath.Join(ws, ".agents", "hooks.json"), Name: ".agents/hooks.json", Root: ws}
-	fs := LintSource(target, []byte(src))
-	if len(fs) != 1 || fs[0].Fix == nil {
-		t.Fatalf("want one json-syntax finding with a fix, got:\n%s", formatFindings(fs))
-	}
 	var at []string
-	for _, e := range fs[0].Fix.Edits {
+	for _, f := range LintSource(target, []byte(src)) {
+		if f.Rule != "json-syntax" {
+			continue
+		}
+		if f.Fix == nil || len(f.Fix.Edits) != 1 || f.Fix.Description != "remove the trailing comma" {
+			t.Fatalf("%s: fix %+v", f, f.Fix)
+		}
+		e := f.Fix.Edits[0]
 		at = append(at, e.Span.Start.String()+"-"+e.Span.End.String())
-		if src[e.Span.Start.Offset] != ',' || e.Span.End.Offset != e.Span.Start.Offset+1 {
-			t.Errorf("edit at %v is not a comma", e.Span.Start)
+		if src[e.Span.Start.Offset] != ',' || e.Span.End.Offset != e.Span.Start.Offset+1 || e.Span.Start != f.Span.Start {
+			t.Errorf("edit at %v is not the comma of %s", e.Span.Start, f)
 		}
 	}
 	if got, want := strings.Join(at, " "), "2:36-2:37 2:38-2:39 2:40-2:41 3:19-3:20 3:21-3:22"; got != want {
 		t.Errorf("edits at %s, want %s", got, want)
 	}
-	if fs[0].Fix.Description != "remove the 5 trailing commas" {
-		t.Errorf("description %q", fs[0].Fix.Description)
-	}
 	got, n, done, err := fixSource(target, mustChoice(t), nil, []byte(src))
 	want := "{\n  \"g\": {\"Stop\": [{\"command\": \"true\"}]},\n  \"h\": {\"Stop\": []}\n}\n"
-	if err != nil || string(got) != want || n != 1 || !done {
+	if err != nil || string(got) != want || n != 5 || !done {
 		t.Errorf("fixed (%d fixes, done %v, %v):\n%s\nwant:\n%s", n, done, err, got, want)
 	}
 }

@@ -89,7 +89,11 @@ func (f *File) dropped() (DroppedFile, bool) {
 		if s.Bound {
 			return DroppedFile{}, false // read no further: what the agent does is not known
 		}
-		return DroppedFile{File: f.Name, Hooks: -1, Cause: s.Pos, Why: "it is not valid JSON"}, true
+		n := -1
+		if r := f.Config.Root; r != nil && r.Kind == schema.Object {
+			n = len(f.hooks()) // read past its mistakes
+		}
+		return DroppedFile{File: f.Name, Hooks: n, Cause: s.Pos, Why: "it is not valid JSON"}, true
 	}
 	errs := f.agentErrors()
 	if len(errs) == 0 {
@@ -129,7 +133,7 @@ func (r *Run) assess() []DroppedFile {
 		switch {
 		case fd.Rule == "foreign-format" && len(f.agentErrors()) > 0:
 			fd.Impact = FileDropped // a value of the other format's that the agent cannot read
-		case fd.Rule == "json-syntax" && f.Config.Syntax != nil && f.Config.Syntax.Bound:
+		case fd.Rule == "json-syntax" && f.boundAt(fd.Span.Start):
 			fd.Impact = NoImpact // hookctl's bound, not the agent's
 		case fd.Rule == "json-syntax", overlap:
 			fd.Impact = FileDropped
@@ -148,6 +152,13 @@ func (r *Run) assess() []DroppedFile {
 		}
 	}
 	return out
+}
+
+// boundAt reports whether the file's reading stopped at hookctl's bound
+// on values at p.
+func (f *File) boundAt(p schema.Pos) bool {
+	errs := f.syntaxErrors()
+	return len(errs) > 0 && errs[len(errs)-1].Bound && errs[len(errs)-1].Pos == p
 }
 
 // atNull reports whether a finding stands exactly at a null value, which

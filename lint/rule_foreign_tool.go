@@ -22,8 +22,14 @@ func (r *foreignTool) Check(f *File) {
 			span := f.strSpan(g.Matcher, h.at, h.at+len(h.ft.Name))
 			var fix *Fix
 			if h.ft.Tool != "" {
-				repl := asAlternative(g.Matcher.Str, h.at, h.at+len(h.ft.Name), h.ft.Tool)
-				fix = replaceFix("write "+quoted(h.ft.Tool), span, jsonInner(repl))
+				// One edit writes the tool meant and drops the glob stars
+				// after the name, which matcher-no-tool explains.
+				desc := "write " + quoted(h.ft.Tool)
+				if written := g.Matcher.Str[h.at:h.end]; written != h.ft.Name {
+					desc += " for " + quoted(written)
+				}
+				repl := asAlternative(g.Matcher.Str, h.at, h.end, h.ft.Tool)
+				fix = replaceFix(desc, f.strSpan(g.Matcher, h.at, h.end), jsonInner(repl))
 			}
 			r.reportTool(f, span, h.ft, fix)
 		}

@@ -1,10 +1,6 @@
 package lint
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -12,54 +8,84 @@ type jsonSyntax struct{ RuleBase }
 
 func newJSONSyntax() Rule {
 	return &jsonSyntax{newBase("json-syntax", Error,
-		"not valid JSON: trailing comma, comment, truncated file, empty file, BOM")}
+		"not valid JSON: comment, trailing or missing comma, single quotes, truncated file, empty file, BOM")}
 }
 
+// Check reports every syntax mistake the file's reading met (see
+// schema.ParseRecovering), each at its place; the text that JSON forbids
+// and that means nothing (a comment, a trailing comma, a byte order mark)
+// comes with the fix that deletes it.
 func (r *jsonSyntax) Check(f *File) {
-	e := f.Config.Syntax
-	if e == nil {
-		return
+	for _, e := range f.syntaxErrors() {
+		span := e.Remove
+		if span.End.Offset <= span.Start.Offset {
+			span = schema.Span{Start: e.Pos, End: e.Pos}
+			if e.Pos.Offset < len(f.Config.Src) {
+				span.End.Offset++
+				span.End.Col++
+			}
+		}
+		r.reportFix(f, span, removeFix(f.Config.Src, e), "", "%s", e.Msg)
 	}
-	end := e.Pos
-	if end.Offset < len(f.Config.Src) {
-		end.Offset++
-		end.Col++
-	}
-	span := schema.Span{Start: e.Pos, End: end}
-	r.reportFix(f, span, trailingCommas(f.Config.Src, e), "", "%s", e.Msg)
 }
 
-// maxCommas bounds how many trailing commas one fix removes: the parser
-// stops at the first, so each further one costs a parse.
-const maxCommas = 200
-
-// trailingCommas returns the fix that removes a trailing comma the parser
-// stopped at and every trailing comma after it, up to maxCommas, nil when
-// e is not a trailing comma.
-func trailingCommas(src []byte, e *schema.SyntaxError) *Fix {
-	isComma := func(b []byte, e *schema.SyntaxError) bool {
-		return e != nil && strings.HasPrefix(e.Msg, "trailing comma") && e.Pos.Offset < len(b) && b[e.Pos.Offset] == ','
+// syntaxErrors returns the file's syntax mistakes: every one its reading
+// met, or the one a strict reading stops at.
+func (f *File) syntaxErrors() []*schema.SyntaxError {
+	if f.Config.SyntaxErrors != nil {
+		return f.Config.SyntaxErrors
 	}
-	if !isComma(src, e) {
+	if f.Config.Syntax != nil {
+		return []*schema.SyntaxError{f.Config.Syntax}
+	}
+	return nil
+}
+
+// removeFix is the fix that deletes the text a syntax mistake names (see
+// schema.SyntaxError.Remove), nil when there is none. A comment goes with
+// the blanks it would leave behind: its whole line when it stands alone on
+// it, the blanks before it when it ends its line, those after it
+// otherwise.
+func removeFix(src []byte, e *schema.SyntaxError) *Fix {
+	from, to := e.Remove.Start, e.Remove.End
+	if to.Offset <= from.Offset || to.Offset > len(src) {
 		return nil
 	}
-	fix := &Fix{Description: "remove the trailing comma"}
-	// Each removal leaves the text after it one byte, and on its line one
-	// column, earlier: an edit is given back in the file's own places.
-	cur := src
-	removed := map[int]int{} // by line
-	for n := 0; n < maxCommas && isComma(cur, e); n++ {
-		p := e.Pos
-		at := schema.Pos{Offset: p.Offset + n, Line: p.Line, Col: p.Col + removed[p.Line]}
-		fix.Edits = append(fix.Edits, Edit{Span: schema.Span{Start: at, End: schema.Pos{Offset: at.Offset + 1, Line: at.Line, Col: at.Col + 1}}})
-		removed[p.Line]++
-		cur = slices.Concat(cur[:p.Offset], cur[p.Offset+1:])
-		// Read as the file was, within the bound on values: a file of
-		// millions past its trailing comma costs no tree of them.
-		_, _, e = schema.ParseJSONBounded(cur)
+	var what string
+	switch src[from.Offset] {
+	case ',':
+		what = "the trailing comma"
+	case 0xEF:
+		what = "the byte order mark"
+	case '/', '#':
+		what = "the comment"
+		before := from.Offset
+		for before > 0 && (src[before-1] == ' ' || src[before-1] == '\t') {
+			before--
+		}
+		after := to.Offset
+		for after < len(src) && (src[after] == ' ' || src[after] == '\t') {
+			after++
+		}
+		startsLine := before == 0 || src[before-1] == '\n' || src[before-1] == '\r'
+		endsLine := after == len(src) || src[after] == '\n' || src[after] == '\r'
+		// The blanks are one byte and one column each.
+		switch {
+		case startsLine && endsLine && after < len(src):
+			brk := 1
+			if src[after] == '\r' && after+1 < len(src) && src[after+1] == '\n' {
+				brk = 2
+			}
+			from = schema.Pos{Offset: before, Line: from.Line, Col: 1}
+			to = schema.Pos{Offset: after + brk, Line: to.Line + 1, Col: 1}
+		case endsLine:
+			from = schema.Pos{Offset: before, Line: from.Line, Col: from.Col - (from.Offset - before)}
+			to = schema.Pos{Offset: after, Line: to.Line, Col: to.Col + (after - to.Offset)}
+		default:
+			to = schema.Pos{Offset: after, Line: to.Line, Col: to.Col + (after - to.Offset)}
+		}
+	default:
+		return nil
 	}
-	if len(fix.Edits) > 1 {
-		fix.Description = fmt.Sprintf("remove the %d trailing commas", len(fix.Edits))
-	}
-	return fix
+	return &Fix{Description: "remove " + what, Edits: []Edit{{Span: schema.Span{Start: from, End: to}}}}
 }

@@ -284,6 +284,11 @@ func (r *Run) lintSource(t Target, src []byte, only []string) {
 }
 
 func (r *Run) newFile(t Target, c *schema.Config) *File {
+	if c.Syntax != nil && c.SyntaxErrors == nil {
+		// Read on past the syntax mistakes, so that one run reports them
+		// all and, when none stops the reading, what else is wrong.
+		c = schema.ParseRecovering(c.Path, c.Src)
+	}
 	name := t.Name
 	if name == "" {
 		name = t.Path

@@ -231,13 +231,30 @@ func TestNearest(t *testing.T) {
 		"SessionEnd":     "",
 		"BeforeTool":     "",
 		"x":              "",
+		"ToolUsePre":     "PreToolUse",
+		"invocation_pre": "PreInvocation",
+		"start_session":  "SessionStart",
 	} {
 		if got := Nearest(word, events); got != want {
 			t.Errorf("Nearest(%q) = %q, want %q", word, got, want)
 		}
 	}
-	if got := Nearest("run_comand", ToolNames()); got != "run_command" {
-		t.Errorf("run_comand: %q", got)
+	for word, want := range map[string]string{
+		"run_comand":  "run_command",
+		"file_write":  "write_to_file",
+		"fileWrite":   "write_to_file",
+		"command_run": "run_command",
+		"name_find":   "find_by_name",
+		"search_grep": "grep_search",
+		"file_edit":   "edit_file",
+		"write":       "",
+		"file":        "",
+		"to_file":     "",
+		"shell_run":   "",
+	} {
+		if got := Nearest(word, ToolNames()); got != want {
+			t.Errorf("Nearest(%q) = %q, want %q", word, got, want)
+		}
 	}
 }
 

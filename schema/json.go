@@ -148,6 +148,11 @@ type SyntaxError struct {
 	// (MaxValues), not at a fault of the JSON: the agent, which has no
 	// such bound, reads on, so the file is not known to be one it drops.
 	Bound bool
+	// Remove is set (not empty) for text that JSON forbids and that
+	// means nothing to the readers that allow it: a comment, a trailing
+	// comma, a byte order mark. Deleting its bytes corrects the mistake
+	// and changes no value.
+	Remove Span
 }
 
 func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
@@ -177,7 +182,15 @@ const MaxDepth = 10000
 // that decoder, it reads a byte of invalid UTF-8 in a string as U+FFFD (see
 // AgentReplaced).
 func ParseJSON(src []byte) (*Node, []Duplicate, *SyntaxError) {
-	return parseJSON(src, 0)
+	return first(parseJSON(src, 0, false))
+}
+
+// first returns a strict reading's result with its one error.
+func first(root *Node, dups []Duplicate, errs []*SyntaxError) (*Node, []Duplicate, *SyntaxError) {
+	if len(errs) > 0 {
+		return nil, nil, errs[0]
+	}
+	return root, dups, nil
 }
 
 // ParseJSONBounded is ParseJSON refusing more than MaxValues values and
@@ -185,14 +198,14 @@ func ParseJSON(src []byte) (*Node, []Duplicate, *SyntaxError) {
 // set. It is for text a hooks.json holds or a reading of one makes, whose
 // tree would cost many times its size.
 func ParseJSONBounded(src []byte) (*Node, []Duplicate, *SyntaxError) {
-	return parseJSON(src, MaxValues)
+	return first(parseJSON(src, MaxValues, false))
 }
 
 // ParseJSONWithin is ParseJSON refusing more than max values and keys, for
 // a file hookctl reads whole that a workspace controls and that is not a
 // hooks.json: a test file, another agent's settings (MaxOtherValues).
 func ParseJSONWithin(src []byte, max int) (*Node, []Duplicate, *SyntaxError) {
-	return parseJSON(src, max)
+	return first(parseJSON(src, max, false))
 }
 
 // MaxOtherValues bounds the other JSON files a workspace hands hookctl to
@@ -213,25 +226,38 @@ const MaxOtherValues = 1 << 18
 // values) costs within four times its size and 30 MB.
 const MaxValues = 1 << 14
 
+// MaxSyntaxErrors is how many syntax mistakes a recovering reading
+// (ParseRecovering) reads past: the next one stops it. A file with a
+// comment on every line has a few hundred; a hostile file of 16 MiB of
+// comments costs no more than this many errors.
+const MaxSyntaxErrors = 1000
+
 // parseJSON is ParseJSON refusing more than maxValues values, 0 for no
-// bound.
-func parseJSON(src []byte, maxValues int) (*Node, []Duplicate, *SyntaxError) {
+// bound. A strict reading stops at the first syntax error, which it
+// returns alone, and then no tree. A recovering one reads on past the
+// mistakes that leave no doubt about what was meant (see recover) and
+// returns every mistake in file order, and a tree when none of them
+// stopped it.
+func parseJSON(src []byte, maxValues int, recovering bool) (*Node, []Duplicate, []*SyntaxError) {
 	if maxValues > 0 && len(src) > maxValues && mayHold(src, maxValues) {
 		// A first reading that builds no tree finds a file of too many
 		// values without the tree's memory, many times the file's size.
 		// It checks all the second one checks, so when it stops at the
 		// bound, so would the second, at the same place.
-		dry := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues, dry: true}
+		dry := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues, dry: true, recovering: recovering}
 		if _, err := dry.parse(); err != nil && dry.values > maxValues {
-			return nil, nil, err
+			return nil, nil, append(dry.mistakes, err)
 		}
 	}
-	p := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues}
+	p := &jsonParser{src: src, line: 1, col: 1, maxValues: maxValues, recovering: recovering}
 	root, err := p.parse()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, append(p.mistakes, err)
 	}
-	return root, p.dups, nil
+	if len(p.mistakes) > 0 && !recovering {
+		return nil, nil, p.mistakes[:1]
+	}
+	return root, p.dups, p.mistakes
 }
 
 // MayHold reports whether src may hold more than n values and keys, from a
@@ -262,6 +288,10 @@ type jsonParser struct {
 	// are one scratch node, and strings and numbers are not copied.
 	dry     bool
 	scratch Node
+	// recovering reads on past the mistakes recover allows, noting them
+	// in mistakes.
+	recovering bool
+	mistakes   []*SyntaxError
 
 	// nodes is the free part of the chunk new nodes are taken from: one
 	// allocation for many small values.
@@ -335,20 +365,83 @@ func (p *jsonParser) skipSpace() {
 		switch p.src[p.off] {
 		case ' ', '\t', '\n', '\r':
 			p.advance()
+		case '/', '#':
+			if !p.recovering || !p.skipComment() {
+				return
+			}
 		default:
 			return
 		}
 	}
 }
 
+// readPast notes a mistake that a recovering reading goes on past, and
+// reports whether it does: a strict reading stops at its first mistake,
+// a recovering one at the one past MaxSyntaxErrors.
+//
+// A recovering reading goes past the mistakes that leave no doubt about
+// what was meant, reading the value the author wrote: a comment (//, /* */
+// or #), a trailing comma, a missing comma between two members or
+// elements, single quotes, a key without quotes, True, False, None and
+// other literals in another language's spelling, an invalid escape (kept
+// as written, a backslash and the character: "C:\Users"), a control
+// character in a string, a byte order mark. Every other mistake stops it.
+func (p *jsonParser) readPast(e *SyntaxError) bool {
+	if !p.recovering || len(p.mistakes) >= MaxSyntaxErrors {
+		return false
+	}
+	p.mistakes = append(p.mistakes, e)
+	return true
+}
+
+// skipComment reads past the comment at the offset, noting it, and
+// reports whether it did: not when no comment starts there, when a block
+// comment is never closed, or when the reading goes no further.
+func (p *jsonParser) skipComment() bool {
+	rest := p.src[p.off:]
+	var size int
+	switch {
+	case rest[0] == '#' || len(rest) >= 2 && rest[0] == '/' && rest[1] == '/':
+		size = bytes.IndexAny(rest, "\r\n")
+		if size < 0 {
+			size = len(rest)
+		}
+	case len(rest) >= 2 && rest[0] == '/' && rest[1] == '*':
+		i := bytes.Index(rest[2:], []byte("*/"))
+		if i < 0 {
+			return false
+		}
+		size = i + 4
+	default:
+		return false
+	}
+	e := p.commentError()
+	if !p.readPast(e) {
+		return false
+	}
+	for end := p.off + size; p.off < end; {
+		p.advance()
+	}
+	e.Remove = Span{e.Pos, p.pos()}
+	return true
+}
+
 func (p *jsonParser) parse() (*Node, *SyntaxError) {
 	if len(p.src) >= 3 && p.src[0] == 0xEF && p.src[1] == 0xBB && p.src[2] == 0xBF {
-		return nil, p.errorf(p.pos(), "the file starts with a byte order mark (BOM), which JSON forbids: save it as UTF-8 without BOM")
+		e := p.errorf(p.pos(), "the file starts with a byte order mark (BOM), which JSON forbids: save it as UTF-8 without BOM")
+		if !p.readPast(e) {
+			return nil, e
+		}
+		p.advance()
+		e.Remove = Span{e.Pos, p.pos()}
 	}
 	p.skipSpace()
 	if p.off == len(p.src) {
-		if len(p.src) == 0 {
+		switch {
+		case len(p.src) == 0:
 			return nil, p.errorf(p.pos(), "the file is empty: write {} for a file without hooks")
+		case len(p.mistakes) > 0:
+			return nil, p.errorf(p.pos(), "the file holds no JSON value: write {} for a file without hooks")
 		}
 		return nil, p.errorf(p.pos(), "the file holds only white space: write {} for a file without hooks")
 	}
@@ -384,6 +477,9 @@ func (p *jsonParser) describeHere() string {
 // commentError reports a comment at the current offset, if one starts there.
 func (p *jsonParser) commentError() *SyntaxError {
 	rest := p.src[p.off:]
+	if len(rest) >= 2 && rest[0] == '/' && rest[1] == '*' && !bytes.Contains(rest[2:], []byte("*/")) {
+		return p.errorf(p.pos(), "comments are not allowed in JSON, and this one is never closed (no */ follows, so the rest of the file is comment): remove it")
+	}
 	if len(rest) >= 2 && rest[0] == '/' && (rest[1] == '/' || rest[1] == '*') {
 		return p.errorf(p.pos(), "comments are not allowed in JSON: remove it (a hook's purpose can go in its name)")
 	}
@@ -421,8 +517,13 @@ func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
 		return p.object()
 	case c == '[':
 		return p.array()
-	case c == '"':
-		s, err := p.str()
+	case c == '"' || c == '\'':
+		if c == '\'' {
+			if e := p.errorf(start, "strings must be in double quotes, not single quotes"); !p.readPast(e) {
+				return nil, e
+			}
+		}
+		s, err := p.str(c)
 		if err != nil {
 			return nil, err
 		}
@@ -431,8 +532,6 @@ func (p *jsonParser) value(parent *open) (*Node, *SyntaxError) {
 		return n, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
-	case c == '\'':
-		return nil, p.errorf(start, "strings must be in double quotes, not single quotes")
 	case c == '/' || c == '#':
 		if err := p.commentError(); err != nil {
 			return nil, err
@@ -518,18 +617,29 @@ func (p *jsonParser) literal() (*Node, *SyntaxError) {
 	case "null":
 		n.Kind = Null
 	default:
-		switch strings.ToLower(word) {
+		// Another language's spelling of a literal is read as the
+		// literal meant.
+		var e *SyntaxError
+		switch meant := strings.ToLower(word); meant {
 		case "true", "false", "null":
-			return nil, p.errorf(start, "%s is not a JSON value: write %s in lower case", word, strings.ToLower(word))
+			e = p.errorf(start, "%s is not a JSON value: write %s in lower case", word, meant)
+			n.Kind, n.Bool = Bool, meant == "true"
+			if meant == "null" {
+				n.Kind = Null
+			}
 		case "none", "nil", "undefined":
-			return nil, p.errorf(start, "%s is not a JSON value: write null", word)
+			e = p.errorf(start, "%s is not a JSON value: write null", word)
 		case "nan", "infinity", "+infinity":
 			return nil, p.errorf(start, "%s is not a JSON number", word)
+		default:
+			if word != "" && (word[0] == '+' || word[0] == '.') {
+				return nil, p.errorf(start, "%s is not a JSON number: write digits with an optional leading minus, such as 10", word)
+			}
+			return nil, p.errorf(start, "unexpected word %q where a value should start: a string needs double quotes", word)
 		}
-		if word != "" && (word[0] == '+' || word[0] == '.') {
-			return nil, p.errorf(start, "%s is not a JSON number: write digits with an optional leading minus, such as 10", word)
+		if !p.readPast(e) {
+			return nil, e
 		}
-		return nil, p.errorf(start, "unexpected word %q where a value should start: a string needs double quotes", word)
 	}
 	for p.off < end {
 		p.advance()
@@ -595,19 +705,21 @@ func (p *jsonParser) number() (*Node, *SyntaxError) {
 	return n, nil
 }
 
-// str parses a string at the current offset and returns its decoded value.
-func (p *jsonParser) str() (string, *SyntaxError) {
+// str parses a string at the current offset, which its quote q opens (a
+// single quote only in a recovering reading), and returns its decoded
+// value.
+func (p *jsonParser) str(q byte) (string, *SyntaxError) {
 	open := p.pos()
 	p.advance() // the opening quote
 	var b strings.Builder
 	plainFrom := p.off
 	for {
 		if p.off >= len(p.src) {
-			return "", p.errorf(open, "the string that starts here is never closed: add the closing \"")
+			return "", p.errorf(open, "the string that starts here is never closed: add the closing %c", q)
 		}
 		c := p.src[p.off]
 		switch {
-		case c == '"':
+		case c == q:
 			if p.dry {
 				p.advance()
 				return "", nil
@@ -620,14 +732,18 @@ func (p *jsonParser) str() (string, *SyntaxError) {
 				b.Reset()
 			}
 			b.Write(p.src[plainFrom:p.off])
-			if err := p.escape(&b); err != nil {
+			if err := p.escape(&b, q); err != nil {
 				return "", err
 			}
 			plainFrom = p.off
 		case c == '\n' || c == '\r':
-			return "", p.errorf(p.pos(), "a string cannot span lines: close it with \" before the line ends, or write \\n for a line break (the string starts at %s)", open)
+			return "", p.errorf(p.pos(), "a string cannot span lines: close it with %c before the line ends, or write \\n for a line break (the string starts at %s)", q, open)
 		case c < ' ':
-			return "", p.errorf(p.pos(), "control character U+%04X in a string: write it as \\u%04x", c, c)
+			if e := p.errorf(p.pos(), "control character U+%04X in a string: write it as \\u%04x", c, c); !p.readPast(e) {
+				return "", e
+			}
+			p.off++ // read as written
+			p.col++
 		case c < utf8.RuneSelf:
 			p.off++
 			p.col++
@@ -651,27 +767,31 @@ func (p *jsonParser) str() (string, *SyntaxError) {
 	}
 }
 
-func (p *jsonParser) escape(b *strings.Builder) *SyntaxError {
+// escape reads the escape sequence at the offset into b, in a string that
+// q opens. An invalid one that a recovering reading goes past stays as
+// written: the backslash now, the character it escapes with the text
+// after it.
+func (p *jsonParser) escape(b *strings.Builder, q byte) *SyntaxError {
 	at := p.pos()
 	p.advance() // the backslash
 	if p.off >= len(p.src) {
 		return p.errorf(at, "the file ends inside an escape sequence")
 	}
 	c := p.src[p.off]
-	switch c {
-	case '"', '\\', '/':
+	switch {
+	case c == '"' || c == '\\' || c == '/' || c == q:
 		b.WriteByte(c)
-	case 'b':
+	case c == 'b':
 		b.WriteByte('\b')
-	case 'f':
+	case c == 'f':
 		b.WriteByte('\f')
-	case 'n':
+	case c == 'n':
 		b.WriteByte('\n')
-	case 'r':
+	case c == 'r':
 		b.WriteByte('\r')
-	case 't':
+	case c == 't':
 		b.WriteByte('\t')
-	case 'u':
+	case c == 'u':
 		r, ok := p.hex4(p.off + 1)
 		if !ok {
 			return p.errorf(at, "\\u must be followed by four hexadecimal digits")
@@ -696,11 +816,15 @@ func (p *jsonParser) escape(b *strings.Builder) *SyntaxError {
 		}
 		b.WriteRune(utf8.RuneError)
 		return nil
+	case c == '\n' || c == '\r':
+		return p.errorf(at, "a backslash cannot continue a string on the next line: write \\n for a line break")
 	default:
-		if c == '\n' || c == '\r' {
-			return p.errorf(at, "a backslash cannot continue a string on the next line: write \\n for a line break")
+		e := p.errorf(at, "invalid escape \\%s in a string: valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX (write \\\\ for a backslash, as in Windows paths)", p.describeRaw())
+		if !p.readPast(e) {
+			return e
 		}
-		return p.errorf(at, "invalid escape \\%s in a string: valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX (write \\\\ for a backslash, as in Windows paths)", p.describeRaw())
+		b.WriteByte('\\')
+		return nil
 	}
 	p.advance()
 	return nil
@@ -769,10 +893,7 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 	var seen map[string]int
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == '}' {
-		p.advance()
-		p.depth--
-		n.Span = Span{o.pos, p.pos()}
-		return n, nil
+		return p.close(n, o), nil
 	}
 	for {
 		p.skipSpace()
@@ -786,18 +907,27 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 		if err := p.count(keyStart); err != nil {
 			return nil, err
 		}
+		var key string
 		switch c := p.src[p.off]; {
 		case c == '"':
+			key, err = p.str('"')
 		case c == '\'':
-			return nil, p.errorf(keyStart, "object keys must be in double quotes, not single quotes")
+			if e := p.errorf(keyStart, "object keys must be in double quotes, not single quotes"); !p.readPast(e) {
+				return nil, e
+			}
+			key, err = p.str('\'')
 		case c == '}':
 			return nil, p.errorf(keyStart, "a key is missing before '}'")
+		case isKeyStart(c):
+			if e := p.errorf(keyStart, "object keys must be strings in double quotes: write %q", p.word()); !p.readPast(e) {
+				return nil, e
+			}
+			key = p.bareKey()
 		case isIdentByte(c):
-			return nil, p.errorf(keyStart, "object keys must be strings in double quotes: write \"%s\"", p.word())
+			return nil, p.errorf(keyStart, "object keys must be strings in double quotes: write %q", p.word())
 		default:
 			return nil, p.errorf(keyStart, "unexpected %s where an object key should start: keys are strings in double quotes", p.describeHere())
 		}
-		key, err := p.str()
 		if err != nil {
 			return nil, err
 		}
@@ -810,7 +940,7 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 			if err := p.commentError(); err != nil {
 				return nil, err
 			}
-			return nil, p.errorf(p.pos(), "expected ':' after the key %q, found %s", key, p.describeHere())
+			return nil, p.errorf(p.pos(), "expected ':' after the key %q, found %s", Shorten(key, maxWord), p.describeHere())
 		}
 		p.advance()
 		p.skipSpace()
@@ -825,30 +955,55 @@ func (p *jsonParser) object() (*Node, *SyntaxError) {
 		if p.off >= len(p.src) {
 			return nil, p.eofError(&o)
 		}
-		switch p.src[p.off] {
-		case ',':
+		switch c := p.src[p.off]; {
+		case c == ',':
 			comma := p.pos()
 			p.advance()
 			p.skipSpace()
 			if p.off < len(p.src) && p.src[p.off] == '}' {
-				return nil, p.errorf(comma, "trailing comma before '}': remove this comma")
+				if e := p.trailingComma(comma, '}'); !p.readPast(e) {
+					return nil, e
+				}
+				return p.closeObject(n, o, base), nil
 			}
-		case '}':
-			p.advance()
-			p.depth--
-			n.Span = Span{o.pos, p.pos()}
-			n.Members = slices.Clone(p.members[base:])
-			return n, nil
+		case c == '}':
+			return p.closeObject(n, o, base), nil
 		default:
 			if err := p.commentError(); err != nil {
 				return nil, err
 			}
-			if p.src[p.off] == '"' {
-				return nil, p.errorf(p.pos(), "missing ',' before this key: members of an object are separated by commas")
+			if c == '"' || c == '\'' || isKeyStart(c) {
+				if e := p.errorf(p.pos(), "missing ',' before this key: members of an object are separated by commas"); !p.readPast(e) {
+					return nil, e
+				}
+				continue
 			}
-			return nil, p.errorf(p.pos(), "expected ',' or '}' after the value of %q, found %s", key, p.describeHere())
+			return nil, p.errorf(p.pos(), "expected ',' or '}' after the value of %q, found %s", Shorten(key, maxWord), p.describeHere())
 		}
 	}
+}
+
+// closeObject ends the object n at its closing brace.
+func (p *jsonParser) closeObject(n *Node, o open, base int) *Node {
+	n.Members = slices.Clone(p.members[base:])
+	return p.close(n, o)
+}
+
+// close ends the object or array n that o opened, at its closing
+// bracket.
+func (p *jsonParser) close(n *Node, o open) *Node {
+	p.advance()
+	p.depth--
+	n.Span = Span{o.pos, p.pos()}
+	return n
+}
+
+// trailingComma is the mistake of the comma at comma, which closer
+// follows.
+func (p *jsonParser) trailingComma(comma Pos, closer byte) *SyntaxError {
+	e := p.errorf(comma, "trailing comma before '%c': remove this comma", closer)
+	e.Remove = Span{comma, Pos{Offset: comma.Offset + 1, Line: comma.Line, Col: comma.Col + 1}}
+	return e
 }
 
 // member adds the key and its value to the object whose members start at
@@ -886,13 +1041,38 @@ func (p *jsonParser) member(base int, seen map[string]int, key string, keySpan S
 	return seen
 }
 
-// word returns the run of identifier characters at the current offset.
+// word returns the run of identifier characters at the current offset,
+// its start when long, for a message.
 func (p *jsonParser) word() string {
 	end := p.off
-	for end < len(p.src) && (isIdentByte(p.src[end]) || p.src[end] >= '0' && p.src[end] <= '9' || p.src[end] == '-') {
+	for end < len(p.src) && (isIdentByte(p.src[end]) || p.src[end] >= '0' && p.src[end] <= '9' || p.src[end] == '-' || p.src[end] == '$') {
 		end++
 	}
-	return string(p.src[p.off:end])
+	return Shorten(string(p.src[p.off:min(end, p.off+maxWord+1)]), maxWord)
+}
+
+// isKeyStart reports whether c starts a key written without quotes, as
+// JavaScript writes one: a letter, _ or $.
+func isKeyStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
+}
+
+// bareKey reads a key written without quotes: letters, digits, _, $, -
+// and dots.
+func (p *jsonParser) bareKey() string {
+	start := p.off
+	for p.off < len(p.src) {
+		c := p.src[p.off]
+		if !isKeyStart(c) && !(c >= '0' && c <= '9') && c != '-' && c != '.' {
+			break
+		}
+		p.off++
+		p.col++
+	}
+	if p.dry {
+		return ""
+	}
+	return string(p.src[start:p.off])
 }
 
 func (p *jsonParser) array() (*Node, *SyntaxError) {
@@ -905,10 +1085,7 @@ func (p *jsonParser) array() (*Node, *SyntaxError) {
 	defer func() { p.elems = p.elems[:base] }()
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == ']' {
-		p.advance()
-		p.depth--
-		n.Span = Span{o.pos, p.pos()}
-		return n, nil
+		return p.close(n, o), nil
 	}
 	for {
 		p.skipSpace()
@@ -923,28 +1100,36 @@ func (p *jsonParser) array() (*Node, *SyntaxError) {
 		if p.off >= len(p.src) {
 			return nil, p.eofError(&o)
 		}
-		switch p.src[p.off] {
-		case ',':
+		switch c := p.src[p.off]; {
+		case c == ',':
 			comma := p.pos()
 			p.advance()
 			p.skipSpace()
 			if p.off < len(p.src) && p.src[p.off] == ']' {
-				return nil, p.errorf(comma, "trailing comma before ']': remove this comma")
+				if e := p.trailingComma(comma, ']'); !p.readPast(e) {
+					return nil, e
+				}
+				return p.closeArray(n, o, base), nil
 			}
-		case ']':
-			p.advance()
-			p.depth--
-			n.Span = Span{o.pos, p.pos()}
-			n.Elems = slices.Clone(p.elems[base:])
-			return n, nil
+		case c == ']':
+			return p.closeArray(n, o, base), nil
 		default:
 			if err := p.commentError(); err != nil {
 				return nil, err
 			}
-			if c := p.src[p.off]; c == '{' || c == '[' || c == '"' {
-				return nil, p.errorf(p.pos(), "missing ',' before this element: elements of an array are separated by commas")
+			if c == '{' || c == '[' || c == '"' || c == '\'' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+				if e := p.errorf(p.pos(), "missing ',' before this element: elements of an array are separated by commas"); !p.readPast(e) {
+					return nil, e
+				}
+				continue
 			}
 			return nil, p.errorf(p.pos(), "expected ',' or ']' after an array element, found %s", p.describeHere())
 		}
 	}
+}
+
+// closeArray ends the array n at its closing bracket.
+func (p *jsonParser) closeArray(n *Node, o open, base int) *Node {
+	n.Elems = slices.Clone(p.elems[base:])
+	return p.close(n, o)
 }

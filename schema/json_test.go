@@ -86,21 +86,25 @@ func checkSpans(t *testing.T, src []byte, n *Node) {
 	checkSpansIn(t, src, positions(src), n)
 }
 
-func checkSpansIn(t *testing.T, src []byte, table []Pos, n *Node) {
+// checkSpan checks that a span's lines and columns agree with its offsets
+// in the table of positions, and that it does not end before it starts.
+func checkSpan(t *testing.T, table []Pos, sp Span, what string) {
 	t.Helper()
-	check := func(sp Span, what string) {
-		for _, p := range []Pos{sp.Start, sp.End} {
-			if want := table[p.Offset]; want != p {
-				t.Fatalf("%s: position %+v, recomputed %+v", what, p, want)
-			}
-		}
-		if sp.End.Offset < sp.Start.Offset {
-			t.Fatalf("%s: span ends before it starts: %+v", what, sp)
+	for _, p := range []Pos{sp.Start, sp.End} {
+		if want := table[p.Offset]; want != p {
+			t.Fatalf("%s: position %+v, recomputed %+v", what, p, want)
 		}
 	}
-	check(n.Span, n.Kind.String())
+	if sp.End.Offset < sp.Start.Offset {
+		t.Fatalf("%s: span ends before it starts: %+v", what, sp)
+	}
+}
+
+func checkSpansIn(t *testing.T, src []byte, table []Pos, n *Node) {
+	t.Helper()
+	checkSpan(t, table, n.Span, n.Kind.String())
 	for _, m := range n.Members {
-		check(m.KeySpan, "key "+m.Key)
+		checkSpan(t, table, m.KeySpan, "key "+m.Key)
 		var key string
 		if err := json.Unmarshal(src[m.KeySpan.Start.Offset:m.KeySpan.End.Offset], &key); err != nil || key != m.Key {
 			t.Fatalf("key span of %q holds %q", m.Key, src[m.KeySpan.Start.Offset:m.KeySpan.End.Offset])

@@ -18,6 +18,10 @@ type Config struct {
 	Root *Node
 	// Syntax is the first syntax error, nil when the file is valid JSON.
 	Syntax *SyntaxError
+	// SyntaxErrors are, in a Config that ParseRecovering read, every
+	// syntax mistake its reading met, Syntax first (the one a strict
+	// reading stops at); nil in one Parse read.
+	SyntaxErrors []*SyntaxError
 	// Duplicates are the keys repeated within one object.
 	Duplicates []Duplicate
 	// File holds the hooks that can run, in file order.
@@ -41,12 +45,36 @@ func Load(path string) (*Config, error) {
 // Parse parses src as the hooks.json at path; a file of more than MaxValues
 // values is a syntax error at the first value past the bound.
 func Parse(path string, src []byte) *Config {
+	return parseConfig(path, src, false)
+}
+
+// ParseRecovering is Parse for a reader that shows every mistake of a
+// file at once (lint): a file that is not valid JSON is read on past the
+// mistakes that leave no doubt about what was meant (comments, trailing
+// and missing commas, single quotes, keys without quotes, ...), and
+// SyntaxErrors lists them all. When none of them stopped the reading,
+// Root, Duplicates, File and Problems are those of the text as read, every
+// position in the file's own bytes: what the file holds once its syntax is
+// corrected. The agent loads none of such a file, so nothing may run
+// from it.
+func ParseRecovering(path string, src []byte) *Config {
+	return parseConfig(path, src, true)
+}
+
+func parseConfig(path string, src []byte, recovering bool) *Config {
 	c := &Config{Path: path, Dir: dirOf(path), Src: src, File: &File{Path: path}}
 	c.File.Dir = c.Dir
-	c.Root, c.Duplicates, c.Syntax = parseJSON(src, MaxValues)
-	if c.Syntax != nil {
+	root, dups, errs := parseJSON(src, MaxValues, recovering)
+	if len(errs) > 0 {
+		c.Syntax = errs[0]
+		if recovering {
+			c.SyntaxErrors = errs
+		}
+	}
+	if root == nil {
 		return c
 	}
+	c.Root, c.Duplicates = root, dups
 	f, probs := Decode(c.Root)
 	f.Path, f.Dir = c.Path, c.Dir
 	c.File, c.Problems = f, probs

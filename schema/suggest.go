@@ -1,14 +1,17 @@
 package schema
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
 
 // Nearest returns the candidate that word most likely meant, or "" when none
 // is close. It sees through case and separators first ("pre_tool_use",
-// "pretooluse" and "PretoolUse" all mean "PreToolUse"), then allows a few
-// typing mistakes, in proportion to the word's length.
+// "pretooluse" and "PretoolUse" all mean "PreToolUse"), then through the
+// order of the words ("file_write" means "write_to_file", "ToolUsePre"
+// "PreToolUse"), then allows a few typing mistakes, in proportion to the
+// word's length.
 func Nearest(word string, candidates []string) string {
 	if word == "" {
 		return ""
@@ -17,6 +20,13 @@ func Nearest(word string, candidates []string) string {
 	for _, c := range candidates {
 		if normalize(c) == norm {
 			return c
+		}
+	}
+	if bag := wordBag(word); strings.Contains(bag, " ") {
+		for _, c := range candidates {
+			if wordBag(c) == bag {
+				return c
+			}
 		}
 	}
 	best, bestDist := "", -1
@@ -43,6 +53,41 @@ func normalize(s string) string {
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return b.String()
+}
+
+// fillers are the words a name may hold or leave out without meaning
+// otherwise: "write_to_file" is "file_write".
+var fillers = map[string]bool{"a": true, "an": true, "the": true, "to": true, "of": true, "by": true, "in": true, "on": true, "for": true}
+
+// wordBag returns the words of a name, split at separators and where a
+// lower-case letter meets a capital, folded to lower case, without
+// fillers, sorted and joined by blanks: the same for the same words in
+// any order.
+func wordBag(s string) string {
+	var words []string
+	var cur strings.Builder
+	flush := func() {
+		if w := cur.String(); w != "" && !fillers[w] {
+			words = append(words, w)
+		}
+		cur.Reset()
+	}
+	prev := rune(0)
+	for _, r := range s {
+		switch {
+		case r == '_' || r == '-' || r == ' ' || r == '.':
+			flush()
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			flush()
+			cur.WriteRune(unicode.ToLower(r))
+		default:
+			cur.WriteRune(unicode.ToLower(r))
+		}
+		prev = r
+	}
+	flush()
+	slices.Sort(words)
+	return strings.Join(words, " ")
 }
 
 // distance is the Damerau-Levenshtein distance (with adjacent

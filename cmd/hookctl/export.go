@@ -11,9 +11,9 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/rogpeppe/go-internal/diff"
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/internal/linediff"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/scaffold/convert"
@@ -173,7 +173,7 @@ func exportRun(s streams, opts exportOptions) error {
 		if old == nil {
 			oldName = "/dev/null"
 		}
-		_, err = s.out.Write(diff.Diff(oldName, old, shown, r.New))
+		_, err = s.out.Write(linediff.Unified(oldName, old, shown, r.New))
 		if err == nil {
 			fmt.Fprintf(s.err, "hookctl export: %s; run again with --write to write it\n", exportSummary(opts, r))
 		}

@@ -10,10 +10,9 @@ import (
 	"syscall"
 	"text/tabwriter"
 
-	"github.com/rogpeppe/go-internal/diff"
-
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/internal/linediff"
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -195,7 +194,7 @@ func lintFix(s streams, req lint.Request, diffOnly bool) (bool, error) {
 		}
 		if diffOnly {
 			// a/ and b/, as git writes them: patch -p1 applies it.
-			d := diff.Diff("a/"+name, ff.Before, "b/"+name, ff.After)
+			d := linediff.Unified("a/"+name, ff.Before, "b/"+name, ff.After)
 			for _, line := range strings.SplitAfter(string(d), "\n") {
 				if line != "" {
 					fmt.Fprint(s.out, schema.VisibleLine(strings.TrimSuffix(line, "\n"))+"\n")

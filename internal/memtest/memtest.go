@@ -46,9 +46,14 @@ func Inputs() []Input {
 		{"quoted-15MiB", func() []byte {
 			return []byte(`{"h": {"Stop": [{"command": "echo \"` + string(bytes.Repeat([]byte("a"), size)) + `\""}]}}`)
 		}},
+		// Comments, which lint reads past, up to schema.MaxSyntaxErrors.
+		{"comments-15MiB", func() []byte { return []byte("{\n" + strings.Repeat("// c\n", size/5) + "}\n") }},
 		// A hook of this shape holds 16 values and keys; the object
 		// around them one.
 		{"hooks-most", func() []byte { return hooks((schema.MaxValues - 1) / 16) }},
+		// The same behind a comment, which lint reads past to check them
+		// all.
+		{"hooks-most-commented", func() []byte { return append([]byte("// gates\n"), hooks((schema.MaxValues-1)/16)...) }},
 		{"hooks-past", func() []byte { return hooks(schema.MaxValues/16 + 1) }},
 		// Handlers of one group: 10 values around them, 3 each.
 		{"handlers-most", func() []byte {
