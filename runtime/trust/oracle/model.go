@@ -119,12 +119,28 @@ type analyzer struct {
 // and returns what the run executed, mapped and read inside root.
 func Analyze(calls []*Call, root, dir string) *Trace {
 	a := &analyzer{root: root, procs: map[int]*proc{}, tr: &Trace{}}
+	// strace prints a call when it returns: a child's first calls may
+	// come before the clone that made it returns in its parent (a vfork
+	// returns once the child has called execve). The parent is in the
+	// clone until then, so the child starts from the parent as it is when
+	// the child's first call shows.
+	parents := map[int]*Call{}
+	for _, c := range calls {
+		if isClone(c) {
+			parents[int(c.Val)] = c
+		}
+	}
 	for _, c := range calls {
 		p := a.procs[c.Pid]
 		if p == nil {
-			// The first process, or one whose start was not seen.
-			p = &proc{Image: Image{Pid: c.Pid}, cwd: dir, fds: map[int]*fdesc{}}
-			a.procs[c.Pid] = p
+			if cl := parents[c.Pid]; cl != nil && a.procs[cl.Pid] != nil {
+				a.start(a.procs[cl.Pid], cl)
+				p = a.procs[c.Pid]
+			} else {
+				// The first process, or one whose start was not seen.
+				p = &proc{Image: Image{Pid: c.Pid}, cwd: dir, fds: map[int]*fdesc{}}
+				a.procs[c.Pid] = p
+			}
 		}
 		if len(c.Args) > 0 {
 			if n, path, ok := FD(c.Args[0]); ok && n == -100 {
@@ -137,6 +153,32 @@ func Analyze(calls []*Call, root, dir string) *Trace {
 }
 
 func (a *analyzer) newID() int { a.ids++; return a.ids }
+
+// isClone tells a call that started a process or a thread, in its parent.
+func isClone(c *Call) bool {
+	switch c.Name {
+	case "clone", "clone3", "fork", "vfork":
+		return c.OK() && c.Val > 0
+	}
+	return false
+}
+
+// start makes the process or thread the clone c of p started: a thread
+// is its process, a child process a copy of its parent.
+func (a *analyzer) start(p *proc, c *Call) {
+	child := int(c.Val)
+	if strings.Contains(strings.Join(c.Args, ","), "CLONE_THREAD") {
+		a.procs[child] = p
+		return
+	}
+	q := &proc{Image: p.Image, cwd: p.cwd, fds: make(map[int]*fdesc, len(p.fds)), program: p.program}
+	q.Pid = child
+	for n, d := range p.fds {
+		cp := *d
+		q.fds[n] = &cp
+	}
+	a.procs[child] = q
+}
 
 func (a *analyzer) inside(p string) bool {
 	return strings.HasPrefix(p, a.root+string(filepath.Separator))
@@ -151,22 +193,9 @@ func (a *analyzer) call(p *proc, c *Call) {
 			a.exec(p, c)
 		}
 	case "clone", "clone3", "fork", "vfork":
-		if !c.OK() || c.Val == 0 {
-			return
+		if isClone(c) && a.procs[int(c.Val)] == nil {
+			a.start(p, c)
 		}
-		child := int(c.Val)
-		flags := strings.Join(c.Args, ",")
-		if strings.Contains(flags, "CLONE_THREAD") {
-			a.procs[child] = p
-			return
-		}
-		q := &proc{Image: p.Image, cwd: p.cwd, fds: make(map[int]*fdesc, len(p.fds)), program: p.program}
-		q.Pid = child
-		for n, d := range p.fds {
-			cp := *d
-			q.fds[n] = &cp
-		}
-		a.procs[child] = q
 	case "open", "openat", "openat2", "creat":
 		if !c.OK() {
 			return

@@ -150,13 +150,14 @@ func TestPipes(t *testing.T) {
 
 // A #! script is executed and its interpreter too, each looked up from the
 // current folder as the kernel does; threads share their process, a child
-// starts in its parent's folder.
+// starts in its parent's folder, also when its first call shows before the
+// clone returns in its parent (strace prints a call when it returns).
 func TestExecAndShebang(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, content := range map[string]string{".agents/hooks/gate": "#!../tools/interp -x\n", "tools/interp": "#!/bin/sh\n"} {
+	for name, content := range map[string]string{".agents/hooks/gate": "#!../../tools/interp -x\n", "tools/interp": "#!/bin/sh\n"} {
 		p := filepath.Join(root, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -166,10 +167,12 @@ func TestExecAndShebang(t *testing.T) {
 		}
 	}
 	tr := analyze(t, root,
+		`1 chdir("/")                  = 0`,
+		`1 chdir("`+root+`/.agents/hooks")                  = 0`,
+		`2 clone3({flags=CLONE_VM|CLONE_THREAD, exit_signal=0}, 88) = 3`,
 		`1 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|SIGCHLD) = 2`,
 		`1 chdir("/")                  = 0`,
-		`2 clone3({flags=CLONE_VM|CLONE_THREAD, exit_signal=0}, 88) = 3`,
-		`3 execve("./hooks/gate", ["./hooks/gate", "a"], 0x1 /* 1 vars */) = 0`,
+		`3 execve("../hooks/gate", ["../hooks/gate", "a"], 0x1 /* 1 vars */) = 0`,
 	)
 	want := []string{
 		root + "/.agents/hooks/gate " + string(Exec) + " gate",
@@ -182,7 +185,7 @@ func TestExecAndShebang(t *testing.T) {
 	if !Interpreter(im.Name(), nil).Shell || im.Script != root+"/.agents/hooks/gate" {
 		t.Errorf("image %+v", im)
 	}
-	if want := []string{"/bin/sh", "../tools/interp", "-x", "./hooks/gate", "a"}; !slices.Equal(im.Argv, want) {
+	if want := []string{"/bin/sh", "../../tools/interp", "-x", "../hooks/gate", "a"}; !slices.Equal(im.Argv, want) {
 		t.Errorf("argv %q, want %q", im.Argv, want)
 	}
 }
