@@ -329,7 +329,10 @@ func (a *analyzer) read(p *proc, c *Call) {
 	program := p.program != 0 && d.id == p.program
 	alias := d.kind == fdOpened && isAlias(d.via)
 	pipe := strings.HasPrefix(d.path, "pipe:") || strings.HasPrefix(d.path, "socket:")
-	if !program && !alias && !(pipe && d.kind == fdUnknown) {
+	// A file the run wrote outside the workspace (cp f /tmp/x; sh /tmp/x,
+	// a here-document bash keeps in a file) may hold what it copied.
+	temp := regular && d.kind == fdOpened && strings.HasPrefix(d.path, tempDir+string(filepath.Separator))
+	if !program && !alias && !temp && !(pipe && d.kind == fdUnknown) {
 		return
 	}
 	s, ok := Str(c.Args[1])
@@ -341,6 +344,9 @@ func (a *analyzer) read(p *proc, c *Call) {
 	}
 	a.tr.Texts = append(a.tr.Texts, Text{Text: s, From: d.path, Program: program, Proc: p.snapshot()})
 }
+
+// tempDir is where programs write the files they make for a while.
+var tempDir = filepath.Clean(os.TempDir())
 
 var aliasRE = regexp.MustCompile(`^/(dev/(stdin|fd/\d+)|proc/(self|thread-self|\d+)/(task/\d+/)?fd/\d+)$`)
 

@@ -127,8 +127,9 @@ func TestShellReads(t *testing.T) {
 	}
 }
 
-// What a pipe feeds an interpreter as its program is text to match; what
-// cat reads is not a load, and jq's input is data.
+// What a pipe feeds an interpreter as its program is text to match, and
+// so is a file it runs from the temporary folder (a copy); what cat reads
+// is not a load, jq's input is data, and so is a system file.
 func TestPipes(t *testing.T) {
 	tr := analyze(t, "/w",
 		`1 execve("/usr/bin/cat", ["cat", "../tools/p.txt"], 0x1 /* 1 vars */) = 0`,
@@ -139,12 +140,21 @@ func TestPipes(t *testing.T) {
 		`2 read(0<pipe:[9]>, ". ./x\n", 8192) = 6`,
 		`3 execve("/usr/bin/jq", ["jq", "."], 0x1 /* 1 vars */) = 0`,
 		`3 read(0<pipe:[10]>, "{}", 8192) = 2`,
+		`4 execve("/usr/bin/sh", ["sh", "`+tempDir+`/tmp.x"], 0x1 /* 1 vars */) = 0`,
+		`4 openat(AT_FDCWD</w/.agents>, "`+tempDir+`/tmp.x", O_RDONLY) = 3<`+tempDir+`/tmp.x>`,
+		`4 read(3<`+tempDir+`/tmp.x>, "echo copied\n", 8192) = 12`,
+		`4 openat(AT_FDCWD</w/.agents>, "/usr/share/x", O_RDONLY) = 3</usr/share/x>`,
+		`4 read(3</usr/share/x>, "echo system\n", 8192) = 12`,
 	)
 	if len(tr.Loads) != 0 {
 		t.Errorf("loads %q", loads(tr))
 	}
-	if len(tr.Texts) != 1 || tr.Texts[0].Text != ". ./x\n" || !tr.Texts[0].Program || !Interpreter(tr.Texts[0].Proc.Name(), nil).Shell {
-		t.Fatalf("texts %+v", tr.Texts)
+	var texts []string
+	for _, x := range tr.Texts {
+		texts = append(texts, x.Text)
+	}
+	if want := []string{". ./x\n", "echo copied\n"}; !slices.Equal(texts, want) || !tr.Texts[0].Program || !Interpreter(tr.Texts[0].Proc.Name(), nil).Shell {
+		t.Fatalf("texts %+v, want %q", tr.Texts, want)
 	}
 }
 
