@@ -109,19 +109,6 @@ type Input struct {
 	Data []string
 }
 
-// Check returns the files of the workspace that the trace shows run as
-// code and that the snapshot neither covers (a file hashed in its Files)
-// nor names: a gap of the command that names the way the file ran.
-func Check(in Input) []Finding {
-	var out []Finding
-	for _, f := range Judge(in) {
-		if f.Verdict == "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // Judge returns every file of the workspace the trace shows taken in,
 // with its verdict: covered, data, named by a gap, or "" (a failure).
 func Judge(in Input) []Finding {

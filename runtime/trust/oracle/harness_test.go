@@ -160,7 +160,6 @@ type result struct {
 	verdicts []Finding
 	findings []Finding
 	trace    *Trace
-	images   int
 	cmd      trust.Command
 }
 
@@ -230,8 +229,10 @@ func writeFiles(t *testing.T, root string, files map[string]string) {
 }
 
 // caseEnv is the handlers' environment: this process's, with HOME in the
-// case's own folder (no user hooks.json, no trust store of the user's)
-// and the hookctl just built first on PATH.
+// case's own folder (no user hooks.json, no trust store of the user's),
+// the hookctl just built first on PATH, and no HOOKCTL_ or GIT_ variable
+// of the process that runs the tests (a git hook's GIT_DIR would point
+// every git of the cases at this repository).
 func caseEnv(t *testing.T, home string) []string {
 	var env []string
 	for _, kv := range os.Environ() {
@@ -333,7 +334,7 @@ func check(t *testing.T, c oracleCase, root, home string, event schema.Event) re
 		t.Logf("%s: the command timed out", c.name)
 	}
 	r := result{verdicts: Judge(Input{Snapshot: snap, Command: *cmd, Before: before, Trace: res.Trace, Stdin: payload, Data: c.data}),
-		trace: res.Trace, images: len(res.Trace.Images), cmd: *cmd}
+		trace: res.Trace, cmd: *cmd}
 	if c.noGaps && len(cmd.Gaps) > 0 {
 		r.verdicts = append(r.verdicts, Finding{File: notCovered, Way: "named in the review", By: "trust", Via: strings.Join(cmd.Gaps, "; ")})
 	}
