@@ -157,7 +157,7 @@ func forms() []oracleCase {
 }
 
 // moreForms are other ways of running code, beyond the ones a reader was
-// known to miss.
+// known to miss; the long run alone takes the ones trust gets right.
 func moreForms() []oracleCase {
 	tools := func(extra map[string]string) map[string]string {
 		m := map[string]string{"tools/payload.txt": payload}
@@ -178,7 +178,7 @@ func moreForms() []oracleCase {
 			command: "node ../sub/l/../x.js",
 		},
 		{
-			name: "require dotdot after a link", form: "require(\"./l/../x\"): node takes .. off as text", needs: []string{"node"},
+			long: true, name: "require dotdot after a link", form: "require(\"./l/../x\"): node takes .. off as text", needs: []string{"node"},
 			files: map[string]string{
 				"tools/deep/":   "",
 				"tools/main.js": "require(\"../sub/l/../x\");\n",
@@ -198,27 +198,27 @@ func moreForms() []oracleCase {
 			},
 			command: "ruby -e 'load \"../sub/l/../y.rb\"'",
 		},
-		{name: "sh -s stdin", form: "sh -s < f", files: tools(nil), command: "sh -s < ../tools/payload.txt"},
-		{name: "stdin first", form: "< f sh", files: tools(nil), command: "< ../tools/payload.txt sh"},
-		{name: "sh <&3", form: "sh <&3 3< f", files: tools(nil), command: "sh <&3 3< ../tools/payload.txt"},
+		{long: true, name: "sh -s stdin", form: "sh -s < f", files: tools(nil), command: "sh -s < ../tools/payload.txt"},
+		{long: true, name: "stdin first", form: "< f sh", files: tools(nil), command: "< ../tools/payload.txt sh"},
+		{long: true, name: "sh <&3", form: "sh <&3 3< f", files: tools(nil), command: "sh <&3 3< ../tools/payload.txt"},
 		{name: "exec sh stdin", form: "exec 0< f; exec sh", files: tools(nil), command: "exec 0< ../tools/payload.txt; exec sh"},
 		{name: "env sh /dev/stdin", form: "env sh /dev/stdin < f", files: tools(nil), command: "env sh /dev/stdin < ../tools/payload.txt"},
-		{name: "timeout sh stdin", form: "timeout 5 sh < f", files: tools(nil), command: "timeout 5 sh < ../tools/payload.txt"},
+		{long: true, name: "timeout sh stdin", form: "timeout 5 sh < f", files: tools(nil), command: "timeout 5 sh < ../tools/payload.txt"},
 		{name: "sh /dev/fd/0", form: "sh /dev/fd/0 < f", files: tools(nil), command: "sh /dev/fd/0 < ../tools/payload.txt"},
-		{name: "process substitution", form: "source <(cat f)", files: tools(nil), command: `bash -c 'source <(cat ../tools/payload.txt)'`, needs: []string{"bash"}},
-		{name: "sh -c cat pipe", form: "sh -c 'cat f | sh'", files: tools(nil), command: `sh -c 'cat ../tools/payload.txt | sh'`},
-		{name: "eval cat", form: `eval "$(cat f)"`, files: tools(nil), command: `eval "$(cat ../tools/payload.txt)"`},
-		{name: "sh -c cat", form: `sh -c "$(cat f)"`, files: tools(nil), command: `sh -c "$(cat ../tools/payload.txt)"`},
-		{name: "copy then run", form: "cp f /tmp/x; sh /tmp/x", files: tools(nil), command: `t=$(mktemp) && cp ../tools/payload.txt "$t" && sh "$t"; rm -f "$t"`},
-		{name: "glob", form: "sh ../tools/pay*.txt", files: tools(nil), command: "sh ../tools/pay*.txt"},
-		{name: "default value", form: "sh ${X:-f}", files: tools(nil), command: "sh ${X:-../tools/payload.txt}"},
-		{name: "bash dot from cwd", form: "bash -c '. f' finds f in the current folder after PATH", files: map[string]string{".agents/notes.txt": payload}, command: "bash -c '. notes.txt'", needs: []string{"bash"}},
-		{name: "bash dot from cwd after cd", form: "bash -c '. f' finds f in the current folder after PATH", files: tools(nil), command: "cd ../tools && bash -c '. payload.txt'", needs: []string{"bash"}},
-		{name: "BASH_ENV", form: "BASH_ENV=f bash -c :", files: tools(nil), command: "BASH_ENV=../tools/payload.txt bash -c :", needs: []string{"bash"}},
-		{name: "ENV interactive", form: "ENV=f sh -i -c :", files: tools(nil), command: "ENV=../tools/payload.txt sh -i -c : </dev/null"},
-		{name: "bash --rcfile", form: "bash --rcfile f -i", files: tools(nil), command: "bash --rcfile ../tools/payload.txt -i -c : </dev/null", needs: []string{"bash"}},
+		{long: true, name: "process substitution", form: "source <(cat f)", files: tools(nil), command: `bash -c 'source <(cat ../tools/payload.txt)'`, needs: []string{"bash"}},
+		{long: true, name: "sh -c cat pipe", form: "sh -c 'cat f | sh'", files: tools(nil), command: `sh -c 'cat ../tools/payload.txt | sh'`},
+		{long: true, name: "eval cat", form: `eval "$(cat f)"`, files: tools(nil), command: `eval "$(cat ../tools/payload.txt)"`},
+		{long: true, name: "sh -c cat", form: `sh -c "$(cat f)"`, files: tools(nil), command: `sh -c "$(cat ../tools/payload.txt)"`},
+		{long: true, name: "copy then run", form: "cp f /tmp/x; sh /tmp/x", files: tools(nil), command: `t=$(mktemp) && cp ../tools/payload.txt "$t" && sh "$t"; rm -f "$t"`},
+		{long: true, name: "glob", form: "sh ../tools/pay*.txt", files: tools(nil), command: "sh ../tools/pay*.txt"},
+		{long: true, name: "default value", form: "sh ${X:-f}", files: tools(nil), command: "sh ${X:-../tools/payload.txt}"},
+		{long: true, name: "bash dot from cwd", form: "bash -c '. f' finds f in the current folder after PATH", files: map[string]string{".agents/notes.txt": payload}, command: "bash -c '. notes.txt'", needs: []string{"bash"}},
+		{long: true, name: "bash dot from cwd after cd", form: "bash -c '. f' finds f in the current folder after PATH", files: tools(nil), command: "cd ../tools && bash -c '. payload.txt'", needs: []string{"bash"}},
+		{long: true, name: "BASH_ENV", form: "BASH_ENV=f bash -c :", files: tools(nil), command: "BASH_ENV=../tools/payload.txt bash -c :", needs: []string{"bash"}},
+		{long: true, name: "ENV interactive", form: "ENV=f sh -i -c :", files: tools(nil), command: "ENV=../tools/payload.txt sh -i -c : </dev/null"},
+		{long: true, name: "bash --rcfile", form: "bash --rcfile f -i", files: tools(nil), command: "bash --rcfile ../tools/payload.txt -i -c : </dev/null", needs: []string{"bash"}},
 		{name: "env -S", form: "env -S 'sh f'", files: tools(nil), command: "env -S 'sh ../tools/payload.txt'"},
-		{name: "link then dotdot", form: "sh link/../f, the link resolved first",
+		{long: true, name: "link then dotdot", form: "sh link/../f, the link resolved first",
 			files: map[string]string{
 				".agents/deep":            "@link:../tools/deep",
 				"tools/deep/":             "",
@@ -234,7 +234,7 @@ func moreForms() []oracleCase {
 			command: "./hooks/gate",
 		},
 		{
-			name: "python stdin sys.path", form: "python3 <<X with sys.path and import", needs: []string{"python3"},
+			long: true, name: "python stdin sys.path", form: "python3 <<X with sys.path and import", needs: []string{"python3"},
 			files:   map[string]string{"tools/helper.py": "import sys\nprint('helper ran', file=sys.stderr)\n"},
 			command: "python3 <<X\nimport sys\nsys.path.insert(0, '../tools')\nimport helper\nX",
 		},
@@ -249,7 +249,7 @@ func moreForms() []oracleCase {
 			command: `python3 -c "import runpy; runpy.run_path('../tools/x.py')"`,
 		},
 		{
-			name: "python folder main", form: "python3 folder/ runs folder/__main__.py", needs: []string{"python3"},
+			long: true, name: "python folder main", form: "python3 folder/ runs folder/__main__.py", needs: []string{"python3"},
 			files: map[string]string{
 				"tools/app/__main__.py": "import helper\n",
 				"tools/app/helper.py":   "import sys\nprint('helper ran', file=sys.stderr)\n",
@@ -257,7 +257,7 @@ func moreForms() []oracleCase {
 			command: "python3 ../tools/app",
 		},
 		{
-			name: "python namespace package", form: "python3 x.py importing from a namespace package", needs: []string{"python3"},
+			long: true, name: "python namespace package", form: "python3 x.py importing from a namespace package", needs: []string{"python3"},
 			files: map[string]string{
 				"tools/x.py":        "from ns import mod\n",
 				"tools/ns/mod.py":   "import sys\nprint('mod ran', file=sys.stderr)\n",
@@ -266,7 +266,7 @@ func moreForms() []oracleCase {
 			command: "python3 ../tools/x.py",
 		},
 		{
-			name: "node require option", form: "node -r ../tools/pre.js x.js", needs: []string{"node"},
+			long: true, name: "node require option", form: "node -r ../tools/pre.js x.js", needs: []string{"node"},
 			files: map[string]string{
 				"tools/x.js":   "console.error('x ran');\n",
 				"tools/pre.js": "console.error('pre ran');\n",
@@ -274,7 +274,7 @@ func moreForms() []oracleCase {
 			command: "node -r ../tools/pre.js ../tools/x.js",
 		},
 		{
-			name: "node import option", form: "node --import ../tools/pre.mjs x.js", needs: []string{"node"},
+			long: true, name: "node import option", form: "node --import ../tools/pre.mjs x.js", needs: []string{"node"},
 			files: map[string]string{
 				"tools/x.js":    "console.error('x ran');\n",
 				"tools/pre.mjs": "console.error('pre ran');\n",
@@ -282,12 +282,12 @@ func moreForms() []oracleCase {
 			command: "node --import ../tools/pre.mjs ../tools/x.js",
 		},
 		{
-			name: "node require argv", form: "node -e 'require(process.argv[1])' f", needs: []string{"node"},
+			long: true, name: "node require argv", form: "node -e 'require(process.argv[1])' f", needs: []string{"node"},
 			files:   map[string]string{"tools/x.js": "console.error('x ran');\n"},
 			command: "node -e 'require(require(\"path\").resolve(process.argv[1]))' ../tools/x.js",
 		},
 		{
-			name: "node stdin", form: "node < f", needs: []string{"node"},
+			long: true, name: "node stdin", form: "node < f", needs: []string{"node"},
 			files:   map[string]string{"tools/x.js": "console.error('x ran');\n"},
 			command: "node < ../tools/x.js",
 		},
@@ -318,7 +318,7 @@ func moreForms() []oracleCase {
 			command: "perl -e 'do \"../tools/lib.pl\"'",
 		},
 		{
-			name: "perl stdin", form: "perl < f", needs: []string{"perl"},
+			long: true, name: "perl stdin", form: "perl < f", needs: []string{"perl"},
 			files:   map[string]string{"tools/x.pl": "print STDERR \"x ran\\n\";\n"},
 			command: "perl < ../tools/x.pl",
 		},
@@ -341,17 +341,17 @@ func moreForms() []oracleCase {
 			command: "cd ../tools && ruby x.rb",
 		},
 		{
-			name: "awk -f", form: "awk -f f", needs: []string{"gawk"},
+			long: true, name: "awk -f", form: "awk -f f", needs: []string{"gawk"},
 			files:   map[string]string{"tools/prog.awk": "BEGIN { print \"prog ran\" > \"/dev/stderr\" }\n"},
 			command: "awk -f ../tools/prog.awk",
 		},
 		{
-			name: "sed e command", form: "sed -f f with GNU sed's e command",
+			long: true, name: "sed e command", form: "sed -f f with GNU sed's e command",
 			files:   map[string]string{"tools/run.sed": "1e echo sed ran >&2\n"},
 			command: "echo x | sed -f ../tools/run.sed >/dev/null",
 		},
 		{
-			name: "make -C", form: "make -C dir reads its Makefile", needs: []string{"make"},
+			long: true, name: "make -C", form: "make -C dir reads its Makefile", needs: []string{"make"},
 			files:   map[string]string{"tools/Makefile": "all:\n\t@echo make ran >&2\n"},
 			command: "make -s -C ../tools",
 		},
@@ -378,19 +378,19 @@ func moreForms() []oracleCase {
 			command: "git st",
 		},
 		{
-			name: "find -exec sh", form: "find dir -name f -exec sh {} ;", files: tools(nil),
+			long: true, name: "find -exec sh", form: "find dir -name f -exec sh {} ;", files: tools(nil),
 			command: "find ../tools -name payload.txt -exec sh {} \\;",
 		},
 		{
-			name: "subshell cd", form: "(cd dir && sh f)", files: tools(nil),
+			long: true, name: "subshell cd", form: "(cd dir && sh f)", files: tools(nil),
 			command: "(cd ../tools && sh payload.txt)",
 		},
 		{
-			name: "function", form: "f() { sh f; }; f", files: tools(nil),
+			long: true, name: "function", form: "f() { sh f; }; f", files: tools(nil),
 			command: "f() { sh ../tools/payload.txt; }; f",
 		},
 		{
-			name: "command substitution dot", form: "x=$(. f)", files: tools(nil),
+			long: true, name: "command substitution dot", form: "x=$(. f)", files: tools(nil),
 			command: "x=$(. ../tools/payload.txt)",
 		},
 	}
@@ -400,6 +400,9 @@ func TestForms(t *testing.T) {
 	needStrace(t)
 	need(t, "sh")
 	for _, c := range append(forms(), moreForms()...) {
+		if c.long && !long {
+			continue
+		}
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			need(t, c.needs...)

@@ -414,7 +414,7 @@ func pathTo(r *rand.Rand, root, base, target string, shell, lexical bool) string
 // run, HOOKCTL_ORACLE_N (300 by default) in the long one.
 func generated() int {
 	if !long {
-		return 6
+		return 4
 	}
 	if n, err := strconv.Atoi(os.Getenv("HOOKCTL_ORACLE_N")); err == nil && n > 0 {
 		return n

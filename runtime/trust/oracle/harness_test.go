@@ -148,6 +148,8 @@ type oracleCase struct {
 	// noGaps: trust must name nothing "not covered" for the command (the
 	// templates' promise).
 	noGaps bool
+	// long: the case runs in the long run only.
+	long bool
 }
 
 // notCovered is the file of a finding that a review names something "not
