@@ -7,13 +7,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"testing"
 )
 
-// Main runs the tests with the real python3 first on PATH, then exits with
-// their status. Version managers' shims (pyenv) start a shell script before
-// every interpreter, which makes hundreds of handler runs slow for no gain.
-func Main(m *testing.M) {
+// Main runs the tests (a *testing.M, or one that wraps it) with the real
+// python3 first on PATH, then exits with their status. Version managers'
+// shims (pyenv) start a shell script before every interpreter, which makes
+// hundreds of handler runs slow for no gain.
+func Main(m interface{ Run() int }) {
 	out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
 	if err != nil {
 		os.Exit(m.Run())

@@ -1,0 +1,531 @@
+package oracle
+
+import (
+	"testing"
+)
+
+// payload is code planted outside .agents, where only what trust follows
+// is covered.
+const payload = "echo payload ran >&2; : planted-code-payload\n"
+
+// forms are the ways of running code that a reader of commands has been
+// fooled by: each must be covered or named.
+func forms() []oracleCase {
+	tools := func(extra map[string]string) map[string]string {
+		m := map[string]string{"tools/payload.txt": payload}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	return []oracleCase{
+		{name: "sh /dev/stdin", form: "sh /dev/stdin < f", files: tools(nil), command: "sh /dev/stdin < ../tools/payload.txt"},
+		{name: "bash /dev/stdin", form: "sh /dev/stdin < f", files: tools(nil), command: "bash /dev/stdin < ../tools/payload.txt", needs: []string{"bash"}},
+		{name: "dot /dev/stdin", form: ". /dev/stdin < f", files: tools(nil), command: ". /dev/stdin < ../tools/payload.txt"},
+		{name: "sh /proc/self/fd/0", form: "sh /proc/self/fd/0 < f", files: tools(nil), command: "sh /proc/self/fd/0 < ../tools/payload.txt"},
+		{name: "sh stdin", form: "sh < f", files: tools(nil), command: "sh < ../tools/payload.txt"},
+		{name: "heredoc dot", form: "sh <<X holding . f", files: tools(nil), command: "sh <<X\n. ../tools/payload.txt\nX"},
+		// /bin/sh (dash) does not parse <<<: the command as written runs
+		// nothing, under bash -c it does.
+		{name: "herestring dot", form: "bash <<< '. f'", files: tools(nil), command: "bash <<< '. ../tools/payload.txt'", needs: []string{"bash"}},
+		{name: "herestring dot in bash -c", form: "bash <<< '. f'", files: tools(nil), command: `bash -c "bash <<< '. ../tools/payload.txt'"`, needs: []string{"bash"}},
+		{
+			name: "herestring dot in a script", form: "bash <<< '. f'", needs: []string{"bash"},
+			files:   tools(map[string]string{"tools/gate.sh": "#!/bin/bash\nbash <<< '. ../tools/payload.txt'\n"}),
+			command: "../tools/gate.sh",
+		},
+		{name: "exec 3< dot /dev/fd/3", form: "exec 3< f; . /dev/fd/3", files: tools(nil), command: "exec 3< ../tools/payload.txt; . /dev/fd/3"},
+		{name: "cat pipe sh", form: "cat f | sh", files: tools(nil), command: "cat ../tools/payload.txt | sh"},
+		{name: "xargs -a sh -c", form: "xargs -a f sh -c '{}'", files: tools(nil), command: "xargs -a ../tools/payload.txt sh -c '{}'"},
+		{name: "xargs -a -I sh -c", form: "xargs -a f sh -c '{}'", files: tools(nil), command: "xargs -a ../tools/payload.txt -I{} sh -c '{}'"},
+		{
+			name: "esm query", form: `import "./a.mjs?v=1"`, needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.mjs": "import \"./a.mjs?v=1\";\n",
+				"tools/a.mjs":    "console.error(\"a ran\");\n",
+			},
+			command: "node ../tools/main.mjs",
+		},
+		{
+			name: "esm percent", form: `import "./%62.mjs"`, needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.mjs": "import \"./%62.mjs\";\n",
+				"tools/b.mjs":    "console.error(\"b ran\");\n",
+			},
+			command: "node ../tools/main.mjs",
+		},
+		{
+			name: "esm file url", form: `import "file:///..."`, needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.mjs": "import \"file://{{ROOT}}/tools/c.mjs\";\n",
+				"tools/c.mjs":    "console.error(\"c ran\");\n",
+			},
+			command: "node ../tools/main.mjs",
+		},
+		{
+			name: "esm dynamic query", form: `await import("./f?x")`, needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.mjs": "await import(\"./d.mjs?x\");\n",
+				"tools/d.mjs":    "console.error(\"d ran\");\n",
+			},
+			command: "node ../tools/main.mjs",
+		},
+		{
+			name: "perl require path", form: `perl require "../tools/lib.pl"`, needs: []string{"perl"},
+			files: map[string]string{
+				"tools/main.pl": "require \"../tools/lib.pl\";\nprint STDERR \"main ran\\n\";\n",
+				"tools/lib.pl":  "print STDERR \"lib ran\\n\";\n1;\n",
+			},
+			command: "perl ../tools/main.pl",
+		},
+		{
+			name: "ruby require_relative", form: "ruby require_relative", needs: []string{"ruby"},
+			files: map[string]string{
+				"tools/main.rb": "require_relative \"lib\"\n$stderr.puts \"main ran\"\n",
+				"tools/lib.rb":  "$stderr.puts \"lib ran\"\n",
+			},
+			command: "ruby ../tools/main.rb",
+		},
+		{
+			name: "awk @include", form: "awk @include", needs: []string{"gawk"},
+			files: map[string]string{
+				"tools/main.awk": "@include \"../tools/lib.awk\"\nBEGIN { print \"main ran\" > \"/dev/stderr\" }\n",
+				"tools/lib.awk":  "BEGIN { print \"lib ran\" > \"/dev/stderr\" }\n",
+			},
+			command: "gawk -f ../tools/main.awk",
+		},
+		{
+			name: "make include", form: "make include", needs: []string{"make"},
+			files: map[string]string{
+				"tools/Makefile": "include ../tools/rules.mk\nall:\n\t@echo main ran >&2\n",
+				"tools/rules.mk": "$(info rules ran)\n",
+			},
+			command: "make -s -f ../tools/Makefile",
+		},
+		{
+			name: "bare repository in .agents", form: "a bare repository planted in .agents under git status", needs: []string{"git"},
+			files: map[string]string{
+				".agents/HEAD":     "ref: refs/heads/main\n",
+				".agents/objects/": "",
+				".agents/refs/":    "",
+				".agents/config":   "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ..\n\tfsmonitor = tools/fsmon.sh\n",
+				"tools/fsmon.sh":   "#!/bin/sh\necho fsmonitor ran >&2\n",
+			},
+			command: "git status --porcelain",
+		},
+		{
+			name: "hookctl run --config", form: "hookctl run Stop --config ../tools/inner.json",
+			files: map[string]string{
+				"tools/inner.json": `{"inner": {"Stop": [{"command": "sh ./inner.sh"}]}}` + "\n",
+				"tools/inner.sh":   "echo inner ran >&2\n",
+			},
+			command: "hookctl run Stop --config ../tools/inner.json",
+		},
+		{
+			name: "hookctl test --contract --workspace", form: "hookctl test --contract --workspace ../sub",
+			files: map[string]string{
+				"sub/.agents/hooks.json": `{"inner": {"Stop": [{"command": "sh ../run/inner.sh"}]}}` + "\n",
+				"sub/run/inner.sh":       "echo inner ran >&2\n",
+			},
+			command: "hookctl test --contract --workspace ../sub",
+		},
+		{
+			name: "shebang relative interpreter", form: "#!../tools/interp",
+			files: map[string]string{
+				".agents/hooks/gate": "#!../tools/interp\necho gate ran >&2\n",
+				"tools/interp":       "#!/bin/sh\nexec /bin/sh \"$@\"\n",
+			},
+			command: "./hooks/gate",
+		},
+		{
+			name: "shebang argument", form: "#!/bin/sh ../payload.txt",
+			files: map[string]string{
+				".agents/hooks/gate": "#!/bin/sh ../tools/payload.txt\necho gate ran >&2\n",
+				"tools/payload.txt":  payload,
+			},
+			command: "./hooks/gate",
+		},
+		{
+			name: "python run directly", form: "#!/usr/bin/env python3 run directly", needs: []string{"python3"},
+			files: map[string]string{
+				"tools/gate.py":   "#!/usr/bin/env python3\nimport helper\n",
+				"tools/helper.py": "import sys\nprint('helper ran', file=sys.stderr)\n",
+			},
+			command: "../tools/gate.py",
+		},
+	}
+}
+
+// moreForms are other ways of running code, beyond the ones a reader was
+// known to miss; the long run alone takes the ones trust gets right.
+func moreForms() []oracleCase {
+	tools := func(extra map[string]string) map[string]string {
+		m := map[string]string{"tools/payload.txt": payload}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	return []oracleCase{
+		{
+			name: "node dotdot after a link", form: "node l/../x.js: node takes .. off as text, the kernel after the link", needs: []string{"node"},
+			files: map[string]string{
+				"tools/deep/": "",
+				"sub/l":       "@link:../tools/deep",
+				"tools/x.js":  "console.error('what the kernel reads');\n",
+				"sub/x.js":    "console.error('what node runs');\n",
+			},
+			command: "node ../sub/l/../x.js",
+		},
+		{
+			long: true, name: "require dotdot after a link", form: "require(\"./l/../x\"): node takes .. off as text", needs: []string{"node"},
+			files: map[string]string{
+				"tools/deep/":   "",
+				"tools/main.js": "require(\"../sub/l/../x\");\n",
+				"sub/l":         "@link:../tools/deep",
+				"tools/x.js":    "console.error('what the kernel reads');\n",
+				"sub/x.js":      "console.error('what node runs');\n",
+			},
+			command: "node ../tools/main.js",
+		},
+		{
+			name: "ruby load dotdot after a link", form: "ruby load \"l/../f\": ruby takes .. off as text", needs: []string{"ruby"},
+			files: map[string]string{
+				"tools/deep/": "",
+				"sub/l":       "@link:../tools/deep",
+				"tools/y.rb":  "$stderr.puts 'what the kernel reads'\n",
+				"sub/y.rb":    "$stderr.puts 'what ruby runs'\n",
+			},
+			command: "ruby -e 'load \"../sub/l/../y.rb\"'",
+		},
+		{long: true, name: "sh -s stdin", form: "sh -s < f", files: tools(nil), command: "sh -s < ../tools/payload.txt"},
+		{long: true, name: "stdin first", form: "< f sh", files: tools(nil), command: "< ../tools/payload.txt sh"},
+		{long: true, name: "sh <&3", form: "sh <&3 3< f", files: tools(nil), command: "sh <&3 3< ../tools/payload.txt"},
+		{name: "exec sh stdin", form: "exec 0< f; exec sh", files: tools(nil), command: "exec 0< ../tools/payload.txt; exec sh"},
+		{name: "env sh /dev/stdin", form: "env sh /dev/stdin < f", files: tools(nil), command: "env sh /dev/stdin < ../tools/payload.txt"},
+		{long: true, name: "timeout sh stdin", form: "timeout 5 sh < f", files: tools(nil), command: "timeout 5 sh < ../tools/payload.txt"},
+		{name: "sh /dev/fd/0", form: "sh /dev/fd/0 < f", files: tools(nil), command: "sh /dev/fd/0 < ../tools/payload.txt"},
+		{long: true, name: "process substitution", form: "source <(cat f)", files: tools(nil), command: `bash -c 'source <(cat ../tools/payload.txt)'`, needs: []string{"bash"}},
+		{long: true, name: "sh -c cat pipe", form: "sh -c 'cat f | sh'", files: tools(nil), command: `sh -c 'cat ../tools/payload.txt | sh'`},
+		{long: true, name: "eval cat", form: `eval "$(cat f)"`, files: tools(nil), command: `eval "$(cat ../tools/payload.txt)"`},
+		{long: true, name: "sh -c cat", form: `sh -c "$(cat f)"`, files: tools(nil), command: `sh -c "$(cat ../tools/payload.txt)"`},
+		{long: true, name: "copy then run", form: "cp f /tmp/x; sh /tmp/x", files: tools(nil), command: `t=$(mktemp) && cp ../tools/payload.txt "$t" && sh "$t"; rm -f "$t"`},
+		{long: true, name: "glob", form: "sh ../tools/pay*.txt", files: tools(nil), command: "sh ../tools/pay*.txt"},
+		{long: true, name: "default value", form: "sh ${X:-f}", files: tools(nil), command: "sh ${X:-../tools/payload.txt}"},
+		{long: true, name: "bash dot from cwd", form: "bash -c '. f' finds f in the current folder after PATH", files: map[string]string{".agents/notes.txt": payload}, command: "bash -c '. notes.txt'", needs: []string{"bash"}},
+		{long: true, name: "bash dot from cwd after cd", form: "bash -c '. f' finds f in the current folder after PATH", files: tools(nil), command: "cd ../tools && bash -c '. payload.txt'", needs: []string{"bash"}},
+		{long: true, name: "BASH_ENV", form: "BASH_ENV=f bash -c :", files: tools(nil), command: "BASH_ENV=../tools/payload.txt bash -c :", needs: []string{"bash"}},
+		{long: true, name: "ENV interactive", form: "ENV=f sh -i -c :", files: tools(nil), command: "ENV=../tools/payload.txt sh -i -c : </dev/null"},
+		{long: true, name: "bash --rcfile", form: "bash --rcfile f -i", files: tools(nil), command: "bash --rcfile ../tools/payload.txt -i -c : </dev/null", needs: []string{"bash"}},
+		{name: "env -S", form: "env -S 'sh f'", files: tools(nil), command: "env -S 'sh ../tools/payload.txt'"},
+		{long: true, name: "link then dotdot", form: "sh link/../f, the link resolved first",
+			files: map[string]string{
+				".agents/deep":            "@link:../tools/deep",
+				"tools/deep/":             "",
+				"tools/payload.txt":       payload,
+				".agents/payload.txt":     "echo decoy >&2\n",
+				"tools/deep/unrelated.md": "notes\n",
+			},
+			command: "sh deep/../payload.txt",
+		},
+		{
+			name: "env -S shebang", form: "#!/usr/bin/env -S sh f",
+			files:   tools(map[string]string{".agents/hooks/gate": "#!/usr/bin/env -S sh ../tools/payload.txt\n"}),
+			command: "./hooks/gate",
+		},
+		{
+			long: true, name: "python stdin sys.path", form: "python3 <<X with sys.path and import", needs: []string{"python3"},
+			files:   map[string]string{"tools/helper.py": "import sys\nprint('helper ran', file=sys.stderr)\n"},
+			command: "python3 <<X\nimport sys\nsys.path.insert(0, '../tools')\nimport helper\nX",
+		},
+		{
+			name: "python exec open", form: `python3 -c "exec(open(f).read())"`, needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "exec(open('../tools/x.py').read())"`,
+		},
+		{
+			name: "python runpy", form: "python3 -c runpy.run_path(f)", needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "import runpy; runpy.run_path('../tools/x.py')"`,
+		},
+		{
+			long: true, name: "python folder main", form: "python3 folder/ runs folder/__main__.py", needs: []string{"python3"},
+			files: map[string]string{
+				"tools/app/__main__.py": "import helper\n",
+				"tools/app/helper.py":   "import sys\nprint('helper ran', file=sys.stderr)\n",
+			},
+			command: "python3 ../tools/app",
+		},
+		{
+			long: true, name: "python namespace package", form: "python3 x.py importing from a namespace package", needs: []string{"python3"},
+			files: map[string]string{
+				"tools/x.py":        "from ns import mod\n",
+				"tools/ns/mod.py":   "import sys\nprint('mod ran', file=sys.stderr)\n",
+				"tools/ns/other.md": "not code\n",
+			},
+			command: "python3 ../tools/x.py",
+		},
+		{
+			long: true, name: "node require option", form: "node -r ../tools/pre.js x.js", needs: []string{"node"},
+			files: map[string]string{
+				"tools/x.js":   "console.error('x ran');\n",
+				"tools/pre.js": "console.error('pre ran');\n",
+			},
+			command: "node -r ../tools/pre.js ../tools/x.js",
+		},
+		{
+			long: true, name: "node import option", form: "node --import ../tools/pre.mjs x.js", needs: []string{"node"},
+			files: map[string]string{
+				"tools/x.js":    "console.error('x ran');\n",
+				"tools/pre.mjs": "console.error('pre ran');\n",
+			},
+			command: "node --import ../tools/pre.mjs ../tools/x.js",
+		},
+		{
+			long: true, name: "node require argv", form: "node -e 'require(process.argv[1])' f", needs: []string{"node"},
+			files:   map[string]string{"tools/x.js": "console.error('x ran');\n"},
+			command: "node -e 'require(require(\"path\").resolve(process.argv[1]))' ../tools/x.js",
+		},
+		{
+			long: true, name: "node stdin", form: "node < f", needs: []string{"node"},
+			files:   map[string]string{"tools/x.js": "console.error('x ran');\n"},
+			command: "node < ../tools/x.js",
+		},
+		{
+			name: "node package type", form: "node x.js reads package.json beside it", needs: []string{"node"},
+			files: map[string]string{
+				"tools/x.js":         "console.error('x ran');\n",
+				"tools/package.json": `{"type": "commonjs"}` + "\n",
+			},
+			command: "node ../tools/x.js",
+		},
+		{
+			name: "perl use lib", form: "perl: use lib and use Module", needs: []string{"perl"},
+			files: map[string]string{
+				"tools/x.pl":          "use lib '../tools/lib';\nuse Helper;\n",
+				"tools/lib/Helper.pm": "package Helper;\nprint STDERR \"helper ran\\n\";\n1;\n",
+			},
+			command: "perl ../tools/x.pl",
+		},
+		{
+			name: "perl -I -M", form: "perl -I dir -MModule", needs: []string{"perl"},
+			files:   map[string]string{"tools/lib/Helper.pm": "package Helper;\nprint STDERR \"helper ran\\n\";\n1;\n"},
+			command: "perl -I../tools/lib -MHelper -e 1",
+		},
+		{
+			name: "perl do", form: "perl -e 'do f'", needs: []string{"perl"},
+			files:   map[string]string{"tools/lib.pl": "print STDERR \"lib ran\\n\";\n1;\n"},
+			command: "perl -e 'do \"../tools/lib.pl\"'",
+		},
+		{
+			long: true, name: "perl stdin", form: "perl < f", needs: []string{"perl"},
+			files:   map[string]string{"tools/x.pl": "print STDERR \"x ran\\n\";\n"},
+			command: "perl < ../tools/x.pl",
+		},
+		{
+			name: "ruby load", form: "ruby -e 'load f'", needs: []string{"ruby"},
+			files:   map[string]string{"tools/lib.rb": "$stderr.puts 'lib ran'\n"},
+			command: "ruby -e 'load \"../tools/lib.rb\"'",
+		},
+		{
+			name: "ruby -I -r", form: "ruby -I dir -r lib", needs: []string{"ruby"},
+			files:   map[string]string{"tools/lib/helper.rb": "$stderr.puts 'helper ran'\n"},
+			command: "ruby -I../tools/lib -rhelper -e 1",
+		},
+		{
+			name: "ruby require cwd", form: "ruby require './lib' from the current folder", needs: []string{"ruby"},
+			files: map[string]string{
+				"tools/x.rb":   "require './lib'\n",
+				"tools/lib.rb": "$stderr.puts 'lib ran'\n",
+			},
+			command: "cd ../tools && ruby x.rb",
+		},
+		{
+			long: true, name: "awk -f", form: "awk -f f", needs: []string{"gawk"},
+			files:   map[string]string{"tools/prog.awk": "BEGIN { print \"prog ran\" > \"/dev/stderr\" }\n"},
+			command: "awk -f ../tools/prog.awk",
+		},
+		{
+			long: true, name: "sed e command", form: "sed -f f with GNU sed's e command",
+			files:   map[string]string{"tools/run.sed": "1e echo sed ran >&2\n"},
+			command: "echo x | sed -f ../tools/run.sed >/dev/null",
+		},
+		{
+			long: true, name: "make -C", form: "make -C dir reads its Makefile", needs: []string{"make"},
+			files:   map[string]string{"tools/Makefile": "all:\n\t@echo make ran >&2\n"},
+			command: "make -s -C ../tools",
+		},
+		{
+			name: "git repository at the root", form: "git in a workspace whose .git/config holds core.fsmonitor", needs: []string{"git"},
+			files: map[string]string{
+				".git/HEAD":      "ref: refs/heads/main\n",
+				".git/objects/":  "",
+				".git/refs/":     "",
+				".git/config":    "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tfsmonitor = tools/fsmon.sh\n",
+				"tools/fsmon.sh": "#!/bin/sh\necho fsmonitor ran >&2\n",
+			},
+			command: "git status --porcelain",
+		},
+		{
+			name: "git alias", form: "git in a workspace whose .git/config holds an alias", needs: []string{"git"},
+			files: map[string]string{
+				".git/HEAD":         "ref: refs/heads/main\n",
+				".git/objects/":     "",
+				".git/refs/":        "",
+				".git/config":       "[core]\n\trepositoryformatversion = 0\n[alias]\n\tst = !sh tools/payload.txt\n",
+				"tools/payload.txt": payload,
+			},
+			command: "git st",
+		},
+		{
+			long: true, name: "find -exec sh", form: "find dir -name f -exec sh {} ;", files: tools(nil),
+			command: "find ../tools -name payload.txt -exec sh {} \\;",
+		},
+		{
+			long: true, name: "subshell cd", form: "(cd dir && sh f)", files: tools(nil),
+			command: "(cd ../tools && sh payload.txt)",
+		},
+		{
+			long: true, name: "function", form: "f() { sh f; }; f", files: tools(nil),
+			command: "f() { sh ../tools/payload.txt; }; f",
+		},
+		{
+			long: true, name: "command substitution dot", form: "x=$(. f)", files: tools(nil),
+			command: "x=$(. ../tools/payload.txt)",
+		},
+	}
+}
+
+func TestForms(t *testing.T) {
+	needStrace(t)
+	need(t, "sh")
+	for _, c := range append(forms(), moreForms()...) {
+		if c.long && !long {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			need(t, c.needs...)
+			r := c.run(t)
+			report(t, c, r, knownFailures)
+		})
+	}
+}
+
+// knownFailures are the files the oracle finds run and that trust neither
+// covers nor names, by case and file (see knownKey), each with the form
+// of running code it is about: the list shrinks as the readers learn.
+// "(Not covered)" is a template's review that names something not
+// covered, which none may.
+var knownFailures = map[string]string{
+	// Code fed to a shell through stdin, a descriptor or a here-document.
+	"sh /dev/stdin: tools/payload.txt":              "sh /dev/stdin < f",
+	"bash /dev/stdin: tools/payload.txt":            "sh /dev/stdin < f",
+	"env sh /dev/stdin: tools/payload.txt":          "sh /dev/stdin < f",
+	"sh /dev/fd/0: tools/payload.txt":               "sh /dev/fd/0 < f",
+	"dot /dev/stdin: tools/payload.txt":             ". /dev/stdin < f",
+	"sh /proc/self/fd/0: tools/payload.txt":         "sh /proc/self/fd/0 < f",
+	"heredoc dot: tools/payload.txt":                "sh <<X holding . f",
+	"herestring dot in a script: tools/payload.txt": "bash <<< '. f'",
+	"exec 3< dot /dev/fd/3: tools/payload.txt":      "exec 3< f; . /dev/fd/3",
+	"exec sh stdin: tools/payload.txt":              "exec 0< f; exec sh",
+	"xargs -a -I sh -c: tools/payload.txt":          "xargs -a f sh -c '{}'",
+	"env -S: tools/payload.txt":                     "env -S 'sh f'",
+	"env -S shebang: tools/payload.txt":             "#!/usr/bin/env -S sh f",
+	// #! lines.
+	"shebang argument: tools/payload.txt":        "#!/bin/sh ../payload.txt",
+	"shebang relative interpreter: tools/interp": "#!../tools/interp",
+	"python run directly: tools/helper.py":       "#!/usr/bin/env python3 run directly, read as shell",
+	// JavaScript.
+	"esm query: tools/a.mjs":                "import \"./a.mjs?v=1\"",
+	"esm percent: tools/b.mjs":              "import \"./%62.mjs\"",
+	"esm file url: tools/c.mjs":             "import \"file:///...\"",
+	"esm dynamic query: tools/d.mjs":        "await import(\"./f?x\")",
+	"node dotdot after a link: sub/x.js":    "node l/../x.js: node takes .. off as text, trust after the link",
+	"node package type: tools/package.json": "node x.js reads the package.json beside it (type, imports)",
+	// Python.
+	"python exec open: tools/x.py": "python3 -c \"exec(open(f).read())\"",
+	"python runpy: tools/x.py":     "python3 -c \"runpy.run_path(f)\"",
+	// Perl and Ruby.
+	"perl require path: tools/lib.pl":         "perl require \"../tools/lib.pl\"",
+	"perl do: tools/lib.pl":                   "perl -e 'do \"f\"'",
+	"perl use lib: tools/lib/Helper.pm":       "perl use lib DIR; use Module",
+	"perl -I -M: tools/lib/Helper.pm":         "perl -I DIR -MModule",
+	"ruby require_relative: tools/lib.rb":     "ruby require_relative",
+	"ruby require cwd: tools/lib.rb":          "ruby require \"./lib\" from the current folder",
+	"ruby load: tools/lib.rb":                 "ruby -e 'load \"f\"'",
+	"ruby -I -r: tools/lib/helper.rb":         "ruby -I DIR -r lib",
+	"ruby load dotdot after a link: sub/y.rb": "ruby load \"l/../f\": ruby takes .. off as text",
+	// awk, make, git.
+	"awk @include: tools/lib.awk":                "awk @include",
+	"bare repository in .agents: .agents/config": "a bare repository planted in .agents under git status",
+	"bare repository in .agents: tools/fsmon.sh": "a bare repository planted in .agents under git status",
+	"git repository at the root: .git/config":    "git in a workspace whose .git/config sets core.fsmonitor",
+	"git repository at the root: tools/fsmon.sh": "git in a workspace whose .git/config sets core.fsmonitor",
+	"git alias: .git/config":                     "git in a workspace whose .git/config holds an alias",
+	"git alias: tools/payload.txt":               "git in a workspace whose .git/config holds an alias",
+	// Nested hookctl.
+	"hookctl run --config: tools/inner.sh":                        "hookctl run Stop --config ../tools/inner.json",
+	"hookctl test --contract --workspace: sub/.agents/hooks.json": "hookctl test --contract --workspace ../sub",
+	"hookctl test --contract --workspace: sub/run/inner.sh":       "hookctl test --contract --workspace ../sub",
+	// Regression cases the generator found (testdata/regress).
+	"regress cat-pipe-sh-in-a-script: tools/lib/n1_58.inc": "cat f | sh in a sourced script",
+	"regress python-subprocess: .agents/n1_83.txt":         "a Python script starts a script of the workspace (subprocess)",
+	"regress node-child-process: sub/deep/n2_15.sh":        "a JavaScript file starts a script of the workspace (child_process)",
+	"regress node-run-by-shebang: .agents/hooks/n0_80.js":  "#!/usr/bin/env node run directly, read as shell",
+	"regress perl-run-by-env: tools/lib/n1_76.pl":          "#!/usr/bin/env perl run by env, read as shell",
+	"regress python-run-by-env: tools/lib/n0_46.py":        "#!/usr/bin/env python3 run by env, read as shell",
+	"regress ruby-load-chain: sub/deep/n2_17.rb":           "ruby load \"f\" in a chain",
+	// Realworld commands (the long run): Python scripts run by their #!
+	// line, read as shell.
+	"realworld 047.json#4: .agents/hooks/agy-stop-gate.py":   "#!/usr/bin/env python3 run directly, read as shell",
+	"realworld 064.json#8: .agents/scripts/protect_files.py": "#!/usr/bin/env python3 run directly, read as shell",
+	"realworld 064.json#23: .agents/scripts/format_black.py": "#!/usr/bin/env python3 run directly, read as shell",
+	"realworld 107.json#7: .agents/scripts/agent_capture.py": "#!/usr/bin/env python3 run directly, read as shell",
+	// Templates: the Python and JavaScript ones, run by their #! line, are
+	// read as shell; project-context runs git in the workspace's
+	// repository; tests-must-pass runs the project's tests (make reads the
+	// Makefile) and its shell version says so, which a template may not.
+	"template audit-log/py: (Not covered)":                                 "template run by #! python3, read as shell",
+	"template audit-log/py: .agents/hooks/audit-log.py":                    "template run by #! python3, read as shell",
+	"template audit-log/node: (Not covered)":                               "template run by #! node, read as shell",
+	"template audit-log/node: .agents/hooks/audit-log.mjs":                 "template run by #! node, read as shell",
+	"template block-dangerous/py: (Not covered)":                           "template run by #! python3, read as shell",
+	"template block-dangerous/py: .agents/hooks/block-dangerous.py":        "template run by #! python3, read as shell",
+	"template block-dangerous/node: (Not covered)":                         "template run by #! node, read as shell",
+	"template block-dangerous/node: .agents/hooks/block-dangerous.mjs":     "template run by #! node, read as shell",
+	"template format-file/py: (Not covered)":                               "template run by #! python3, read as shell",
+	"template format-file/py: .agents/hooks/format-file.py":                "template run by #! python3, read as shell",
+	"template format-file/node: (Not covered)":                             "template run by #! node, read as shell",
+	"template format-file/node: .agents/hooks/format-file.mjs":             "template run by #! node, read as shell",
+	"template invocation-budget/py: (Not covered)":                         "template run by #! python3, read as shell",
+	"template invocation-budget/py: .agents/hooks/invocation-budget.py":    "template run by #! python3, read as shell",
+	"template invocation-budget/node: (Not covered)":                       "template run by #! node, read as shell",
+	"template invocation-budget/node: .agents/hooks/invocation-budget.mjs": "template run by #! node, read as shell",
+	"template notify/py: (Not covered)":                                    "template run by #! python3, read as shell",
+	"template notify/py: .agents/hooks/notify.py":                          "template run by #! python3, read as shell",
+	"template notify/node: (Not covered)":                                  "template run by #! node, read as shell",
+	"template notify/node: .agents/hooks/notify.mjs":                       "template run by #! node, read as shell",
+	"template project-context/py: (Not covered)":                           "template run by #! python3, read as shell",
+	"template project-context/py: .agents/hooks/project-context.py":        "template run by #! python3, read as shell",
+	"template project-context/py: .git/config":                             "git run by a template in the workspace's repository",
+	"template project-context/node: (Not covered)":                         "template run by #! node, read as shell",
+	"template project-context/node: .agents/hooks/project-context.mjs":     "template run by #! node, read as shell",
+	"template project-context/node: .git/config":                           "git run by a template in the workspace's repository",
+	"template project-context/sh: .git/config":                             "git run by a template in the workspace's repository",
+	"template protect-paths/py: (Not covered)":                             "template run by #! python3, read as shell",
+	"template protect-paths/py: .agents/hooks/protect-paths.py":            "template run by #! python3, read as shell",
+	"template protect-paths/node: (Not covered)":                           "template run by #! node, read as shell",
+	"template protect-paths/node: .agents/hooks/protect-paths.mjs":         "template run by #! node, read as shell",
+	"template reminder/py: (Not covered)":                                  "template run by #! python3, read as shell",
+	"template reminder/py: .agents/hooks/reminder.py":                      "template run by #! python3, read as shell",
+	"template reminder/node: (Not covered)":                                "template run by #! node, read as shell",
+	"template reminder/node: .agents/hooks/reminder.mjs":                   "template run by #! node, read as shell",
+	"template tests-must-pass/py: (Not covered)":                           "template run by #! python3, read as shell",
+	"template tests-must-pass/py: .agents/hooks/tests-must-pass.py":        "template run by #! python3, read as shell",
+	"template tests-must-pass/py: Makefile":                                "make run by a template reads the project's Makefile",
+	"template tests-must-pass/node: (Not covered)":                         "template run by #! node, read as shell",
+	"template tests-must-pass/node: .agents/hooks/tests-must-pass.mjs":     "template run by #! node, read as shell",
+	"template tests-must-pass/node: Makefile":                              "make run by a template reads the project's Makefile",
+	"template tests-must-pass/sh: (Not covered)":                           "a template's review names sh -c \"$command\" (the project's tests) not covered",
+}
