@@ -378,7 +378,9 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 		}
 	}
 
-	if err := initContract(w, opts, p); err != nil {
+	if why := contractWithheld(tr); why != "" {
+		fmt.Fprintf(w, "Contract check: not run: %s %s\n", why, contractCommand(opts, p))
+	} else if err := initContract(w, opts, p); err != nil {
 		return err
 	}
 

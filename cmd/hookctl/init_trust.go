@@ -20,6 +20,9 @@ type initTrust struct {
 	store     string
 	renew     bool
 	untrusted string // why the workspace is not trusted, when it is not
+	// before is whether the user had trusted the workspace, as it was,
+	// before init: only then may init run anything in it.
+	before bool
 }
 
 // checkTrustBefore decides, before anything is written, whether the trust
@@ -55,6 +58,7 @@ func checkTrustBefore(opts initOptions, x *scaffold.Existing) (*initTrust, error
 		return nil, err
 	}
 	t.renew, t.untrusted = s.Check(snap)
+	t.before = t.renew
 	return t, nil
 }
 
