@@ -135,6 +135,9 @@ func NextRecord(a schema.Agent, prev *Record, r *Result, file string) *Record {
 // lookup returns the value that the JSON pointer ptr ("" for the top
 // level) names in src, nil when there is none.
 func lookup(src []byte, ptr string) *hujson.Value {
+	if schema.BoundJSONC(src, schema.MaxOtherValues) != nil {
+		return nil
+	}
 	v, err := hujson.Parse(src)
 	if err != nil || ptr != "" && !strings.HasPrefix(ptr, "/") {
 		return nil
