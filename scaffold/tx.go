@@ -246,6 +246,10 @@ func readEditable(path string, open func() (*os.File, error)) ([]byte, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
+	var pf *schema.ProcessFileError
+	if errors.As(err, &pf) {
+		return nil, fmt.Errorf("cannot read %s: it %s", path, pf.Reason())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
 	}
@@ -269,9 +273,7 @@ func readEditable(path string, open func() (*os.File, error)) ([]byte, error) {
 // read (a *NotRegularError). A file that does not exist is an error that
 // matches fs.ErrNotExist.
 func ReadRegular(path string) ([]byte, error) {
-	return readEditable(path, func() (*os.File, error) {
-		return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	})
+	return readEditable(path, func() (*os.File, error) { return schema.Open(path) })
 }
 
 // NotRegularError is a file that is not read because it is not a regular

@@ -231,7 +231,7 @@ func shellArg(p string) string {
 }
 
 func mustRead(path string) []byte {
-	b, _ := os.ReadFile(path)
+	b, _ := schema.ReadFile(path, schema.MaxFileSize)
 	return b
 }
 

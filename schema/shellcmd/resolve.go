@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // maxLinks is how many symbolic links Resolve follows, as Linux's
@@ -76,6 +78,12 @@ func resolve(resolved string, pending []string, p string, kernel *string) string
 		next := filepath.Join(resolved, c)
 		if kernel != nil && links > 0 && *kernel == "" {
 			*kernel = kernelTree(next)
+		}
+		if schema.ProcessFile(next) != "" {
+			// /proc/self, /dev/stdin: followed here, they would lead to
+			// this process's files, not the handler's. Kept as written,
+			// for the readers to refuse.
+			return filepath.Join(append([]string{next}, pending...)...)
 		}
 		info, err := os.Lstat(next)
 		if err != nil {
