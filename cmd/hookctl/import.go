@@ -157,6 +157,7 @@ func importRun(s streams, opts importOptions) error {
 		return usageErrorf("%v", err)
 	}
 	defer tx.Close()
+	afterBegin(s, tx)
 	merged, err := res.Merge(target)
 	if err != nil {
 		return usageErrorf("%v", err)

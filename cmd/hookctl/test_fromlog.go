@@ -72,6 +72,7 @@ func testAddFromLog(s streams, id string, files []string) error {
 		return usageErrorf("%v", err)
 	}
 	defer tx.Close()
+	afterBegin(s, tx)
 	old, err := readTestFile(tx, file, abs)
 	if err != nil {
 		return usageErrorf("%v", err)

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // EnvLog names the environment variable that says where the log is,
@@ -55,14 +57,11 @@ func DefaultPath(getenv func(string) string) (string, error) {
 	if p := getenv(EnvLog); p != "" {
 		return p, nil
 	}
-	if d := getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "hookctl", "runs.jsonl"), nil
+	dir, err := schema.StateDir(getenv)
+	if err != nil {
+		return "", fmt.Errorf("cannot tell where the log goes: %v; set %s to a file", err, EnvLog)
 	}
-	home := getenv("HOME")
-	if home == "" {
-		return "", fmt.Errorf("cannot tell where the log goes: HOME is not set; set %s to a file", EnvLog)
-	}
-	return filepath.Join(home, ".local", "state", "hookctl", "runs.jsonl"), nil
+	return filepath.Join(dir, "runs.jsonl"), nil
 }
 
 // Rotated is the older file the log keeps after a rotation.
