@@ -120,6 +120,15 @@ func TestTxLocksTheFolder(t *testing.T) {
 // an overwritten one and hooks.test.json come back whole, with their mode;
 // the folders made for them are removed), and the same init run again
 // succeeds.
+// writeExisting gives the workspace ws a file of its own at each place
+// init --template notify --vscode writes, each of a mode of its own.
+func writeExisting(t *testing.T, ws string) {
+	write(t, filepath.Join(ws, ".agents", "hooks.json"), "{\"other\": {}}\n", 0o600)
+	write(t, filepath.Join(ws, ".agents", "hooks.test.json"), "{\"tests\": []}\n", 0o640)
+	write(t, filepath.Join(ws, ".agents", "hooks", "notify.sh"), "#!/bin/sh\necho mine\n", 0o700)
+	write(t, filepath.Join(ws, ".vscode", "settings.json"), "{\n  // mine\n}\n", 0o600)
+}
+
 func TestApplyIsAllOrNothing(t *testing.T) {
 	for _, existing := range []bool{false, true} {
 		for _, step := range []string{"notify.sh", "hooks.test.json", "hooks.schema.json", "settings.json", "hooks.json"} {
@@ -130,10 +139,7 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				ws := t.TempDir()
 				if existing {
-					write(t, filepath.Join(ws, ".agents", "hooks.json"), "{\"other\": {}}\n", 0o600)
-					write(t, filepath.Join(ws, ".agents", "hooks.test.json"), "{\"tests\": []}\n", 0o640)
-					write(t, filepath.Join(ws, ".agents", "hooks", "notify.sh"), "#!/bin/sh\necho mine\n", 0o700)
-					write(t, filepath.Join(ws, ".vscode", "settings.json"), "{\n  // mine\n}\n", 0o600)
+					writeExisting(t, ws)
 				}
 				before := tree(t, ws)
 				opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: ws, Home: t.TempDir(), VSCode: true, Force: true}
@@ -210,10 +216,7 @@ func TestAKilledTxIsUndoneByTheNext(t *testing.T) {
 				t.Setenv("XDG_STATE_HOME", t.TempDir())
 				ws := t.TempDir()
 				if existing {
-					write(t, filepath.Join(ws, ".agents", "hooks.json"), "{\"other\": {}}\n", 0o600)
-					write(t, filepath.Join(ws, ".agents", "hooks.test.json"), "{\"tests\": []}\n", 0o640)
-					write(t, filepath.Join(ws, ".agents", "hooks", "notify.sh"), "#!/bin/sh\necho mine\n", 0o700)
-					write(t, filepath.Join(ws, ".vscode", "settings.json"), "{\n  // mine\n}\n", 0o600)
+					writeExisting(t, ws)
 				}
 				before := tree(t, ws)
 				opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: ws, Home: t.TempDir(), VSCode: true, Force: true}

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -68,39 +67,13 @@ func checkProcessFile(path string) error {
 	if err != nil {
 		return nil
 	}
-	resolved := "/"
-	pending := strings.Split(abs, "/")
-	links := 0
-	for len(pending) > 0 {
-		c := pending[0]
-		pending = pending[1:]
-		switch c {
-		case "", ".":
-			continue
-		case "..":
-			resolved = filepath.Dir(resolved)
-			continue
-		}
-		next := filepath.Join(resolved, c)
-		if via := ProcessFile(next); via != "" {
-			return &ProcessFileError{Path: path, Via: via}
-		}
-		info, err := os.Lstat(next)
-		if err != nil {
-			return nil
-		}
-		if info.Mode()&fs.ModeSymlink == 0 {
-			resolved = next
-			continue
-		}
-		target, err := os.Readlink(next)
-		if links++; err != nil || links > 40 {
-			return nil
-		}
-		if filepath.IsAbs(target) {
-			resolved = "/"
-		}
-		pending = append(strings.Split(target, "/"), pending...)
+	via := ""
+	FollowLinks("/", strings.Split(abs, "/"), func(next string, _ int) bool {
+		via = ProcessFile(next)
+		return via != ""
+	})
+	if via != "" {
+		return &ProcessFileError{Path: path, Via: via}
 	}
 	return nil
 }

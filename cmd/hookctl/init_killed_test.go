@@ -33,19 +33,10 @@ func TestInitKilled(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("HOOKCTL_KILLS")); err == nil {
 		kills = n
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := t.TempDir()
-	if err := os.Symlink(exe, filepath.Join(bin, "hookctl")); err != nil {
-		t.Fatal(err)
-	}
+	bin := hookctlOnPath(t)
 	ws, home := t.TempDir(), t.TempDir()
 	ws, _ = filepath.EvalSymlinks(ws)
-	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
-		"XDG_STATE_HOME="+filepath.Join(home, "state"), "HOOKCTL_LOG=", "HOOKCTL_SHELLCHECK="+noShellcheck,
-		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	env := machineOf(home, bin)
 	command := func(args ...string) *exec.Cmd {
 		cmd := exec.Command(filepath.Join(bin, "hookctl"), args...)
 		cmd.Dir, cmd.Env = ws, env

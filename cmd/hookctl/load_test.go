@@ -39,19 +39,11 @@ func TestLoadRunsWhileTrustFlips(t *testing.T) {
 	if d, err := time.ParseDuration(os.Getenv("HOOKCTL_LOAD_SPREAD")); err == nil && d >= 0 {
 		spread = d
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := t.TempDir()
-	if err := os.Symlink(exe, filepath.Join(bin, "hookctl")); err != nil {
-		t.Fatal(err)
-	}
+	bin := hookctlOnPath(t)
 	ws, home := t.TempDir(), t.TempDir()
 	ws, _ = filepath.EvalSymlinks(ws)
 	ran := filepath.Join(t.TempDir(), "ran")
-	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
-		"XDG_STATE_HOME="+filepath.Join(home, "state"), "HOOKCTL_LOG=", "HOOKCTL_SHELLCHECK="+noShellcheck, "GATE_RAN="+ran)
+	env := append(machineOf(home, bin), "GATE_RAN="+ran)
 	hookctl := func(stdin string, args ...string) (string, string, error) {
 		cmd := exec.Command(filepath.Join(bin, "hookctl"), args...)
 		cmd.Dir, cmd.Env = ws, env
