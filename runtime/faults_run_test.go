@@ -263,6 +263,18 @@ func TestFaultsHandlers(t *testing.T) {
 			t.Fatalf("returned after %v: SIGKILL should follow SIGTERM only after %v", r.elapsed, Grace)
 		}
 	})
+	t.Run("stops itself", func(t *testing.T) {
+		t.Parallel()
+		c := newFaultCase(t)
+		// SIGSTOP cannot be caught or ignored: the stopped handler and its
+		// stopped child take no signal but SIGKILL until continued.
+		cmd := savePid + `sh -c 'echo $$ > "$PIDS/child"; kill -STOP $$; sleep 600' & while [ ! -s "$PIDS/child" ]; do sleep 0.01; done; kill -STOP $$`
+		r := c.run(prePayload, "run", "PreToolUse", "--config", c.config("PreToolUse", cmd, 1))
+		wantFailure(t, r, "timed out after 1s")
+		if n := len(c.pids()); n != 2 {
+			t.Fatalf("%d pids written, want 2", n)
+		}
+	})
 	t.Run("floods stdout", func(t *testing.T) {
 		t.Parallel()
 		c := newFaultCase(t)

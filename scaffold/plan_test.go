@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -252,6 +253,27 @@ func TestAddTestCaseKeepsTheFile(t *testing.T) {
 	out, _, err = AddTestCase([]byte("{\"$schema\": \"x\"}\n"), schema.TestCase{Name: "c", Event: schema.Stop})
 	if err != nil || !strings.HasPrefix(string(out), "{\"$schema\": \"x\", \"tests\": [{\"name\": \"c\", \"event\": \"Stop\"}]}") {
 		t.Errorf("%v\n%s", err, out)
+	}
+}
+
+// TestAssociateSchemaDeepSettings: VS Code settings of a million nested [
+// are refused at the bracket past the bound, before hujson (which calls
+// itself once a level) reads them. A small stack makes the test die as
+// init --vscode died with Go's whole gigabyte when that was not so.
+func TestAssociateSchemaDeepSettings(t *testing.T) {
+	defer debug.SetMaxStack(debug.SetMaxStack(64 << 20))
+	_, _, err := AssociateSchema([]byte("{\"a\": " + strings.Repeat("[", 1_000_000)))
+	if err == nil || err.Error() != "1:10006: arrays and objects nest more than 10000 levels deep here, more than any settings file needs, so it is not read further" {
+		t.Errorf("%v", err)
+	}
+	var many strings.Builder
+	many.WriteString("{\"a\": [")
+	for range schema.MaxOtherValues {
+		many.WriteString("1,")
+	}
+	many.WriteString("1]}")
+	if _, _, err := AssociateSchema([]byte(many.String())); err == nil || !strings.Contains(err.Error(), "the file holds more than 262144 JSON values and keys") {
+		t.Errorf("%d values: %v", schema.MaxOtherValues+2, err)
 	}
 }
 

@@ -18,8 +18,12 @@ import (
 	"github.com/hookctl/hookctl/templates/testenv"
 )
 
-// TestMain puts the real python3 first on PATH (see testenv.Main).
-func TestMain(m *testing.M) { testenv.Main(m) }
+// TestMain puts the real python3 first on PATH (see testenv.Main), and
+// keeps the journals of the edits out of the user's state folder.
+func TestMain(m *testing.M) {
+	os.Setenv("XDG_STATE_HOME", filepath.Join(os.TempDir(), "hookctl-scaffold-test-state"))
+	testenv.Main(m)
+}
 
 // applyPlan writes a plan as hookctl init does.
 func applyPlan(opts scaffold.Options, p *scaffold.Plan) error {

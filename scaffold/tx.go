@@ -43,11 +43,28 @@ type Tx struct {
 	root    *os.Root
 	rootDir string
 	locks   []*os.File
+	// lockedNames are the folders locked, beneath the root; made are
+	// the folders the Tx made.
+	lockedNames []string
+	made        []string
 	// undo undoes the writes done, in the order they were done; kept are
 	// the second names of the files replaced, which undo renames back.
 	undo      []func() error
 	kept      []string
 	committed bool
+	// journal records the writes on disk, for the next Tx to undo when
+	// this one is killed before it is done.
+	journal *journal
+	// Recovered names the files a Tx killed before it was done had
+	// written, which Begin put back as they were.
+	Recovered []string
+	// Follow, set before Commit, keeps the journal after the commit until
+	// Done: the caller has work that goes with the writes (init renews the
+	// workspace's trust over them). Unfinished is, when a Tx that had set
+	// it was killed between its Commit and its Done, what it wrote: the
+	// caller does what that Tx left undone.
+	Follow     bool
+	Unfinished *Unfinished
 
 	// fault, when set, is called just before each file is put in place,
 	// and its error fails that write: tests inject faults with it.
@@ -67,11 +84,27 @@ func (b Bounds) Begin(ctx context.Context, folders ...string) (*Tx, error) {
 	if t.root, err = os.OpenRoot(t.rootDir); err != nil {
 		return nil, fmt.Errorf("cannot open %s: %v", t.rootDir, unwrapPath(err))
 	}
-	for _, dir := range folders {
+	for i, dir := range folders {
 		if err := t.lock(ctx, dir); err != nil {
 			t.Close()
 			return nil, err
 		}
+		// Under the lock, what a Tx killed here left is put right first
+		// (the folders this one locks are left, even empty).
+		real := filepath.Join(t.rootDir, t.lockedNames[i])
+		undone, unfinished := recoverJournal(real, t.isLocked)
+		t.Recovered = append(t.Recovered, undone...)
+		if unfinished != nil {
+			t.Unfinished = unfinished
+		}
+		if i == 0 {
+			t.journal = &journal{path: journalPath(real), Root: t.rootDir, Folder: real}
+		}
+	}
+	// The folders made to be locked are this Tx's to remove, if it is
+	// killed too (a folder just made held no journal to keep).
+	for _, n := range t.made {
+		t.journal.add(journalStep{Name: n, Dir: true})
 	}
 	return t, nil
 }
@@ -97,6 +130,16 @@ func Begin(ctx context.Context, opts Options) (*Tx, error) {
 		}
 	}
 	return b.Begin(ctx, folders...)
+}
+
+// isLocked reports whether the real path is a folder the Tx holds locked.
+func (t *Tx) isLocked(real string) bool {
+	for _, n := range t.lockedNames {
+		if filepath.Join(t.rootDir, n) == real {
+			return true
+		}
+	}
+	return false
 }
 
 // rel is a real path's name beneath the root.
@@ -147,6 +190,7 @@ func (t *Tx) lock(ctx context.Context, dir string) error {
 		now, err2 := t.root.Lstat(name)
 		if err1 == nil && err2 == nil && os.SameFile(held, now) {
 			t.locks = append(t.locks, f)
+			t.lockedNames = append(t.lockedNames, name)
 			return nil
 		}
 		f.Close()
@@ -192,6 +236,7 @@ func (t *Tx) mkdirAll(dir, name string) error {
 	}
 	for i := len(missing) - 1; i >= 0; i-- {
 		n := missing[i]
+		t.journal.add(journalStep{Name: n, Dir: true})
 		err := t.root.Mkdir(n, 0o755)
 		if errors.Is(err, fs.ErrExist) {
 			continue // another process made it: not this one's to remove
@@ -199,6 +244,7 @@ func (t *Tx) mkdirAll(dir, name string) error {
 		if err != nil {
 			return fmt.Errorf("cannot create %s: %v", dir, unwrapPath(err))
 		}
+		t.made = append(t.made, n)
 		t.undo = append(t.undo, func() error {
 			err := t.root.Remove(n)
 			if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTEMPTY) && !errors.Is(err, syscall.EEXIST) {
@@ -246,6 +292,10 @@ func readEditable(path string, open func() (*os.File, error)) ([]byte, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
+	var pf *schema.ProcessFileError
+	if errors.As(err, &pf) {
+		return nil, fmt.Errorf("cannot read %s: it %s", path, pf.Reason())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
 	}
@@ -269,9 +319,7 @@ func readEditable(path string, open func() (*os.File, error)) ([]byte, error) {
 // read (a *NotRegularError). A file that does not exist is an error that
 // matches fs.ErrNotExist.
 func ReadRegular(path string) ([]byte, error) {
-	return readEditable(path, func() (*os.File, error) {
-		return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	})
+	return readEditable(path, func() (*os.File, error) { return schema.Open(path) })
 }
 
 // NotRegularError is a file that is not read because it is not a regular
@@ -316,7 +364,7 @@ func (e *ChangedError) Error() string {
 
 // Write puts e.New in place atomically, through the bounds, creating the
 // folders it needs, and remembers how to undo it.
-func (t *Tx) Write(e Edit) error {
+func (t *Tx) Write(e Edit) (err error) {
 	name, err := t.target(e.Path)
 	if err != nil {
 		return err
@@ -348,19 +396,33 @@ func (t *Tx) Write(e Edit) error {
 		// folder, a FIFO.
 		return &ChangedError{Path: e.Path}
 	}
+	// What writes of this file killed before their rename left.
+	schema.RemoveLeftovers(t.root, name)
 	if err := same(); err != nil {
 		return err
 	}
 	// The file replaced is kept under a second name, a hard link to it
 	// that needs no room on the disk, so that undoing the write is a
 	// rename that a full disk cannot fail, and the original comes back
-	// whole: its inode, mode and owner.
+	// whole: its inode, mode and owner. Not an executable one: its second
+	// name would be an executable that a kill could leave in the folder,
+	// new code to the workspace's trust; its content is kept in the
+	// journal instead, and rewritten to undo it.
+	step := journalStep{Name: name, SHA256: sum(e.New), New: e.Old == nil}
 	kept := ""
 	if e.Old != nil {
-		kept = filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".undo"+strconv.FormatUint(uint64(rand.Uint32()), 36))
-		if t.root.Link(name, kept) != nil {
-			kept = "" // no hard links here: the content is rewritten instead
+		if oldPerm&0o111 == 0 {
+			kept = filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".undo"+strconv.FormatUint(uint64(rand.Uint32()), 36))
+			step.Kept = kept
+		} else {
+			step.Old, step.Mode = e.Old, oldPerm
 		}
+	}
+	// Recorded before it is done, so that a kill at any point after
+	// leaves what the next Tx can undo.
+	t.journal.add(step)
+	if kept != "" && t.root.Link(name, kept) != nil {
+		kept = "" // no hard links here: the content is rewritten instead
 	}
 	err = schema.WriteFileAtomicIn(t.root, name, e.New, perm, func() error {
 		if t.fault != nil {
@@ -370,16 +432,23 @@ func (t *Tx) Write(e Edit) error {
 		}
 		return same()
 	})
-	if err != nil && kept != "" {
+	var me *schema.ModeError
+	if err != nil && kept != "" && !errors.As(err, &me) {
 		_ = t.root.Remove(kept)
 	}
 	var ce *ChangedError
 	if errors.As(err, &ce) {
 		return err
 	}
-	if err != nil {
+	if err != nil && !errors.As(err, &me) {
 		return fmt.Errorf("cannot write %s: %v", e.Path, cause(err))
 	}
+	// In place (perhaps without its mode): undone with the rest.
+	defer func() {
+		if me != nil {
+			err = fmt.Errorf("cannot write %s: %v", e.Path, me)
+		}
+	}()
 	old := e.Old
 	switch {
 	case old == nil:
@@ -404,8 +473,10 @@ func (t *Tx) Rollback() error {
 	}
 	t.undo, t.kept = nil, nil
 	if len(failed) > 0 {
+		// The journal stays, for the next Tx to try again.
 		return fmt.Errorf("undoing the writes failed too: %s", strings.Join(failed, "; "))
 	}
+	t.journal.done()
 	return nil
 }
 
@@ -413,10 +484,31 @@ func (t *Tx) Rollback() error {
 func (t *Tx) Commit() {
 	t.committed = true
 	t.undo = nil
+	t.journal.commit(t.Follow)
 	for _, k := range t.kept {
 		_ = t.root.Remove(k)
 	}
 	t.kept = nil
+	if !t.Follow {
+		t.journal.done()
+	}
+}
+
+// Done says that the caller's work after a Commit with Follow is done:
+// the journal goes.
+func (t *Tx) Done() { t.journal.done() }
+
+// Finished says that the caller has done what Unfinished says was left
+// undone: the journal that said so goes (unless this Tx has written its
+// own over it).
+func (t *Tx) Finished() {
+	if t.Unfinished == nil {
+		return
+	}
+	t.Unfinished = nil
+	if t.journal != nil && t.journal.path != "" && len(t.journal.Steps) == 0 {
+		_ = os.Remove(t.journal.path)
+	}
 }
 
 // Close undoes the writes unless they were committed, and releases the

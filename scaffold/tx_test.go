@@ -120,6 +120,15 @@ func TestTxLocksTheFolder(t *testing.T) {
 // an overwritten one and hooks.test.json come back whole, with their mode;
 // the folders made for them are removed), and the same init run again
 // succeeds.
+// writeExisting gives the workspace ws a file of its own at each place
+// init --template notify --vscode writes, each of a mode of its own.
+func writeExisting(t *testing.T, ws string) {
+	write(t, filepath.Join(ws, ".agents", "hooks.json"), "{\"other\": {}}\n", 0o600)
+	write(t, filepath.Join(ws, ".agents", "hooks.test.json"), "{\"tests\": []}\n", 0o640)
+	write(t, filepath.Join(ws, ".agents", "hooks", "notify.sh"), "#!/bin/sh\necho mine\n", 0o700)
+	write(t, filepath.Join(ws, ".vscode", "settings.json"), "{\n  // mine\n}\n", 0o600)
+}
+
 func TestApplyIsAllOrNothing(t *testing.T) {
 	for _, existing := range []bool{false, true} {
 		for _, step := range []string{"notify.sh", "hooks.test.json", "hooks.schema.json", "settings.json", "hooks.json"} {
@@ -130,10 +139,7 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				ws := t.TempDir()
 				if existing {
-					write(t, filepath.Join(ws, ".agents", "hooks.json"), "{\"other\": {}}\n", 0o600)
-					write(t, filepath.Join(ws, ".agents", "hooks.test.json"), "{\"tests\": []}\n", 0o640)
-					write(t, filepath.Join(ws, ".agents", "hooks", "notify.sh"), "#!/bin/sh\necho mine\n", 0o700)
-					write(t, filepath.Join(ws, ".vscode", "settings.json"), "{\n  // mine\n}\n", 0o600)
+					writeExisting(t, ws)
 				}
 				before := tree(t, ws)
 				opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: ws, Home: t.TempDir(), VSCode: true, Force: true}
@@ -189,5 +195,134 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestAKilledTxIsUndoneByTheNext kills init's transaction (its locks
+// dropped, nothing undone, as SIGKILL leaves it) just before each of its
+// writes is put in place, and once every write is in place but before the
+// commit: it leaves no executable that was not there (its temporary files
+// are not executable), and the next transaction on the folder, before
+// anything else, puts every file back as it was, with its mode, and
+// removes what the killed one left.
+func TestAKilledTxIsUndoneByTheNext(t *testing.T) {
+	for _, existing := range []bool{false, true} {
+		for _, step := range []string{"notify.sh", "hooks.test.json", "hooks.schema.json", "settings.json", "hooks.json", "commit"} {
+			name := "before " + step
+			if existing {
+				name += " in a workspace with files"
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Setenv("XDG_STATE_HOME", t.TempDir())
+				ws := t.TempDir()
+				if existing {
+					writeExisting(t, ws)
+				}
+				before := tree(t, ws)
+				opts := Options{Answers: Answers{Scope: Workspace, Template: "notify"}, Dir: ws, Home: t.TempDir(), VSCode: true, Force: true}
+				killed := make(chan error, 1)
+				// kill stops the transaction as SIGKILL would: its locks go
+				// with its file descriptors, and nothing else happens.
+				kill := func(tx *Tx) {
+					for _, f := range tx.locks {
+						f.Close()
+					}
+					killed <- nil
+					select {}
+				}
+				go func() {
+					tx, err := Begin(context.Background(), opts)
+					if err != nil {
+						killed <- err
+						return
+					}
+					x, err := tx.Load(ConfigPath(Workspace, ws, ""))
+					if err != nil {
+						killed <- err
+						return
+					}
+					a := opts
+					a.Fill(x)
+					p, err := NewPlan(a, x)
+					if err != nil {
+						killed <- err
+						return
+					}
+					tx.fault = func(path string) error {
+						if filepath.Base(path) == step {
+							kill(tx)
+						}
+						return nil
+					}
+					if err := p.Apply(tx); err != nil {
+						killed <- err
+						return
+					}
+					kill(tx)
+				}()
+				if err := <-killed; err != nil {
+					t.Fatal(err)
+				}
+				// Its temporary files and second names are not executable.
+				for k, v := range tree(t, ws) {
+					base := filepath.Base(k)
+					if strings.HasPrefix(base, ".") && (strings.Contains(base, ".tmp") || strings.Contains(base, ".undo")) && strings.Contains(v[:10], "x") {
+						t.Errorf("the kill left an executable %s (%s)", k, v[:10])
+					}
+				}
+				tx, err := Begin(context.Background(), opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if step != "notify.sh" && len(tx.Recovered) == 0 {
+					t.Errorf("nothing was recovered")
+				}
+				tx.Close()
+				after := tree(t, ws)
+				if !existing && after[".agents"] != "" && len(after) == 2 {
+					delete(after, ".agents") // the folder the next one locked
+				}
+				sameTree(t, "workspace", before, after)
+				if entries, _ := os.ReadDir(filepath.Join(os.Getenv("XDG_STATE_HOME"), "hookctl", "edits")); len(entries) != 0 {
+					t.Errorf("journals left: %v", entries)
+				}
+			})
+		}
+	}
+}
+
+// TestACommittedTxKilledIsFinished: a transaction killed once committed,
+// before it removed the second names of the files it replaced, is
+// finished by the next: its writes stay, the second names go.
+func TestACommittedTxKilledIsFinished(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	ws := t.TempDir()
+	write(t, filepath.Join(ws, ".agents", "hooks.json"), "{}\n", 0o644)
+	b, err := NewBounds(Workspace, ws, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := b.Begin(context.Background(), filepath.Join(ws, ".agents"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Write(Edit{Path: filepath.Join(ws, ".agents", "hooks.json"), Old: []byte("{}\n"), New: []byte("{\"a\": {}}\n")}); err != nil {
+		t.Fatal(err)
+	}
+	if len(tx.kept) != 1 {
+		t.Fatalf("kept %v", tx.kept)
+	}
+	tx.journal.commit(false) // and killed there
+	for _, f := range tx.locks {
+		f.Close()
+	}
+	next, err := b.Begin(context.Background(), filepath.Join(ws, ".agents"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Close()
+	got := tree(t, ws)
+	if got[".agents/hooks.json"] != "-rw-r--r-- {\"a\": {}}\n" || len(got) != 3 {
+		t.Errorf("after the next transaction: %q", got)
 	}
 }

@@ -57,6 +57,9 @@ func planVSCode(root string, bounds Bounds) (*VSCodePlan, error) {
 // returns src unchanged and false when an entry already names
 // HooksFileMatch.
 func AssociateSchema(src []byte) ([]byte, bool, error) {
+	if err := schema.BoundJSONC(src, schema.MaxOtherValues); err != nil {
+		return nil, false, err
+	}
 	root, err := hujson.Parse(src)
 	if err != nil {
 		return nil, false, err

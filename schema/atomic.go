@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // WriteFileAtomic writes data to path through a temporary file in the same
@@ -43,7 +44,14 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 // in while the file is written, fails the write. ready, when not nil, is
 // called once the new content is on disk, just before the rename that puts
 // it in place; an error from it cancels the write and is returned as it is.
-// The other errors are the file system's, naming the temporary file.
+// The other errors are the file system's, naming the temporary file; a
+// *ModeError is a file put in place whose mode could not be set.
+//
+// The temporary file is never executable: a write killed before its rename
+// must not leave a file that runs (a workspace's trust counts every
+// executable in .agents as code). An executable file gets its execute bits
+// once it is in place, through the file still open, so that a file that
+// runs is only ever the one named.
 func WriteFileAtomicIn(root *os.Root, name string, data []byte, perm fs.FileMode, ready func() error) error {
 	tmpName, tmp, err := createTemp(root, name)
 	if err != nil {
@@ -51,24 +59,19 @@ func WriteFileAtomicIn(root *os.Root, name string, data []byte, perm fs.FileMode
 	}
 	renamed := false
 	defer func() {
+		tmp.Close()
 		if !renamed {
 			_ = root.Remove(tmpName)
 		}
 	}()
 	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
 		return err
 	}
 	// Through the open file, not the name, so the mode lands on this file.
-	if err := tmp.Chmod(perm); err != nil {
-		tmp.Close()
+	if err := tmp.Chmod(perm &^ 0o111); err != nil {
 		return err
 	}
 	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
 		return err
 	}
 	if ready != nil {
@@ -80,7 +83,59 @@ func WriteFileAtomicIn(root *os.Root, name string, data []byte, perm fs.FileMode
 		return err
 	}
 	renamed = true
-	return nil
+	if perm&0o111 != 0 {
+		if err := tmp.Chmod(perm); err != nil {
+			return &ModeError{Name: name, Err: err}
+		}
+	}
+	return tmp.Close()
+}
+
+// ModeError is a file put in place whose mode could not be set.
+type ModeError struct {
+	Name string
+	Err  error
+}
+
+func (e *ModeError) Error() string {
+	return fmt.Sprintf("%s was written, but its mode could not be set: %v", e.Name, e.Err)
+}
+
+func (e *ModeError) Unwrap() error { return e.Err }
+
+// isTempSuffix reports whether s is what createTemp puts after a file's
+// name: ".tmp" and a random 32-bit number in base 36.
+func isTempSuffix(s string) bool {
+	n, ok := strings.CutPrefix(s, ".tmp")
+	return ok && len(n) >= 1 && len(n) <= 7 && strings.Trim(n, "0123456789abcdefghijklmnopqrstuvwxyz") == ""
+}
+
+// RemoveLeftovers removes, beneath root, the temporary files that writes
+// of name killed before their rename left beside it: exactly the names
+// createTemp makes for it (.NAME.tmpXXXX), and only regular files. It is
+// for a writer that holds the lock every writer of name takes, at its
+// next write: a write under way would lose its file.
+func RemoveLeftovers(root *os.Root, name string) {
+	dir, base := filepath.Split(name)
+	if dir == "" {
+		dir = "."
+	}
+	d, err := root.Open(dir)
+	if err != nil {
+		return
+	}
+	entries, err := d.ReadDir(-1)
+	d.Close()
+	if err != nil {
+		return
+	}
+	prefix := "." + base
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if ok && isTempSuffix(rest) && e.Type().IsRegular() {
+			_ = root.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // createTemp creates a new file beside name, beneath root, that no other

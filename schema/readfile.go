@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"syscall"
 )
 
 // MaxFileSize bounds every hooks.json, test file and script hookctl reads
@@ -48,10 +47,13 @@ func (e *NotRegularError) Reason() string {
 func ReadReason(err error) string {
 	var tl *TooLargeError
 	var nr *NotRegularError
+	var pf *ProcessFileError
 	var pe *fs.PathError
 	switch {
 	case errors.As(err, &tl):
 		return tl.Reason()
+	case errors.As(err, &pf):
+		return pf.Reason()
 	case errors.As(err, &nr):
 		return nr.Reason()
 	case errors.As(err, &pe):
@@ -87,9 +89,12 @@ func humanSize(n int64) string {
 
 // OpenRegular opens the regular file at path (links followed) for reading,
 // without blocking on a FIFO swapped in after a check: what is not a
-// regular file is a *NotRegularError, and is closed again at once.
+// regular file is a *NotRegularError, and is closed again at once; a path
+// that leads to the files of the process itself (/proc/self, /dev/stdin)
+// is a *ProcessFileError, not opened. Every file a workspace controls is
+// read through it, or through ReadFile.
 func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -109,9 +114,10 @@ func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
 // at most limit bytes. It opens without blocking, so a FIFO swapped in
 // after a check cannot hang the caller, and reads at most limit+1 bytes,
 // whatever the file says its size is (files in /proc say 0). Its errors
-// are *NotRegularError, *TooLargeError, or those of os.Open.
+// are *NotRegularError, *TooLargeError, *ProcessFileError, or those of
+// os.Open.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := Open(path)
 	if err != nil {
 		return nil, err
 	}

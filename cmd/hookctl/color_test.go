@@ -92,15 +92,7 @@ func TestColoursAreMadeThroughPaint(t *testing.T) {
 // process of its own (the prompts' library decides on colour once per
 // process and prompt): --color never and NO_COLOR keep its prompts plain.
 func TestInitWizardColour(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "hookctl")
-	// The test binary acts as hookctl when called by that name.
-	if err := os.Symlink(exe, bin); err != nil {
-		t.Fatal(err)
-	}
+	bin := filepath.Join(hookctlOnPath(t), "hookctl")
 	sgr := regexp.MustCompile(`\x1b\[[0-9;]+m`)
 	for _, c := range []struct {
 		color, noColor string

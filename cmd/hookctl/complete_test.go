@@ -141,15 +141,7 @@ func TestCompletionInATerminal(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("no tmux")
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := t.TempDir()
-	// The test binary acts as hookctl when called by that name.
-	if err := os.Symlink(exe, filepath.Join(bin, "hookctl")); err != nil {
-		t.Fatal(err)
-	}
+	bin := hookctlOnPath(t)
 	for _, sh := range []struct {
 		name, script string
 		cmd          []string

@@ -768,9 +768,13 @@ func (d *doctor) print(w io.Writer) error {
 		case statusOK:
 			mark = paint(greenAttr).Sprint("[✓]")
 		}
-		fmt.Fprintf(&b, "%s %-14s %s\n", mark, c.Check, c.Message)
+		// Messages and fixes name files, hooks and lines of logs that a
+		// workspace or the agent wrote: whatever they hold, no escape
+		// reaches the terminal (Visible leaves what it made visible as it
+		// is).
+		fmt.Fprintf(&b, "%s %-14s %s\n", mark, c.Check, schema.Visible(c.Message))
 		if c.Fix != "" && c.Status != statusOK {
-			fmt.Fprintf(&b, "    %-14s fix: %s\n", "", c.Fix)
+			fmt.Fprintf(&b, "    %-14s fix: %s\n", "", schema.Visible(c.Fix))
 		}
 		if d.opts.verbose {
 			for _, det := range c.Details {

@@ -154,16 +154,23 @@ func agentHooks(out string) (names []string, ok bool) {
 // MESSAGE"; how many hooks it loaded, "loaded N named hooks from M
 // hooks.json file(s)". A MESSAGE is Go's decoding error, or the agent's
 // own check of a hook, `invalid hook "NAME": command hook must specify
-// 'command'`. A line may start with a time, RFC 3339 or glog's.
+// 'command'`. A line may start with a time, RFC 3339 or glog's, and
+// nothing else: the same words later in a line (what a command printed, or
+// the user typed, logged in the middle of it) are not the agent's.
 var (
-	logParseFailed  = lazyre.New(`failed to parse hooks\.json at (.+?\.json|\S+?):? (.*)$`)
-	logPluginFailed = lazyre.New(`[Ff]ailed to parse hooks for plugin (.+?): (.*)$`)
-	logLoaded       = lazyre.New(`loaded (\d+) named hooks? from (\d+) hooks\.json file`)
+	logParseFailed  = lazyre.New(logPrefix + `failed to parse hooks\.json at (.+?\.json|\S+?):? (.*)$`)
+	logPluginFailed = lazyre.New(logPrefix + `[Ff]ailed to parse hooks for plugin (.+?): (.*)$`)
+	logLoaded       = lazyre.New(logPrefix + `loaded (\d+) named hooks? from (\d+) hooks\.json file`)
 	logInvalidHook  = lazyre.New(`invalid hook "((?:[^"\\]|\\.)*)"`)
 	goTypeError     = lazyre.New(`json: cannot unmarshal (\w+)(?: ([^ ]+))? into Go (?:struct field ([\w.$]+)|value) of type (\S+)`)
 	logRFC3339      = lazyre.New(`^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?)`)
 	logGlog         = lazyre.New(`^[IWEF](\d\d)(\d\d) (\d\d:\d\d:\d\d(?:\.\d+)?) `)
 )
+
+// logPrefix is what may stand before the agent's message on a line of its
+// log: a time in RFC 3339 (perhaps in brackets) with a level word, or
+// glog's header (W0902 10:12:03.104512 4242 hooks.go:73]).
+const logPrefix = `^(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?\]? +(?:[A-Za-z]+:? +)?|[IWEF]\d{4} \d\d:\d\d:\d\d(?:\.\d+)? +\d+ +[\w.-]+:\d+\] +)?`
 
 // logTime reads the time a log line starts with; zero when it has none
 // hookctl can read. glog's times carry no year: the log's own

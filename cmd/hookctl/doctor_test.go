@@ -349,3 +349,33 @@ func TestDoctorLogOlderThanTheFile(t *testing.T) {
 		t.Errorf("agent-log %+v", logs)
 	}
 }
+
+// TestDoctorLogShowsNoEscapes: the agent's log holds what commands printed
+// and what the user typed. A path with terminal escapes in a failure line
+// is shown escaped, in the message and in the fix's command; the same words
+// in the middle of another line (the user typed them) are not read as the
+// agent's.
+func TestDoctorLogShowsNoEscapes(t *testing.T) {
+	e := newDoctorEnv(t, "")
+	hostile := "/tmp/\x1b[2J\x1b]0;owned\x07\u202e/hooks.json"
+	e.write(filepath.Join(e.home, ".gemini", "antigravity-cli", "cli.log"),
+		"I1202 08:00:01.000000 4242 main.go:1] the user typed: failed to parse hooks.json at /decoy/hooks.json: boom\n"+
+			"2026-12-01T10:12:03Z WARN failed to parse hooks.json at "+hostile+": unexpected end of JSON input\n"+
+			"2026-12-01T10:12:04Z INFO tool output: loaded 9 named hooks from 9 hooks.json file(s)\n", 0o644)
+	_, checks, text := e.doctor("--offline")
+	if strings.ContainsAny(text, "\x1b\x07\u202e") {
+		t.Errorf("the report holds terminal escapes:\n%q", text)
+	}
+	want := `[✗] agent-log      the agent's log (line 2) says it failed to parse /tmp/\x1b[2J\x1b]0;owned\x07\u202e/hooks.json: unexpected end of JSON input` + "\n" +
+		`                   fix: hookctl lint '/tmp/\x1b[2J\x1b]0;owned\x07\u202e/hooks.json'` + "\n"
+	if !strings.Contains(text, want) {
+		t.Errorf("the report:\n%s\nwant it to hold:\n%s", text, want)
+	}
+	logs := find(checks, "agent-log")
+	if len(logs) != 1 {
+		t.Fatalf("agent-log: %+v; want the one failure", logs)
+	}
+	if data, _ := logs[0].Data.(map[string]any); data["file"] != hostile {
+		t.Errorf("agent-log: %+v; want the one failure, of %q (json keeps it as it is)", logs, hostile)
+	}
+}

@@ -192,6 +192,7 @@ func exportRun(s streams, opts exportOptions) error {
 		return usageErrorf("%v", err)
 	}
 	defer tx.Close()
+	afterBegin(s, tx)
 	old, err := tx.ReadFile(path)
 	if err != nil {
 		return usageErrorf("%v", err)

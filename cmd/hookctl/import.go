@@ -157,6 +157,7 @@ func importRun(s streams, opts importOptions) error {
 		return usageErrorf("%v", err)
 	}
 	defer tx.Close()
+	afterBegin(s, tx)
 	merged, err := res.Merge(target)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -231,7 +232,7 @@ func shellArg(p string) string {
 }
 
 func mustRead(path string) []byte {
-	b, _ := os.ReadFile(path)
+	b, _ := schema.ReadFile(path, schema.MaxFileSize)
 	return b
 }
 

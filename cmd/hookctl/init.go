@@ -139,6 +139,7 @@ func initRun(s streams, opts initOptions) error {
 		if err != nil {
 			return usageErrorf("%v", err)
 		}
+		afterBegin(s, tx)
 		if x, err = tx.Load(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)); err != nil {
 			return usageErrorf("%v", err)
 		}
@@ -199,6 +200,9 @@ func initRun(s streams, opts initOptions) error {
 	if ctx.Err() != nil {
 		return stopped // the deferred Close undoes the writes
 	}
+	// The journal stays until the trust is renewed: killed between the
+	// two, the next init renews it (renewUnfinished).
+	tx.Follow = tr != nil && tr.renew
 	tx.Commit()
 	if tr != nil && tr.renew {
 		// Still under the lock, so that what is trusted is what init wrote.
@@ -210,6 +214,7 @@ func initRun(s streams, opts initOptions) error {
 			tr.renew, tr.untrusted = false, why
 		}
 	}
+	tx.Done()
 	tx.Close()
 	tx = nil
 	stop()
@@ -378,7 +383,9 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 		}
 	}
 
-	if err := initContract(w, opts, p); err != nil {
+	if why := contractWithheld(tr); why != "" {
+		fmt.Fprintf(w, "Contract check: not run: %s %s\n", why, contractCommand(opts, p))
+	} else if err := initContract(w, opts, p); err != nil {
 		return err
 	}
 

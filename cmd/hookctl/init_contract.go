@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -23,7 +24,10 @@ import (
 func initContract(w io.Writer, opts initOptions, p *scaffold.Plan) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	ws := opts.cwd
+	// A user's hook is sent payloads that name the folder of the user's
+	// hooks.json, not the current folder: that may be a clone nobody
+	// trusted, whose git configuration a hook running git would run.
+	ws := filepath.Dir(p.Config)
 	if opts.Scope == scaffold.Workspace {
 		ws = opts.Dir
 	}
@@ -71,6 +75,28 @@ func initContract(w io.Writer, opts initOptions, p *scaffold.Plan) error {
 		}
 	}
 	return err
+}
+
+// contractWithheld says why init does not run the contract check on the
+// hook it wrote, ending where the command that runs it goes, "" when it
+// may. The check runs the hook, and the hook runs
+// in the workspace: a module committed beside it (.agents/hooks/json.py
+// for the json a Python handler imports) or the repository's own settings
+// (git's core.fsmonitor, which git status runs) would run with it. So init
+// runs it only for the user's own hooks (tr is nil) and in a workspace the
+// user had trusted before init and that is still trusted: not in one init
+// trusted itself because it had no hooks yet, since nobody looked at the
+// rest of it.
+func contractWithheld(tr *initTrust) string {
+	switch {
+	case tr == nil:
+		return ""
+	case !tr.renew:
+		return "the workspace is not trusted, and the check runs its code; trust it (see the next steps), then run"
+	case !tr.before:
+		return "the check runs code of the workspace, which you had not trusted before init; once you are sure of it, run"
+	}
+	return ""
 }
 
 // contractCommand is the hookctl test command line that checks the hook

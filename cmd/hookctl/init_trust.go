@@ -1,13 +1,17 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/scaffold"
+	"github.com/hookctl/hookctl/schema"
 )
 
 // initTrust is what init does about workspace trust: a workspace whose hooks
@@ -20,6 +24,9 @@ type initTrust struct {
 	store     string
 	renew     bool
 	untrusted string // why the workspace is not trusted, when it is not
+	// before is whether the user had trusted the workspace, as it was,
+	// before init: only then may init run anything in it.
+	before bool
 }
 
 // checkTrustBefore decides, before anything is written, whether the trust
@@ -55,6 +62,7 @@ func checkTrustBefore(opts initOptions, x *scaffold.Existing) (*initTrust, error
 		return nil, err
 	}
 	t.renew, t.untrusted = s.Check(snap)
+	t.before = t.renew
 	return t, nil
 }
 
@@ -63,6 +71,65 @@ func checkTrustBefore(opts initOptions, x *scaffold.Existing) (*initTrust, error
 // init ran, or one never trusted, keeps the workspace untrusted; the
 // returned text says which, "" when the trust was renewed.
 func (t *initTrust) renewAfter(now time.Time, plan *scaffold.Plan) (string, error) {
+	written := map[string][]byte{}
+	for path, b := range map[string][]byte{plan.Config: plan.ConfigOut, plan.Script: plan.ScriptOut} {
+		if rel, ok := t.rel(path); ok && b != nil {
+			written[rel] = b
+		}
+	}
+	return t.renewOver(now, written)
+}
+
+// afterBegin finishes what an edit killed before it was done left, once a
+// Tx has begun (init, import and test --add-from-log all lock the folder
+// of hooks.json): it says which files Begin put back as they were, and
+// renews the trust that an init killed after its writes did not.
+func afterBegin(s streams, tx *scaffold.Tx) {
+	if len(tx.Recovered) > 0 {
+		names := make([]string, len(tx.Recovered))
+		for i, n := range tx.Recovered {
+			names[i] = schema.Visible(n)
+		}
+		fmt.Fprintf(s.err, "hookctl: an edit stopped before it was done had written %s: put back as it was\n", strings.Join(names, ", "))
+	}
+	if u := tx.Unfinished; u != nil {
+		renewUnfinished(u.Root, u.Files)
+		tx.Finished()
+	}
+}
+
+// renewUnfinished does the renewal that an init killed after its writes
+// did not: files are the files it wrote in the workspace ws (real paths)
+// with the SHA-256 of what it wrote, which its journal kept. They are
+// trusted only as they were written, on top of what was trusted before,
+// as that init would have done; a file changed since keeps the workspace
+// as it is.
+func renewUnfinished(ws string, files map[string]string) {
+	store, err := trust.DefaultPath()
+	if err != nil {
+		return
+	}
+	root, err := trust.Key(ws)
+	if err != nil {
+		return
+	}
+	t := &initTrust{root: root, store: store}
+	written := map[string][]byte{}
+	for real, want := range files {
+		b, err := schema.ReadFile(real, scaffold.MaxEditSize)
+		if sum := sha256.Sum256(b); err != nil || hex.EncodeToString(sum[:]) != want {
+			return
+		}
+		if rel, ok := t.rel(real); ok {
+			written[rel] = b
+		}
+	}
+	_, _ = t.renewOver(time.Now(), written)
+}
+
+// renewOver trusts the workspace with the files written (relative names,
+// as the trust store names them), on top of what was trusted before.
+func (t *initTrust) renewOver(now time.Time, written map[string][]byte) (string, error) {
 	unlock, err := trust.Lock(t.store)
 	if err != nil {
 		return "", err
@@ -75,12 +142,6 @@ func (t *initTrust) renewAfter(now time.Time, plan *scaffold.Plan) (string, erro
 	snap, err := trust.Take(t.root)
 	if err != nil {
 		return "", err
-	}
-	written := map[string][]byte{}
-	for path, b := range map[string][]byte{plan.Config: plan.ConfigOut, plan.Script: plan.ScriptOut} {
-		if rel, ok := t.rel(path); ok && b != nil {
-			written[rel] = b
-		}
 	}
 	rec, why := trust.RecordWritten(s.Workspaces[t.root], snap, written, now)
 	if rec == nil {

@@ -84,18 +84,8 @@ func TestNeovim(t *testing.T) {
 		}
 		t.Skip("nvim is not on PATH: this test drives a real Neovim (.ci/run installs Debian's neovim)")
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "bin")
-	if err := os.MkdirAll(bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(exe, filepath.Join(bin, "hookctl")); err != nil {
-		t.Fatal(err)
-	}
+	bin := hookctlOnPath(t)
 	ws := filepath.Join(tmp, "ws")
 	hooks := filepath.Join(ws, ".agents", "hooks.json")
 	if err := os.MkdirAll(filepath.Dir(hooks), 0o755); err != nil {

@@ -51,6 +51,32 @@ func TestScripts(t *testing.T) {
 	})
 }
 
+// hookctlOnPath returns a new folder that holds the test binary under the
+// name hookctl, which it then acts as (see TestMain): a real process, with
+// no build.
+func hookctlOnPath(t *testing.T) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	if err := os.Symlink(exe, filepath.Join(bin, "hookctl")); err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// machineOf is the environment of hookctl processes that must touch
+// nothing of the user's: the test's, with home as the home folder (its
+// configuration and state inside), no log of runs, the ShellCheck that
+// finds nothing, and bin first on PATH.
+func machineOf(home, bin string) []string {
+	return append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_STATE_HOME="+filepath.Join(home, "state"), "HOOKCTL_LOG=", "HOOKCTL_SHELLCHECK="+noShellcheck,
+		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
 func copyFile(from, to string) error {
 	b, err := os.ReadFile(from)
 	if err != nil {

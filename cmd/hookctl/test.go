@@ -49,7 +49,8 @@ func testCommand(s streams) *cli.Command {
 			"  {\"tests\": [{\"name\": \"gate denies rm -rf\", \"tool\": \"run_command\",\n" +
 			"              \"args\": {\"CommandLine\": \"rm -rf /\"}, \"expect\": {\"decision\": \"deny\"}}]}\n\n" +
 			"Cases run through the same dispatch as hookctl run, with the user's hooks.json and\n" +
-			"the workspace's (trusted or not: running the tests is your choice). The workspace is\n" +
+			"the workspace's (trusted or not: running the tests is your choice; a line on stderr\n" +
+			"says so when the workspace is not trusted). The workspace is\n" +
 			"the folder above the test file's .agents folder. A case fails when the answer differs\n" +
 			"from expect, when its reason lacks expectReason, or when a handler fails that the\n" +
 			"case does not list in expectFailures. hookctl schema test prints the test file's\n" +
@@ -65,7 +66,8 @@ func testCommand(s streams) *cli.Command {
 			"known tool), was disabled, or cannot run. It checks the workspace's .agents/hooks.json (of --workspace,\n" +
 			"else the current folder); with --user, or outside a workspace, the user's\n" +
 			"~/.gemini/config/hooks.json; with --config, the files named. The workspace's handlers\n" +
-			"run whether it is trusted or not: running the check is your choice. Handlers run in\n" +
+			"run whether it is trusted or not: running the check is your choice (a line on stderr\n" +
+			"says so when it is not trusted). Handlers run in\n" +
 			"parallel, one per core.\n\n" +
 			"Every handler hookctl test runs has HOOKCTL_TEST=1 in its environment, so that one\n" +
 			"with side effects (a notification, a log, a push) can leave them out.\n\n" +
@@ -173,15 +175,20 @@ func testRun(s streams, opts testOptions) error {
 	text := &hooktest.TextPrinter{W: s.out, Dir: dir}
 	report := hooktest.JSONReport{Cases: []hooktest.JSONCase{}}
 	selected := 0
+	warned := map[string]bool{}
 	for _, suite := range suites {
 		cases := suite.Select(match)
 		selected += len(cases)
-		if len(suites) > 1 && !opts.json && len(cases) > 0 {
-			fmt.Fprintf(s.out, "%s\n", suite.Path)
-		}
 		ws := opts.workspace
 		if ws == "" {
 			ws = hooktest.WorkspaceOf(suite.Path, dir)
+		}
+		if len(opts.configs) == 0 && len(cases) > 0 && !warned[ws] {
+			warned[ws] = true
+			warnUntrusted(s, runtime.WorkspaceFile(ws))
+		}
+		if len(suites) > 1 && !opts.json && len(cases) > 0 {
+			fmt.Fprintf(s.out, "%s\n", suite.Path)
 		}
 		ropts := runtime.Options{Configs: opts.configs, Workspace: ws, OnError: onError}
 		for _, c := range cases {
@@ -283,6 +290,9 @@ func contractRun(s streams, opts testOptions) error {
 	configs, ws, err := contractFiles(s, opts, dir)
 	if err != nil {
 		return err
+	}
+	if len(opts.configs) == 0 && configs[0] == runtime.WorkspaceFile(ws) {
+		warnUntrusted(s, configs[0])
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)

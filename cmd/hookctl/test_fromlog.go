@@ -72,6 +72,7 @@ func testAddFromLog(s streams, id string, files []string) error {
 		return usageErrorf("%v", err)
 	}
 	defer tx.Close()
+	afterBegin(s, tx)
 	old, err := readTestFile(tx, file, abs)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -124,8 +125,15 @@ func readTestFile(tx *scaffold.Tx, file, abs string) ([]byte, error) {
 	if info.Size() > maxTestFile {
 		return nil, fmt.Errorf("%s is larger than %d MiB: not a test file", file, maxTestFile>>20)
 	}
-	if info.Size() == 0 && !emptyAsSaid(abs) {
-		return nil, fmt.Errorf("%s says it is empty and is not: a file the kernel makes up as it is read (such as those of /proc) is no test file", file)
+	if info.Size() == 0 {
+		empty, err := emptyAsSaid(abs)
+		var pf *schema.ProcessFileError
+		if errors.As(err, &pf) {
+			return nil, fmt.Errorf("%s %s", file, pf.Reason())
+		}
+		if !empty {
+			return nil, fmt.Errorf("%s says it is empty and is not: a file the kernel makes up as it is read (such as those of /proc) is no test file", file)
+		}
 	}
 	src, err := tx.ReadFile(abs)
 	if err != nil {
@@ -142,15 +150,17 @@ func readTestFile(tx *scaffold.Tx, file, abs string) ([]byte, error) {
 
 // emptyAsSaid reports whether a file whose size is 0 holds nothing: the
 // files of /proc and /sys have that size whatever they hold. Eight bytes
-// are asked for, as some of them refuse smaller reads.
-func emptyAsSaid(path string) bool {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+// are asked for, as some of them refuse smaller reads. A file that cannot
+// be opened is empty as far as it can tell, with the error: the read that
+// follows says what else is wrong.
+func emptyAsSaid(path string) (bool, error) {
+	f, err := schema.Open(path)
 	if err != nil {
-		return true // the read that follows says what is wrong
+		return true, err
 	}
 	defer f.Close()
 	n, _ := f.Read(make([]byte, 8))
-	return n == 0
+	return n == 0, nil
 }
 
 // caseFromRecord builds the test case of a recorded run: its event, its

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -525,6 +526,25 @@ func trustCheckerOf(open func() (*trust.Store, error)) func(*runtime.Source) (bo
 		}
 		return ok, why
 	}
+}
+
+// warnUntrusted says on stderr, in one line, that the workspace file path
+// is not trusted, before a command that runs its handlers all the same
+// (hookctl test, test --contract) runs them: the person asked for it, but
+// may not know that the code is a clone's nobody looked at. Nothing is said
+// of a trusted workspace, nor of one without a hooks.json.
+func warnUntrusted(s streams, path string) {
+	cfg, err := schema.Load(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	ok, why := trustChecker()(&runtime.Source{Path: path, Exists: true, Config: cfg, Err: err})
+	if ok {
+		return
+	}
+	ws := filepath.Dir(filepath.Dir(path))
+	fmt.Fprintf(s.err, "hookctl: the workspace %s is not trusted (%s): its handlers run all the same, as you asked; hookctl trust %s shows what they run\n",
+		schema.Visible(ws), why, shellQuote(ws))
 }
 
 // probesRefresh is how long run waits before it records again the probes

@@ -132,7 +132,7 @@ func cannotStart(command, dir string, o *runtime.Outcome) string {
 // on PATH), "" when it is there or the script has no #! line. It reads
 // the first line alone, at most 256 bytes.
 func missingInterpreter(script string) string {
-	f, err := os.Open(script)
+	f, err := schema.Open(script)
 	if err != nil {
 		return ""
 	}

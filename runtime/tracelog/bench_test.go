@@ -20,7 +20,7 @@ func benchRecord() *Record {
 }
 
 // BenchmarkAppend measures one record appended to the log: encoding, open,
-// fstat, write, close.
+// the writers' lock, fstat, write, close.
 func BenchmarkAppend(b *testing.B) {
 	l := &Log{Path: filepath.Join(b.TempDir(), "runs.jsonl")}
 	r := benchRecord()

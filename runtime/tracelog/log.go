@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // EnvLog names the environment variable that says where the log is,
@@ -55,14 +57,11 @@ func DefaultPath(getenv func(string) string) (string, error) {
 	if p := getenv(EnvLog); p != "" {
 		return p, nil
 	}
-	if d := getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "hookctl", "runs.jsonl"), nil
+	dir, err := schema.StateDir(getenv)
+	if err != nil {
+		return "", fmt.Errorf("cannot tell where the log goes: %v; set %s to a file", err, EnvLog)
 	}
-	home := getenv("HOME")
-	if home == "" {
-		return "", fmt.Errorf("cannot tell where the log goes: HOME is not set; set %s to a file", EnvLog)
-	}
-	return filepath.Join(home, ".local", "state", "hookctl", "runs.jsonl"), nil
+	return filepath.Join(dir, "runs.jsonl"), nil
 }
 
 // Rotated is the older file the log keeps after a rotation.
@@ -78,10 +77,9 @@ func (l *Log) rotateAt() int64 {
 // Append writes the record as one line at the end of the log, creating
 // the file (mode 0600) and its folders (0700) when needed, and rotating
 // it first when the line would take it past its size. The line is written
-// with a single write(2) to the file opened with O_APPEND, so concurrent
-// appends, from any number of processes, never interleave. A path that is
-// not a regular file (a FIFO, a device, a folder) is refused: writing
-// there could block the handler.
+// whole or not at all (see AppendLine). A path that is not a regular file
+// (a FIFO, a device, a folder) is refused: writing there could block the
+// handler.
 func (l *Log) Append(r *Record) error {
 	line, err := r.Line()
 	if err != nil {
@@ -91,17 +89,49 @@ func (l *Log) Append(r *Record) error {
 }
 
 // AppendLine is Append for a line already encoded, its newline included.
+// Writers, in any number of processes, take turns under an exclusive
+// flock(2) of FILE.lock: each writes its line with a single write(2) to
+// the file opened with O_APPEND, and when the disk is full, or the file
+// at a limit on its size, and only part of the line went in, it cuts the
+// file back to where the line started, so that no part of a record is
+// left for the next one to be glued to. A line also starts on a line of
+// its own when the file does not end with a newline (a record cut by a
+// crash). Without the lock (a folder where the lock file cannot be
+// created) the line is still written, and a part of it cannot be cut back.
 func (l *Log) AppendLine(line []byte) error {
 	if l.Path == os.DevNull {
 		return nil
 	}
+	var unlock func()
+	defer func() {
+		if unlock != nil {
+			unlock()
+		}
+	}()
 	for attempt := 0; ; attempt++ {
 		fd, st, err := l.openAppend()
 		if err != nil {
 			return err
 		}
+		if unlock == nil && attempt == 0 {
+			// Taken once the folder exists, which openAppend makes.
+			unlock = l.lock()
+			if unlock != nil && !samePath(l.Path, st) {
+				// Rotated between the open and the lock: the file to
+				// write is the new one.
+				syscall.Close(fd)
+				continue
+			}
+		}
+		if unlock != nil {
+			// Under the lock the size is where this line starts.
+			if err := syscall.Fstat(fd, st); err != nil {
+				syscall.Close(fd)
+				return fmt.Errorf("cannot write the log %s: %v", l.Path, err)
+			}
+		}
 		if attempt < 2 && st.Size > 0 && st.Size+int64(len(line)) > l.rotateAt() {
-			moved, err := l.rotate(st)
+			moved, err := l.rotate(st, unlock != nil)
 			if err == nil && moved {
 				syscall.Close(fd)
 				continue
@@ -110,7 +140,7 @@ func (l *Log) AppendLine(line []byte) error {
 			// cannot be created) must not cost the record: it goes on the
 			// end of the file as it is.
 		}
-		err = writeAll(fd, line)
+		err = l.write(fd, st.Size, line, unlock != nil)
 		if cerr := syscall.Close(fd); err == nil && cerr != nil {
 			err = cerr
 		}
@@ -121,11 +151,67 @@ func (l *Log) AppendLine(line []byte) error {
 	}
 }
 
+// write writes line at the end of the file fd, whose size is size, on a
+// line of its own. When only part of it is written and the writers' lock
+// is held (held), the file is cut back to size.
+func (l *Log) write(fd int, size int64, line []byte, held bool) error {
+	if size > 0 {
+		last := make([]byte, 1)
+		if n, _ := syscall.Pread(fd, last, size-1); n == 1 && last[0] != '\n' {
+			line = append([]byte{'\n'}, line...)
+		}
+	}
+	n, err := writeOnce(fd, line)
+	if n == len(line) {
+		return nil
+	}
+	if err == nil {
+		err = fmt.Errorf("only %d of %d bytes were written (is the disk full?)", n, len(line))
+	}
+	if n > 0 && held {
+		if terr := syscall.Ftruncate(fd, size); terr != nil {
+			return fmt.Errorf("%v, and the part written could not be taken back: %v", err, terr)
+		}
+		return fmt.Errorf("%v: the record was not written", err)
+	}
+	return err
+}
+
+// lock takes the writers' exclusive lock, FILE.lock, and returns what
+// releases it; nil when it cannot be had.
+func (l *Log) lock() func() {
+	fd, err := open(l.Path+".lock", syscall.O_RDWR|syscall.O_CREAT|syscall.O_CLOEXEC, 0o600)
+	if err != nil {
+		return nil
+	}
+	for {
+		err = syscall.Flock(fd, syscall.LOCK_EX)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		syscall.Close(fd)
+		return nil
+	}
+	return func() {
+		syscall.Flock(fd, syscall.LOCK_UN)
+		syscall.Close(fd)
+	}
+}
+
+// samePath reports whether the file at path is the one st describes.
+func samePath(path string, st *syscall.Stat_t) bool {
+	var now syscall.Stat_t
+	return syscall.Stat(path, &now) == nil && now.Dev == st.Dev && now.Ino == st.Ino
+}
+
 // openAppend opens the log for appending, creating it and its folder when
-// missing. O_NONBLOCK keeps a FIFO from blocking the open; fstat then
-// refuses anything but a regular file.
+// missing, for reading too: a line starts on a line of its own when the
+// file's last byte is not a newline. O_NONBLOCK keeps a FIFO from blocking
+// the open; fstat then refuses anything but a regular file.
 func (l *Log) openAppend() (int, *syscall.Stat_t, error) {
-	const flags = syscall.O_WRONLY | syscall.O_APPEND | syscall.O_CREAT | syscall.O_CLOEXEC | syscall.O_NONBLOCK
+	const flags = syscall.O_RDWR | syscall.O_APPEND | syscall.O_CREAT | syscall.O_CLOEXEC | syscall.O_NONBLOCK
 	fd, err := open(l.Path, flags, 0o600)
 	if errors.Is(err, syscall.ENOENT) {
 		if merr := os.MkdirAll(filepath.Dir(l.Path), 0o700); merr != nil {
@@ -153,26 +239,18 @@ func (l *Log) openAppend() (int, *syscall.Stat_t, error) {
 
 // rotate renames the log to FILE.1 when the file at the path is still the
 // one the caller opened (st) and still too large to take another line.
-// The check and the rename happen under an exclusive flock(2) of
-// FILE.lock, so of the writers that find the file full at once, one
-// renames it and the others see that it was. It reports whether the file
-// at the path is now another one than st.
-func (l *Log) rotate(st *syscall.Stat_t) (bool, error) {
-	lock, err := open(l.Path+".lock", syscall.O_RDWR|syscall.O_CREAT|syscall.O_CLOEXEC, 0o600)
-	if err != nil {
-		return false, err
-	}
-	defer syscall.Close(lock)
-	for {
-		err = syscall.Flock(lock, syscall.LOCK_EX)
-		if err != syscall.EINTR {
-			break
+// The check and the rename happen under the writers' lock (held when the
+// caller holds it; else taken here), so of the writers that find the file
+// full at once, one renames it and the others see that it was. It reports
+// whether the file at the path is now another one than st.
+func (l *Log) rotate(st *syscall.Stat_t, held bool) (bool, error) {
+	if !held {
+		unlock := l.lock()
+		if unlock == nil {
+			return false, errors.New("the lock cannot be had")
 		}
+		defer unlock()
 	}
-	if err != nil {
-		return false, err
-	}
-	defer syscall.Flock(lock, syscall.LOCK_UN)
 	var now syscall.Stat_t
 	if err := syscall.Stat(l.Path, &now); err != nil {
 		// Gone: the next open creates a new one.
@@ -197,21 +275,17 @@ func open(path string, flags int, perm uint32) (int, error) {
 	}
 }
 
-// writeAll writes b with one write(2); a short write is an error rather
-// than a second write, which another process's line could come between.
-func writeAll(fd int, b []byte) error {
+// writeOnce writes b with one write(2), retried only when a signal
+// interrupted it before anything was written, and returns how much of b
+// went in: a second write for the rest could be interleaved with another
+// process's line.
+func writeOnce(fd int, b []byte) (int, error) {
 	for {
 		n, err := syscall.Write(fd, b)
 		if err == syscall.EINTR {
 			continue
 		}
-		if err != nil {
-			return err
-		}
-		if n != len(b) {
-			return fmt.Errorf("only %d of %d bytes were written (is the disk full?)", n, len(b))
-		}
-		return nil
+		return max(n, 0), err
 	}
 }
 

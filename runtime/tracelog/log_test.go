@@ -17,6 +17,15 @@ import (
 // TestMain lets the test binary act as a writer process of the concurrency
 // tests.
 func TestMain(m *testing.M) {
+	if n := os.Getenv("TRACELOG_FSIZE"); n != "" {
+		// A writer that may not make a file larger than n bytes, as on a
+		// disk that is full at n.
+		limit, _ := strconv.ParseUint(n, 10, 64)
+		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: limit, Max: limit}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(3)
+		}
+	}
 	if os.Getenv("TRACELOG_WRITER") != "" {
 		os.Exit(writerMain())
 	}
@@ -236,5 +245,67 @@ func TestDefaultPath(t *testing.T) {
 	}
 	if _, err := DefaultPath(func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "HOOKCTL_LOG") {
 		t.Errorf("no HOME: %v", err)
+	}
+}
+
+// TestAppendOnAFullDisk appends, in a process that may not make the log
+// larger than its size plus 40 bytes (RLIMIT_FSIZE, as a disk full at that
+// point), a record of some 300 bytes: the write stops after 40 of them.
+// Those are taken back, so that the next record, written once there is
+// room, is not glued to them; before, both were one line that no reader
+// could parse, and hookctl log skipped both.
+func TestAppendOnAFullDisk(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "runs.jsonl")
+	l := &Log{Path: path}
+	for _, id := range []string{"before-1", "before-2"} {
+		if err := l.Append(&Record{ID: id, Kind: KindTrace}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "TRACELOG_WRITER=full", "TRACELOG_COUNT=1", "TRACELOG_PATH="+path,
+		"TRACELOG_FSIZE="+strconv.Itoa(len(before)+40))
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("the writer on a full disk: %v, want exit 1 (the record not written): %s", err, out)
+	}
+	if want := "only 40 of "; !strings.Contains(string(out), want) || !strings.Contains(string(out), "the record was not written") {
+		t.Errorf("the writer said %q", out)
+	}
+	if now, _ := os.ReadFile(path); string(now) != string(before) {
+		t.Errorf("the log after the short write:\n%q\nwant it as it was:\n%q", now, before)
+	}
+	if err := l.Append(&Record{ID: "after", Kind: KindTrace}); err != nil {
+		t.Fatal(err)
+	}
+	ids := readIDs(t, path)
+	if len(ids) != 3 || ids["before-1"] != 1 || ids["before-2"] != 1 || ids["after"] != 1 {
+		t.Errorf("records %v, want before-1, before-2 and after", ids)
+	}
+}
+
+// TestAppendAfterACutRecord: a log whose last record was cut before its
+// newline (a crash, or a hookctl that did not take a short write back)
+// gets the next record on a line of its own, which reads.
+func TestAppendAfterACutRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "runs.jsonl")
+	if err := os.WriteFile(path, []byte(`{"id":"cut","time":"2026-`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l := &Log{Path: path}
+	if err := l.Append(&Record{ID: "next", Kind: KindTrace}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) != 2 || lines[0] != `{"id":"cut","time":"2026-` {
+		t.Fatalf("the log: %q", b)
+	}
+	if r, err := ParseLine([]byte(lines[1])); err != nil || r.ID != "next" {
+		t.Errorf("the record after the cut one: %v, %v", r, err)
 	}
 }

@@ -467,7 +467,7 @@ func (c *coverage) inAgents(p string) bool {
 // checking its source: its flags word (bytes 4 to 8) has the hash-based
 // bit and not the check-source bit.
 func uncheckedPyc(p string) bool {
-	f, err := os.Open(p)
+	f, err := schema.Open(p)
 	if err != nil {
 		return false
 	}

@@ -252,7 +252,8 @@ func validHash(h string) bool {
 }
 
 // Save writes the store atomically, mode 0600 in a folder of mode 0700,
-// with the kept copies trimmed to MaxKeptStore.
+// with the kept copies trimmed to MaxKeptStore. The caller holds the
+// store's lock (Lock, or TryLock).
 func (s *Store) Save() error {
 	dir := filepath.Dir(s.Path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -270,6 +271,12 @@ func (s *Store) Save() error {
 	// left readable by others is made private first.
 	if info, err := os.Lstat(s.Path); err == nil && info.Mode().IsRegular() && info.Mode().Perm() != 0o600 {
 		_ = os.Chmod(s.Path, 0o600)
+	}
+	// Save runs under the store's lock (Lock): what writes killed before
+	// their rename left beside the store can go.
+	if root, err := os.OpenRoot(dir); err == nil {
+		schema.RemoveLeftovers(root, filepath.Base(s.Path))
+		root.Close()
 	}
 	if err := schema.WriteFileAtomic(s.Path, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("cannot write the trust store: %v", err)

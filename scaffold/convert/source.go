@@ -113,9 +113,11 @@ func Parse(path string, src []byte, from schema.Agent) (*Source, error) {
 		// Gemini CLI and Cursor read their settings with comments and
 		// trailing commas allowed; blanking them keeps every line and
 		// column. (hujson builds a tree of its own, so only for a file
-		// within the bound.)
-		std, err := hujson.Standardize(append([]byte(nil), src...))
-		if err == nil {
+		// within the bounds, its nesting included: it calls itself once a
+		// level.)
+		if berr := schema.BoundJSONC(src, 0); berr != nil {
+			serr = berr
+		} else if std, err := hujson.Standardize(append([]byte(nil), src...)); err == nil {
 			root, _, serr = schema.ParseJSONWithin(std, schema.MaxOtherValues)
 		}
 	}

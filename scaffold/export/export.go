@@ -453,6 +453,9 @@ func ours(obj *hujson.Object) bool {
 var hujsonPos = lazyre.New(`^line (\d+), column (\d+): `)
 
 func parse(src []byte) (*hujson.Value, error) {
+	if err := schema.BoundJSONC(src, schema.MaxOtherValues); err != nil {
+		return nil, &Error{Line: err.Pos.Line, Col: err.Pos.Col, Msg: err.Msg}
+	}
 	v, err := hujson.Parse(src)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "hujson: ")
@@ -523,10 +526,8 @@ func str(obj *hujson.Object, key string) string {
 // position returns the 1-based line and column (in characters) of an
 // offset.
 func position(src []byte, off int) (int, int) {
-	off = min(max(off, 0), len(src))
-	line := 1 + bytes.Count(src[:off], []byte("\n"))
-	start := bytes.LastIndexByte(src[:off], '\n') + 1
-	return line, 1 + len([]rune(string(src[start:off])))
+	p := schema.PosAt(src, off)
+	return p.Line, p.Col
 }
 
 // entries counts the members of an object or the elements of an array.

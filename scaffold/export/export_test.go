@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -223,6 +224,28 @@ func TestRefusals(t *testing.T) {
 		_, err := Add(schema.Claude, []byte(src), allEvents)
 		if err == nil || err.Error() != want {
 			t.Errorf("%q: %v, want %q", src, err, want)
+		}
+	}
+}
+
+// TestDeepSettings: a settings file of a million nested [ is refused at the
+// bracket past the bound for every agent, adding and removing, before hujson
+// (which calls itself once a level) reads it. A small stack makes the test
+// die as the command died with Go's whole gigabyte when that was not so.
+func TestDeepSettings(t *testing.T) {
+	defer debug.SetMaxStack(debug.SetMaxStack(64 << 20))
+	for _, src := range []string{strings.Repeat("[", 1_000_000), "// settings\n{\"hooks\": " + strings.Repeat("{\"a\": ", 20_000)} {
+		want := "1:10001: arrays and objects nest more than 10000 levels deep here, more than any settings file needs, so it is not read further"
+		if src[0] == '/' {
+			want = "2:60005: arrays and objects nest more than 10000 levels deep here, more than any settings file needs, so it is not read further"
+		}
+		for _, a := range []schema.Agent{schema.Claude, schema.Gemini, schema.Cursor, schema.Codex} {
+			if _, err := Add(a, []byte(src), allEvents); err == nil || err.Error() != want {
+				t.Errorf("Add %s: %v, want %q", a, err, want)
+			}
+			if _, err := Remove(a, []byte(src), &Record{File: "x", Made: []string{"/hooks"}}); err == nil || err.Error() != want {
+				t.Errorf("Remove %s: %v, want %q", a, err, want)
+			}
 		}
 	}
 }

@@ -43,16 +43,12 @@ const maxRecord = 64 << 10
 // ~/.local/state/hookctl/export/HASH.json, HASH naming the path. A relative
 // XDG_STATE_HOME is ignored, as the XDG base directory specification asks.
 func RecordPath(getenv func(string) string, real string) (string, error) {
-	dir := ""
-	if d := getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		dir = filepath.Join(d, "hookctl", "export")
-	} else if home := getenv("HOME"); home != "" {
-		dir = filepath.Join(home, ".local", "state", "hookctl", "export")
-	} else {
-		return "", errors.New("HOME is not set")
+	dir, err := schema.StateDir(getenv)
+	if err != nil {
+		return "", err
 	}
 	sum := sha256.Sum256([]byte(real))
-	return filepath.Join(dir, hex.EncodeToString(sum[:16])+".json"), nil
+	return filepath.Join(dir, "export", hex.EncodeToString(sum[:16])+".json"), nil
 }
 
 // LoadRecord reads the record at path of the settings file real. It
@@ -135,6 +131,9 @@ func NextRecord(a schema.Agent, prev *Record, r *Result, file string) *Record {
 // lookup returns the value that the JSON pointer ptr ("" for the top
 // level) names in src, nil when there is none.
 func lookup(src []byte, ptr string) *hujson.Value {
+	if schema.BoundJSONC(src, schema.MaxOtherValues) != nil {
+		return nil
+	}
 	v, err := hujson.Parse(src)
 	if err != nil || ptr != "" && !strings.HasPrefix(ptr, "/") {
 		return nil

@@ -26,6 +26,12 @@ func NotAFile(p string) string {
 	if via == "" {
 		via = kernelTree(real)
 	}
+	linked := "is a link into " + via + ", whose files the kernel makes as they are read, not a file"
+	if via != "" && schema.ProcessFile(real) != "" {
+		// Resolving stopped at a file of the process itself: what it is
+		// here says nothing of what it is to a handler.
+		return linked
+	}
 	info, err := os.Stat(real)
 	if err == nil && info.IsDir() {
 		return ""
@@ -34,7 +40,7 @@ func NotAFile(p string) string {
 		return "is " + schema.FileKind(info.Mode()) + ", not a file"
 	}
 	if via != "" {
-		return "is a link into " + via + ", whose files the kernel makes as they are read, not a file"
+		return linked
 	}
 	return ""
 }

@@ -1,14 +1,11 @@
 package shellcmd
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
-)
 
-// maxLinks is how many symbolic links Resolve follows, as Linux's
-// MAXSYMLINKS does, before it gives up on a loop.
-const maxLinks = 40
+	"github.com/hookctl/hookctl/schema"
+)
 
 // Resolve returns the file the kernel reaches for the absolute path p:
 // each component in order, a symbolic link replaced by its target before
@@ -58,42 +55,22 @@ func (r *Resolver) Resolve(p string) string {
 	return resolve(rd, []string{base}, p, nil)
 }
 
-// resolve follows pending from the resolved folder; p is the path asked
-// for, returned cleaned when its links loop. kernel, when set, is given
-// the folder of kernelTrees a link led into on the way, "" for none.
+// resolve follows pending from the resolved folder (see
+// schema.FollowLinks); p is the path asked for, returned cleaned when its
+// links loop. kernel, when set, is given the folder of kernelTrees a link
+// led into on the way, "" for none. It stops at /proc/self, /dev/stdin and
+// the other files of the process itself: followed here, they would lead to
+// this process's files, not the handler's; they are kept as written, for
+// the readers to refuse.
 func resolve(resolved string, pending []string, p string, kernel *string) string {
-	links := 0
-	for len(pending) > 0 {
-		c := pending[0]
-		pending = pending[1:]
-		switch c {
-		case "", ".":
-			continue
-		case "..":
-			resolved = filepath.Dir(resolved)
-			continue
-		}
-		next := filepath.Join(resolved, c)
+	real, ok := schema.FollowLinks(resolved, pending, func(next string, links int) bool {
 		if kernel != nil && links > 0 && *kernel == "" {
 			*kernel = kernelTree(next)
 		}
-		info, err := os.Lstat(next)
-		if err != nil {
-			return filepath.Join(append([]string{next}, pending...)...)
-		}
-		if info.Mode()&os.ModeSymlink == 0 {
-			resolved = next
-			continue
-		}
-		links++
-		target, err := os.Readlink(next)
-		if err != nil || links > maxLinks {
-			return filepath.Clean(p)
-		}
-		if filepath.IsAbs(target) {
-			resolved = "/"
-		}
-		pending = append(strings.Split(target, "/"), pending...)
+		return schema.ProcessFile(next) != ""
+	})
+	if !ok {
+		return filepath.Clean(p)
 	}
-	return resolved
+	return real
 }
