@@ -292,10 +292,11 @@ func TestAgentLogLinesPastTheTail(t *testing.T) {
 	tail := "I1202 08:00:02.000000 4242 hooks.go:95] loaded 3 named hooks from 2 hooks.json file(s)\n" +
 		"2026-12-01T10:12:03Z WARN failed to parse hooks.json at /w/.agents/hooks.json: unexpected end of JSON input\n"
 	pad := maxLogTail - len(tail) - 60 // the read starts 60 bytes before cutLine's end
-	for pad > len(line) {
-		tail = line + tail
-		pad -= len(line)
-	}
+	// As many whole lines as fit while more than a line's length is left
+	// (built at once: prepending them one by one copied gigabytes).
+	n := max(pad-1, 0) / len(line)
+	tail = strings.Repeat(line, n) + tail
+	pad -= n * len(line)
 	tail = strings.Repeat("y", pad) + "\n" + tail
 	b.WriteString(cutLine)
 	b.WriteString(tail)
