@@ -65,7 +65,36 @@ func Inputs() []Input {
 		// Groups of one handler each, every matcher a different
 		// expression: 8 values a group, 5 around them.
 		{"matchers-most", func() []byte { return matchers((schema.MaxValues - 5) / 8) }},
+		// Ten commands of 50,000 nested subshells, 100 KB each, and ten
+		// of a pipeline as long: shell the parser reads by recursion, and
+		// a tree as deep that it builds without.
+		{"subshells-10x100KB", func() []byte { return Nested(10) }},
+		{"pipelines-10x100KB", func() []byte {
+			return commands(10, func(i int) string { return strings.Repeat("a|", 50000) + "x" + strconv.Itoa(i) })
+		}},
 	}
+}
+
+// Nested writes n hooks, each running one command of 50,000 nested
+// subshells, 100 KB.
+func Nested(n int) []byte {
+	return commands(n, func(i int) string {
+		return strings.Repeat("(", 50000) + "x" + strconv.Itoa(i) + strings.Repeat(")", 50000)
+	})
+}
+
+// commands writes n hooks, the i-th running command(i) on Stop.
+func commands(n int, command func(i int) string) []byte {
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `  "h%d": {"Stop": [{"command": %q}]}`, i, command(i))
+	}
+	b.WriteString("\n}\n")
+	return b.Bytes()
 }
 
 // repeatIn writes open, then elem separated by sep until about size bytes,
