@@ -21,7 +21,8 @@ import (
 // scWatch, which holds the resident size to the bound itself.
 func scCommand(ctx context.Context, bin string, args []string, limit int64) *exec.Cmd {
 	as := max(limit*3/2, 96<<20)
-	script := "ulimit -v " + strconv.FormatInt(as>>10, 10) + ` && exec "$0" "$@"`
+	// A hard limit below it leaves the watch alone to keep the bound.
+	script := "ulimit -v " + strconv.FormatInt(as>>10, 10) + ` 2>/dev/null; exec "$0" "$@"`
 	return exec.CommandContext(ctx, "/bin/sh", append([]string{"-c", script, bin}, args...)...)
 }
 
