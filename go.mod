@@ -18,8 +18,10 @@ require (
 	github.com/sourcegraph/jsonrpc2 v0.2.3
 	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 	github.com/urfave/cli/v2 v2.27.7
+	go.mau.fi/util v0.11.1
 	go.yaml.in/yaml/v4 v4.0.0-rc.2
-	golang.org/x/sys v0.47.0
+	golang.org/x/sys v0.50.0
+	golang.org/x/text v0.44.0
 	mvdan.cc/sh/v3 v3.14.1
 )
 
@@ -34,6 +36,5 @@ require (
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	golang.org/x/term v0.45.0 // indirect
-	golang.org/x/text v0.14.0 // indirect
-	golang.org/x/tools v0.38.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
 )

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -111,10 +112,17 @@ func TestZed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`worktree.which("hookctl")`, `vec!["lsp".to_string()]`, "zed::register_extension!(Hookctl);", "fn language_server_command("} {
+	for _, want := range []string{`worktree.which("hookctl")`, `args: vec!["lsp".to_string()]`, "zed::register_extension!(Hookctl);", "fn language_server_command(",
+		// A path from the settings, which a project's .zed/settings.json
+		// may give, is started only when it is a hookctl outside the
+		// worktree, and never with the settings' arguments.
+		".filter(|path| outside_worktree_hookctl(path, &root))", "fn outside_worktree_hookctl(", `!path.split('/').any(|part| part == "..")`} {
 		if !bytes.Contains(lib, []byte(want)) {
 			t.Errorf("src/lib.rs lacks %s", want)
 		}
+	}
+	if bytes.Contains(lib, []byte("arguments")) {
+		t.Error("src/lib.rs starts hookctl with the arguments the settings give, which a project's settings may choose")
 	}
 	settings, err := os.ReadFile("zed/settings.json")
 	if err != nil {
@@ -135,7 +143,7 @@ func TestZed(t *testing.T) {
 	if err := json.Unmarshal(std, &s); err != nil {
 		t.Fatal(err)
 	}
-	if b := s.LSP["hookctl"].Binary; b.Path == "" || !slices.Equal(b.Arguments, []string{"lsp"}) {
+	if b := s.LSP["hookctl"].Binary; !strings.HasPrefix(b.Path, "/") || path.Base(b.Path) != "hookctl" || b.Arguments != nil {
 		t.Errorf("settings.json: %+v", s)
 	}
 }
@@ -197,6 +205,49 @@ func TestVSCodeExtension(t *testing.T) {
 	}
 	if !bytes.Contains(js, []byte(`args: ["lsp"]`)) || !bytes.Contains(js, []byte(`pattern: "**/hooks.json"`)) {
 		t.Error("extension.js does not start hookctl lsp for hooks.json")
+	}
+}
+
+// TestVSCodeProgramSetting checks that the program the VS Code extension
+// starts comes from the user's settings only: hookctl.path is a machine
+// setting, which VS Code never reads from a workspace's
+// .vscode/settings.json, and the extension takes the user's value or the
+// default from inspect(), never the workspace's.
+func TestVSCodeProgramSetting(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("vscode", "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkg struct {
+		Contributes struct {
+			Configuration struct {
+				Properties map[string]struct {
+					Scope string
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	props := pkg.Contributes.Configuration.Properties
+	if len(props) == 0 {
+		t.Fatal("package.json declares no settings")
+	}
+	for name, p := range props {
+		if p.Scope != "machine" && p.Scope != "application" {
+			t.Errorf("%s has scope %q: a workspace's .vscode/settings.json may set it; want machine", name, p.Scope)
+		}
+	}
+	js, err := os.ReadFile(filepath.Join("vscode", "extension.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(js, []byte(`.inspect("path")`)) || !bytes.Contains(js, []byte("setting?.globalValue ?? setting?.defaultValue")) {
+		t.Error("extension.js does not take hookctl.path from the user's settings alone")
+	}
+	if regexp.MustCompile(`\.get\(\s*"path"`).Match(js) || bytes.Contains(js, []byte("workspaceValue")) || bytes.Contains(js, []byte("workspaceFolderValue")) {
+		t.Error("extension.js reads hookctl.path in a way that lets a workspace's settings choose the program")
 	}
 }
 

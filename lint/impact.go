@@ -42,6 +42,7 @@ var ruleImpact = map[string]Impact{
 	"misplaced-config":      Ignored,
 	"agent-version":         NoImpact,
 	"control-character":     NoImpact,
+	"confusable-name":       NoImpact,
 	"shell-syntax":          Misbehaves,
 	"literal-answer":        Misbehaves,
 	"argument-path":         Misbehaves,

@@ -96,6 +96,8 @@ var impactRows = []impactRow{
 	{rule: "literal-answer", src: `{"g": {"PreToolUse": [{"hooks": [{"command": "echo '{}'"}]}]}}`, want: Misbehaves},
 	{rule: "literal-answer", src: `{"g": {"PreToolUse": [{"hooks": [{"command": "echo '{\"decison\":\"allow\"}'"}]}]}}`, want: Misbehaves},
 	{rule: "shell-syntax", src: `{"g": {"Stop": [{"command": "echo 'done"}]}}`, want: Misbehaves},
+	{rule: "shell-syntax", src: `{"g": {"Stop": [{"command": "echo $(` + strings.Repeat("$(", 300) + `x` + strings.Repeat(")", 301) + `"}]}}`, want: Misbehaves},
+	{rule: "confusable-name", src: `{"gаte": {"Stop": [{"command": "./hooks/gаte.sh"}]}}`, want: NoImpact},
 	{rule: "argument-path", src: `{"g": {"Stop": [{"command": "cat .agents/notes.md"}]}}`, want: Misbehaves,
 		files: map[string]string{"notes.md": "x\n"}},
 	{rule: "shellcheck", src: `{"g": {"Stop": [{"command": "./x.sh"}]}}`, want: NoImpact,

@@ -49,6 +49,10 @@ func (r *shellSyntax) checkCommand(f *File, h handlerRef, c *command) {
 		r.report(f, h.Command.Span, "", "%s", tl.Error())
 		return
 	}
+	if td := (*shellcmd.TooDeepError)(nil); errors.As(err, &td) {
+		r.reportSeverity(f, Warning, h.Command.Span, "", "%s: lint checks nothing in it, ShellCheck is not run on it, and trust names it \"not covered\"; move the code into a script, or nest it less", td.Error())
+		return
+	}
 	var pe syntax.ParseError
 	if err == nil || !errors.As(err, &pe) {
 		return
@@ -199,6 +203,11 @@ func wordOffsets(src string, w shellcmd.Word) ([]int, bool) {
 	}
 	return append(offs, end), true
 }
+
+// Severities are those of the rule's findings, most serious first: a
+// command the shell refuses is an error, one nested deeper than hookctl
+// reads (which the shell may run) a warning.
+func (r *shellSyntax) Severities() []Severity { return []Severity{Error, Warning} }
 
 func hasReservedWord(src string) bool {
 	for _, w := range strings.Fields(src) {

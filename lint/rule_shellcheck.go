@@ -125,7 +125,13 @@ func (r *shellCheck) CheckRun(run *Run) {
 			jobs = append(jobs, u.job)
 		}
 	}
-	runShellcheck(run.context(), bin, jobs)
+	var read int64
+	for _, f := range run.Files {
+		if f.Config != nil {
+			read += int64(len(f.Config.Src))
+		}
+	}
+	runShellcheck(run.context(), bin, jobs, read)
 	if run.stopped() {
 		return
 	}

@@ -35,6 +35,7 @@ func newRules() []Rule {
 		newMisplacedConfig(),
 		newAgentVersion(),
 		newControlCharacter(),
+		newConfusableName(),
 		newShellSyntax(),
 		newLiteralAnswer(),
 		newArgumentPath(),

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hookctl/hookctl/schema"
@@ -35,6 +37,8 @@ type scBatch struct {
 	dir     string
 	names   []string
 	jobs    []*scJob
+	// limit is the most memory the run may take (scMemory).
+	limit int64
 }
 
 // scMaxText bounds a script or command handed to ShellCheck, which takes
@@ -46,14 +50,16 @@ const scMaxText = 256 << 10
 
 var errTooLargeForShellCheck = errors.New("it is larger than 256 KiB, the most hookctl hands ShellCheck, which takes a hundred times and more a text's size in memory")
 
-// runShellcheck checks the jobs. Scripts are read here, bounded, and what
-// shellcheck reads are copies: it never opens a file the workspace
-// controls. The texts not remembered from an earlier run are written to
+// runShellcheck checks the jobs, lint having read read bytes of hooks.json
+// files. Scripts are read here, bounded, and what shellcheck reads are
+// copies: it never opens a file the workspace controls. A text that nests
+// deeper than scMaxNesting is not handed over, and each run may take
+// scMemory of what was read, scripts included. The texts not remembered from an earlier run are written to
 // one private temporary folder, removed after, and checked in batches, as
 // many at once as there are processors: a few processes in all, where one
 // process per text cost some 90 ms each. Once stop is done no batch
 // starts, those under way are killed, and nothing is remembered.
-func runShellcheck(stop context.Context, bin string, jobs []*scJob) {
+func runShellcheck(stop context.Context, bin string, jobs []*scJob, read int64) {
 	var todo []*scJob
 	for _, j := range jobs {
 		if j.path != "" {
@@ -67,9 +73,14 @@ func runShellcheck(stop context.Context, bin string, jobs []*scJob) {
 				continue
 			}
 			j.src = src
+			read += int64(len(src))
 		}
 		if len(j.src) > scMaxText {
 			j.err = errTooLargeForShellCheck
+			continue
+		}
+		if scNesting(j.src) > scMaxNesting {
+			j.err = errTooDeepForShellCheck
 			continue
 		}
 		if c, ok := scCached(bin, j); ok {
@@ -96,6 +107,7 @@ func runShellcheck(stop context.Context, bin string, jobs []*scJob) {
 	}
 	procs := max(1, runtime.NumCPU())
 	batches := scBatches(tmp, todo, procs)
+	limit := scMemory(read)
 	sem := make(chan struct{}, procs)
 	var wg sync.WaitGroup
 	for _, b := range batches {
@@ -107,6 +119,7 @@ func runShellcheck(stop context.Context, bin string, jobs []*scJob) {
 			break
 		}
 		wg.Add(1)
+		b.limit = limit
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			b.run(stop, bin)
@@ -183,7 +196,8 @@ func scBatches(tmp string, jobs []*scJob, procs int) []*scBatch {
 // ~/.config/shellcheckrc, then ~/.shellcheckrc); none of those either, an
 // empty one is written. So ShellCheck never looks above to, where a
 // .shellcheckrc in the shared temporary folder (anyone can write one
-// there) could turn checks off.
+// there) could turn checks off. Only the settings scSafeRC keeps are
+// copied.
 func copyShellcheckRC(dir, to string) error {
 	var candidates []string
 	for d := dir; ; {
@@ -211,9 +225,35 @@ func copyShellcheckRC(dir, to string) error {
 		if err != nil {
 			return fmt.Errorf("%s %s", schema.VisibleText(p), schema.ReadReason(err))
 		}
-		return os.WriteFile(rc, src, 0o600)
+		return os.WriteFile(rc, scSafeRC(src), 0o600)
 	}
 	return os.WriteFile(rc, nil, 0o600)
+}
+
+// scKeptRC are the settings of a .shellcheckrc that are copied: which
+// checks run, the dialect, and the extra analysis. The rest is dropped:
+// external-sources=true makes ShellCheck read the files a script
+// sources, /dev/zero included (past 3 GB), source-path where it looks for
+// them, and a key ShellCheck may add later is not known to be harmless.
+var scKeptRC = map[string]bool{"disable": true, "enable": true, "shell": true, "extended-analysis": true}
+
+// scSafeRC returns the settings of the .shellcheckrc src that scKeptRC
+// keeps, one a line. ShellCheck reads a line as settings separated by
+// blanks ("disable=SC2086 external-sources=true"), up to a #.
+func scSafeRC(src []byte) []byte {
+	var out bytes.Buffer
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		if i := bytes.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		for _, kv := range bytes.Fields(line) {
+			if k, _, ok := bytes.Cut(kv, []byte("=")); ok && scKeptRC[string(k)] {
+				out.Write(kv)
+				out.WriteByte('\n')
+			}
+		}
+	}
+	return out.Bytes()
 }
 
 // run runs shellcheck on the batch and hands each job its findings. When
@@ -222,6 +262,19 @@ func copyShellcheckRC(dir, to string) error {
 // how many texts the run checked.
 func (b *scBatch) run(stop context.Context, bin string) {
 	comments, err := b.check(stop, bin)
+	if isMemoryError(err) && len(b.jobs) > 1 {
+		// One text may need all of it: check each half on its own.
+		half := len(b.jobs) / 2
+		for _, h := range []*scBatch{
+			{dialect: b.dialect, dir: b.dir, names: b.names[:half], jobs: b.jobs[:half], limit: b.limit},
+			{dialect: b.dialect, dir: b.dir, names: b.names[half:], jobs: b.jobs[half:], limit: b.limit},
+		} {
+			if stop.Err() == nil {
+				h.run(stop, bin)
+			}
+		}
+		return
+	}
 	if err != nil {
 		switch n := len(b.jobs); {
 		case n == 2:
@@ -250,19 +303,33 @@ func (b *scBatch) check(stop context.Context, bin string) ([]scComment, error) {
 	ctx, cancel := context.WithTimeout(stop, shellcheckTimeout)
 	defer cancel()
 	args := append([]string{"--format=json1", "-s", b.dialect, "-e", shellcheckExcluded}, b.names...)
-	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd := scCommand(ctx, bin, args, b.limit)
 	cmd.Dir = b.dir
 	var stdout, stderr capped
 	stdout.limit, stderr.limit = shellcheckOutput, 4096
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.WaitDelay = time.Second
-	err := cmd.Run()
+	var over atomic.Bool
+	err := cmd.Start()
+	if err == nil {
+		unwatch := scWatch(cmd.Process.Pid, b.limit, func() {
+			over.Store(true)
+			cmd.Process.Kill()
+		})
+		err = cmd.Wait()
+		unwatch()
+	}
 	var exit *exec.ExitError
 	switch {
 	case stop.Err() != nil:
 		return nil, stop.Err()
+	case over.Load():
+		return nil, &scMemoryError{limit: b.limit}
 	case ctx.Err() != nil:
 		return nil, fmt.Errorf("it did not finish within %s", shellcheckTimeout)
+	case errors.As(err, &exit) && exit.ExitCode() == 251 && bytes.Contains(stderr.Bytes(), []byte("out of memory")):
+		// GHC's runtime at the address-space limit (scCommand).
+		return nil, &scMemoryError{limit: b.limit}
 	case errors.As(err, &exit) && exit.ExitCode() == 1:
 		// Findings.
 	case err != nil:

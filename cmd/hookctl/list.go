@@ -467,6 +467,9 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *r
 				return paintCell(head[col], s)
 			}))
 		}
+		for _, note := range lookAlikes(entries, mine) {
+			bw.printf("  %s\n", listBad().Sprint(note))
+		}
 	}
 	bw.printf("%s\n", listSummary(hooks, handlers, invalid, entries, plan))
 	return bw.err
@@ -615,4 +618,26 @@ func (e *listWriter) printf(format string, args ...any) {
 	if e.err == nil {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
+}
+
+// lookAlikes names the hook names and the words of commands among entries
+// (at the indexes mine) that read as others (schema.LookAlike): a
+// Cyrillic а in gаte beside the real gate shows the same in the table.
+func lookAlikes(entries []listEntry, mine []int) []string {
+	var notes []string
+	seen := map[string]bool{}
+	for _, i := range mine {
+		e := entries[i]
+		if why := schema.LookAlike(e.Hook); why != "" && !seen["\x00"+e.Hook] {
+			seen["\x00"+e.Hook] = true
+			notes = append(notes, fmt.Sprintf("the hook %s (%s:%d) %s; it reads as %s", schema.Visible(e.Hook), schema.Visible(e.File), e.Line, why, schema.Visible(schema.LookAlikeAs(e.Hook))))
+		}
+		for _, word := range strings.Fields(e.Command) {
+			if why := schema.LookAlike(word); why != "" && !seen[word] {
+				seen[word] = true
+				notes = append(notes, fmt.Sprintf("%s in the command of %s (%s:%d) %s; it reads as %s", schema.Visible(word), schema.Visible(e.Hook), schema.Visible(e.File), e.Line, why, schema.Visible(schema.LookAlikeAs(word))))
+			}
+		}
+	}
+	return notes
 }

@@ -30,8 +30,10 @@ func traceCommand(s streams) *cli.Command {
 			"SIGTERM, SIGINT, SIGHUP and SIGQUIT sent to trace are passed on to it. trace then\n" +
 			"appends one line to the log: time, duration, hook, event, tool, exit status, the\n" +
 			"answer, the start of stderr, and with --payload the payload, with the values of keys\n" +
-			"that look secret (token, key, password, secret, authorization) redacted. If the log\n" +
-			"cannot be written, trace says so in one line on stderr and changes nothing else.\n\n" +
+			"that look secret (token, key, password, secret, authorization, cookie, session, ...),\n" +
+			"passwords in URLs and commands, and tokens of known shapes (ghp_, sk-, AKIA, JWTs,\n" +
+			"...) redacted. If the log cannot be written, trace says so in one line on stderr and\n" +
+			"changes nothing else.\n\n" +
 			"The agent tells a handler neither its hook nor its event: --hook and --event name\n" +
 			"them, else HOOKCTL_HOOK and HOOKCTL_EVENT (hookctl run sets them), else trace tells\n" +
 			"the event from the payload's fields; the record says which.\n\n" +

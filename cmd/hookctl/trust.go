@@ -341,6 +341,7 @@ func showSnapshot(w io.Writer, snap *trust.Snapshot) {
 	if hidden > 0 {
 		fmt.Fprintf(w, "  and %d file(s) an interpreter would run instead if they existed (node's .js/.mjs, Python packages): creating one withdraws the trust\n", hidden)
 	}
+	showLookAlikes(w, snap)
 	var outside []string
 	seen := map[string]bool{}
 	for _, c := range snap.Commands {
@@ -623,4 +624,35 @@ func unsafeFiles(snap *trust.Snapshot) error {
 	}
 	return usageErrorf("refusing to trust %s: anyone on this machine could change these files after you looked, since group or others can write them (or the folder they are in):\n%s\nRun: chmod go-w %s",
 		schema.Visible(snap.Root), strings.Join(lines, "\n"), strings.Join(paths, " "))
+}
+
+// showLookAlikes names the hook names and covered files that read as
+// others (schema.LookAlike): a Cyrillic а in hooks/gаte.sh beside the real
+// gate.sh shows the same in the lists above.
+func showLookAlikes(w io.Writer, snap *trust.Snapshot) {
+	var lines []string
+	seen := map[string]bool{}
+	for _, c := range snap.Commands {
+		if why := schema.LookAlike(c.Hook); why != "" && !seen["\x00"+c.Hook] {
+			seen["\x00"+c.Hook] = true
+			lines = append(lines, fmt.Sprintf("  the hook %s (%s:%d) %s; it reads as %s\n", schema.Visible(c.Hook), trust.HooksFile, c.Pos.Line, why, schema.Visible(schema.LookAlikeAs(c.Hook))))
+		}
+	}
+	for _, f := range snap.Files {
+		rel, err := filepath.Rel(snap.Root, f.Path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = f.Path
+		}
+		if why := schema.LookAlike(rel); why != "" && !seen[f.Path] {
+			seen[f.Path] = true
+			lines = append(lines, fmt.Sprintf("  %s %s; it reads as %s\n", schema.Visible(f.Path), why, schema.Visible(schema.LookAlikeAs(f.Path))))
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Names that look like others (compare them with the files you expect):\n")
+	for _, l := range lines {
+		fmt.Fprint(w, l)
+	}
 }

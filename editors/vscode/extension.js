@@ -11,9 +11,23 @@ const { LanguageClient } = require("vscode-languageclient/node");
 /** @type {LanguageClient | undefined} */
 let client;
 
-/** Starts `hookctl lsp` with the program the settings name. */
+/**
+ * The program the user's settings name. hookctl.path is a machine setting
+ * (package.json), which VS Code reads from user and remote settings only;
+ * the workspace's values are passed over here too, for an editor that
+ * would not apply the scope, so that a repository's .vscode/settings.json
+ * never chooses the program the editor starts.
+ * @returns {string}
+ */
+function program() {
+  const setting = vscode.workspace.getConfiguration("hookctl").inspect("path");
+  const chosen = setting?.globalValue ?? setting?.defaultValue;
+  return typeof chosen === "string" && chosen !== "" ? chosen : "hookctl";
+}
+
+/** Starts `hookctl lsp` with the program the user's settings name. */
 async function start() {
-  const command = vscode.workspace.getConfiguration("hookctl").get("path", "hookctl");
+  const command = program();
   /** @type {import("vscode-languageclient/node").ServerOptions} */
   const server = { command, args: ["lsp"] };
   /** @type {import("vscode-languageclient/node").LanguageClientOptions} */

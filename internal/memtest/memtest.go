@@ -23,6 +23,9 @@ import (
 type Input struct {
 	Name string
 	Src  func() []byte
+	// Files are more files of the workspace, by their path in it: the
+	// scripts and the .shellcheckrc written to cost ShellCheck memory.
+	Files map[string]string
 }
 
 // Inputs are the hostile files: dense values, repeated keys, deep nesting,
@@ -33,39 +36,113 @@ type Input struct {
 func Inputs() []Input {
 	const size = 15 << 20
 	return []Input{
-		{"ones-15MiB", func() []byte { return repeatIn("[", "1", ",", "]", size) }},
-		{"dupkeys-7MiB", func() []byte { return repeatIn("{", `"a":1`, ",", "}", 7<<20) }},
+		{"ones-15MiB", func() []byte { return repeatIn("[", "1", ",", "]", size) }, nil},
+		{"dupkeys-7MiB", func() []byte { return repeatIn("{", `"a":1`, ",", "}", 7<<20) }, nil},
 		{"deep-15MiB", func() []byte {
 			return repeatIn("[", string(bytes.Repeat([]byte("["), 990))+string(bytes.Repeat([]byte("]"), 990)), ",", "]", size)
-		}},
+		}, nil},
 		{"string-15MiB", func() []byte {
 			return []byte(`{"h": {"Stop": [{"command": "echo ` + string(bytes.Repeat([]byte("a"), size)) + `"}]}}`)
-		}},
+		}, nil},
 		// The same, one quoted word: shell syntax, where the one above is
 		// plain words.
 		{"quoted-15MiB", func() []byte {
 			return []byte(`{"h": {"Stop": [{"command": "echo \"` + string(bytes.Repeat([]byte("a"), size)) + `\""}]}}`)
-		}},
+		}, nil},
 		// Comments, which lint reads past, up to schema.MaxSyntaxErrors.
-		{"comments-15MiB", func() []byte { return []byte("{\n" + strings.Repeat("// c\n", size/5) + "}\n") }},
+		{"comments-15MiB", func() []byte { return []byte("{\n" + strings.Repeat("// c\n", size/5) + "}\n") }, nil},
 		// A hook of this shape holds 16 values and keys; the object
 		// around them one.
-		{"hooks-most", func() []byte { return hooks((schema.MaxValues - 1) / 16) }},
+		{"hooks-most", func() []byte { return hooks((schema.MaxValues - 1) / 16) }, nil},
 		// The same behind a comment, which lint reads past to check them
 		// all.
-		{"hooks-most-commented", func() []byte { return append([]byte("// gates\n"), hooks((schema.MaxValues-1)/16)...) }},
-		{"hooks-past", func() []byte { return hooks(schema.MaxValues/16 + 1) }},
+		{"hooks-most-commented", func() []byte { return append([]byte("// gates\n"), hooks((schema.MaxValues-1)/16)...) }, nil},
+		{"hooks-past", func() []byte { return hooks(schema.MaxValues/16 + 1) }, nil},
 		// Handlers of one group: 10 values around them, 3 each.
 		{"handlers-most", func() []byte {
 			return group("run_command", (schema.MaxValues-10)/3, func(i int) string { return "./h.sh " + strconv.Itoa(i) })
-		}},
+		}, nil},
 		{"handlers-same-most", func() []byte {
 			return group("run_command", (schema.MaxValues-10)/3, func(int) string { return "./h.sh" })
-		}},
+		}, nil},
 		// Groups of one handler each, every matcher a different
 		// expression: 8 values a group, 5 around them.
-		{"matchers-most", func() []byte { return matchers((schema.MaxValues - 5) / 8) }},
+		{"matchers-most", func() []byte { return matchers((schema.MaxValues - 5) / 8) }, nil},
+		// Ten commands of 50,000 nested subshells, 100 KB each, and ten
+		// of a pipeline as long: shell the parser reads by recursion, and
+		// a tree as deep that it builds without.
+		{"subshells-10x100KB", func() []byte { return Nested(10) }, nil},
+		{"pipelines-10x100KB", func() []byte {
+			return commands(10, func(i int) string { return strings.Repeat("a|", 50000) + "x" + strconv.Itoa(i) })
+		}, nil},
+		// The worst of ShellCheck found: a script of 50,000 nested
+		// subshells (100 KB; 10 KB cost it 4.5 GB), a .shellcheckrc
+		// turning external sources on with a script sourcing /dev/zero
+		// (past 3 GB), 300 assignments from unset variables (3 KB: 402
+		// MB), in a script, in an inline command and in eight scripts at
+		// once (as many ShellChecks as processors).
+		{"sc-subshells-script", scripts(1), map[string]string{
+			".agents/hooks/s0.sh": "#!/bin/sh\n" + strings.Repeat("(", 50000) + "x" + strings.Repeat(")", 50000) + "\n",
+		}},
+		{"sc-rc-devzero", scripts(1), map[string]string{
+			".shellcheckrc":       "external-sources=true\nsource-path=/dev\n",
+			".agents/hooks/s0.sh": "#!/bin/sh\n. /dev/zero\necho \"$1\"\n",
+		}},
+		{"sc-assignments-script", scripts(1), map[string]string{".agents/hooks/s0.sh": Assignments(300, "\n")}},
+		{"sc-assignments-inline", func() []byte {
+			return commands(1, func(int) string { return strings.TrimPrefix(Assignments(300, ";"), "#!/bin/sh\n") })
+		}, nil},
+		{"sc-assignments-8-scripts", scripts(8), func() map[string]string {
+			m := map[string]string{}
+			for i := range 8 {
+				m[".agents/hooks/s"+strconv.Itoa(i)+".sh"] = Assignments(300+i, "\n")
+			}
+			return m
+		}()},
 	}
+}
+
+// Assignments writes a script of n lines, each assigning a variable from
+// another never set, separated by sep: a few kilobytes on which ShellCheck
+// 0.9.0 takes hundreds of megabytes.
+func Assignments(n int, sep string) string {
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString("a" + strconv.Itoa(i) + "=$b" + strconv.Itoa(i))
+	}
+	return b.String() + "\n"
+}
+
+// scripts returns a hooks.json of n hooks, the i-th running
+// hooks/s<i>.sh.
+func scripts(n int) func() []byte {
+	return func() []byte { return commands(n, func(i int) string { return "./hooks/s" + strconv.Itoa(i) + ".sh" }) }
+}
+
+// Nested writes n hooks, each running one command of 50,000 nested
+// subshells, 100 KB.
+func Nested(n int) []byte {
+	return commands(n, func(i int) string {
+		return strings.Repeat("(", 50000) + "x" + strconv.Itoa(i) + strings.Repeat(")", 50000)
+	})
+}
+
+// commands writes n hooks, the i-th running command(i) on Stop.
+func commands(n int, command func(i int) string) []byte {
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `  "h%d": {"Stop": [{"command": %q}]}`, i, command(i))
+	}
+	b.WriteString("\n}\n")
+	return b.Bytes()
 }
 
 // repeatIn writes open, then elem separated by sep until about size bytes,
@@ -148,6 +225,20 @@ func Workspace(tb testing.TB, root string, src []byte) string {
 	return path
 }
 
+// WriteFiles writes files, by their path in root, as executables.
+func WriteFiles(tb testing.TB, root string, files map[string]string) {
+	tb.Helper()
+	for name, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
 // Tools are the programs a measure needs, built once per benchmark.
 type Tools struct {
 	// Hookctl is the command as go build makes it, PeakRSS the program
@@ -226,21 +317,25 @@ func (t Tools) Peak(tb testing.TB, dir string, stdin []byte, args ...string) int
 }
 
 // Report reports the peak that measure returns at each benchmark
-// iteration (the largest), the size of root's .agents/hooks.json and the
-// goal, four times the size plus 30 MB, in megabytes, with the peak's
-// share of the goal.
-func Report(b *testing.B, root string, measure func() int64) {
+// iteration (the largest), the size of root's .agents/hooks.json and of
+// the files (the scripts lint hands ShellCheck), and the goal, four times
+// the size plus 30 MB, in megabytes, with the peak's share of the goal.
+func Report(b *testing.B, root string, files map[string]string, measure func() int64) {
 	b.Helper()
 	info, err := os.Stat(filepath.Join(root, ".agents", "hooks.json"))
 	if err != nil {
 		b.Fatal(err)
 	}
+	size := info.Size()
+	for _, body := range files {
+		size += int64(len(body))
+	}
 	var peak int64
 	for b.Loop() {
 		peak = max(peak, measure())
 	}
-	goal := 4*info.Size() + 30e6
-	b.ReportMetric(float64(info.Size())/1e6, "file-MB")
+	goal := 4*size + 30e6
+	b.ReportMetric(float64(size)/1e6, "file-MB")
 	b.ReportMetric(float64(peak)/1e6, "peak-MB")
 	b.ReportMetric(float64(goal)/1e6, "goal-MB")
 	b.ReportMetric(float64(peak)/float64(goal), "peak/goal")

@@ -45,6 +45,21 @@ func BenchmarkRedact(b *testing.B) {
 	}
 }
 
+// BenchmarkRedactCommand measures redacting a payload whose command is 4
+// KB of shell with URLs, options and words of every kind, and no secret:
+// every byte is looked at for a token's shape.
+func BenchmarkRedactCommand(b *testing.B) {
+	line := `cd /w && git -c http.extraHeader="X: y" fetch https://github.com/o/r.git --depth=1 -q; mysql -h db -u app -e 'select 1' | awk -F: '{print $2}' >&2; `
+	cmd := strings.Repeat(line, 4096/len(line)+1)
+	p, _ := json.Marshal(map[string]any{"toolCall": map[string]any{"name": "run_command", "args": map[string]any{"CommandLine": cmd, "Cwd": "/w"}}})
+	b.SetBytes(int64(len(p)))
+	for b.Loop() {
+		if _, err := Redact(p); err != nil {
+			b.Fatal("not JSON")
+		}
+	}
+}
+
 // BenchmarkTail measures hookctl log's read of the last 20 records of a
 // full log (10 MiB, about 30,000 records), and of the records of one hook
 // among them.

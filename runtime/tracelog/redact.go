@@ -13,32 +13,51 @@ import (
 const Redacted = "[redacted]"
 
 // IsSecretKey reports whether a key's value should be kept out of the log:
-// a key that names a token, a key, a password, a secret, an authorization
-// or a credential, in any case and spelling ("apiKey", "GITHUB_TOKEN",
-// "client-secret", "Authorization", "passwd", "private_keys", "keyId",
-// "KEY_FILE"). It errs on the side of redacting: "monkey" is redacted too,
-// "keyboard" is not.
+// a key that names a token, a key, a password or passphrase, a secret, an
+// authorization, a credential or a cookie, in any case and spelling
+// ("apiKey", "GITHUB_TOKEN", "client-secret", "Authorization", "passwd",
+// "private_keys", "keyId", "KEY_FILE", "Set-Cookie"), has pwd as a word
+// ("DB_PWD"), or ends with auth or session ("basicAuth", "SESSION"; not
+// "author", "auth_mode" or "sessionId"). It errs on the side of
+// redacting: "monkey" is redacted too, "keyboard" is not.
 func IsSecretKey(key string) bool {
-	k := strings.Map(func(r rune) rune {
-		switch {
-		case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
-			return r
-		case 'A' <= r && r <= 'Z':
-			return r + ('a' - 'A')
+	// The key's letters and digits, lower case, on the stack: lint
+	// redacts every word of a payload's strings on a traced handler's
+	// path.
+	var buf [64]byte
+	lower := buf[:0]
+	for i := 0; i < len(key); i++ {
+		switch c := key[i]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			lower = append(lower, c)
+		case 'A' <= c && c <= 'Z':
+			lower = append(lower, c+('a'-'A'))
 		}
-		return -1
-	}, key)
-	for _, w := range secretWords {
-		if strings.Contains(k, w) {
+	}
+	if len(lower) < 3 {
+		return false
+	}
+	for _, w := range secretWordBytes {
+		if bytes.Contains(lower, w) {
 			return true
 		}
 	}
-	if strings.HasSuffix(k, "key") || strings.HasSuffix(k, "keys") {
+	k := lower
+	if n := len(k); k[n-3] == 'k' && k[n-2] == 'e' && k[n-1] == 'y' || n >= 4 && string(k[n-4:]) == "keys" {
 		return true
 	}
-	// "key" as a word of its own anywhere: keyId, key_file, SSH_KEY_PATH.
-	for i := 0; i+3 <= len(key); i++ {
-		if strings.EqualFold(key[i:i+3], "key") && wordStart(key, i) && wordEnd(key, i+3) {
+	// "key" and "pwd" as words of their own anywhere: keyId, key_file,
+	// SSH_KEY_PATH, DB_PWD.
+	for _, w := range [...]string{"key", "pwd"} {
+		for i := 0; i+len(w) <= len(key); i++ {
+			if strings.EqualFold(key[i:i+len(w)], w) && wordStart(key, i) && wordEnd(key, i+len(w)) {
+				return true
+			}
+		}
+	}
+	// "auth" and "session" as the last word: basicAuth, SESSION.
+	for _, w := range [...]string{"auth", "session"} {
+		if i := len(key) - len(w); i >= 0 && strings.EqualFold(key[i:], w) && wordStart(key, i) {
 			return true
 		}
 	}
@@ -47,7 +66,14 @@ func IsSecretKey(key string) bool {
 
 // secretWords are the words that make a key look secret wherever they
 // stand in it.
-var secretWords = [...]string{"token", "password", "passwd", "secret", "authorization", "credential"}
+var secretWords = [...]string{"token", "password", "passwd", "passphrase", "secret", "authorization", "credential", "cookie"}
+
+var secretWordBytes = func() (b [len(secretWords)][]byte) {
+	for i, w := range secretWords {
+		b[i] = []byte(w)
+	}
+	return b
+}()
 
 // wordStart reports whether a word starts at key[i]: at the start, after
 // a character that is not a letter or digit, or a capital after a small
@@ -88,17 +114,41 @@ func namesSecret(n *schema.Node) bool {
 	return false
 }
 
-// RedactText returns s with the value of every secret-looking setting in
-// it replaced by "[redacted]": NAME=VALUE (GITHUB_TOKEN=... ./deploy,
-// --api-key=...), NAME: VALUE to the end of the line (an
-// "Authorization: Bearer ..." header) and --name VALUE (--password ...),
-// a VALUE in quotes up to its closing quote. Secrets written any other way
-// are not found.
+// RedactText returns s with what looks secret in it replaced by
+// "[redacted]":
+//   - the value of a secret-looking setting: NAME=VALUE (GITHUB_TOKEN=...
+//     ./deploy, --api-key=..., SECRET_KEY = "..."), NAME: VALUE to the end
+//     of the line (an "Authorization: Bearer ..." header, "password":
+//     "..." in JSON written in a string) and --name VALUE (--password
+//     ...), a VALUE in quotes up to its closing quote;
+//   - the password of a URL (https://user:PASSWORD@host), of curl's -u
+//     user:PASSWORD, and of mysql's -pPASSWORD;
+//   - a token of a known shape (scanToken), wherever it stands.
+//
+// Secrets written any other way are not found.
 func RedactText(s string) string {
 	var b []byte // nil until something is redacted
 	last := 0
+	curl := strings.Contains(s, "curl")
+	mysql := strings.Contains(s, "mysql") || strings.Contains(s, "mariadb")
 	for i := 0; i < len(s); {
-		if !isNameByte(s[i]) || i > 0 && isNameByte(s[i-1]) {
+		if c := s[i]; c == ':' || c == '-' {
+			if from, to := passwordAt(s, i, curl, mysql); to > from {
+				b = append(append(b, s[last:from]...), Redacted...)
+				last, i = to, to
+				continue
+			}
+		}
+		if i > 0 && isNameByte(s[i-1]) {
+			i++
+			continue
+		}
+		if n := scanToken(s, i); n > 0 {
+			b = append(append(b, s[last:i]...), Redacted...)
+			last, i = i+n, i+n
+			continue
+		}
+		if !isNameByte(s[i]) {
 			i++
 			continue
 		}
@@ -111,18 +161,23 @@ func RedactText(s string) string {
 			i = j
 			continue
 		}
+		// A name in quotes ("password": ...), and blanks around = or :.
+		k := j
+		if q := s[i-min(i, 1)]; i > 0 && (q == '"' || q == '\'') && s[k] == q {
+			k++
+		}
+		for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+			k++
+		}
 		var from, to int
 		switch {
-		case s[j] == '=':
-			from = j + 1
+		case k < len(s) && s[k] == '=' && !strings.HasPrefix(s[k:], "=="):
+			from = skipBlanks(s, k+1)
 			to = valueEnd(s, from, false)
-		case s[j] == ':' && !strings.HasPrefix(s[j:], "://"):
-			from = j + 1
-			for from < len(s) && (s[from] == ' ' || s[from] == '\t') {
-				from++
-			}
+		case k < len(s) && s[k] == ':' && !strings.HasPrefix(s[k:], "://"):
+			from = skipBlanks(s, k+1)
 			to = valueEnd(s, from, true)
-		case (s[j] == ' ' || s[j] == '\t') && strings.HasPrefix(s[i:j], "--"):
+		case k == j+1 && (s[j] == ' ' || s[j] == '\t') && strings.HasPrefix(s[i:j], "--"):
 			from = j + 1
 			to = valueEnd(s, from, false)
 		default:
@@ -145,6 +200,13 @@ func RedactText(s string) string {
 		return s
 	}
 	return string(append(b, s[last:]...))
+}
+
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
 }
 
 // isNameByte reports whether c may be part of a setting's name.

@@ -154,3 +154,59 @@ func TestRedactText(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactShapes: the keys, settings, passwords and token shapes of
+// gitleaks' rules (config/gitleaks.toml, v8.30.1) are redacted wherever a
+// payload's strings hold them; look-alikes are not. The tokens are built
+// here, not written whole, so that no scanner takes them for real ones.
+func TestRedactShapes(t *testing.T) {
+	for _, k := range []string{"passphrase", "SSH_PASSPHRASE", "pwd", "DB_PWD", "auth", "basicAuth", "proxy-auth", "cookie", "Set-Cookie", "cookies", "session", "SESSION", "userSession"} {
+		if !IsSecretKey(k) {
+			t.Errorf("%q should look secret", k)
+		}
+	}
+	for _, k := range []string{"author", "auth_mode", "authMode", "sessionId", "session_id", "pwdir"} {
+		if IsSecretKey(k) {
+			t.Errorf("%q should not look secret", k)
+		}
+	}
+	a := func(n int) string { return strings.Repeat("a1B2", n/4+1)[:n] }
+	jwtTok := "eyJhbGciOiJIUzI1NiJ9" + "." + "eyJzdWIiOiIxMjM0NTY3ODkwIn0" + "." + "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+	for in, want := range map[string]string{
+		`SECRET_KEY = "s3cr3t" in settings.py`:          `SECRET_KEY = "[redacted]" in settings.py`,
+		`config: {"password": "hunter2", "user": "me"}`: `config: {"password": "[redacted]", "user": "me"}`,
+		"passphrase=open sesame":                        "passphrase=[redacted] sesame",
+		"git clone https://me:tok3n@github.com/o/r.git": "git clone https://me:[redacted]@github.com/o/r.git",
+		"curl -u admin:pa55 https://x":                  "curl -u admin:[redacted] https://x",
+		"mysql -uroot -pS3cret app":                     "mysql -uroot -p[redacted] app",
+		"mysqldump -p'S3 cret' app":                     "mysqldump -p'[redacted]' app",
+		"push with ghp_" + a(36) + " now":               "push with [redacted] now",
+		"github_pat_" + a(82):                           "[redacted]",
+		"OPENAI=x sk-proj-" + a(40):                     "OPENAI=x [redacted]",
+		"glpat-" + a(20):                                "[redacted]",
+		"slack xoxb-1234567890-" + a(24):                "slack [redacted]",
+		"aws AKIA" + strings.Repeat("Q2", 8) + ".":      "aws [redacted].",
+		"AIza" + a(35):                                  "[redacted]",
+		"Bearer " + jwtTok + " sent":                    "Bearer [redacted] sent",
+		"npm_" + a(36):                                  "[redacted]",
+		"-----BEGIN OPENSSH PRIVATE KEY-----\n" + a(70) + "\n-----END OPENSSH PRIVATE KEY-----\nafter": "[redacted]\nafter",
+		// Look-alikes stay.
+		"pip install scikit-learn sk-learn":          "pip install scikit-learn sk-learn",
+		"ghp_short AKIAxyz eyes.eyes xoxb-1":         "ghp_short AKIAxyz eyes.eyes xoxb-1",
+		"ssh://git@github.com/o/r https://me@h/x":    "ssh://git@github.com/o/r https://me@h/x",
+		"at 10:30 see http://host:8080/x":            "at 10:30 see http://host:8080/x",
+		`[ "$token" == x ] && mysqladmin -h db ping`: `[ "$token" == x ] && mysqladmin -h db ping`,
+		"tar -pcf x.tar . -u me:x":                   "tar -pcf x.tar . -u me:x",
+	} {
+		if got := RedactText(in); got != want {
+			t.Errorf("RedactText(%q)\n = %q\nwant %q", in, got, want)
+		}
+	}
+	out, err := Redact([]byte(`{"auth":"a","cookie":"c","session":"s","sessionId":"id1","pwd":"p","passphrase":"q","args":{"Url":"https://u:p4ss@h"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"auth":"[redacted]","cookie":"[redacted]","session":"[redacted]","sessionId":"id1","pwd":"[redacted]","passphrase":"[redacted]","args":{"Url":"https://u:[redacted]@h"}}`; string(out) != want {
+		t.Errorf("Redact:\n got %s\nwant %s", out, want)
+	}
+}

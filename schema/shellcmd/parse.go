@@ -19,6 +19,7 @@ package shellcmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path"
 	"slices"
 	"strings"
@@ -282,14 +283,11 @@ func (w *walker) unreadable(src string, err error, m offsets, st *state) {
 	}
 	if line > 1 {
 		p := parsers.Get().(*syntax.Parser)
-		var before []*syntax.Stmt
-		for s, err := range p.StmtsSeq(strings.NewReader(src)) {
-			if err != nil || int(s.End().Line()) >= line {
-				break
-			}
-			before = append(before, s)
-		}
+		before, ok := stmtsBefore(p, src, line)
 		parsers.Put(p)
+		if !ok {
+			start, line, err = 0, 1, &TooDeepError{} // none of it is read
+		}
 		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before)}
 		if w.script {
 			// A script's lines are read as a script's: what they assign,
@@ -341,7 +339,7 @@ func ParseSyntax(src string) (*syntax.File, error) { return parse(src) }
 func parse(src string) (*syntax.File, error) {
 	p := parsers.Get().(*syntax.Parser)
 	defer parsers.Put(p)
-	return p.Parse(strings.NewReader(src), "")
+	return parseBounded(src, func(r io.Reader) (*syntax.File, error) { return p.Parse(r, "") })
 }
 
 // fields splits a command of plain words at blanks.
@@ -401,6 +399,12 @@ type walker struct {
 	moves moves
 	// script is set for the walker of a script's own code (ParseScript).
 	script bool
+	// cdpathFree and envFree count the statements under way found not to
+	// set CDPATH (setsCDPATH), and not to dirty the environment
+	// (dirtiesEnv): neither does any statement inside them, so it is not
+	// walked again, which for each level of nesting made reading a
+	// command quadratic in its depth.
+	cdpathFree, envFree int
 }
 
 // moves is what code may do to the shell's folder other than by a plain
@@ -509,13 +513,23 @@ func sub(st *state) state {
 }
 
 func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
-	if st.sc == nil && !w.c.cdUnsure && setsCDPATH(s) {
-		defer func() { w.c.cdUnsure = true }()
+	if st.sc == nil && !w.c.cdUnsure && w.cdpathFree == 0 {
+		if setsCDPATH(s) {
+			defer func() { w.c.cdUnsure = true }()
+		} else {
+			w.cdpathFree++
+			defer func() { w.cdpathFree-- }()
+		}
 	}
-	if !w.c.envDirty && dirtiesEnv(s) {
-		// What runs after the statement inherits what it changed; a call's
-		// own PATH=... is in its Assigns.
-		defer func() { w.c.envDirty = true }()
+	if !w.c.envDirty && w.envFree == 0 {
+		if dirtiesEnv(s) {
+			// What runs after the statement inherits what it changed; a
+			// call's own PATH=... is in its Assigns.
+			defer func() { w.c.envDirty = true }()
+		} else {
+			w.envFree++
+			defer func() { w.envFree-- }()
+		}
 	}
 	var stdin *Word
 	for _, r := range s.Redirs {
