@@ -24,8 +24,8 @@ type snapshot struct {
 }
 
 // serveSnapshot serves dist/ at /hookctl/hookctl/releases/download/vVERSION/
-// on loopback, and /hookctl/hookctl/releases/latest as a redirect to its
-// tag. Without dist/ the test is skipped, but under HOOKCTL_CI=1, where
+// on loopback, with the release's page, and /hookctl/hookctl/releases/latest
+// as a redirect to that page. Without dist/ the test is skipped, but under HOOKCTL_CI=1, where
 // .ci/run builds it before the tests, it fails.
 func serveSnapshot(t *testing.T) *snapshot {
 	t.Helper()
@@ -63,8 +63,12 @@ func serveSnapshot(t *testing.T) *snapshot {
 	}
 	prefix := "/hookctl/hookctl/releases/download/v" + s.version + "/"
 	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/hookctl/hookctl/releases/latest" {
+		switch r.URL.Path {
+		case "/hookctl/hookctl/releases/latest":
 			http.Redirect(w, r, "/hookctl/hookctl/releases/tag/v"+s.version, http.StatusFound)
+			return
+		case "/hookctl/hookctl/releases/tag/v" + s.version:
+			w.Write([]byte("<html>the release's page</html>"))
 			return
 		}
 		if b, ok := s.files[strings.TrimPrefix(r.URL.Path, prefix)]; ok && strings.HasPrefix(r.URL.Path, prefix) {
