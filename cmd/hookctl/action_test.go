@@ -259,6 +259,21 @@ func (r *stepRunner) output() string {
 	return string(b)
 }
 
+// actionRepo is a repository whose .agents/hooks.json holds one mistake,
+// at line 3.
+func actionRepo(t *testing.T) string {
+	t.Helper()
+	repo := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(repo, ".agents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hooks := "{\n  \"gate\": {\n    \"pre_tool_use\": []\n  }\n}\n"
+	if err := os.WriteFile(filepath.Join(repo, ".agents", "hooks.json"), []byte(hooks), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return repo
+}
+
 // TestActionScripts runs the action's scripts against a repository of its
 // own: hookctl is built from this checkout, lints with annotations, writes
 // SARIF, and the last step fails on findings; inputs are never run as
@@ -268,14 +283,7 @@ func TestActionScripts(t *testing.T) {
 		t.Skip("builds hookctl")
 	}
 	_, a := readAction(t)
-	repo := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(repo, ".agents"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	hooks := "{\n  \"gate\": {\n    \"pre_tool_use\": []\n  }\n}\n"
-	if err := os.WriteFile(filepath.Join(repo, ".agents", "hooks.json"), []byte(hooks), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	repo := actionRepo(t)
 
 	r := newStepRunner(t, a, map[string]string{"sarif": "hookctl.sarif", "args": "--disable key-case $(touch pwned) *"})
 	// No release anywhere (the server does not answer): hookctl is built.
@@ -342,14 +350,7 @@ func TestActionSARIFThroughALink(t *testing.T) {
 		t.Skip("builds hookctl")
 	}
 	_, a := readAction(t)
-	repo := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(repo, ".agents"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	hooks := "{\n  \"gate\": {\n    \"pre_tool_use\": []\n  }\n}\n"
-	if err := os.WriteFile(filepath.Join(repo, ".agents", "hooks.json"), []byte(hooks), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	repo := actionRepo(t)
 	r := newStepRunner(t, a, map[string]string{"sarif": "hookctl.sarif"})
 	if out, code := r.run("install", repo); code != 0 {
 		t.Fatalf("install: exit %d:\n%s", code, out)
