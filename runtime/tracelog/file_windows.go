@@ -10,59 +10,59 @@ import (
 	"path/filepath"
 
 	"golang.org/x/sys/windows"
+
+	"github.com/hookctl/hookctl/internal/filelock"
 )
 
-// appendFile is the log opened for appending. Go opens it with
-// FILE_APPEND_DATA alone, so each write lands at the end of the file
-// whatever other processes wrote meanwhile.
-type appendFile struct {
-	f  *os.File
-	at Position
-}
-
-func (f *appendFile) size() int64 { return f.at.off }
-
-// write writes b with one call; a short write is an error rather than a
-// second write, which another process's line could come between.
-func (f *appendFile) write(b []byte) error {
-	var n uint32
-	if err := windows.WriteFile(windows.Handle(f.f.Fd()), b, &n, nil); err != nil {
-		return err
+// AppendLine is Append for a line already encoded, its newline included.
+// Writers take turns under a lock of FILE.lock (filelock): each writes its
+// line with one WriteFile to the file opened for appending, on a line of
+// its own, and cuts the file back to where the line started when only
+// part of it went in. The log is not rotated: Windows refuses to rename a
+// file another process holds open, as every writer may.
+func (l *Log) AppendLine(line []byte) error {
+	if l.Path == os.DevNull {
+		return nil
 	}
-	if int(n) != len(b) {
-		return fmt.Errorf("only %d of %d bytes were written (is the disk full?)", n, len(b))
+	if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
+		return fmt.Errorf("cannot create the log's folder %s: %v", filepath.Dir(l.Path), folderError(err, filepath.Dir(l.Path)))
 	}
-	return nil
-}
-
-func (f *appendFile) close() error { return f.f.Close() }
-
-// openAppend opens the log for appending, creating it and its folder when
-// missing, and refuses anything but a regular file.
-func (l *Log) openAppend() (*appendFile, error) {
-	const flags = os.O_WRONLY | os.O_APPEND | os.O_CREATE
-	f, err := os.OpenFile(l.Path, flags, 0o600)
-	if errors.Is(err, fs.ErrNotExist) {
-		if merr := os.MkdirAll(filepath.Dir(l.Path), 0o700); merr != nil {
-			return nil, fmt.Errorf("cannot create the log's folder %s: %v", filepath.Dir(l.Path), folderError(merr, filepath.Dir(l.Path)))
+	if lock, err := os.OpenFile(l.Path+".lock", os.O_RDWR|os.O_CREATE, 0o600); err == nil {
+		if filelock.Lock(lock) == nil {
+			defer filelock.Unlock(lock)
 		}
-		f, err = os.OpenFile(l.Path, flags, 0o600)
+		defer lock.Close()
 	}
+	f, err := os.OpenFile(l.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open the log %s: %v", l.Path, pathReason(l.Path, unwrapPath(err)))
+		return fmt.Errorf("cannot open the log %s: %v", l.Path, pathReason(l.Path, unwrapPath(err)))
 	}
+	defer f.Close()
 	at, err := position(f)
 	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("cannot write the log %s: %v", l.Path, err)
+		return fmt.Errorf("cannot write the log %s: %v", l.Path, err)
 	}
-	return &appendFile{f: f, at: at}, nil
+	if at.off > 0 {
+		last := make([]byte, 1)
+		if n, _ := f.ReadAt(last, at.off-1); n == 1 && last[0] != '\n' {
+			line = append([]byte{'\n'}, line...)
+		}
+	}
+	var n uint32
+	err = windows.WriteFile(windows.Handle(f.Fd()), line, &n, nil)
+	if int(n) == len(line) {
+		return nil
+	}
+	if err == nil {
+		err = fmt.Errorf("only %d of %d bytes were written (is the disk full?)", n, len(line))
+	}
+	if n > 0 {
+		if terr := f.Truncate(at.off); terr != nil {
+			return fmt.Errorf("cannot write the log %s: %v, and the part written could not be taken back: %v", l.Path, err, terr)
+		}
+	}
+	return fmt.Errorf("cannot write the log %s: %v", l.Path, err)
 }
-
-// rotate reports that the log was not rotated: Windows refuses to rename a
-// file that another process holds open, as every writer of the log may,
-// so the log grows past RotateSize there.
-func (l *Log) rotate(*appendFile) (bool, error) { return false, nil }
 
 // openRead opens a log file for reading, refusing anything but a regular
 // file.
