@@ -59,7 +59,7 @@ func stamped(bi *debug.BuildInfo, commit, date string) *debug.BuildInfo {
 		tail := v[len(v)-len("20261202103000-1a2b3c4d5e6f"):]
 		commit = tail[15:]
 		if t, err := time.Parse("20060102150405", tail[:14]); err == nil {
-			date = t.Format(time.RFC3339)
+			date = formatTime(t)
 		}
 	}
 	if commit != "" {
