@@ -7,7 +7,9 @@ import (
 )
 
 func TestStateDir(t *testing.T) {
-	abs := func(p ...string) string { return filepath.Join(append([]string{string(filepath.Separator) + "x"}, p...)...) }
+	abs := func(p ...string) string {
+		return filepath.Join(append([]string{string(filepath.Separator) + "x"}, p...)...)
+	}
 	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
 	for _, c := range []struct {
 		env  map[string]string
