@@ -1,3 +1,5 @@
+//go:build unix
+
 package runtime
 
 import (
@@ -12,8 +14,6 @@ import (
 
 	"github.com/hookctl/hookctl/schema"
 )
-
-const pre = schema.PreToolUse
 
 func TestHandlersRunAtOnce(t *testing.T) {
 	t.Parallel()

@@ -1,3 +1,5 @@
+//go:build unix
+
 package runtime
 
 import (
@@ -6,8 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/fifo"
 )
 
 // Hostile payloads and configs, through the built hookctl.
@@ -138,7 +141,7 @@ func TestFaultsConfigs(t *testing.T) {
 		t.Parallel()
 		c := newFaultCase(t)
 		p := filepath.Join(c.dir, "hooks.json")
-		if err := syscall.Mkfifo(p, 0o644); err != nil {
+		if err := fifo.Make(p, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		r := c.run(payload, "run", "PreToolUse", "--config", p)

@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-	"unsafe"
 )
 
 // Limits of a handler's output.
@@ -109,8 +108,7 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 	cmd.Dir = spec.dir
 	cmd.Env = spec.env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	orphanSignal(cmd.SysProcAttr)
+	ownGroup(cmd)
 	fam, err := startFamily(cmd)
 	// The child has its copies; the parent's would keep the pipes open.
 	closeAll(inR, outW, errW)
@@ -189,22 +187,6 @@ func drain[T any](f *os.File, done <-chan T) T {
 			}
 		}
 	}
-}
-
-// pending returns how many bytes wait in the pipe f, 0 when unknown.
-func pending(f *os.File) int {
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return 0
-	}
-	var n int32
-	_ = rc.Control(func(fd uintptr) {
-		_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, fd, fionread, uintptr(unsafe.Pointer(&n)))
-		if errno != 0 {
-			n = 0
-		}
-	})
-	return int(n)
 }
 
 // terminate stops a handler's family: SIGTERM to all of it, then SIGKILL

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/filelock"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -31,10 +32,10 @@ const lockWait = 60 * time.Second
 // is not what was read (another program saved it meanwhile), and a failed
 // step undoes every write before it.
 //
-// The lock is an advisory flock(2) on the folder itself, not on the file:
-// an atomic write replaces the file's inode, so a lock on the file would
-// lock the old one while the next process locks the new, and a lock file
-// beside it would be one more file in the user's repository.
+// The lock is an advisory lock of the folder (filelock.TryLockDir), not of
+// the file: an atomic write replaces the file's inode, so a lock on the
+// file would lock the old one while the next process locks the new, and a
+// lock file beside it would be one more file in the user's repository.
 type Tx struct {
 	bounds Bounds
 	// root is the workspace (resolved), or the file system's root for the
@@ -47,6 +48,8 @@ type Tx struct {
 	// the folders the Tx made.
 	lockedNames []string
 	made        []string
+	// unlock releases the lock of each folder in locks.
+	unlock []func()
 	// undo undoes the writes done, in the order they were done; kept are
 	// the second names of the files replaced, which undo renames back.
 	undo      []func() error
@@ -175,7 +178,7 @@ func (t *Tx) lock(ctx context.Context, dir string) error {
 		if err != nil {
 			return fmt.Errorf("cannot open %s to lock it: %v", dir, unwrapPath(err))
 		}
-		err = flock(ctx, f, deadline)
+		release, err := lockDir(ctx, f, deadline)
 		if err != nil {
 			f.Close()
 			if ctx.Err() != nil {
@@ -191,8 +194,10 @@ func (t *Tx) lock(ctx context.Context, dir string) error {
 		if err1 == nil && err2 == nil && os.SameFile(held, now) {
 			t.locks = append(t.locks, f)
 			t.lockedNames = append(t.lockedNames, name)
+			t.unlock = append(t.unlock, release)
 			return nil
 		}
+		release()
 		f.Close()
 		if time.Now().After(deadline) {
 			return fmt.Errorf("cannot lock %s: it keeps being removed", dir)
@@ -200,24 +205,24 @@ func (t *Tx) lock(ctx context.Context, dir string) error {
 	}
 }
 
-// flock takes an exclusive lock on f, waiting until deadline or the end of
-// ctx.
-func flock(ctx context.Context, f *os.File, deadline time.Time) error {
+// lockDir takes an exclusive lock on the folder open as f, waiting until
+// deadline or the end of ctx; the returned function releases it.
+func lockDir(ctx context.Context, f *os.File, deadline time.Time) (func(), error) {
 	wait := time.Millisecond
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		release, err := filelock.TryLockDir(f)
 		if err == nil {
-			return nil
+			return release, nil
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
-			return err
+		if !errors.Is(err, filelock.ErrLocked) {
+			return nil, err
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("another program has held its lock for %v (a hookctl init or import that is stuck?): try again once it is done", lockWait)
+			return nil, fmt.Errorf("another program has held its lock for %v (a hookctl init or import that is stuck?): try again once it is done", lockWait)
 		}
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return nil, ctx.Err()
 		case <-time.After(wait):
 		}
 		wait = min(2*wait, 50*time.Millisecond)
@@ -518,11 +523,11 @@ func (t *Tx) Close() error {
 	if !t.committed {
 		err = t.Rollback()
 	}
-	for _, f := range t.locks {
-		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	for i, f := range t.locks {
+		t.unlock[i]()
 		f.Close()
 	}
-	t.locks = nil
+	t.locks, t.unlock = nil, nil
 	if t.root != nil {
 		t.root.Close()
 	}

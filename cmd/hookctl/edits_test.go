@@ -10,11 +10,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	goruntime "runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 
+	"github.com/hookctl/hookctl/internal/filelock"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -35,6 +36,9 @@ func hookctlBinary(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(dir, "hookctl")
+		if goruntime.GOOS == "windows" {
+			binPath += ".exe"
+		}
 		out, err := exec.Command("go", "build", "-o", binPath, "github.com/hookctl/hookctl/cmd/hookctl").CombinedOutput()
 		if err != nil {
 			buildErr = errors.New(string(out))
@@ -146,6 +150,9 @@ func TestEditsOnAFullDisk(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds hookctl")
 	}
+	if goruntime.GOOS == "windows" {
+		t.Skip("needs a POSIX shell's ulimit -f")
+	}
 	bin := hookctlBinary(t)
 	const limit = 100 // blocks of 512 bytes: 51,200 bytes
 	run := func(dir string, limited bool, args ...string) (int, string) {
@@ -256,6 +263,9 @@ func TestInitWaitsForTheLock(t *testing.T) {
 			name = "interrupted"
 		}
 		t.Run(name, func(t *testing.T) {
+			if interrupt && goruntime.GOOS == "windows" {
+				t.Skip("Windows cannot send Ctrl-C to one process alone")
+			}
 			ws, home := t.TempDir(), t.TempDir()
 			agents := filepath.Join(ws, ".agents")
 			if err := os.Mkdir(agents, 0o755); err != nil {
@@ -266,7 +276,8 @@ func TestInitWaitsForTheLock(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer lock.Close()
-			if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+			release, err := filelock.TryLockDir(lock)
+			if err != nil {
 				t.Fatal(err)
 			}
 			cmd := exec.Command(bin, "init", "--yes", "--template", "notify")
@@ -287,11 +298,11 @@ func TestInitWaitsForTheLock(t *testing.T) {
 				t.Fatalf("init's first word on stderr: %q, %v", line, err)
 			}
 			if interrupt {
-				if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+				if err := cmd.Process.Signal(os.Interrupt); err != nil {
 					t.Fatal(err)
 				}
-			} else if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_UN); err != nil {
-				t.Fatal(err)
+			} else {
+				release()
 			}
 			rest, _ := io.ReadAll(r)
 			err = cmd.Wait()

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/hooktest"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
@@ -22,6 +23,10 @@ import (
 // disk, Python compiling it) and a busy machine slows them, so that speed
 // measured here says little of the hook; the check it names measures it.
 func initContract(w io.Writer, opts initOptions, p *scaffold.Plan) error {
+	if err := runtime.CannotRunHandlers(); err != nil {
+		_, err := fmt.Fprintf(w, "Contract check: not run: %v\n", err)
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	// A user's hook is sent payloads that name the folder of the user's

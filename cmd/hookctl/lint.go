@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +31,8 @@ type lintOptions struct {
 	// fix applies the findings' certain fixes before linting; with diff
 	// it prints them as a unified diff and writes nothing.
 	fix, diff bool
+	// output is the file the findings go to instead of stdout.
+	output string
 }
 
 func init() { register(20, lintCommand) }
@@ -61,6 +65,7 @@ func lintCommand(s streams) *cli.Command {
 			&cli.StringSliceFlag{Name: "enable", Usage: "run `RULE` (repeatable) even when .hookctl.json disables it"},
 			&cli.BoolFlag{Name: "fix", Usage: "apply every certain fix, then lint what is left"},
 			&cli.BoolFlag{Name: "diff", Usage: "with --fix: print the fixes as a unified diff and write nothing (exit 1 when there is one)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the findings to `FILE` instead of stdout: a file inside the current folder, written whole or not at all, a link there replaced, never followed"},
 			&cli.BoolFlag{Name: "rules", Usage: "list every rule with its severity, as .hookctl.json and the flags set it, and what it catches (as text or json), and lint nothing"},
 		},
 		Action: func(c *cli.Context) error {
@@ -84,7 +89,7 @@ func lintCommand(s streams) *cli.Command {
 			}
 			home, _ := os.UserHomeDir()
 			return lintRun(s, lintOptions{format: c.String("format"), failOn: sev, paths: c.Args().Slice(),
-				enable: enable, disable: disable, home: home, fix: c.Bool("fix"), diff: c.Bool("diff")})
+				enable: enable, disable: disable, home: home, fix: c.Bool("fix"), diff: c.Bool("diff"), output: c.String("output")})
 		},
 	}
 }
@@ -101,6 +106,15 @@ func lintRun(s streams, opts lintOptions) error {
 	// The names of the flags are checked before any file is read.
 	if _, err := lint.NewChoice(nil, opts.enable, opts.disable); err != nil {
 		return usageErrorf("%v", err)
+	}
+	out := s.out
+	var output *outputFile
+	if opts.output != "" {
+		if output, err = openOutput(opts.output); err != nil {
+			return usageErrorf("--output: %v", err)
+		}
+		defer output.root.Close()
+		out = &output.buf
 	}
 	req, err := lint.NewRequest(opts.paths, opts.home)
 	if err != nil {
@@ -129,8 +143,13 @@ func lintRun(s streams, opts lintOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if err := printer.Print(s.out, res); err != nil {
+	if err := printer.Print(out, res); err != nil {
 		return err
+	}
+	if output != nil {
+		if err := output.write(); err != nil {
+			return usageErrorf("--output: %v", err)
+		}
 	}
 	if worst, ok := lint.Max(res.Findings); ok && worst >= opts.failOn {
 		return &exitError{code: exitFindings}
@@ -280,4 +299,57 @@ func realPath(path string) (string, error) {
 		return "", err
 	}
 	return filepath.EvalSymlinks(abs)
+}
+
+// outputFile is where lint --output writes: a file beneath the current
+// folder, opened as an os.Root so that no link among its folders leads
+// out, and written by renaming a new file over it, which replaces a link
+// at its name instead of writing through it. A CI job's workspace is the
+// pull request's: a link there must not turn the findings into a write
+// over the job's own files (hookctl itself, say).
+type outputFile struct {
+	root *os.Root
+	name string
+	buf  bytes.Buffer
+}
+
+// openOutput checks path before anything is linted: inside the current
+// folder, not a folder itself.
+func openOutput(path string) (*outputFile, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	rel := path
+	if filepath.IsAbs(path) {
+		if rel, err = filepath.Rel(cwd, path); err != nil {
+			rel = path
+		}
+	}
+	if !filepath.IsLocal(rel) {
+		return nil, fmt.Errorf("%s is outside the current folder %s: lint writes its findings only inside it", path, cwd)
+	}
+	root, err := os.OpenRoot(cwd)
+	if err != nil {
+		return nil, err
+	}
+	if dir := filepath.Dir(rel); dir != "." {
+		if _, err := root.Stat(dir); err != nil {
+			root.Close()
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("the folder of %s cannot be reached inside the current folder %s (%v): lint writes its findings only inside it", path, cwd, err)
+		}
+	}
+	if info, err := root.Lstat(rel); err == nil && info.IsDir() {
+		root.Close()
+		return nil, fmt.Errorf("%s is a folder", path)
+	}
+	return &outputFile{root: root, name: filepath.Clean(rel)}, nil
+}
+
+func (o *outputFile) write() error {
+	return schema.WriteFileAtomicIn(o.root, o.name, o.buf.Bytes(), 0o644, nil)
 }

@@ -8,10 +8,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/fifo"
 	"github.com/hookctl/hookctl/lint"
 )
 
@@ -24,7 +24,7 @@ func TestWriteFixedFIFO(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(path, 0o644); err != nil {
+	if err := fifo.Make(path, 0o644); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	ff := lint.FixedFile{

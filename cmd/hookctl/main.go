@@ -20,9 +20,56 @@ import (
 	"github.com/hookctl/hookctl/schema"
 )
 
-// version is set at build time with -ldflags "-X main.version=v1.2.3"; a
-// build from a module version reports that version.
-var version = ""
+// version, commit and date are set at build time by a release build
+// (.goreleaser.yaml): -ldflags "-X main.version=v1.2.3 -X main.commit=SHA
+// -X main.date=2026-12-02T10:00:00Z". Without them, a build from a module
+// version reports that version, and the commit and its time come from
+// what the go command recorded (stamped).
+var version, commit, date = "", "", ""
+
+// stamped is bi with the commit and date a release build set in place of
+// what the go command recorded, and otherwise, for a module built at a
+// commit (go install ...@COMMIT, which records no version control
+// information), the commit and time its pseudo-version names.
+func stamped(bi *debug.BuildInfo, commit, date string) *debug.BuildInfo {
+	if bi == nil {
+		if commit == "" {
+			return nil
+		}
+		bi = &debug.BuildInfo{}
+	}
+	out := *bi
+	out.Settings = nil
+	has := false
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			has = true
+			if commit != "" {
+				continue
+			}
+		case s.Key == "vcs.time" && commit != "":
+			continue
+		}
+		out.Settings = append(out.Settings, s)
+	}
+	v := strings.TrimSuffix(bi.Main.Version, "+dirty")
+	if commit == "" && !has && isPseudoVersion(v) {
+		// vX.Y.Z-[pre.]YYYYMMDDhhmmss-abcdefabcdef
+		tail := v[len(v)-len("20261202103000-1a2b3c4d5e6f"):]
+		commit = tail[15:]
+		if t, err := time.Parse("20060102150405", tail[:14]); err == nil {
+			date = formatTime(t)
+		}
+	}
+	if commit != "" {
+		out.Settings = append(out.Settings, debug.BuildSetting{Key: "vcs.revision", Value: commit})
+		if date != "" {
+			out.Settings = append(out.Settings, debug.BuildSetting{Key: "vcs.time", Value: date})
+		}
+	}
+	return &out
+}
 
 // buildVersion is the release version, "devel" for a build from a checkout
 // that is not at a release tag.
@@ -185,6 +232,7 @@ func newApp(s streams) *cli.App {
 		fmt.Fprintln(c.App.Writer, "hookctl "+c.App.Version)
 	}
 	bi, _ := debug.ReadBuildInfo()
+	bi = stamped(bi, commit, date)
 	app := &cli.App{
 		Name:      "hookctl",
 		Usage:     "lint, run, scaffold and document the hooks.json files of an AI coding agent",

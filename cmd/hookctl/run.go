@@ -119,6 +119,9 @@ func runCommand(s streams) *cli.Command {
 var ownsItsChildren bool
 
 func runRun(s streams, opts runOptions) error {
+	if err := runtime.CannotRunHandlers(); err != nil && !opts.explain && !opts.printPayload {
+		return usageErrorf("run: %v", err)
+	}
 	if ownsItsChildren {
 		runtime.ClaimOrphans()
 	}

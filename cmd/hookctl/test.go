@@ -121,6 +121,9 @@ func testRun(s streams, opts testOptions) error {
 	if opts.addFrom != "" {
 		return testAddFromLog(s, opts.addFrom, opts.files)
 	}
+	if err := runtime.CannotRunHandlers(); err != nil {
+		return usageErrorf("test: %v", err)
+	}
 	switch opts.format {
 	case "json":
 		opts.json = true

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
@@ -71,6 +73,10 @@ func traceMain(args []string, s streams) int {
 	opts, err := shellcmd.ParseTrace(args)
 	if err != nil {
 		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(err.Error()))
+		return exitUsage
+	}
+	if err := runtime.CannotRunHandlers(); err != nil {
+		fmt.Fprintf(s.err, "hookctl: trace: %s\n", err)
 		return exitUsage
 	}
 	w := runWrapped(opts.Command, s)
@@ -198,4 +204,37 @@ type wrapped struct {
 	stdout, stderr, stdin capture
 	// teed is whether stdin went through trace (not a terminal).
 	teed bool
+}
+
+// capture keeps the start of what went through a stream, and counts it
+// all.
+type capture struct {
+	mu    sync.Mutex
+	keep  []byte
+	limit int
+	total int64
+}
+
+func (c *capture) add(b []byte) {
+	c.mu.Lock()
+	if room := c.limit - len(c.keep); room > 0 {
+		c.keep = append(c.keep, b[:min(room, len(b))]...)
+	}
+	c.total += int64(len(b))
+	c.mu.Unlock()
+}
+
+// full reports whether the capture keeps no more.
+func (c *capture) full() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.keep) >= c.limit
+}
+
+// snapshot returns what was kept, whether that is everything, and how
+// much went through. A pump may still be adding: stdin is not waited for.
+func (c *capture) snapshot() (kept []byte, all bool, total int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]byte(nil), c.keep...), int64(len(c.keep)) == c.total, c.total
 }

@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -31,39 +33,6 @@ const drainGrace = 100 * time.Millisecond
 // otherwise catch them and do nothing: COMMAND would never learn of one,
 // where without trace it would handle it or die of it.
 var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM}
-
-// capture keeps the start of what went through a stream, and counts it
-// all.
-type capture struct {
-	mu    sync.Mutex
-	keep  []byte
-	limit int
-	total int64
-}
-
-func (c *capture) add(b []byte) {
-	c.mu.Lock()
-	if room := c.limit - len(c.keep); room > 0 {
-		c.keep = append(c.keep, b[:min(room, len(b))]...)
-	}
-	c.total += int64(len(b))
-	c.mu.Unlock()
-}
-
-// full reports whether the capture keeps no more.
-func (c *capture) full() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.keep) >= c.limit
-}
-
-// snapshot returns what was kept, whether that is everything, and how
-// much went through. A pump may still be adding: stdin is not waited for.
-func (c *capture) snapshot() (kept []byte, all bool, total int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]byte(nil), c.keep...), int64(len(c.keep)) == c.total, c.total
-}
 
 // runWrapped runs argv as hookctl trace does: directly, with its streams
 // passed through and kept, and the signals trace receives passed on.

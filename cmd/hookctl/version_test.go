@@ -46,6 +46,38 @@ func TestVersionLine(t *testing.T) {
 	}
 }
 
+// TestStampedVersionLine: a release build's commit and date, and
+// otherwise those a pseudo-version names, fill the version line where the
+// go command recorded none.
+func TestStampedVersionLine(t *testing.T) {
+	const rev = "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d"
+	recorded := []debug.BuildSetting{{Key: "vcs.revision", Value: "ffffffffffffffffffffffffffffffffffffffff"}, {Key: "vcs.time", Value: "2020-01-01T00:00:00Z"}, {Key: "vcs.modified", Value: "true"}}
+	for _, c := range []struct {
+		name, version, commit, date string
+		bi                          *debug.BuildInfo
+		want                        string
+	}{
+		{"a release build", "v1.2.3", rev, "2026-12-02T10:00:00Z", &debug.BuildInfo{GoVersion: "go1.26.8"},
+			"hookctl v1.2.3 (commit 1a2b3c4d5e6f, 2026-12-02T10:00:00Z) go1.26.8"},
+		{"a release build over what the go command recorded", "v1.2.3", rev, "2026-12-02T10:00:00Z", &debug.BuildInfo{GoVersion: "go1.26.8", Settings: recorded},
+			"hookctl v1.2.3 (commit 1a2b3c4d5e6f, 2026-12-02T10:00:00Z, modified) go1.26.8"},
+		{"a release build without build information", "v1.2.3", rev, "2026-12-02T10:00:00Z", nil,
+			"hookctl v1.2.3 (commit 1a2b3c4d5e6f, 2026-12-02T10:00:00Z)"},
+		{"go install of a commit", "devel", "", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v0.0.0-20261202103000-1a2b3c4d5e6f"}},
+			"hookctl devel (commit 1a2b3c4d5e6f, 2026-12-02T10:30:00Z) go1.26.8"},
+		{"go install of a commit after a tag", "devel", "", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.4-0.20261202103000-1a2b3c4d5e6f"}},
+			"hookctl devel (commit 1a2b3c4d5e6f, 2026-12-02T10:30:00Z) go1.26.8"},
+		{"a checkout", "devel", "", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: recorded},
+			"hookctl devel (commit ffffffffffff, 2020-01-01T00:00:00Z, modified) go1.26.8"},
+		{"nothing recorded", "devel", "", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
+			"hookctl devel (commit unknown) go1.26.8"},
+	} {
+		if got := versionLine(c.version, stamped(c.bi, c.commit, c.date)); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
 func TestReleaseVersion(t *testing.T) {
 	for v, want := range map[string]string{
 		"":                                     "devel",

@@ -9,9 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hookctl/hookctl/internal/fifo"
 )
 
 // TestMain lets the test binary act as a writer process of the concurrency
@@ -21,7 +22,7 @@ func TestMain(m *testing.M) {
 		// A writer that may not make a file larger than n bytes, as on a
 		// disk that is full at n.
 		limit, _ := strconv.ParseUint(n, 10, 64)
-		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: limit, Max: limit}); err != nil {
+		if err := limitFileSize(limit); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(3)
 		}
@@ -152,20 +153,20 @@ func TestAppendRotatesKeepingOneOlderFile(t *testing.T) {
 
 func TestAppendRefusesWhatIsNotAFile(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+	pipe := filepath.Join(dir, "fifo")
+	if err := fifo.Make(pipe, 0o600); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	// With a reader waiting, the open itself would succeed: the check is
 	// on what was opened.
 	go func() {
-		f, err := os.OpenFile(fifo, os.O_RDONLY, 0)
+		f, err := os.OpenFile(pipe, os.O_RDONLY, 0)
 		if err == nil {
 			time.Sleep(2 * time.Second)
 			f.Close()
 		}
 	}()
-	for _, p := range []string{fifo, dir} {
+	for _, p := range []string{pipe, dir} {
 		done := make(chan error, 1)
 		go func() { done <- (&Log{Path: p}).Append(&Record{ID: "x"}) }()
 		select {
@@ -177,7 +178,7 @@ func TestAppendRefusesWhatIsNotAFile(t *testing.T) {
 			t.Fatalf("appending to %s blocked", p)
 		}
 	}
-	if _, err := (&Log{Path: fifo}).Tail(10, Filter{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, err := (&Log{Path: pipe}).Tail(10, Filter{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("reading a FIFO: %v", err)
 	}
 }
@@ -255,6 +256,9 @@ func TestDefaultPath(t *testing.T) {
 // room, is not glued to them; before, both were one line that no reader
 // could parse, and hookctl log skipped both.
 func TestAppendOnAFullDisk(t *testing.T) {
+	if !canLimitFileSize {
+		t.Skip("no limit on the size of a process's files here (RLIMIT_FSIZE is Unix's)")
+	}
 	path := filepath.Join(t.TempDir(), "runs.jsonl")
 	l := &Log{Path: path}
 	for _, id := range []string{"before-1", "before-2"} {

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/hookctl/hookctl/schema"
@@ -329,12 +328,12 @@ func (fw *follower) step(from Position) error {
 			return err
 		}
 	}
-	var st syscall.Stat_t
-	if err := syscall.Stat(fw.log.Path, &st); err != nil {
+	now, err := statLog(fw.log.Path)
+	if err != nil {
 		return nil // not there (yet): wait for it
 	}
 	switch {
-	case fw.file == nil, uint64(st.Dev) != fw.pos.dev || uint64(st.Ino) != fw.pos.ino:
+	case fw.file == nil, now.dev != fw.pos.dev || now.ino != fw.pos.ino:
 		// A new file: what the old one received since the drain above was
 		// written before the rename.
 		if fw.file != nil {
@@ -352,7 +351,7 @@ func (fw *follower) step(from Position) error {
 			fw.pos.off = from.off
 		}
 		return fw.drain()
-	case st.Size < fw.pos.off:
+	case now.off < fw.pos.off:
 		// Truncated: start again from its beginning.
 		fw.pos.off, fw.partial = 0, nil
 		return fw.drain()
@@ -409,28 +408,6 @@ func (fw *follower) drain() error {
 			return err
 		}
 	}
-}
-
-// openRead opens a log file for reading. O_NONBLOCK keeps a FIFO from
-// blocking the open, and anything but a regular file is refused.
-func openRead(path string) (*os.File, Position, error) {
-	fd, err := open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		if errors.Is(err, syscall.ENOENT) {
-			return nil, Position{}, &os.PathError{Op: "open", Path: path, Err: err}
-		}
-		return nil, Position{}, fmt.Errorf("cannot read the log %s: %s", path, pathReason(path, err))
-	}
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		syscall.Close(fd)
-		return nil, Position{}, &os.PathError{Op: "stat", Path: path, Err: err}
-	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		syscall.Close(fd)
-		return nil, Position{}, fmt.Errorf("cannot read the log %s: it is not a regular file", path)
-	}
-	return os.NewFile(uintptr(fd), path), Position{dev: uint64(st.Dev), ino: uint64(st.Ino), off: st.Size}, nil
 }
 
 // readFile reads a log file whole, or its last readCap bytes from the

@@ -424,9 +424,11 @@ func Head(s string, n int) string {
 
 // SignalName returns a signal's conventional name, such as "SIGKILL".
 func SignalName(sig syscall.Signal) string {
-	for _, n := range signalNames {
-		if n.sig == sig {
-			return n.name
+	for _, table := range [...][]namedSignal{signalNames[:], systemSignalNames[:]} {
+		for _, n := range table {
+			if n.sig == sig {
+				return n.name
+			}
 		}
 	}
 	return fmt.Sprintf("SIG%d", int(sig))
@@ -434,9 +436,11 @@ func SignalName(sig syscall.Signal) string {
 
 // SignalNumber returns the signal a name from SignalName stands for.
 func SignalNumber(name string) (syscall.Signal, bool) {
-	for _, n := range signalNames {
-		if n.name == name {
-			return n.sig, true
+	for _, table := range [...][]namedSignal{signalNames[:], systemSignalNames[:]} {
+		for _, n := range table {
+			if n.name == name {
+				return n.sig, true
+			}
 		}
 	}
 	var n int
@@ -446,17 +450,19 @@ func SignalNumber(name string) (syscall.Signal, bool) {
 	return 0, false
 }
 
-// signalNames is an array, not a map, so that nothing is built when the
-// program starts: hookctl trace starts before every handler.
-var signalNames = [...]struct {
+type namedSignal struct {
 	sig  syscall.Signal
 	name string
-}{
+}
+
+// signalNames holds the signals Go names on every system hookctl runs on,
+// systemSignalNames those of this system alone. They are arrays, not
+// maps, so that nothing is built when the program starts: hookctl trace
+// starts before every handler.
+var signalNames = [...]namedSignal{
 	{syscall.SIGABRT, "SIGABRT"}, {syscall.SIGALRM, "SIGALRM"}, {syscall.SIGBUS, "SIGBUS"},
 	{syscall.SIGFPE, "SIGFPE"}, {syscall.SIGHUP, "SIGHUP"}, {syscall.SIGILL, "SIGILL"},
 	{syscall.SIGINT, "SIGINT"}, {syscall.SIGKILL, "SIGKILL"}, {syscall.SIGPIPE, "SIGPIPE"},
-	{syscall.SIGQUIT, "SIGQUIT"}, {syscall.SIGSEGV, "SIGSEGV"}, {syscall.SIGSYS, "SIGSYS"},
-	{syscall.SIGTERM, "SIGTERM"}, {syscall.SIGTRAP, "SIGTRAP"}, {syscall.SIGUSR1, "SIGUSR1"},
-	{syscall.SIGUSR2, "SIGUSR2"}, {syscall.SIGXCPU, "SIGXCPU"}, {syscall.SIGXFSZ, "SIGXFSZ"},
-	{syscall.SIGVTALRM, "SIGVTALRM"}, {syscall.SIGPROF, "SIGPROF"},
+	{syscall.SIGQUIT, "SIGQUIT"}, {syscall.SIGSEGV, "SIGSEGV"}, {syscall.SIGTERM, "SIGTERM"},
+	{syscall.SIGTRAP, "SIGTRAP"},
 }

@@ -151,7 +151,7 @@ func TestHeadKeepsWholeCharacters(t *testing.T) {
 }
 
 func TestSignalNames(t *testing.T) {
-	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM, syscall.SIGPIPE, syscall.SIGUSR1, syscall.Signal(40)} {
+	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM, syscall.SIGPIPE, syscall.SIGQUIT, syscall.Signal(40)} {
 		n := SignalName(sig)
 		back, ok := SignalNumber(n)
 		if !ok || back != sig {

@@ -1,14 +1,15 @@
 package trust
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/fifo"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -258,7 +259,7 @@ func TestProbedRefused(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(root, ".agents/hooks"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(filepath.Join(root, ".agents/hooks/a.sh"), 0o644); err != nil {
+	if err := fifo.Make(filepath.Join(root, ".agents/hooks/a.sh"), 0o644); err != nil {
 		t.Skip("no FIFO:", err)
 	}
 	snap := FromConfig(root, loadConfig(t, root))
@@ -359,7 +360,7 @@ func TestProbedFileBounded(t *testing.T) {
 	if err := os.Remove(p); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(p, 0o600); err != nil {
+	if err := fifo.Make(p, 0o600); err != nil {
 		t.Skip("no FIFO:", err)
 	}
 	if s, r := reopen(); r.Probed != nil {
@@ -384,7 +385,9 @@ func TestProbedFileBounded(t *testing.T) {
 	if err := os.Remove(st.Path); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(st.Path, 0o600); err != nil {
+	if err := fifo.Make(st.Path, 0o600); errors.Is(err, fifo.ErrUnsupported) {
+		t.Skip(err)
+	} else if err != nil {
 		t.Fatal(err)
 	}
 	within("opening the store", func() {

@@ -626,17 +626,6 @@ func (k *keepBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func statID(info fs.FileInfo) *StatID {
-	st, ok := info.Sys().(*syscall.Stat_t)
-	if !ok {
-		return nil
-	}
-	return &StatID{Dev: uint64(st.Dev), Ino: uint64(st.Ino), Size: st.Size,
-		Mtime: timespecNano(mtimespec(st)), Ctime: timespecNano(ctimespec(st))}
-}
-
-func timespecNano(ts syscall.Timespec) int64 { return ts.Sec*1e9 + int64(ts.Nsec) }
-
 // fingerprint hashes the files' paths, states and hashes, one line each.
 func fingerprint(files []File) string {
 	h := sha256.New()

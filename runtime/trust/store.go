@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/hookctl/hookctl/internal/filelock"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -210,10 +211,10 @@ func readStore(path string, max int64) ([]byte, error) {
 }
 
 func ownedAndPrivate(path string, info fs.FileInfo) error {
-	if st, ok := info.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Getuid() {
-		return &UnsafeError{Path: path, Msg: fmt.Sprintf("the trust store %s belongs to another user (uid %d), so nothing it says is trusted; remove it, or give it to yourself", path, st.Uid)}
+	if uid, ok := ownerUID(info); ok && uid != os.Getuid() {
+		return &UnsafeError{Path: path, Msg: fmt.Sprintf("the trust store %s belongs to another user (uid %d), so nothing it says is trusted; remove it, or give it to yourself", path, uid)}
 	}
-	if info.Mode().Perm()&0o022 != 0 {
+	if modeBits && info.Mode().Perm()&0o022 != 0 {
 		return &UnsafeError{Path: path, Msg: fmt.Sprintf("the trust store %s is writable by group or others (mode %04o), so anyone on this machine could trust a workspace for you; run chmod go-w %s", path, info.Mode().Perm(), path)}
 	}
 	return nil
@@ -378,14 +379,14 @@ func (r *Record) kept() int {
 
 // Lock takes the store's lock, so that two hookctl trust at once do not
 // lose each other's change; the returned function releases it.
-func Lock(path string) (func(), error) { return lock(path, syscall.LOCK_EX) }
+func Lock(path string) (func(), error) { return lock(path, filelock.Lock) }
 
 // TryLock is Lock without waiting: it fails at once when another hookctl
 // holds the lock, for work that may be left undone (hookctl run, which
 // must not wait on a trust under way, records probes only then).
-func TryLock(path string) (func(), error) { return lock(path, syscall.LOCK_EX|syscall.LOCK_NB) }
+func TryLock(path string) (func(), error) { return lock(path, filelock.TryLock) }
 
-func lock(path string, how int) (func(), error) {
+func lock(path string, take func(*os.File) error) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("cannot create the trust store's folder: %v", err)
 	}
@@ -393,11 +394,11 @@ func lock(path string, how int) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot lock the trust store: %v", err)
 	}
-	if err := syscall.Flock(int(f.Fd()), how); err != nil {
+	if err := take(f); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("cannot lock the trust store: %v", err)
 	}
-	return func() { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
+	return func() { _ = filelock.Unlock(f); f.Close() }, nil
 }
 
 // NewRecord is the record of trusting snap at the time given, keeping the

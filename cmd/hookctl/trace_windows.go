@@ -1,0 +1,27 @@
+//go:build windows
+
+package main
+
+import (
+	"fmt"
+	"os/exec"
+	"syscall"
+	"time"
+
+	"github.com/hookctl/hookctl/runtime"
+)
+
+// runWrapped starts nothing: traceMain refuses on Windows before it gets
+// here (runtime.CannotRunHandlers says why).
+func runWrapped(_ []string, s streams) *wrapped {
+	err := runtime.CannotRunHandlers()
+	fmt.Fprintf(s.err, "hookctl: trace: %s\n", err)
+	return &wrapped{start: time.Now(), exit: exitUsage, startErr: err.Error()}
+}
+
+// reraise does nothing: no signal ends a process on Windows.
+func reraise(syscall.Signal) {}
+
+// killGroupOnCancel leaves exec's own Cancel, which kills the process
+// alone: Windows has no process group to kill.
+func killGroupOnCancel(*exec.Cmd) {}
