@@ -113,6 +113,8 @@ func stmtsBefore(p *syntax.Parser, src string, line int) (before []*syntax.Stmt,
 			done = true
 		case tooDeep(s):
 			done, deep = true, true
+		case unnamedFunc(s) != nil:
+			done = true // a syntax error to bash and dash
 		default:
 			before = append(before, s)
 		}

@@ -339,7 +339,29 @@ func ParseSyntax(src string) (*syntax.File, error) { return parse(src) }
 func parse(src string) (*syntax.File, error) {
 	p := parsers.Get().(*syntax.Parser)
 	defer parsers.Put(p)
-	return parseBounded(src, func(r io.Reader) (*syntax.File, error) { return p.Parse(r, "") })
+	f, err := parseBounded(src, func(r io.Reader) (*syntax.File, error) { return p.Parse(r, "") })
+	if err != nil {
+		return nil, err
+	}
+	// The parser takes "() cmd" for a function without a name (zsh's
+	// anonymous function), which bash and dash refuse as a syntax error.
+	if fd := unnamedFunc(f); fd != nil {
+		return nil, syntax.ParseError{Pos: fd.Pos(), Text: "a function needs a name"}
+	}
+	return f, nil
+}
+
+// unnamedFunc returns the first function without a name in n, nil when
+// there is none.
+func unnamedFunc(n syntax.Node) *syntax.FuncDecl {
+	var unnamed *syntax.FuncDecl
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name == nil && unnamed == nil {
+			unnamed = fd
+		}
+		return unnamed == nil
+	})
+	return unnamed
 }
 
 // fields splits a command of plain words at blanks.
