@@ -84,7 +84,7 @@ func (c *Command) Refs() ([]Ref, []Gap) {
 				if r.Role.Runs() {
 					// A file read as code (sourced, handed to an
 					// interpreter) is code no fingerprint holds.
-					gaps = append(gaps, Gap{Word: r.Word, Why: "runs " + r.Word.Text + " after a cd to a folder known only when the command runs", Code: r.Role != Program})
+					gaps = append(gaps, Gap{Word: r.Word, Why: "runs " + r.Word.Text + " after a cd to a folder known only when the command runs", Code: true})
 				}
 				continue
 			}
@@ -147,19 +147,19 @@ func classify(call *Call) ([]Ref, []Gap) {
 	}
 	for _, a := range call.Assigns {
 		if codeVars[a] {
-			gaps = append(gaps, Gap{Word: args[0], Why: "sets " + a + " for the call, which changes what it runs"})
+			gaps = append(gaps, Gap{Word: args[0], Why: "sets " + a + " for the call, which changes what it runs", Code: true})
 		}
 	}
 	i, implied := skipWrappers(args)
 	for j := 0; j < i; j++ {
 		if envAssign(args, j) && codeVars[strings.SplitN(args[j].Text, "=", 2)[0]] {
-			gaps = append(gaps, Gap{Word: args[j], Why: "sets " + strings.SplitN(args[j].Text, "=", 2)[0] + " for the call, which changes what it runs"})
+			gaps = append(gaps, Gap{Word: args[j], Why: "sets " + strings.SplitN(args[j].Text, "=", 2)[0] + " for the call, which changes what it runs", Code: true})
 		}
 	}
 	// npx tsx hooks/x.ts: the package runs from node_modules or the
 	// registry, and is given the script.
 	for i < len(args) && args[i].Lit && packageRunners[path.Base(args[i].Text)] {
-		gaps = append(gaps, Gap{Word: args[i], Why: "runs a package (" + path.Base(args[i].Text) + ") from node_modules or the registry, which is not fingerprinted"})
+		gaps = append(gaps, Gap{Word: args[i], Why: "runs a package (" + path.Base(args[i].Text) + ") from node_modules or the registry, which is not fingerprinted", Code: true})
 		i++
 		for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
 			if args[i].Text == "--package" || args[i].Text == "-p" {
@@ -178,6 +178,8 @@ func classify(call *Call) ([]Ref, []Gap) {
 			add(prog, Script, implied)
 		case !prog.Lit:
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named only when the command runs"})
+		case ofProcess(prog):
+			fromInput(call, prog, Program, "", prog.Text, underXargs(args[:i]), add, &gaps)
 		case strings.Contains(prog.Text, "/"):
 			add(prog, Program, "")
 		case name == "source" || name == ".":
@@ -185,12 +187,14 @@ func classify(call *Call) ([]Ref, []Gap) {
 			if script < len(args) && args[script].Lit && args[script].Text == "--" {
 				script++ // . -- file: dash and bash source file
 			}
-			if script < len(args) {
-				if !args[script].Lit {
-					gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs", Code: true})
-				} else {
-					add(args[script], Script, name)
-				}
+			switch {
+			case script >= len(args):
+			case !args[script].Lit:
+				gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs", Code: true})
+			case ofProcess(args[script]):
+				fromInput(call, args[script], Script, name, name+" "+args[script].Text, underXargs(args[:i]), add, &gaps)
+			default:
+				add(args[script], Script, name)
 			}
 		case name == "eval":
 			for _, a := range args[i+1:] {
@@ -202,7 +206,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case name == "find":
 			findExec(args[i+1:], add, &gaps)
 		case projectRunner(args, i):
-			gaps = append(gaps, Gap{Word: prog, Why: "runs the project's own scripts or packages (" + name + "), which are not fingerprinted"})
+			gaps = append(gaps, Gap{Word: prog, Why: "runs the project's own scripts or packages (" + name + "), which are not fingerprinted", Code: true})
 		case isInterpreter(name):
 			script = interpreterArgs(call, i, add, &gaps)
 		}
@@ -212,7 +216,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		if j <= i || j == script || j == code || cd || !a.Lit {
 			continue
 		}
-		if addArg(a) && !slices.ContainsFunc(refs, func(r Ref) bool { return r.Word == a }) {
+		if addArg(a) && !ofProcess(a) && !slices.ContainsFunc(refs, func(r Ref) bool { return r.Word == a }) {
 			add(a, Arg, "")
 		}
 	}
@@ -220,7 +224,14 @@ func classify(call *Call) ([]Ref, []Gap) {
 		_, cw := shellCode(args)
 		if files, ok := catFiles(call.Code); ok {
 			for _, f := range files {
-				add(Word{Text: f, Lit: true, From: cw.From, To: cw.To}, Code, "sh")
+				fw := Word{Text: f, Lit: true, From: cw.From, To: cw.To}
+				if ofProcess(fw) {
+					// The substitution runs before the call's redirections
+					// are made: it reads what the shell has there.
+					gaps = append(gaps, Gap{Word: cw, Why: "hands the shell the code cat reads from " + f + ", known only when the command runs", Code: true})
+					continue
+				}
+				add(fw, Code, "sh")
 			}
 		} else {
 			gaps = append(gaps, Gap{Word: cw, Why: "hands the shell code built only when the command runs", Code: true})
@@ -248,19 +259,44 @@ func addArg(a Word) bool {
 // interpreterArgs reads the arguments of an interpreter at args[i] and
 // returns the index of the script it runs, -1 when it runs none by a path.
 func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string), gaps *[]Gap) int {
+	script, _ := interpreterScript(call, i, add, gaps)
+	return script
+}
+
+// interpreterScript is interpreterArgs, also returning the descriptor the
+// interpreter reads its code from (sh < f, sh -s, sh /dev/stdin, sh
+// /dev/fd/3), -1 for none.
+func interpreterScript(call *Call, i int, add func(Word, Role, string, ...string), gaps *[]Gap) (int, int) {
 	args := call.Args
 	name := path.Base(args[i].Text)
+	xargs := underXargs(args[:i])
+	// codeGiven is what a flag that takes code on the command line (-c,
+	// -e) returns: the code is read where it stands, unless xargs gives
+	// it from its input.
+	codeGiven := func(j int) (int, int) {
+		if xargs && j+1 >= len(args) {
+			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the code it runs, read from its input only when the command runs", Code: true})
+		}
+		return -1, -1
+	}
 	j := i + 1
 	if (name == "deno" || name == "bun") && j < len(args) && args[j].Text == "run" {
 		j++
 	}
-	for j < len(args) {
+	stdin := false
+	for j < len(args) && !stdin {
 		a := args[j]
 		if !a.Lit {
 			*gaps = append(*gaps, Gap{Word: a, Why: name + " is given an option or script known only when the command runs", Code: true})
-			return -1
+			return -1, -1
 		}
 		t := a.Text
+		if isShell(name) && len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsRune(t[1:], 's') && !strings.ContainsRune(t[1:], 'c') && !shellOptValue(t) {
+			// sh -s, bash -es: the code comes on stdin, and the words
+			// that follow are its arguments.
+			stdin = true
+			continue
+		}
 		if isShell(name) && len(t) > 1 && t[0] == '+' {
 			// sh +e, bash +O extglob: an option turned off.
 			if shellOptValue(t) {
@@ -286,15 +322,18 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 					m := a
 					m.Text = rest
 					pythonModule(call, m, add, gaps)
-					return j
+					return j, -1
 				}
 				if j+1 < len(args) {
 					pythonModule(call, args[j+1], add, gaps)
-					return j + 1
+					return j + 1, -1
 				}
-				return -1
+				return -1, -1
 			case 'c':
-				return -1 // code on the command line, which hooks.json shows
+				if rest != "" {
+					return -1, -1
+				}
+				return codeGiven(j) // code on the command line, which hooks.json shows
 			case 'W', 'X':
 				if rest == "" {
 					j++
@@ -310,12 +349,15 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 		}
 		switch {
 		case isShell(name) && len(t) > 1 && t[0] == '-' && !strings.HasPrefix(t, "--") && strings.ContainsRune(t[1:], 'c'):
-			return -1 // sh -ec CODE: read by the parser
+			return codeGiven(j) // sh -ec CODE: read by the parser
 		case noScriptFlags[t] && !(isShell(name) && !strings.HasPrefix(t, "--")):
 			// Code on the command line, which hooks.json shows. A shell's
 			// -e, -p or -h is an option (errexit, privileged, hashall):
 			// the script follows.
-			return -1
+			if t == "-c" || t == "-e" || t == "-p" || t == "--eval" || t == "--print" {
+				return codeGiven(j)
+			}
+			return -1, -1
 		case name == "py" && len(t) > 1 && t[1] >= '0' && t[1] <= '9':
 		case isShell(name) && shellOptValue(t):
 			j++ // bash -euo pipefail, --rcfile FILE
@@ -324,28 +366,28 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 		}
 		j++
 	}
-	if j >= len(args) || args[j].Text == "-" {
+	if stdin || j >= len(args) || args[j].Text == "-" {
 		// The interpreter reads its code on stdin.
 		switch {
-		case underXargs(args[:i]):
+		case xargs && !stdin:
 			// xargs sh < list: the lines of list become sh's arguments,
 			// the first of them the script it runs.
 			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the script it runs, read from its input only when the command runs", Code: true})
-		case call.Stdin != nil && call.Stdin.Lit:
-			add(*call.Stdin, Script, name)
-		case call.Stdin != nil:
-			*gaps = append(*gaps, Gap{Word: *call.Stdin, Why: name + " reads its code from a file named only when the command runs", Code: true})
-		case call.Piped:
-			*gaps = append(*gaps, Gap{Word: args[i], Why: name + " runs the code that another command of the pipeline prints"})
-		case isShell(name) || isPython(name) || name == "node":
-			*gaps = append(*gaps, Gap{Word: args[i], Why: name + " reads its code on stdin, where the agent's payload is"})
+		default:
+			fromInput(call, Word{Text: "/dev/stdin", Lit: true, From: args[i].From, To: args[i].To}, Script, name, name, xargs, add, gaps)
+			return -1, 0
 		}
-		return -1
+		return -1, -1
 	}
 	s := args[j]
 	if !s.Lit {
 		*gaps = append(*gaps, Gap{Word: s, Why: name + " runs a script named only when the command runs", Code: true})
-		return j
+		return j, -1
+	}
+	if ofProcess(s) {
+		fd, _ := descriptor(s.Text)
+		fromInput(call, s, Script, name, name+" "+s.Text, xargs, add, gaps)
+		return j, fd
 	}
 	switch {
 	case isPython(name):
@@ -367,7 +409,7 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 	default:
 		add(s, Script, name)
 	}
-	return j
+	return j, -1
 }
 
 // pythonModule adds the files "python -m mod" may run from the call's
@@ -414,7 +456,7 @@ func findExec(args []Word, add func(Word, Role, string, ...string), gaps *[]Gap)
 		switch {
 		case p >= len(sub):
 		case !sub[p].Lit || strings.Contains(sub[p].Text, "{}"):
-			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " runs a program found only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " runs a program found only when the command runs", Code: true})
 		case strings.Contains(sub[p].Text, "/"):
 			add(sub[p], Program, "")
 		case isInterpreter(path.Base(sub[p].Text)):
@@ -476,9 +518,10 @@ var wrapperValueFlags = map[string]map[string]bool{
 	"gtimeout": {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
 	"stdbuf":   {"-i": true, "-o": true, "-e": true},
 	"ionice":   {"-c": true, "-n": true, "-p": true},
-	"xargs":    {"-I": true, "-i": true, "-n": true, "-L": true, "-P": true, "-d": true, "-E": true, "-s": true, "-a": true},
-	"sudo":     {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-U": true, "-r": true, "-t": true},
-	"doas":     {"-u": true, "-C": true},
+	"xargs": {"-I": true, "-n": true, "-L": true, "-P": true, "-d": true, "-E": true, "-s": true, "-a": true, "-J": true, "-R": true, "-S": true,
+		"--arg-file": true, "--delimiter": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true},
+	"sudo": {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-U": true, "-r": true, "-t": true},
+	"doas": {"-u": true, "-C": true},
 }
 
 // pythonRunners run a Python script in a project's environment: "uv run
@@ -534,6 +577,8 @@ func skipWrappers(args []Word) (int, string) {
 				return i, ""
 			case t == "--":
 				i++
+			case name == "command" && len(t) > 1 && t[0] == '-' && strings.ContainsAny(t, "vV"):
+				return len(args), "" // command -v x says what x is: it runs nothing
 			case strings.HasPrefix(t, "-") && len(t) > 1:
 				if values[t] {
 					i++

@@ -100,6 +100,17 @@ func TestRefs(t *testing.T) {
 		{`trap "$X" EXIT`, nil, "trap runs code built only when the command runs"},
 		{"alias x='. ./lib.sh'", []string{"argument /w/.agents/x=. ./lib.sh"}, "runs ./lib.sh after a cd to a folder known only when the command runs"},
 		{"bash --rcfile hooks/rc.sh hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh", "argument /w/.agents/hooks/rc.sh"}, ""},
+		// Code read from a descriptor: the file that feeds it, or named.
+		{"bash -s x < hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{"cat hooks/gate.sh | sh", []string{"argument /w/.agents/hooks/gate.sh", "script /w/.agents/hooks/gate.sh"}, ""},
+		{"sh /dev/stdin", nil, "sh /dev/stdin reads its code on stdin, where the agent's payload is"},
+		{"perl", nil, "perl reads its code on stdin, where the agent's payload is"},
+		{"sh /proc/self/cwd/x.sh", nil, "names something of the process that opens it"},
+		{"git apply /dev/stdin", nil, ""},
+		{"command -v osascript", nil, ""},
+		{"xargs -i sh -c '{}'", nil, "hands the shell code built only when the command runs"},
+		{"xargs -0 python3 -c", nil, "xargs gives python3 the code it runs"},
+		{"{ . /dev/fd/3; } 3< hooks/lib.sh", []string{"script /w/.agents/hooks/lib.sh"}, ""},
 	} {
 		c := Parse(tc.command, dir, ws)
 		refs, gaps := describe(c)
