@@ -138,6 +138,11 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(g.Word.From), why))
 			}
 		}
+		for _, r := range parsed.Repos() {
+			if g := c.gitRepo(cmd, r); g != "" {
+				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(r.Word.From), g))
+			}
+		}
 		addGaps(cmd, found)
 		for _, r := range refs {
 			if r.Role.Runs() {

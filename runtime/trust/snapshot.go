@@ -374,6 +374,11 @@ func (c *coverage) command(hook string, e schema.Event, matcher string, hd *sche
 	for _, r := range refs {
 		c.coverRef(&cmd, r, "by "+hook, shellcmd.Start{}, 0)
 	}
+	for _, r := range parsed.Repos() {
+		if g := c.gitRepo(&cmd, r); g != "" {
+			addGaps(&cmd, []string{g})
+		}
+	}
 	slices.Sort(cmd.Files)
 	slices.Sort(cmd.Outside)
 	return cmd

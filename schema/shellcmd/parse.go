@@ -561,6 +561,11 @@ func (w *walker) stmt(s *syntax.Stmt, st *state) {
 			defer func() { w.envFree-- }()
 		}
 	}
+	if name := setsCodeVar(s); name != "" {
+		from, to := w.mapper.span(s)
+		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: name, From: from, To: to}, Code: true,
+			Why: "sets " + name + ", which changes what the commands after it run"})
+	}
 	in := st.in
 	for _, r := range s.Redirs {
 		if r.Word != nil {

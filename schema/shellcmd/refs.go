@@ -131,6 +131,14 @@ var codeVars = map[string]bool{
 	"BASH_ENV": true, "ENV": true, "PERL5LIB": true, "PERL5OPT": true, "RUBYLIB": true, "RUBYOPT": true,
 }
 
+// codeVar reports whether a variable changes which program or library a
+// call runs: codeVars, and git's (GIT_DIR names the repository whose
+// configuration runs programs, GIT_EXEC_PATH git's commands, GIT_SSH,
+// GIT_PAGER and others a program).
+func codeVar(name string) bool {
+	return codeVars[name] || strings.HasPrefix(name, "GIT_")
+}
+
 // classify returns the files one call names and what it runs that cannot
 // be known.
 func classify(call *Call) ([]Ref, []Gap) {
@@ -146,13 +154,13 @@ func classify(call *Call) ([]Ref, []Gap) {
 		refs = append(refs, r)
 	}
 	for _, a := range call.Assigns {
-		if codeVars[a] {
+		if codeVar(a) {
 			gaps = append(gaps, Gap{Word: args[0], Why: "sets " + a + " for the call, which changes what it runs", Code: true})
 		}
 	}
 	i, implied := skipWrappers(args)
 	for j := 0; j < i; j++ {
-		if envAssign(args, j) && codeVars[strings.SplitN(args[j].Text, "=", 2)[0]] {
+		if envAssign(args, j) && codeVar(strings.SplitN(args[j].Text, "=", 2)[0]) {
 			gaps = append(gaps, Gap{Word: args[j], Why: "sets " + strings.SplitN(args[j].Text, "=", 2)[0] + " for the call, which changes what it runs", Code: true})
 		}
 	}
@@ -167,6 +175,9 @@ func classify(call *Call) ([]Ref, []Gap) {
 			}
 			i++
 		}
+	}
+	if _, _, g := gitStart(call); g != nil {
+		gaps = append(gaps, *g)
 	}
 	script := -1
 	code, _ := shellCode(args)

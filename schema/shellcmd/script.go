@@ -934,7 +934,7 @@ func (w *walker) eval(x *syntax.Word, st *state, quoted bool, depth int) (val, b
 }
 
 // param returns the value of a parameter expansion the scope knows: $NAME,
-// ${NAME}, $0, ${BASH_SOURCE[0]}, ${NAME%/*}.
+// ${NAME}, $0, ${BASH_SOURCE[0]}, ${NAME%/*}, ${NAME:-word}.
 func (w *walker) param(p *syntax.ParamExp, st *state) (val, bool) {
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.Slice != nil || p.Repl != nil ||
 		p.Names != 0 || p.NestedParam != nil || p.Flags != nil || len(p.Modifiers) > 0 || p.IsSet {
@@ -964,6 +964,9 @@ func (w *walker) param(p *syntax.ParamExp, st *state) (val, bool) {
 	}
 	if p.Exp == nil {
 		return v, true
+	}
+	if p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.DefaultUnset {
+		return v, true // ${NAME:-word} of a variable known not empty
 	}
 	if p.Exp.Op != syntax.RemSmallSuffix || p.Exp.Word == nil || p.Exp.Word.Lit() != "/*" {
 		return val{}, false
