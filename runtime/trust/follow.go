@@ -143,6 +143,11 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(r.Word.From), g))
 			}
 		}
+		for _, n := range parsed.Nested() {
+			for _, g := range c.nested(cmd, n, depth+1) {
+				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(n.Word.From), g))
+			}
+		}
 		addGaps(cmd, found)
 		for _, r := range refs {
 			if r.Role.Runs() {

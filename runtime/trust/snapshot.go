@@ -221,27 +221,10 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 		}
 	}
 	c.walk(agents, ".agents")
-	if cfg.File != nil {
-		for _, h := range cfg.File.Hooks {
-			for _, e := range schema.Events {
-				add := func(matcher string, hd *schema.Handler) {
-					s.Commands = append(s.Commands, c.command(h.Name, e, matcher, hd))
-				}
-				if e.IsTool() {
-					for _, g := range h.Groups(e) {
-						for i := range g.Hooks {
-							add(g.MatcherText(), &g.Hooks[i])
-						}
-					}
-					continue
-				}
-				hs := h.Handlers(e)
-				for i := range hs {
-					add("", &hs[i])
-				}
-			}
-		}
-	}
+	c.hooksRead = map[string]bool{shellcmd.Resolve(filepath.Join(root, filepath.FromSlash(HooksFile))): true}
+	handlers(cfg, func(hook string, e schema.Event, matcher string, hd *schema.Handler) {
+		s.Commands = append(s.Commands, c.command(hook, e, matcher, hd))
+	})
 	slices.SortStableFunc(s.Commands, func(a, b Command) int { return a.Pos.Offset - b.Pos.Offset })
 	paths := make([]string, 0, len(c.files))
 	for p := range c.files {
@@ -274,6 +257,30 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 	return s
 }
 
+// handlers calls f for every handler of the valid parts of cfg, in the
+// order of its hooks and events.
+func handlers(cfg *schema.Config, f func(hook string, e schema.Event, matcher string, hd *schema.Handler)) {
+	if cfg.File == nil {
+		return
+	}
+	for _, h := range cfg.File.Hooks {
+		for _, e := range schema.Events {
+			if e.IsTool() {
+				for _, g := range h.Groups(e) {
+					for i := range g.Hooks {
+						f(h.Name, e, g.MatcherText(), &g.Hooks[i])
+					}
+				}
+				continue
+			}
+			hs := h.Handlers(e)
+			for i := range hs {
+				f(h.Name, e, "", &hs[i])
+			}
+		}
+	}
+}
+
 // coverage gathers the files a snapshot covers.
 type coverage struct {
 	root, agents string
@@ -291,6 +298,9 @@ type coverage struct {
 	// probed are the paths the snapshot asked the file system about
 	// (see Probe).
 	probed map[string]bool
+	// hooksRead are the hooks.json files whose commands were read, by
+	// real path: the workspace's, and those nested hookctl commands run.
+	hooksRead map[string]bool
 }
 
 // walk covers the code in the hooks' folder, recursively: every file with
@@ -365,23 +375,36 @@ func (c *coverage) inside(real string) bool {
 // command reads one handler's command and covers the files it names.
 func (c *coverage) command(hook string, e schema.Event, matcher string, hd *schema.Handler) Command {
 	cmd := Command{Hook: hook, Event: e, Matcher: matcher, Command: hd.Command, Pos: hd.Pos}
-	parsed := shellcmd.Parse(hd.Command, c.agents, c.root)
-	refs, gaps := parsed.Refs()
-	c.pythonInline(&cmd, parsed.Calls, 0)
-	for _, g := range gaps {
-		cmd.Gaps = append(cmd.Gaps, g.Why)
-	}
-	for _, r := range refs {
-		c.coverRef(&cmd, r, "by "+hook, shellcmd.Start{}, 0)
-	}
-	for _, r := range parsed.Repos() {
-		if g := c.gitRepo(&cmd, r); g != "" {
-			addGaps(&cmd, []string{g})
-		}
-	}
+	c.readCommand(&cmd, hd.Command, c.agents, c.root, hook, "", 0)
 	slices.Sort(cmd.Files)
 	slices.Sort(cmd.Outside)
 	return cmd
+}
+
+// readCommand reads a handler's command, run in dir with
+// $HOOKCTL_WORKSPACE ws, for cmd: it covers the files it runs and names
+// what it cannot, each gap after at (where a nested hooks.json holds the
+// command, "" for the workspace's own).
+func (c *coverage) readCommand(cmd *Command, command, dir, ws, hook, at string, depth int) {
+	parsed := shellcmd.Parse(command, dir, ws)
+	refs, gaps := parsed.Refs()
+	c.pythonInline(cmd, parsed.Calls, depth)
+	var found []string
+	for _, g := range gaps {
+		found = append(found, at+g.Why)
+	}
+	for _, r := range parsed.Repos() {
+		if g := c.gitRepo(cmd, r); g != "" {
+			found = append(found, at+g)
+		}
+	}
+	addGaps(cmd, found)
+	for _, r := range refs {
+		c.coverRef(cmd, r, "by "+hook, shellcmd.Start{}, depth)
+	}
+	for _, n := range parsed.Nested() {
+		addGaps(cmd, c.nested(cmd, n, depth))
+	}
 }
 
 // coverRef covers a file a command (or a script it runs, at depth > 0)

@@ -179,6 +179,9 @@ func classify(call *Call) ([]Ref, []Gap) {
 	if _, _, g := gitStart(call); g != nil {
 		gaps = append(gaps, *g)
 	}
+	if _, _, gs := nestedOf(call); len(gs) > 0 {
+		gaps = append(gaps, gs...)
+	}
 	script := -1
 	code, _ := shellCode(args)
 	if i < len(args) {
@@ -569,10 +572,18 @@ func skipWrappers(args []Word) (int, string) {
 			return i, ""
 		}
 		if name == "hookctl" {
-			rest := args[i:]
-			if k, ok := traceStart(len(rest), func(j int) (string, bool) { return rest[j].Text, rest[j].Lit }); ok {
-				i += k
-				continue
+			// hookctl trace and hookctl adapt run COMMAND directly, past
+			// hookctl's global flags.
+			if v := hookctlVerb(args, i); v > 0 {
+				view := append([]Word{args[i]}, args[v:]...)
+				if k, ok := traceStart(len(view), func(j int) (string, bool) { return view[j].Text, view[j].Lit }); ok {
+					i = v + k - 1
+					continue
+				}
+				if k, ok := adaptStart(view); ok {
+					i = v + k - 1
+					continue
+				}
 			}
 			return i, ""
 		}

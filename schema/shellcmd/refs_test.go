@@ -237,3 +237,63 @@ func TestParseVars(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedHookctl: a call of hookctl that runs hooks is read through:
+// the hooks.json files and test files it runs, and what cannot be known
+// is a gap of code; hookctl adapt runs its COMMAND as trace does.
+func TestNestedHookctl(t *testing.T) {
+	const dir, ws = "/w/.agents", "/w"
+	for _, tc := range []struct {
+		command string
+		nested  string // the Nested read, as "verb configs workspace tests contract user"
+		refs    []string
+		gap     string
+	}{
+		{"hookctl run Stop --config ../tools/inner.json", "run [/w/tools/inner.json]  [] false false", nil, ""},
+		{"hookctl run --config=../a.json -config /b.json Stop", "run [/w/a.json /b.json]  [] false false", nil, ""},
+		{"hookctl run Stop", "", nil, ""},
+		{"hookctl run Stop --explain --config x.json", "", nil, ""},
+		{`hookctl run Stop --config "$X"`, "", nil, "runs hookctl run on a hooks.json named only when the command runs"},
+		{`cd "$X" && hookctl run Stop --config a.json`, "", nil, "runs hookctl run on a hooks.json named only when the command runs"},
+		{"hookctl test", "test []  [/w/.agents/.agents/hooks.test.json] false false", nil, ""},
+		{"hookctl test --workspace ../sub", "test [] /w/sub [/w/.agents/.agents/hooks.test.json] false false", nil, ""},
+		{"hookctl test ../sub x.json --run gate", "test []  [/w/sub /w/.agents/x.json] false false", nil, ""},
+		{"hookctl test --contract", "test [] /w/.agents [] true false", nil, ""},
+		{"hookctl test --contract --user", "test []  [] true true", nil, ""},
+		{"hookctl --color never test --config ../h.json t.json", "test [/w/h.json]  [/w/.agents/t.json] false false", nil, ""},
+		{"hookctl init --yes", "", nil, "runs hookctl init, which writes a new hook and runs it"},
+		{"hookctl trust --yes ../x", "", []string{"argument /w/.agents/../x"}, "runs hookctl trust, which may trust the hooks of a workspace"},
+		{"hookctl lint && hookctl list", "", nil, ""},
+		{"hookctl $V", "", nil, "runs hookctl with a command known only when the command runs"},
+		{"hookctl adapt --from claude -- ./x.sh", "", []string{"program /w/.agents/./x.sh"}, ""},
+		{"hookctl adapt --from=claude --event Stop python3 x.py", "", []string{"script /w/.agents/x.py [/w/.agents/x.py /w/.agents/x.py/__main__.py]"}, ""},
+		{"hookctl adapt --from claude --weird 3 -- ./x.sh", "", []string{"program /w/.agents/./x.sh"}, ""},
+		{"hookctl adapt --from claude --weird 3 ./x.sh", "", []string{"argument /w/.agents/./x.sh"}, "adapt with options the reader does not know"},
+		{"hookctl --color=never trace -- ./x.sh", "", []string{"program /w/.agents/./x.sh"}, ""},
+	} {
+		c := Parse(tc.command, dir, ws)
+		var nested []string
+		for _, n := range c.Nested() {
+			nested = append(nested, fmt.Sprintf("%s %v %s %v %v %v", n.Verb, n.Configs, n.Workspace, n.Tests, n.Contract, n.User))
+		}
+		refs, gaps := describe(c)
+		if got := strings.Join(nested, "; "); got != tc.nested {
+			t.Errorf("%s: nested %q, want %q", tc.command, got, tc.nested)
+		}
+		var ran []string
+		for _, r := range refs {
+			if !strings.HasSuffix(r, ".json") && !strings.Contains(r, "/sub") {
+				ran = append(ran, r)
+			}
+		}
+		if !slices.Equal(ran, tc.refs) {
+			t.Errorf("%s: refs %q, want %q", tc.command, ran, tc.refs)
+		}
+		switch {
+		case tc.gap == "" && len(gaps) > 0:
+			t.Errorf("%s: gaps %q, want none", tc.command, gaps)
+		case tc.gap != "" && !slices.ContainsFunc(gaps, func(g string) bool { return strings.Contains(g, tc.gap) }):
+			t.Errorf("%s: gaps %q, want %q", tc.command, gaps, tc.gap)
+		}
+	}
+}
