@@ -148,6 +148,7 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(n.Word.From), g))
 			}
 		}
+		c.logs(cmd, parsed, func(w shellcmd.Word) string { return fmt.Sprintf("%s:%d ", name, lines.at(w.From)) })
 		addGaps(cmd, found)
 		for _, r := range refs {
 			if r.Role.Runs() {

@@ -113,6 +113,12 @@ type Command struct {
 	// and so is not covered (a program named by a variable, a cd to a
 	// folder known only then, the project's npm scripts).
 	Gaps []string
+	// Logs are the files the command tells hookctl to write its log to
+	// (trace --log, run --log), which hookctl never writes through a link
+	// that leads out of the workspace: relative to the workspace root
+	// when they lie in it, each after where it is named in a script or a
+	// nested hooks.json.
+	Logs []string
 }
 
 // Snapshot is a workspace's hooks as they stand: hooks.json, the files its
@@ -404,6 +410,21 @@ func (c *coverage) readCommand(cmd *Command, command, dir, ws, hook, at string, 
 	}
 	for _, n := range parsed.Nested() {
 		addGaps(cmd, c.nested(cmd, n, depth))
+	}
+	c.logs(cmd, parsed, func(shellcmd.Word) string { return at })
+}
+
+// logs notes the logs the command's calls of hookctl write (Command.Logs),
+// each after what at says of the word that names it.
+func (c *coverage) logs(cmd *Command, parsed *shellcmd.Command, at func(shellcmd.Word) string) {
+	for _, r := range parsed.Logs() {
+		shown := r.Word.Text
+		if r.Path != "" {
+			if rel, ok := relIn(c.root, filepath.Clean(r.Path)); ok {
+				shown = rel
+			}
+		}
+		cmd.Logs = appendNew(cmd.Logs, at(r.Word)+schema.Visible(shown))
 	}
 }
 

@@ -304,3 +304,49 @@ func adaptStart(words []Word) (int, bool) {
 	}
 	return 0, false
 }
+
+// Logs returns the logs the command's calls of hookctl are told to write
+// (trace --log FILE, run --log FILE), each as a Ref of role Arg whose Path
+// is the file as the call names it: hookctl writes them only through
+// folders that stay inside the workspace, and a reader of the command
+// names them.
+func (c *Command) Logs() []Ref {
+	var out []Ref
+	for _, call := range c.Calls {
+		for _, w := range callLogs(call) {
+			out = append(out, Ref{Path: join(call.Dir, w.Text), Word: w, Role: Arg, Call: call})
+		}
+	}
+	return out
+}
+
+// callLogs returns the words that name a log the call's hookctl writes:
+// the values of trace --log and run --log. They are data hookctl writes,
+// not files the call runs or reads.
+func callLogs(call *Call) []Word {
+	var logs []Word
+	args := call.Args
+	for k := range args {
+		if !args[k].Lit || path.Base(args[k].Text) != "hookctl" {
+			continue
+		}
+		v := hookctlVerb(args, k)
+		if v < 0 || !args[v].Lit {
+			continue
+		}
+		switch args[v].Text {
+		case "trace":
+			view := append([]Word{args[k]}, args[v:]...)
+			end, ok := traceStart(len(view), func(j int) (string, bool) { return view[j].Text, view[j].Lit })
+			if !ok {
+				continue
+			}
+			flags, _, _ := flagsOf(args[:v+end-1], v, map[string]bool{"log": true, "hook": true, "event": true, "payload": false})
+			logs = append(logs, flags["log"]...)
+		case "run":
+			flags, _, _ := flagsOf(args, v, hookctlFlags["run"])
+			logs = append(logs, flags["log"]...)
+		}
+	}
+	return logs
+}

@@ -226,8 +226,9 @@ func classify(call *Call) ([]Ref, []Gap) {
 		}
 	}
 	cd := i < len(args) && args[i].Lit && (args[i].Text == "cd" || args[i].Text == "pushd")
+	logs := callLogs(call)
 	for j, a := range args {
-		if j <= i || j == script || j == code || cd || !a.Lit {
+		if j <= i || j == script || j == code || cd || !a.Lit || slices.Contains(logs, a) {
 			continue
 		}
 		if addArg(a) && !ofProcess(a) && !slices.ContainsFunc(refs, func(r Ref) bool { return r.Word == a }) {
