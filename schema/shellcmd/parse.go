@@ -233,6 +233,9 @@ func (c *Command) parse(dir string) *Command {
 		c.workspace = withoutAssigned(c.workspace, f.Stmts)
 	}
 	st := &state{dir: dir}
+	if start != nil && start.bash {
+		w.numeric = numericVars(f)
+	}
 	if start != nil {
 		st.sc = newScope(vars, start, f, &c.Probes)
 		st.sc.sourced = c.sourced
@@ -292,6 +295,9 @@ func (w *walker) unreadable(src string, err error, m offsets, st *state) {
 			start, line, err = 0, 1, &TooDeepError{} // none of it is read
 		}
 		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before)}
+		if w.script && w.c.start.bash {
+			inner.numeric = numericVars(&syntax.File{Stmts: before})
+		}
 		if w.script {
 			// A script's lines are read as a script's: what they assign,
 			// define and source counts as in one that parses.
@@ -435,6 +441,10 @@ type walker struct {
 	// walked again, which for each level of nesting made reading a
 	// command quadratic in its depth.
 	cdpathFree, envFree int
+	// numeric, for the walker of a script bash runs for certain, are the
+	// variables it only ever sets to a number; nil for any other code,
+	// whose arithmetic is not read (arithGap).
+	numeric map[string]bool
 }
 
 // moves is what code may do to the shell's folder other than by a plain
@@ -561,6 +571,9 @@ func (w *walker) stmt(s *syntax.Stmt, st *state) {
 			defer func() { w.envFree-- }()
 		}
 	}
+	if w.numeric != nil {
+		w.arithGap(s)
+	}
 	if name := setsCodeVar(s); name != "" {
 		from, to := w.mapper.span(s)
 		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: name, From: from, To: to}, Code: true,
@@ -653,7 +666,17 @@ func (w *walker) stmt(s *syntax.Stmt, st *state) {
 		// the data; their calls count, conditionally.
 		inner := sub(st)
 		inner.conditional = true
-		if _, ok := x.(*syntax.FuncDecl); ok {
+		if fd, ok := x.(*syntax.FuncDecl); ok {
+			if fd.Name != nil && (overriding[fd.Name.Value] || replaced[fd.Name.Value]) {
+				// Every later call of that name runs the function: what
+				// the reader takes the builtin to do (source a file, cd)
+				// is not what runs.
+				from, to := w.mapper.span(fd)
+				w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: fd.Name.Value, From: from, To: to}, Code: true,
+					Why: "defines a function named " + fd.Name.Value + ", which the shell runs in place of the command of that name wherever the code calls it: what those calls run is not known"})
+				w.c.cdUnsure = true
+				defer func() { st.dir = "" }()
+			}
 			if st.sc != nil {
 				// A function's body runs at its calls, with what the
 				// script knows then.

@@ -408,6 +408,10 @@ var overriding = map[string]bool{
 	"readonly": true, "source": true, ".": true, "eval": true, "exec": true, "set": true, "unset": true,
 }
 
+// replaced are the other builtins whose calls the reader gives a meaning
+// (a folder, code run later): a function of that name stands for them.
+var replaced = map[string]bool{"pushd": true, "popd": true, "trap": true, "alias": true, "hash": true, "enable": true, "shopt": true}
+
 // prepass reads what the whole script does that may change its variables
 // at any time: assignments in function bodies, functions that source or
 // eval, namerefs, aliases, set -P.
