@@ -176,6 +176,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 			i++
 		}
 	}
+	i = min(i, len(args))
 	if _, _, g := gitStart(call); g != nil {
 		gaps = append(gaps, *g)
 	}
@@ -562,7 +563,7 @@ func skipWrappers(args []Word) (int, string) {
 		if pythonRunners[name] && i+1 < len(args) && args[i+1].Text == "run" && runsPythonScript(args[i+2:]) {
 			i += 2
 			for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
-				if pythonRunnerFlags[args[i].Text] {
+				if pythonRunnerFlags[args[i].Text] && i+1 < len(args) {
 					i++
 				}
 				i++
@@ -603,7 +604,7 @@ func skipWrappers(args []Word) (int, string) {
 			case name == "command" && len(t) > 1 && t[0] == '-' && strings.ContainsAny(t, "vV"):
 				return len(args), "" // command -v x says what x is: it runs nothing
 			case strings.HasPrefix(t, "-") && len(t) > 1:
-				if values[t] {
+				if values[t] && i+1 < len(args) {
 					i++
 				}
 				i++

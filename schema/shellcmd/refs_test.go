@@ -204,13 +204,65 @@ func FuzzRefs(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, command string) {
-		refs, _ := Parse(command, "/w/.agents", "/w").Refs()
+		c := Parse(command, "/w/.agents", "/w")
+		refs, _ := c.Refs()
+		readOthers(t, c)
 		for _, r := range refs {
 			if !filepath.IsAbs(r.Path) || r.Word.From < 0 || r.Word.To > len(command) || r.Word.From > r.Word.To {
 				t.Fatalf("Refs(%q) gave %+v", command, r)
 			}
 			if !filepath.IsAbs(Resolve(r.Path)) {
 				t.Fatalf("Resolve(%q) is not absolute", r.Path)
+			}
+		}
+	})
+}
+
+// readOthers reads what else a command runs (git's repositories, nested
+// hookctl, the logs hookctl writes) and checks the paths are absolute.
+func readOthers(t *testing.T, c *Command) {
+	for _, r := range c.Repos() {
+		if !filepath.IsAbs(r.Dir) {
+			t.Fatalf("Repos(%q) gave %+v", c.Src, r)
+		}
+	}
+	for _, n := range c.Nested() {
+		for _, p := range append(append([]string{}, n.Configs...), n.Tests...) {
+			if !filepath.IsAbs(p) {
+				t.Fatalf("Nested(%q) gave %+v", c.Src, n)
+			}
+		}
+	}
+	for _, l := range c.Logs() {
+		if l.Word.From < 0 || l.Word.To > len(c.Src) || l.Word.From > l.Word.To {
+			t.Fatalf("Logs(%q) gave %+v", c.Src, l)
+		}
+	}
+}
+
+// FuzzScript reads any shell script, as bash started it by a path,
+// without failing: every file it names is absolute.
+func FuzzScript(f *testing.F) {
+	for _, s := range []string{
+		"#!/bin/bash\n. \"$(dirname \"$0\")/lib.sh\"\n", "D=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\nsource \"$D/x\"\n", "x=$(cat f)\n(( x ))\n",
+		"exec 3< f; . /dev/fd/3\n", "sh <<X\n. ./a\nX\n", "git -C .. status\n", "hookctl run Stop --config ../x.json\n", "source() { :; }\nsource x\n",
+		"cat f | sh\nxargs -I{} sh -c '{}'\n", "for ((i=0;i<n;i++)); do let y=i; done\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		start := Start{arg0: val{s: "./hooks/gate.sh"}, hasArg0: true, source: val{s: "./hooks/gate.sh"}, hasSource: true, bash: true}
+		c := ParseScript(src, "/w/.agents", "/w", start, func(string) ([]string, bool) { return []string{"D"}, true })
+		refs, gaps := c.Refs()
+		readOthers(t, c)
+		for _, r := range refs {
+			if !filepath.IsAbs(r.Path) || r.Word.From < 0 || r.Word.To > len(src) || r.Word.From > r.Word.To {
+				t.Fatalf("Refs(%q) gave %+v", src, r)
+			}
+		}
+		for _, g := range gaps {
+			if g.Word.From < 0 || g.Word.To > len(src) || g.Word.From > g.Word.To {
+				t.Fatalf("Refs(%q) gave the gap %+v", src, g)
 			}
 		}
 	})
