@@ -1,7 +1,7 @@
 package trust
 
 import (
-	"os/exec"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -15,11 +15,7 @@ import (
 // its place, and is named where it is defined. Each case runs the real
 // shells and checks that what ran is covered or named.
 func TestArithmeticAndReplacedBuiltins(t *testing.T) {
-	for _, tool := range []string{"dash", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("no %s", tool)
-		}
-	}
+	needTools(t, "dash", "bash")
 	files := map[string]string{
 		"data.txt":                "a[$(../evil.sh)]\n",
 		"evil.sh":                 "#!/bin/sh\necho MARK:evil.sh >&2\n",
@@ -45,10 +41,7 @@ func TestArithmeticAndReplacedBuiltins(t *testing.T) {
 		{"cd function", "bash", "cd() { :; }\ncd hooks && ./gate.sh", ".agents/main.sh:2 defines a function named cd", ".agents/gate.sh"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fs := map[string]string{}
-			for k, v := range files {
-				fs[k] = v
-			}
+			fs := maps.Clone(files)
 			fs[".agents/main.sh"] = "#!/bin/" + c.shebang + "\n" + c.code + "\n"
 			root, _ := trusted(t, "./main.sh", fs)
 			var ran []string

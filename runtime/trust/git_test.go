@@ -50,11 +50,7 @@ func gitRan(t *testing.T, root, command string) bool {
 // git finds it, and covers where one could be planted: planting one after
 // trust withdraws it. Each case runs the real git.
 func TestGitReadsTheRepositoryItFinds(t *testing.T) {
-	for _, tool := range []string{"git", "dash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("no %s", tool)
-		}
-	}
+	needTools(t, "git", "dash")
 	for _, c := range []struct {
 		name, command string
 		files         map[string]string
