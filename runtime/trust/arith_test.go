@@ -65,3 +65,17 @@ func TestArithmeticAndReplacedBuiltins(t *testing.T) {
 		})
 	}
 }
+
+// TestProgramWithAnInterpreterLine: a script run as a program is read in
+// the language of its #! line, not as shell: a Python script's imports
+// are followed, and its docstring is not read as shell code.
+func TestProgramWithAnInterpreterLine(t *testing.T) {
+	root, _ := trusted(t, "../tools/gate.py", map[string]string{
+		"tools/gate.py":   "#!/usr/bin/env python3\n\"\"\"gate: a hook (see ../x).\n\nIt imports helper.\n\"\"\"\nimport helper\n",
+		"tools/helper.py": "X = 1\n",
+	})
+	cmd := take(t, root).Commands[0]
+	if !slices.Contains(cmd.Files, "tools/helper.py") || len(cmd.Gaps) != 0 {
+		t.Errorf("covered %q, named %q; want tools/helper.py covered and nothing named", cmd.Files, cmd.Gaps)
+	}
+}

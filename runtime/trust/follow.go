@@ -41,7 +41,7 @@ const (
 // else by its #! line or its extension.
 func langOf(interp, real string, content []byte) lang {
 	switch name := path.Base(interp); {
-	case name == "." || name == "source" || shellcmd.IsShell(name):
+	case interp == "." || name == "source" || shellcmd.IsShell(name):
 		return shellLang
 	case shellcmd.IsPython(name):
 		return pythonLang
