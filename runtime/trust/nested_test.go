@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestNestedHookctlIsCovered: the hooks.json files a handler's hookctl
@@ -55,5 +56,55 @@ func TestNestedHookctlIsCovered(t *testing.T) {
 		if got := strings.Join(cmd.Gaps, "; "); c.gap == "" && got != "" || !strings.Contains(got, c.gap) {
 			t.Errorf("%s: named %q, want %q", c.command, got, c.gap)
 		}
+	}
+}
+
+// TestProbedNestedAndGit: what a nested hooks.json (outside the workspace
+// too) names, and where git looks for a repository, are among the paths a
+// record's probes answer for: after a change there, the quick check says
+// what a fresh snapshot says, and the workspace is not trusted.
+func TestProbedNestedAndGit(t *testing.T) {
+	for name, attack := range map[string]func(t *testing.T, root, outside string){
+		"the outside hooks.json runs another file": func(t *testing.T, root, outside string) {
+			if err := os.WriteFile(outside, []byte(`{"o": {"Stop": [{"command": "\"$HOOKCTL_WORKSPACE/tools/p.sh\""}]}}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"a repository is planted": func(t *testing.T, root, _ string) {
+			write(t, root, ".agents/HEAD", "ref: refs/heads/main\n")
+		},
+		"the nested hooks.json's script changes": func(t *testing.T, root, _ string) {
+			write(t, root, "tools/x.sh", "#!/bin/sh\nevil\n")
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			outside := filepath.Join(t.TempDir(), "outside.json")
+			if err := os.WriteFile(outside, []byte(`{"o": {"Stop": [{"command": "\"$HOOKCTL_WORKSPACE/tools/o.sh\""}]}}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			root, err := Key(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, root, HooksFile, `{"h": {"Stop": [{"command": "hookctl run Stop --config `+outside+`; hookctl run Stop --config ../inner.json; git status"}]}}`)
+			write(t, root, "inner.json", `{"i": {"Stop": [{"command": "./tools/x.sh"}]}}`)
+			write(t, root, "tools/x.sh", "#!/bin/sh\n")
+			write(t, root, "tools/o.sh", "#!/bin/sh\n")
+			write(t, root, "tools/p.sh", "#!/bin/sh\n")
+			cfg := loadConfig(t, root)
+			snap := FromConfig(root, cfg)
+			rec := NewRecord(snap, time.Now())
+			rec.Probed = ProbedOf(snap, rec)
+			st := &Store{Workspaces: map[string]*Record{root: rec}}
+			if !rec.Unchanged(cfg) {
+				t.Fatal("an unchanged workspace is not taken as unchanged")
+			}
+			attack(t, root, outside)
+			ok, why := st.Verify(root, cfg)
+			fok, fwhy := st.Check(FromConfig(root, cfg))
+			if ok || ok != fok || why != fwhy {
+				t.Errorf("after the change: checked %v %q, fresh %v %q", ok, why, fok, fwhy)
+			}
+		})
 	}
 }
