@@ -50,7 +50,7 @@ func (c *coverage) gitRepo(cmd *Command, r shellcmd.Repo) string {
 					}
 					if real := c.resolver.Resolve(d); c.inside(real) && !strings.Contains("/"+filepath.ToSlash(real)+"/", "/.git/") {
 						c.probe(d)
-						return fmt.Sprintf("%s, where %s names the repository %s (gitdir:), whose config (core.fsmonitor, aliases, hooks) may run programs and is not fingerprinted", why, where(dotgit), where(real))
+						return fmt.Sprintf("%s, where %s names the repository %s (gitdir:), whose config (core.fsmonitor, aliases, hooks) may run programs, and what they run is not known", why, where(dotgit), where(real))
 					}
 				}
 			}
@@ -63,7 +63,7 @@ func (c *coverage) gitRepo(cmd *Command, r shellcmd.Repo) string {
 			o, _ := c.coverPath(cmd, objects, "where git looks for a repository, by "+cmd.Hook, true)
 			rf, _ := c.coverPath(cmd, refs, "where git looks for a repository, by "+cmd.Hook, true)
 			if o != nil && o.State == NotFile && rf != nil && rf.State == NotFile {
-				return fmt.Sprintf("%s, and %s holds a repository (HEAD, objects/, refs/) that git takes for its own: its config (core.fsmonitor, aliases, hooks) may run programs and is not fingerprinted", why, where(x))
+				return fmt.Sprintf("%s, and %s holds a repository (HEAD, objects/, refs/) that git takes for its own: its config (core.fsmonitor, aliases, hooks) may run programs, and what they run is not known", why, where(x))
 			}
 		}
 		if x == c.root || x == filepath.Dir(x) {

@@ -49,7 +49,7 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 		return Repo{}, false, nil
 	}
 	named := func(why string) (Repo, bool, *Gap) {
-		return Repo{}, false, &Gap{Word: args[i], Why: "runs git " + why + ": the configuration of that repository (core.fsmonitor, aliases, hooks) may run programs, and is not fingerprinted", Code: true}
+		return Repo{}, false, &Gap{Word: args[i], Why: "runs git " + why + ": the configuration of that repository (core.fsmonitor, aliases, hooks) may run programs, and what they run is not known", Code: true}
 	}
 	for _, a := range call.Assigns {
 		if strings.HasPrefix(a, "GIT_") {
