@@ -432,6 +432,9 @@ func (c *coverage) logs(cmd *Command, parsed *shellcmd.Command, at func(shellcmd
 // names, and what that file loads in its turn. caller is how the script
 // that names it was started, the zero Start for a handler's command.
 func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shellcmd.Start, depth int) {
+	if r.Process {
+		return // never looked up; its gap names what runs
+	}
 	// Every file the interpreter may take (python3 hooks/pkg runs
 	// hooks/pkg/__main__.py when pkg is a folder), as lint reads them.
 	c.probe(r.Path) // Candidates asks whether it is a folder

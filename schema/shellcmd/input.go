@@ -306,10 +306,14 @@ func ofProcess(w Word) bool {
 // its code on stdin): the file that feeds the descriptor is covered as
 // role, run by interp, when the command names it; a here-document's code
 // is read where it stands (inputCode), a shell's; anything else is named,
-// subject saying who reads it.
-func fromInput(call *Call, at Word, role Role, interp, subject string, xargs bool, add func(Word, Role, string, ...string), gaps *[]Gap) {
+// subject saying who reads it, and the path, when written is set (the
+// command wrote it), is a Ref marked Process.
+func fromInput(call *Call, at Word, role Role, interp, subject string, xargs, written bool, add func(Word, Role, string, ...string), gaps *[]Gap) {
 	gap := func(why string) {
 		*gaps = append(*gaps, Gap{Word: at, Why: subject + " " + why, Code: true})
+		if written {
+			add(at, role, interp, processRef)
+		}
 	}
 	fd, ok := descriptor(at.Text)
 	switch {
@@ -344,6 +348,9 @@ func fromInput(call *Call, at Word, role Role, interp, subject string, xargs boo
 		gap("reads its code on stdin, where the agent's payload is")
 	}
 }
+
+// processRef, given as the one alternative of a ref, marks it Process.
+const processRef = "\x00process"
 
 // codeFd returns the descriptor from which a call's shell, or its . or
 // source, reads the code it runs, and that program's name: -1 when it

@@ -68,6 +68,12 @@ type Ref struct {
 	Interpreter string
 	// Call is the call the word belongs to.
 	Call *Call
+	// Process is set for a path of the process that opens it
+	// (/dev/stdin, /dev/fd/3, /proc/self/environ) whose file the command
+	// does not name: it is never looked up, and a gap of the same word
+	// names what runs. A reader that checks files (lint) still sees it;
+	// one that covers them (trust) leaves it to the gap.
+	Process bool
 }
 
 // Refs returns the files the command names, in the order they stand, and
@@ -148,7 +154,10 @@ func classify(call *Call) ([]Ref, []Gap) {
 	add := func(w Word, role Role, interp string, alts ...string) {
 		p := join(call.Dir, w.Text)
 		r := Ref{Path: p, Word: w, Role: role, Interpreter: interp, Call: call}
-		if len(alts) > 0 {
+		switch {
+		case len(alts) == 1 && alts[0] == processRef:
+			r.Process = true
+		case len(alts) > 0:
 			r.Alternatives = alts
 		}
 		refs = append(refs, r)
@@ -194,7 +203,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case !prog.Lit:
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named only when the command runs"})
 		case ofProcess(prog):
-			fromInput(call, prog, Program, "", prog.Text, underXargs(args[:i]), add, &gaps)
+			fromInput(call, prog, Program, "", prog.Text, underXargs(args[:i]), true, add, &gaps)
 		case strings.Contains(prog.Text, "/"):
 			add(prog, Program, "")
 		case name == "source" || name == ".":
@@ -207,7 +216,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 			case !args[script].Lit:
 				gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs", Code: true})
 			case ofProcess(args[script]):
-				fromInput(call, args[script], Script, name, name+" "+args[script].Text, underXargs(args[:i]), add, &gaps)
+				fromInput(call, args[script], Script, name, name+" "+args[script].Text, underXargs(args[:i]), true, add, &gaps)
 			default:
 				add(args[script], Script, name)
 			}
@@ -390,7 +399,7 @@ func interpreterScript(call *Call, i int, add func(Word, Role, string, ...string
 			// the first of them the script it runs.
 			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the script it runs, read from its input only when the command runs", Code: true})
 		default:
-			fromInput(call, Word{Text: "/dev/stdin", Lit: true, From: args[i].From, To: args[i].To}, Script, name, name, xargs, add, gaps)
+			fromInput(call, Word{Text: "/dev/stdin", Lit: true, From: args[i].From, To: args[i].To}, Script, name, name, xargs, false, add, gaps)
 			return -1, 0
 		}
 		return -1, -1
@@ -402,7 +411,7 @@ func interpreterScript(call *Call, i int, add func(Word, Role, string, ...string
 	}
 	if ofProcess(s) {
 		fd, _ := descriptor(s.Text)
-		fromInput(call, s, Script, name, name+" "+s.Text, xargs, add, gaps)
+		fromInput(call, s, Script, name, name+" "+s.Text, xargs, true, add, gaps)
 		return j, fd
 	}
 	switch {

@@ -17,6 +17,9 @@ func describe(c *Command) (refs, gaps []string) {
 		if len(r.Alternatives) > 0 {
 			s += " " + fmt.Sprint(r.Alternatives)
 		}
+		if r.Process {
+			s += " (process)"
+		}
 		refs = append(refs, s)
 	}
 	for _, g := range gs {
@@ -103,9 +106,9 @@ func TestRefs(t *testing.T) {
 		// Code read from a descriptor: the file that feeds it, or named.
 		{"bash -s x < hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
 		{"cat hooks/gate.sh | sh", []string{"argument /w/.agents/hooks/gate.sh", "script /w/.agents/hooks/gate.sh"}, ""},
-		{"sh /dev/stdin", nil, "sh /dev/stdin reads its code on stdin, where the agent's payload is"},
+		{"sh /dev/stdin", []string{"script /dev/stdin (process)"}, "sh /dev/stdin reads its code on stdin, where the agent's payload is"},
 		{"perl", nil, "perl reads its code on stdin, where the agent's payload is"},
-		{"sh /proc/self/cwd/x.sh", nil, "names something of the process that opens it"},
+		{"sh /proc/self/cwd/x.sh", []string{"script /proc/self/cwd/x.sh (process)"}, "names something of the process that opens it"},
 		{"git apply /dev/stdin", nil, ""},
 		{"command -v osascript", nil, ""},
 		{"xargs -i sh -c '{}'", nil, "hands the shell code built only when the command runs"},
