@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -371,22 +372,58 @@ func notRecords(n int) string {
 // (--log-payload), in the default log. Recording happens after the answer
 // is printed and never changes it: a log that cannot be written costs one
 // line on stderr.
-func logDispatch(s streams, path string, withPayload bool, res *runtime.Result, start time.Time, took time.Duration) {
+func logDispatch(s streams, path, workspace string, withPayload bool, res *runtime.Result, start time.Time, took time.Duration) {
 	if path == "" {
 		path = os.Getenv(tracelog.EnvLog)
 	}
 	if path == "" && !withPayload || tracelog.Testing(os.Getenv) {
 		return
 	}
-	l := &tracelog.Log{Path: path}
-	if path == "" {
-		var err error
-		if l, err = tracelog.Default(); err != nil {
-			fmt.Fprintf(s.err, "hookctl: %s\n", tracelog.Visible(err.Error()))
-			return
-		}
+	l, err := commandLog(path, workspace)
+	if err != nil {
+		fmt.Fprintf(s.err, "hookctl: %s\n", tracelog.Visible(err.Error()))
+		return
 	}
 	if err := l.Append(res.Record(start, took, withPayload)); err != nil {
 		fmt.Fprintf(s.err, "hookctl: %s (the answer was given as usual)\n", tracelog.Visible(err.Error()))
 	}
+}
+
+// commandLog returns the log a command names, path (--log), else
+// $HOOKCTL_LOG, confined to the workspace (tracelog.Log.Within): a
+// workspace's command may name it, and a link planted there after the
+// workspace was trusted must not make the record land in ~/.bashrc. The
+// workspace is the one given (the dispatch's, $HOOKCTL_WORKSPACE), else
+// the nearest folder from the current one upward that holds .agents, else
+// the current folder. Without either name, the default log, the user's
+// own, is returned as it is.
+func commandLog(path, workspace string) (*tracelog.Log, error) {
+	if path == "" {
+		path = os.Getenv(tracelog.EnvLog)
+	}
+	if path == "" {
+		return tracelog.Default()
+	}
+	l := &tracelog.Log{Path: path}
+	if path == os.DevNull {
+		return l, nil
+	}
+	if workspace == "" || !filepath.IsAbs(workspace) {
+		cwd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("cannot tell the current folder, to keep the log %s inside the workspace: %v", path, err)
+		}
+		workspace = cwd
+		for d := cwd; ; d = filepath.Dir(d) {
+			if info, err := os.Stat(filepath.Join(d, ".agents")); err == nil && info.IsDir() {
+				workspace = d
+				break
+			}
+			if d == filepath.Dir(d) {
+				break
+			}
+		}
+	}
+	l.Within = filepath.Clean(workspace)
+	return l, nil
 }

@@ -190,7 +190,7 @@ func runRun(s streams, opts runOptions) error {
 		fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(n))
 	}
 	_, err = fmt.Fprintf(s.out, "%s\n", res.Answer)
-	logDispatch(s, opts.logFile, opts.logPayload, res, start, took)
+	logDispatch(s, opts.logFile, plan.Workspace, opts.logPayload, res, start, took)
 	return err
 }
 

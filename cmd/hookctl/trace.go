@@ -96,14 +96,12 @@ func traceMain(args []string, s streams) int {
 }
 
 // appendRecord appends rec to the log: path, else $HOOKCTL_LOG, else the
-// default log.
+// default log. A log a command names is never written through a link
+// that leads out of the workspace (commandLog).
 func appendRecord(path string, rec *tracelog.Record) error {
-	l := &tracelog.Log{Path: path}
-	if path == "" {
-		var err error
-		if l, err = tracelog.Default(); err != nil {
-			return err
-		}
+	l, err := commandLog(path, os.Getenv("HOOKCTL_WORKSPACE"))
+	if err != nil {
+		return err
 	}
 	return l.Append(rec)
 }

@@ -368,6 +368,18 @@ func showSnapshot(w io.Writer, snap *trust.Snapshot) {
 			fmt.Fprint(w, g)
 		}
 	}
+	var logs []string
+	for _, c := range snap.Commands {
+		for _, l := range c.Logs {
+			logs = append(logs, fmt.Sprintf("  %s:%d (%s): %s\n", trust.HooksFile, c.Pos.Line, schema.Visible(c.Hook), l))
+		}
+	}
+	if len(logs) > 0 {
+		fmt.Fprintf(w, "Logs hookctl writes (never through a link that leads out of the workspace):\n")
+		for _, l := range logs {
+			fmt.Fprint(w, l)
+		}
+	}
 	if n := len(cfg.Problems); n > 0 {
 		fmt.Fprintf(w, "hooks.json has %d part(s) that cannot run; 'hookctl lint %s' shows them.\n", n, schema.Visible(snap.Root))
 	}

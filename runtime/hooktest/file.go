@@ -13,10 +13,11 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // DefaultFile is the test file of a workspace, relative to its root.
-const DefaultFile = ".agents/hooks.test.json"
+const DefaultFile = shellcmd.TestFile
 
 // Suite is a hooks.test.json as loaded: its cases, in file order.
 type Suite struct {
@@ -417,9 +418,5 @@ func WorkspaceOf(file, dir string) string {
 	if err != nil {
 		return dir
 	}
-	parent := filepath.Dir(abs)
-	if filepath.Base(parent) == ".agents" {
-		return filepath.Dir(parent)
-	}
-	return dir
+	return shellcmd.TestWorkspace(abs, dir)
 }

@@ -104,7 +104,11 @@ func (l *Log) write(fd int, size int64, line []byte, held bool) error {
 // lock takes the writers' exclusive lock, FILE.lock, and returns what
 // releases it; nil when it cannot be had.
 func (l *Log) lock() func() {
-	fd, err := open(l.Path+".lock", syscall.O_RDWR|syscall.O_CREAT|syscall.O_CLOEXEC, 0o600)
+	flags := syscall.O_RDWR | syscall.O_CREAT | syscall.O_CLOEXEC
+	if l.Within != "" {
+		flags |= syscall.O_NOFOLLOW // a log a command names: no link
+	}
+	fd, err := open(l.Path+".lock", flags, 0o600)
 	if err != nil {
 		return nil
 	}
@@ -131,6 +135,13 @@ func samePath(path string, st *syscall.Stat_t) bool {
 // the open; fstat then refuses anything but a regular file.
 func (l *Log) openAppend() (int, *syscall.Stat_t, error) {
 	const flags = syscall.O_RDWR | syscall.O_APPEND | syscall.O_CREAT | syscall.O_CLOEXEC | syscall.O_NONBLOCK
+	if l.Within != "" {
+		fd, err := l.openConfined(flags)
+		if err != nil {
+			return -1, nil, err
+		}
+		return l.checkRegular(fd)
+	}
 	fd, err := open(l.Path, flags, 0o600)
 	if errors.Is(err, syscall.ENOENT) {
 		if merr := os.MkdirAll(filepath.Dir(l.Path), 0o700); merr != nil {
@@ -144,6 +155,12 @@ func (l *Log) openAppend() (int, *syscall.Stat_t, error) {
 		}
 		return -1, nil, fmt.Errorf("cannot open the log %s: %v", l.Path, pathReason(l.Path, err))
 	}
+	return l.checkRegular(fd)
+}
+
+// checkRegular returns the stat of the log opened on fd, closing it and
+// refusing anything but a regular file.
+func (l *Log) checkRegular(fd int) (int, *syscall.Stat_t, error) {
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
 		syscall.Close(fd)

@@ -24,6 +24,12 @@ func (l *Log) AppendLine(line []byte) error {
 	if l.Path == os.DevNull {
 		return nil
 	}
+	if l.Within != "" {
+		// A log a command names: never through a link (confined).
+		if _, _, err := l.confined(); err != nil {
+			return err
+		}
+	}
 	if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
 		return fmt.Errorf("cannot create the log's folder %s: %v", filepath.Dir(l.Path), folderError(err, filepath.Dir(l.Path)))
 	}

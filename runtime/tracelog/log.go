@@ -37,6 +37,12 @@ type Log struct {
 	// RotateAt is the size at which the file is rotated; 0 means
 	// RotateSize.
 	RotateAt int64
+	// Within, when set, is the workspace folder (absolute) of a log that
+	// a command names (trace --log, run --log, HOOKCTL_LOG), which a
+	// workspace's command may have chosen: the file itself is never
+	// opened through a symbolic link, and one named inside Within only
+	// through folders that stay inside it (see confined.go).
+	Within string
 }
 
 // Default returns the log named by HOOKCTL_LOG, else the default one (see

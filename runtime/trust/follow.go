@@ -41,7 +41,7 @@ const (
 // else by its #! line or its extension.
 func langOf(interp, real string, content []byte) lang {
 	switch name := path.Base(interp); {
-	case name == "." || name == "source" || shellcmd.IsShell(name):
+	case interp == "." || name == "source" || shellcmd.IsShell(name):
 		return shellLang
 	case shellcmd.IsPython(name):
 		return pythonLang
@@ -138,6 +138,17 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(g.Word.From), why))
 			}
 		}
+		for _, r := range parsed.Repos() {
+			if g := c.gitRepo(cmd, r); g != "" {
+				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(r.Word.From), g))
+			}
+		}
+		for _, n := range parsed.Nested() {
+			for _, g := range c.nested(cmd, n, depth+1) {
+				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(n.Word.From), g))
+			}
+		}
+		c.logs(cmd, parsed, func(w shellcmd.Word) string { return fmt.Sprintf("%s:%d ", name, lines.at(w.From)) })
 		addGaps(cmd, found)
 		for _, r := range refs {
 			if r.Role.Runs() {

@@ -36,7 +36,7 @@ import (
 // probeVersion names what a snapshot asks the file system about and how
 // it reads the answers; it changes with any change to what trust covers
 // or follows, so that a record made by another hookctl is checked in full.
-const probeVersion = 18
+const probeVersion = 19
 
 // Probed is what a record keeps of the paths its snapshot asked about.
 type Probed struct {
@@ -56,7 +56,8 @@ type Probe struct {
 	// Real is the path resolved, when it is not Path itself.
 	Real string `json:"r,omitempty"`
 	// Kind is "missing", "file", "dir", "other" (a FIFO, a device, a
-	// socket) or "error" (it could not be asked).
+	// socket), "process" (a file of the process that opens it, never
+	// asked: schema.ProcessFile) or "error" (it could not be asked).
 	Kind string `json:"k"`
 	// Stat is the StatID of what lies there, for any kind but missing
 	// and error.
@@ -71,8 +72,14 @@ func (c *coverage) probe(p string) {
 // observe asks the file system about p as a snapshot does.
 func observe(res *shellcmd.Resolver, p string) Probe {
 	pr := Probe{Path: p}
-	if real := res.Resolve(p); real != p {
+	real := res.Resolve(p)
+	if real != p {
 		pr.Real = real
+	}
+	if schema.ProcessFile(real) != "" {
+		// What lies there is hookctl's own: never asked.
+		pr.Kind = "process"
+		return pr
 	}
 	info, err := os.Stat(p)
 	switch {

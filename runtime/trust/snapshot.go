@@ -113,6 +113,12 @@ type Command struct {
 	// and so is not covered (a program named by a variable, a cd to a
 	// folder known only then, the project's npm scripts).
 	Gaps []string
+	// Logs are the files the command tells hookctl to write its log to
+	// (trace --log, run --log), which hookctl never writes through a link
+	// that leads out of the workspace: relative to the workspace root
+	// when they lie in it, each after where it is named in a script or a
+	// nested hooks.json.
+	Logs []string
 }
 
 // Snapshot is a workspace's hooks as they stand: hooks.json, the files its
@@ -221,27 +227,10 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 		}
 	}
 	c.walk(agents, ".agents")
-	if cfg.File != nil {
-		for _, h := range cfg.File.Hooks {
-			for _, e := range schema.Events {
-				add := func(matcher string, hd *schema.Handler) {
-					s.Commands = append(s.Commands, c.command(h.Name, e, matcher, hd))
-				}
-				if e.IsTool() {
-					for _, g := range h.Groups(e) {
-						for i := range g.Hooks {
-							add(g.MatcherText(), &g.Hooks[i])
-						}
-					}
-					continue
-				}
-				hs := h.Handlers(e)
-				for i := range hs {
-					add("", &hs[i])
-				}
-			}
-		}
-	}
+	c.hooksRead = map[string]bool{shellcmd.Resolve(filepath.Join(root, filepath.FromSlash(HooksFile))): true}
+	handlers(cfg, func(hook string, e schema.Event, matcher string, hd *schema.Handler) {
+		s.Commands = append(s.Commands, c.command(hook, e, matcher, hd))
+	})
 	slices.SortStableFunc(s.Commands, func(a, b Command) int { return a.Pos.Offset - b.Pos.Offset })
 	paths := make([]string, 0, len(c.files))
 	for p := range c.files {
@@ -274,6 +263,30 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 	return s
 }
 
+// handlers calls f for every handler of the valid parts of cfg, in the
+// order of its hooks and events.
+func handlers(cfg *schema.Config, f func(hook string, e schema.Event, matcher string, hd *schema.Handler)) {
+	if cfg.File == nil {
+		return
+	}
+	for _, h := range cfg.File.Hooks {
+		for _, e := range schema.Events {
+			if e.IsTool() {
+				for _, g := range h.Groups(e) {
+					for i := range g.Hooks {
+						f(h.Name, e, g.MatcherText(), &g.Hooks[i])
+					}
+				}
+				continue
+			}
+			hs := h.Handlers(e)
+			for i := range hs {
+				f(h.Name, e, "", &hs[i])
+			}
+		}
+	}
+}
+
 // coverage gathers the files a snapshot covers.
 type coverage struct {
 	root, agents string
@@ -291,6 +304,9 @@ type coverage struct {
 	// probed are the paths the snapshot asked the file system about
 	// (see Probe).
 	probed map[string]bool
+	// hooksRead are the hooks.json files whose commands were read, by
+	// real path: the workspace's, and those nested hookctl commands run.
+	hooksRead map[string]bool
 }
 
 // walk covers the code in the hooks' folder, recursively: every file with
@@ -365,24 +381,60 @@ func (c *coverage) inside(real string) bool {
 // command reads one handler's command and covers the files it names.
 func (c *coverage) command(hook string, e schema.Event, matcher string, hd *schema.Handler) Command {
 	cmd := Command{Hook: hook, Event: e, Matcher: matcher, Command: hd.Command, Pos: hd.Pos}
-	parsed := shellcmd.Parse(hd.Command, c.agents, c.root)
-	refs, gaps := parsed.Refs()
-	c.pythonInline(&cmd, parsed.Calls, 0)
-	for _, g := range gaps {
-		cmd.Gaps = append(cmd.Gaps, g.Why)
-	}
-	for _, r := range refs {
-		c.coverRef(&cmd, r, "by "+hook, shellcmd.Start{}, 0)
-	}
+	c.readCommand(&cmd, hd.Command, c.agents, c.root, hook, "", 0)
 	slices.Sort(cmd.Files)
 	slices.Sort(cmd.Outside)
 	return cmd
+}
+
+// readCommand reads a handler's command, run in dir with
+// $HOOKCTL_WORKSPACE ws, for cmd: it covers the files it runs and names
+// what it cannot, each gap after at (where a nested hooks.json holds the
+// command, "" for the workspace's own).
+func (c *coverage) readCommand(cmd *Command, command, dir, ws, hook, at string, depth int) {
+	parsed := shellcmd.Parse(command, dir, ws)
+	refs, gaps := parsed.Refs()
+	c.pythonInline(cmd, parsed.Calls, depth)
+	var found []string
+	for _, g := range gaps {
+		found = append(found, at+g.Why)
+	}
+	for _, r := range parsed.Repos() {
+		if g := c.gitRepo(cmd, r); g != "" {
+			found = append(found, at+g)
+		}
+	}
+	addGaps(cmd, found)
+	for _, r := range refs {
+		c.coverRef(cmd, r, "by "+hook, shellcmd.Start{}, depth)
+	}
+	for _, n := range parsed.Nested() {
+		addGaps(cmd, c.nested(cmd, n, depth))
+	}
+	c.logs(cmd, parsed, func(shellcmd.Word) string { return at })
+}
+
+// logs notes the logs the command's calls of hookctl write (Command.Logs),
+// each after what at says of the word that names it.
+func (c *coverage) logs(cmd *Command, parsed *shellcmd.Command, at func(shellcmd.Word) string) {
+	for _, r := range parsed.Logs() {
+		shown := r.Word.Text
+		if r.Path != "" {
+			if rel, ok := relIn(c.root, filepath.Clean(r.Path)); ok {
+				shown = rel
+			}
+		}
+		cmd.Logs = appendNew(cmd.Logs, at(r.Word)+schema.Visible(shown))
+	}
 }
 
 // coverRef covers a file a command (or a script it runs, at depth > 0)
 // names, and what that file loads in its turn. caller is how the script
 // that names it was started, the zero Start for a handler's command.
 func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shellcmd.Start, depth int) {
+	if r.Process {
+		return // never looked up; its gap names what runs
+	}
 	// Every file the interpreter may take (python3 hooks/pkg runs
 	// hooks/pkg/__main__.py when pkg is a folder), as lint reads them.
 	c.probe(r.Path) // Candidates asks whether it is a folder

@@ -104,14 +104,23 @@ func tooDeep(n syntax.Node) bool {
 func stmtsBefore(p *syntax.Parser, src string, line int) (before []*syntax.Stmt, ok bool) {
 	frames := framePool.Get().(*[]uintptr)
 	defer framePool.Put(frames)
+	done, deep := false, false
 	for s, err := range p.StmtsSeq(&depthReader{src: src, frames: *frames}) {
-		if err != nil || int(s.End().Line()) >= line {
-			break
+		// The iterator is read to its end: stopping it early makes the
+		// parser yield its error after the stop, which panics.
+		switch {
+		case done || err != nil || s == nil || int(s.End().Line()) >= line:
+			done = true
+		case tooDeep(s):
+			done, deep = true, true
+		case unnamedFunc(s) != nil:
+			done = true // a syntax error to bash and dash
+		default:
+			before = append(before, s)
 		}
-		if tooDeep(s) {
-			return nil, false
-		}
-		before = append(before, s)
+	}
+	if deep {
+		return nil, false
 	}
 	return before, true
 }

@@ -46,3 +46,47 @@ func TestNotAFileLinkThroughProcFd(t *testing.T) {
 		t.Errorf("NotAFile(a regular file) = %q", why)
 	}
 }
+
+// TestProcessFilesNotLookedUp: a file of the process that opens it names
+// hookctl's own files in hookctl's process, so Resolve stops there, a link
+// of the workspace into it is refused without a look, and descriptor
+// reads its number.
+func TestProcessFilesNotLookedUp(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd here")
+	}
+	dir := t.TempDir()
+	for p, want := range map[string]string{
+		"/dev/stdin":                      "/dev/stdin",
+		"/dev/fd/3":                       "/dev/fd/3",
+		"/proc/self/fd/0":                 "/proc/self/fd/0",
+		"/proc/thread-self/cwd/x":         "/proc/thread-self/cwd/x",
+		"/proc/1/root/etc/passwd":         "/proc/1/root/etc/passwd",
+		"/proc/mounts":                    "/proc/self/mounts", // a link to self/mounts
+		dir + "/../" + filepath.Base(dir): dir,
+	} {
+		if got := Resolve(p); got != want {
+			t.Errorf("Resolve(%s) = %s, want %s", p, got, want)
+		}
+	}
+	link := filepath.Join(dir, "gate.sh")
+	if err := os.Symlink("/dev/stdin", link); err != nil {
+		t.Fatal(err)
+	}
+	if got := Resolve(link); got != "/dev/stdin" {
+		t.Errorf("Resolve(a link to /dev/stdin) = %s", got)
+	}
+	if why := NotAFile(link); !strings.Contains(why, "a link into /dev") {
+		t.Errorf("NotAFile(a link to /dev/stdin) = %q", why)
+	}
+	for p, want := range map[string]int{"/dev/stdin": 0, "/dev/stdout": 1, "/dev/fd/7": 7, "/proc/self/fd/12": 12, "/proc/thread-self/fd/3": 3, "/proc/42/fd/0": -1, "/dev//fd/./5": 5} {
+		if fd, ok := descriptor(p); !ok || fd != want {
+			t.Errorf("descriptor(%s) = %d, %v; want %d", p, fd, ok, want)
+		}
+	}
+	for _, p := range []string{"/dev/fd", "/dev/fd/x", "/proc/self/cwd", "/dev/null", "dev/stdin", "/proc/self/fd/99999999999"} {
+		if fd, ok := descriptor(p); ok {
+			t.Errorf("descriptor(%s) = %d, want none", p, fd)
+		}
+	}
+}

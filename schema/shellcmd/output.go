@@ -281,41 +281,17 @@ func (o *outputs) call(words []outWord, redirs []*syntax.Redirect, cond bool) bo
 
 // heredoc reads the text of a here-document or here-string.
 func (o *outputs) heredoc(r *syntax.Redirect, p *Print) bool {
+	text, from, to, exact, ok := hereText(r, o.workspace)
+	if !ok {
+		return false
+	}
 	if r.Op == syntax.WordHdoc {
-		text, ok := literal(r.Word, o.workspace)
-		if !ok {
-			return false
-		}
-		p.Text = text + "\n"
-		p.From, p.To = int(r.Word.Pos().Offset()), int(r.Word.End().Offset())
-		p.Base = p.From
-		return true
-	}
-	if r.Hdoc == nil {
-		p.Text = ""
-		return true
-	}
-	// <<'EOF', <<"EOF" and <<\EOF leave the body as written.
-	quoted := r.Word != nil && !isLit(r.Word)
-	var raw strings.Builder
-	for _, part := range r.Hdoc.Parts {
-		l, ok := part.(*syntax.Lit)
-		if !ok {
-			return false // an expansion
-		}
-		raw.WriteString(l.Value)
-	}
-	text := raw.String()
-	if !quoted {
-		text = unescapeHeredoc(text)
-	}
-	if r.Op == syntax.DashHdoc {
-		text = stripTabs(text)
+		// The printed word, quotes included.
+		from, to, exact = int(r.Word.Pos().Offset()), int(r.Word.End().Offset()), false
 	}
 	p.Text = text
-	p.From = int(r.Hdoc.Pos().Offset())
-	p.To, p.Base = p.From+raw.Len(), p.From
-	p.Exact = r.Op == syntax.Hdoc && text == raw.String()
+	p.From, p.To, p.Base = from, to, from
+	p.Exact = exact
 	return true
 }
 

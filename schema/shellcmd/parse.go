@@ -65,12 +65,15 @@ type Call struct {
 	Dir string
 	// Assigns are the variables the call sets for itself (PATH=./bin x).
 	Assigns []string
-	// Stdin is the file a "<" redirection feeds the call, nil when there
-	// is none.
+	// Stdin is the file the call reads on stdin ("< file", "cat file |",
+	// or a redirection of a block around it), nil when there is none.
 	Stdin *Word
 	// Piped is set when the call reads another command's output on stdin
 	// (the right side of a pipe).
 	Piped bool
+	// Inputs are what the descriptors the command sets up for the call
+	// read (see Input); one missing is inherited.
+	Inputs map[int]Input
 	// Conditional is set when the call may not run: it follows || or
 	// stands in an if, while, case or function, or after a test.
 	Conditional bool
@@ -230,6 +233,9 @@ func (c *Command) parse(dir string) *Command {
 		c.workspace = withoutAssigned(c.workspace, f.Stmts)
 	}
 	st := &state{dir: dir}
+	if start != nil && start.bash {
+		w.numeric = numericVars(f)
+	}
 	if start != nil {
 		st.sc = newScope(vars, start, f, &c.Probes)
 		st.sc.sourced = c.sourced
@@ -289,6 +295,9 @@ func (w *walker) unreadable(src string, err error, m offsets, st *state) {
 			start, line, err = 0, 1, &TooDeepError{} // none of it is read
 		}
 		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before)}
+		if w.script && w.c.start.bash {
+			inner.numeric = numericVars(&syntax.File{Stmts: before})
+		}
 		if w.script {
 			// A script's lines are read as a script's: what they assign,
 			// define and source counts as in one that parses.
@@ -339,7 +348,29 @@ func ParseSyntax(src string) (*syntax.File, error) { return parse(src) }
 func parse(src string) (*syntax.File, error) {
 	p := parsers.Get().(*syntax.Parser)
 	defer parsers.Put(p)
-	return parseBounded(src, func(r io.Reader) (*syntax.File, error) { return p.Parse(r, "") })
+	f, err := parseBounded(src, func(r io.Reader) (*syntax.File, error) { return p.Parse(r, "") })
+	if err != nil {
+		return nil, err
+	}
+	// The parser takes "() cmd" for a function without a name (zsh's
+	// anonymous function), which bash and dash refuse as a syntax error.
+	if fd := unnamedFunc(f); fd != nil {
+		return nil, syntax.ParseError{Pos: fd.Pos(), Text: "a function needs a name"}
+	}
+	return f, nil
+}
+
+// unnamedFunc returns the first function without a name in n, nil when
+// there is none.
+func unnamedFunc(n syntax.Node) *syntax.FuncDecl {
+	var unnamed *syntax.FuncDecl
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name == nil && unnamed == nil {
+			unnamed = fd
+		}
+		return unnamed == nil
+	})
+	return unnamed
 }
 
 // fields splits a command of plain words at blanks.
@@ -387,6 +418,11 @@ type state struct {
 	// top is set for the script's own top-level statements, where an
 	// assignment holds for what follows.
 	top bool
+	// in are the descriptors set up for the code: by redirections of a
+	// block around it, a pipe, an exec.
+	in inputs
+	// maybe is set in the later commands of a && list, which may not run.
+	maybe bool
 }
 
 type walker struct {
@@ -405,6 +441,10 @@ type walker struct {
 	// walked again, which for each level of nesting made reading a
 	// command quadratic in its depth.
 	cdpathFree, envFree int
+	// numeric, for the walker of a script bash runs for certain, are the
+	// variables it only ever sets to a number; nil for any other code,
+	// whose arithmetic is not read (arithGap).
+	numeric map[string]bool
 }
 
 // moves is what code may do to the shell's folder other than by a plain
@@ -486,7 +526,7 @@ func (w *walker) movesAs(args []Word) bool {
 func (w *walker) stmts(stmts []*syntax.Stmt, st *state) {
 	for _, s := range stmts {
 		if !st.top || st.sc == nil {
-			w.stmt(s, st, false)
+			w.stmt(s, st)
 			continue
 		}
 		as := straightAssigns(s)
@@ -496,7 +536,7 @@ func (w *walker) stmts(stmts []*syntax.Stmt, st *state) {
 		}
 		st.sc.prescan(s, straight)
 		st.top = false
-		w.stmt(s, st, false)
+		w.stmt(s, st)
 		st.top = true
 		if len(as) > 0 {
 			w.assign(s, as, st)
@@ -512,7 +552,7 @@ func sub(st *state) state {
 	return inner
 }
 
-func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
+func (w *walker) stmt(s *syntax.Stmt, st *state) {
 	if st.sc == nil && !w.c.cdUnsure && w.cdpathFree == 0 {
 		if setsCDPATH(s) {
 			defer func() { w.c.cdUnsure = true }()
@@ -531,35 +571,59 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 			defer func() { w.envFree-- }()
 		}
 	}
-	var stdin *Word
+	if w.numeric != nil {
+		w.arithGap(s)
+	}
+	if name := setsCodeVar(s); name != "" {
+		from, to := w.mapper.span(s)
+		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: name, From: from, To: to}, Code: true,
+			Why: "sets " + name + ", which changes what the commands after it run"})
+	}
+	in := st.in
 	for _, r := range s.Redirs {
-		if r.Word == nil {
-			continue
+		if r.Word != nil {
+			w.substs(r.Word, st)
 		}
-		w.substs(r.Word, st)
-		if r.Op == syntax.RdrIn {
-			wd := w.word(r.Word, st)
-			stdin = &wd
+		if r.Hdoc != nil {
+			// An unquoted here-document runs its command substitutions.
+			w.substs(r.Hdoc, st)
+		}
+		if r.Word != nil {
+			in = w.redirect(in, r, st)
 		}
 	}
 	if s.Cmd == nil {
 		return // "< file" alone runs nothing
 	}
+	if x, ok := s.Cmd.(*syntax.CallExpr); ok {
+		// A call's words are expanded before its redirections are made;
+		// an exec's redirections hold for the rest of the shell.
+		w.call(x, st, in)
+		if len(x.Args) == 1 && callName(x) == "exec" && len(s.Redirs) > 0 {
+			st.in = w.execInputs(st.in, in, st)
+		}
+		return
+	}
+	// A compound command's redirections hold for it alone.
+	if len(s.Redirs) > 0 {
+		outer := st.in
+		st.in = in
+		defer func() { st.in = outer }()
+	}
 	switch x := s.Cmd.(type) {
-	case *syntax.CallExpr:
-		w.call(x, st, stdin, piped)
 	case *syntax.BinaryCmd:
 		switch x.Op {
 		case syntax.Pipe, syntax.PipeAll:
 			// Each side of a pipe runs in a subshell of its own.
 			left, right := sub(st), sub(st)
-			w.stmt(x.X, &left, piped)
-			w.stmt(x.Y, &right, true)
+			w.stmt(x.X, &left)
+			right.in = right.in.with(0, w.pipeInput(x.X, st))
+			w.stmt(x.Y, &right)
 		case syntax.OrStmt:
-			w.stmt(x.X, st, piped)
+			w.stmt(x.X, st)
 			after := sub(st)
 			after.conditional = true
-			w.stmt(x.Y, &after, piped)
+			w.stmt(x.Y, &after)
 			if after.dir != st.dir {
 				st.dir = "" // where the shell is now depends on which side ran
 			}
@@ -578,13 +642,16 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 				items = append(items, b.Y)
 				first = b.X
 			}
-			w.stmt(first, st, piped)
+			w.stmt(first, st)
 			moved := false
+			maybe := st.maybe
+			st.maybe = true
 			for i := len(items) - 1; i >= 0; i-- {
 				before := st.dir
-				w.stmt(items[i], st, piped)
+				w.stmt(items[i], st)
 				moved = moved || st.dir != before
 			}
+			st.maybe = maybe
 			if moved {
 				st.dir = ""
 			}
@@ -599,7 +666,17 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 		// the data; their calls count, conditionally.
 		inner := sub(st)
 		inner.conditional = true
-		if _, ok := x.(*syntax.FuncDecl); ok {
+		if fd, ok := x.(*syntax.FuncDecl); ok {
+			if fd.Name != nil && (overriding[fd.Name.Value] || replaced[fd.Name.Value]) {
+				// Every later call of that name runs the function: what
+				// the reader takes the builtin to do (source a file, cd)
+				// is not what runs.
+				from, to := w.mapper.span(fd)
+				w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: fd.Name.Value, From: from, To: to}, Code: true,
+					Why: "defines a function named " + fd.Name.Value + ", which the shell runs in place of the command of that name wherever the code calls it: what those calls run is not known"})
+				w.c.cdUnsure = true
+				defer func() { st.dir = "" }()
+			}
 			if st.sc != nil {
 				// A function's body runs at its calls, with what the
 				// script knows then.
@@ -608,12 +685,14 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 			if w.moves.any {
 				inner.dir = "" // and in the folder the shell is in then
 			}
+			// and with the descriptors of its call.
+			inner.in = calledInputs
 			w.c.fnsDefined = true
 		}
 		syntax.Walk(x, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.Stmt:
-				w.stmt(n, &inner, false)
+				w.stmt(n, &inner)
 				return false
 			case *syntax.Word:
 				w.substs(n, &inner)
@@ -627,7 +706,7 @@ func (w *walker) stmt(s *syntax.Stmt, st *state, piped bool) {
 	}
 }
 
-func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
+func (w *walker) call(x *syntax.CallExpr, st *state, in inputs) {
 	for _, a := range x.Assigns {
 		if a.Value != nil {
 			w.substs(a.Value, st)
@@ -636,8 +715,13 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 	for _, a := range x.Args {
 		w.substs(a, st)
 	}
-	call := &Call{Dir: st.dir, Stdin: stdin, Piped: piped, Conditional: st.conditional, Depth: w.depth,
+	call := &Call{Dir: st.dir, Conditional: st.conditional, Depth: w.depth, Inputs: in,
 		unsure: w.c.envDirty || st.sc != nil && st.sc.off, fns: w.c.fnsDefined}
+	if stdin := in.of(0); stdin.File != nil {
+		call.Stdin = stdin.File
+	} else {
+		call.Piped = stdin.Piped
+	}
 	if st.sc != nil {
 		if v, ok := st.sc.vals["0"]; ok {
 			call.arg0 = &v
@@ -654,8 +738,14 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 	if len(call.Args) == 0 {
 		return
 	}
+	xargsReplaced(call.Args)
 	w.c.Calls = append(w.c.Calls, call)
+	// What the call runs as code sees its redirections.
+	outer := st.in
+	st.in = in
 	w.codeArgs(call, st)
+	w.inputCode(call, st)
+	st.in = outer
 	name := call.Args[0]
 	switch {
 	case name.Lit && name.Text == "cd" && st.sc != nil:
@@ -689,14 +779,13 @@ func (w *walker) call(x *syntax.CallExpr, st *state, stdin *Word, piped bool) {
 		return
 	}
 	if code.Lit {
-		nst := st
+		nst := *st
+		nst.in = in
 		if w.c.envDirty || setsEnviron(call, i) {
 			// BASH_ENV, an exported function, may cd before the code runs.
-			moved := *st
-			moved.dir = ""
-			nst = &moved
+			nst.dir = ""
 		}
-		w.nestedCode(code, x.Args[i], nst)
+		w.nestedCode(code, x.Args[i], &nst)
 		return
 	}
 	call.Code = x.Args[i]
@@ -732,16 +821,22 @@ func cdTarget(dir string, args []Word) string {
 
 // nestedCode reads the literal code given to a shell with -c.
 func (w *walker) nestedCode(code Word, node *syntax.Word, st *state) {
-	if w.depth >= maxNesting {
-		return
-	}
-	f, err := parse(code.Text)
 	m := offsets{from: code.From, to: code.To}
 	if len(node.Parts) == 1 {
 		if q, ok := node.Parts[0].(*syntax.SglQuoted); ok && !q.Dollar && w.mapper.exact {
 			m = offsets{base: w.mapper.base + int(q.Pos().Offset()) + 1, exact: true}
 		}
 	}
+	w.nestedAt(code, m, st)
+}
+
+// nestedAt reads code that a shell runs, m mapping its places onto the
+// command.
+func (w *walker) nestedAt(code Word, m offsets, st *state) {
+	if w.depth >= maxNesting {
+		return
+	}
+	f, err := parse(code.Text)
 	inner := &walker{c: w.c, depth: w.depth + 1, mapper: m}
 	// The nested shell starts where the call runs; its cds are its own,
 	// and its $0 is not the script's.
@@ -769,7 +864,7 @@ func (w *walker) codeArgs(call *Call, st *state) {
 	}
 	rest := args[i+1:]
 	later := sub(st)
-	later.dir, later.conditional = "", true
+	later.dir, later.conditional, later.in = "", true, calledInputs
 	built := func(a Word, what string) {
 		w.c.Gaps = append(w.c.Gaps, Gap{Word: a, Why: what + " code built only when the command runs", Code: true})
 	}

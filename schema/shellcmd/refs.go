@@ -68,6 +68,12 @@ type Ref struct {
 	Interpreter string
 	// Call is the call the word belongs to.
 	Call *Call
+	// Process is set for a path of the process that opens it
+	// (/dev/stdin, /dev/fd/3, /proc/self/environ) whose file the command
+	// does not name: it is never looked up, and a gap of the same word
+	// names what runs. A reader that checks files (lint) still sees it;
+	// one that covers them (trust) leaves it to the gap.
+	Process bool
 }
 
 // Refs returns the files the command names, in the order they stand, and
@@ -84,7 +90,7 @@ func (c *Command) Refs() ([]Ref, []Gap) {
 				if r.Role.Runs() {
 					// A file read as code (sourced, handed to an
 					// interpreter) is code no fingerprint holds.
-					gaps = append(gaps, Gap{Word: r.Word, Why: "runs " + r.Word.Text + " after a cd to a folder known only when the command runs", Code: r.Role != Program})
+					gaps = append(gaps, Gap{Word: r.Word, Why: "runs " + r.Word.Text + " after a cd to a folder known only when the command runs", Code: true})
 				}
 				continue
 			}
@@ -131,6 +137,14 @@ var codeVars = map[string]bool{
 	"BASH_ENV": true, "ENV": true, "PERL5LIB": true, "PERL5OPT": true, "RUBYLIB": true, "RUBYOPT": true,
 }
 
+// codeVar reports whether a variable changes which program or library a
+// call runs: codeVars, and git's (GIT_DIR names the repository whose
+// configuration runs programs, GIT_EXEC_PATH git's commands, GIT_SSH,
+// GIT_PAGER and others a program).
+func codeVar(name string) bool {
+	return codeVars[name] || strings.HasPrefix(name, "GIT_")
+}
+
 // classify returns the files one call names and what it runs that cannot
 // be known.
 func classify(call *Call) ([]Ref, []Gap) {
@@ -140,26 +154,29 @@ func classify(call *Call) ([]Ref, []Gap) {
 	add := func(w Word, role Role, interp string, alts ...string) {
 		p := join(call.Dir, w.Text)
 		r := Ref{Path: p, Word: w, Role: role, Interpreter: interp, Call: call}
-		if len(alts) > 0 {
+		switch {
+		case len(alts) == 1 && alts[0] == processRef:
+			r.Process = true
+		case len(alts) > 0:
 			r.Alternatives = alts
 		}
 		refs = append(refs, r)
 	}
 	for _, a := range call.Assigns {
-		if codeVars[a] {
-			gaps = append(gaps, Gap{Word: args[0], Why: "sets " + a + " for the call, which changes what it runs"})
+		if codeVar(a) {
+			gaps = append(gaps, Gap{Word: args[0], Why: "sets " + a + " for the call, which changes what it runs", Code: true})
 		}
 	}
 	i, implied := skipWrappers(args)
 	for j := 0; j < i; j++ {
-		if envAssign(args, j) && codeVars[strings.SplitN(args[j].Text, "=", 2)[0]] {
-			gaps = append(gaps, Gap{Word: args[j], Why: "sets " + strings.SplitN(args[j].Text, "=", 2)[0] + " for the call, which changes what it runs"})
+		if envAssign(args, j) && codeVar(strings.SplitN(args[j].Text, "=", 2)[0]) {
+			gaps = append(gaps, Gap{Word: args[j], Why: "sets " + strings.SplitN(args[j].Text, "=", 2)[0] + " for the call, which changes what it runs", Code: true})
 		}
 	}
 	// npx tsx hooks/x.ts: the package runs from node_modules or the
 	// registry, and is given the script.
 	for i < len(args) && args[i].Lit && packageRunners[path.Base(args[i].Text)] {
-		gaps = append(gaps, Gap{Word: args[i], Why: "runs a package (" + path.Base(args[i].Text) + ") from node_modules or the registry, which is not fingerprinted"})
+		gaps = append(gaps, Gap{Word: args[i], Why: "runs a package (" + path.Base(args[i].Text) + ") from node_modules or the registry, which is not fingerprinted", Code: true})
 		i++
 		for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
 			if args[i].Text == "--package" || args[i].Text == "-p" {
@@ -167,6 +184,13 @@ func classify(call *Call) ([]Ref, []Gap) {
 			}
 			i++
 		}
+	}
+	i = min(i, len(args))
+	if _, _, g := gitStart(call); g != nil {
+		gaps = append(gaps, *g)
+	}
+	if _, _, gs := nestedOf(call); len(gs) > 0 {
+		gaps = append(gaps, gs...)
 	}
 	script := -1
 	code, _ := shellCode(args)
@@ -178,6 +202,8 @@ func classify(call *Call) ([]Ref, []Gap) {
 			add(prog, Script, implied)
 		case !prog.Lit:
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named only when the command runs"})
+		case ofProcess(prog):
+			fromInput(call, prog, Program, "", prog.Text, underXargs(args[:i]), true, add, &gaps)
 		case strings.Contains(prog.Text, "/"):
 			add(prog, Program, "")
 		case name == "source" || name == ".":
@@ -185,12 +211,14 @@ func classify(call *Call) ([]Ref, []Gap) {
 			if script < len(args) && args[script].Lit && args[script].Text == "--" {
 				script++ // . -- file: dash and bash source file
 			}
-			if script < len(args) {
-				if !args[script].Lit {
-					gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs", Code: true})
-				} else {
-					add(args[script], Script, name)
-				}
+			switch {
+			case script >= len(args):
+			case !args[script].Lit:
+				gaps = append(gaps, Gap{Word: args[script], Why: "sources a file named only when the command runs", Code: true})
+			case ofProcess(args[script]):
+				fromInput(call, args[script], Script, name, name+" "+args[script].Text, underXargs(args[:i]), true, add, &gaps)
+			default:
+				add(args[script], Script, name)
 			}
 		case name == "eval":
 			for _, a := range args[i+1:] {
@@ -202,17 +230,18 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case name == "find":
 			findExec(args[i+1:], add, &gaps)
 		case projectRunner(args, i):
-			gaps = append(gaps, Gap{Word: prog, Why: "runs the project's own scripts or packages (" + name + "), which are not fingerprinted"})
+			gaps = append(gaps, Gap{Word: prog, Why: "runs the project's own scripts or packages (" + name + "), which are not fingerprinted", Code: true})
 		case isInterpreter(name):
 			script = interpreterArgs(call, i, add, &gaps)
 		}
 	}
 	cd := i < len(args) && args[i].Lit && (args[i].Text == "cd" || args[i].Text == "pushd")
+	logs := callLogs(call)
 	for j, a := range args {
-		if j <= i || j == script || j == code || cd || !a.Lit {
+		if j <= i || j == script || j == code || cd || !a.Lit || slices.Contains(logs, a) {
 			continue
 		}
-		if addArg(a) && !slices.ContainsFunc(refs, func(r Ref) bool { return r.Word == a }) {
+		if addArg(a) && !ofProcess(a) && !slices.ContainsFunc(refs, func(r Ref) bool { return r.Word == a }) {
 			add(a, Arg, "")
 		}
 	}
@@ -220,7 +249,14 @@ func classify(call *Call) ([]Ref, []Gap) {
 		_, cw := shellCode(args)
 		if files, ok := catFiles(call.Code); ok {
 			for _, f := range files {
-				add(Word{Text: f, Lit: true, From: cw.From, To: cw.To}, Code, "sh")
+				fw := Word{Text: f, Lit: true, From: cw.From, To: cw.To}
+				if ofProcess(fw) {
+					// The substitution runs before the call's redirections
+					// are made: it reads what the shell has there.
+					gaps = append(gaps, Gap{Word: cw, Why: "hands the shell the code cat reads from " + f + ", known only when the command runs", Code: true})
+					continue
+				}
+				add(fw, Code, "sh")
 			}
 		} else {
 			gaps = append(gaps, Gap{Word: cw, Why: "hands the shell code built only when the command runs", Code: true})
@@ -248,19 +284,44 @@ func addArg(a Word) bool {
 // interpreterArgs reads the arguments of an interpreter at args[i] and
 // returns the index of the script it runs, -1 when it runs none by a path.
 func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string), gaps *[]Gap) int {
+	script, _ := interpreterScript(call, i, add, gaps)
+	return script
+}
+
+// interpreterScript is interpreterArgs, also returning the descriptor the
+// interpreter reads its code from (sh < f, sh -s, sh /dev/stdin, sh
+// /dev/fd/3), -1 for none.
+func interpreterScript(call *Call, i int, add func(Word, Role, string, ...string), gaps *[]Gap) (int, int) {
 	args := call.Args
 	name := path.Base(args[i].Text)
+	xargs := underXargs(args[:i])
+	// codeGiven is what a flag that takes code on the command line (-c,
+	// -e) returns: the code is read where it stands, unless xargs gives
+	// it from its input.
+	codeGiven := func(j int) (int, int) {
+		if xargs && j+1 >= len(args) {
+			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the code it runs, read from its input only when the command runs", Code: true})
+		}
+		return -1, -1
+	}
 	j := i + 1
 	if (name == "deno" || name == "bun") && j < len(args) && args[j].Text == "run" {
 		j++
 	}
-	for j < len(args) {
+	stdin := false
+	for j < len(args) && !stdin {
 		a := args[j]
 		if !a.Lit {
 			*gaps = append(*gaps, Gap{Word: a, Why: name + " is given an option or script known only when the command runs", Code: true})
-			return -1
+			return -1, -1
 		}
 		t := a.Text
+		if isShell(name) && len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsRune(t[1:], 's') && !strings.ContainsRune(t[1:], 'c') && !shellOptValue(t) {
+			// sh -s, bash -es: the code comes on stdin, and the words
+			// that follow are its arguments.
+			stdin = true
+			continue
+		}
 		if isShell(name) && len(t) > 1 && t[0] == '+' {
 			// sh +e, bash +O extglob: an option turned off.
 			if shellOptValue(t) {
@@ -286,15 +347,18 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 					m := a
 					m.Text = rest
 					pythonModule(call, m, add, gaps)
-					return j
+					return j, -1
 				}
 				if j+1 < len(args) {
 					pythonModule(call, args[j+1], add, gaps)
-					return j + 1
+					return j + 1, -1
 				}
-				return -1
+				return -1, -1
 			case 'c':
-				return -1 // code on the command line, which hooks.json shows
+				if rest != "" {
+					return -1, -1
+				}
+				return codeGiven(j) // code on the command line, which hooks.json shows
 			case 'W', 'X':
 				if rest == "" {
 					j++
@@ -310,12 +374,15 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 		}
 		switch {
 		case isShell(name) && len(t) > 1 && t[0] == '-' && !strings.HasPrefix(t, "--") && strings.ContainsRune(t[1:], 'c'):
-			return -1 // sh -ec CODE: read by the parser
+			return codeGiven(j) // sh -ec CODE: read by the parser
 		case noScriptFlags[t] && !(isShell(name) && !strings.HasPrefix(t, "--")):
 			// Code on the command line, which hooks.json shows. A shell's
 			// -e, -p or -h is an option (errexit, privileged, hashall):
 			// the script follows.
-			return -1
+			if t == "-c" || t == "-e" || t == "-p" || t == "--eval" || t == "--print" {
+				return codeGiven(j)
+			}
+			return -1, -1
 		case name == "py" && len(t) > 1 && t[1] >= '0' && t[1] <= '9':
 		case isShell(name) && shellOptValue(t):
 			j++ // bash -euo pipefail, --rcfile FILE
@@ -324,28 +391,28 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 		}
 		j++
 	}
-	if j >= len(args) || args[j].Text == "-" {
+	if stdin || j >= len(args) || args[j].Text == "-" {
 		// The interpreter reads its code on stdin.
 		switch {
-		case underXargs(args[:i]):
+		case xargs && !stdin:
 			// xargs sh < list: the lines of list become sh's arguments,
 			// the first of them the script it runs.
 			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the script it runs, read from its input only when the command runs", Code: true})
-		case call.Stdin != nil && call.Stdin.Lit:
-			add(*call.Stdin, Script, name)
-		case call.Stdin != nil:
-			*gaps = append(*gaps, Gap{Word: *call.Stdin, Why: name + " reads its code from a file named only when the command runs", Code: true})
-		case call.Piped:
-			*gaps = append(*gaps, Gap{Word: args[i], Why: name + " runs the code that another command of the pipeline prints"})
-		case isShell(name) || isPython(name) || name == "node":
-			*gaps = append(*gaps, Gap{Word: args[i], Why: name + " reads its code on stdin, where the agent's payload is"})
+		default:
+			fromInput(call, Word{Text: "/dev/stdin", Lit: true, From: args[i].From, To: args[i].To}, Script, name, name, xargs, false, add, gaps)
+			return -1, 0
 		}
-		return -1
+		return -1, -1
 	}
 	s := args[j]
 	if !s.Lit {
 		*gaps = append(*gaps, Gap{Word: s, Why: name + " runs a script named only when the command runs", Code: true})
-		return j
+		return j, -1
+	}
+	if ofProcess(s) {
+		fd, _ := descriptor(s.Text)
+		fromInput(call, s, Script, name, name+" "+s.Text, xargs, true, add, gaps)
+		return j, fd
 	}
 	switch {
 	case isPython(name):
@@ -367,7 +434,7 @@ func interpreterArgs(call *Call, i int, add func(Word, Role, string, ...string),
 	default:
 		add(s, Script, name)
 	}
-	return j
+	return j, -1
 }
 
 // pythonModule adds the files "python -m mod" may run from the call's
@@ -414,7 +481,7 @@ func findExec(args []Word, add func(Word, Role, string, ...string), gaps *[]Gap)
 		switch {
 		case p >= len(sub):
 		case !sub[p].Lit || strings.Contains(sub[p].Text, "{}"):
-			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " runs a program found only when the command runs"})
+			*gaps = append(*gaps, Gap{Word: sub[p], Why: "find " + args[k].Text + " runs a program found only when the command runs", Code: true})
 		case strings.Contains(sub[p].Text, "/"):
 			add(sub[p], Program, "")
 		case isInterpreter(path.Base(sub[p].Text)):
@@ -476,9 +543,10 @@ var wrapperValueFlags = map[string]map[string]bool{
 	"gtimeout": {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
 	"stdbuf":   {"-i": true, "-o": true, "-e": true},
 	"ionice":   {"-c": true, "-n": true, "-p": true},
-	"xargs":    {"-I": true, "-i": true, "-n": true, "-L": true, "-P": true, "-d": true, "-E": true, "-s": true, "-a": true},
-	"sudo":     {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-U": true, "-r": true, "-t": true},
-	"doas":     {"-u": true, "-C": true},
+	"xargs": {"-I": true, "-n": true, "-L": true, "-P": true, "-d": true, "-E": true, "-s": true, "-a": true, "-J": true, "-R": true, "-S": true,
+		"--arg-file": true, "--delimiter": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true},
+	"sudo": {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-U": true, "-r": true, "-t": true},
+	"doas": {"-u": true, "-C": true},
 }
 
 // pythonRunners run a Python script in a project's environment: "uv run
@@ -504,7 +572,7 @@ func skipWrappers(args []Word) (int, string) {
 		if pythonRunners[name] && i+1 < len(args) && args[i+1].Text == "run" && runsPythonScript(args[i+2:]) {
 			i += 2
 			for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
-				if pythonRunnerFlags[args[i].Text] {
+				if pythonRunnerFlags[args[i].Text] && i+1 < len(args) {
 					i++
 				}
 				i++
@@ -515,10 +583,18 @@ func skipWrappers(args []Word) (int, string) {
 			return i, ""
 		}
 		if name == "hookctl" {
-			rest := args[i:]
-			if k, ok := traceStart(len(rest), func(j int) (string, bool) { return rest[j].Text, rest[j].Lit }); ok {
-				i += k
-				continue
+			// hookctl trace and hookctl adapt run COMMAND directly, past
+			// hookctl's global flags.
+			if v := hookctlVerb(args, i); v > 0 {
+				view := append([]Word{args[i]}, args[v:]...)
+				if k, ok := traceStart(len(view), func(j int) (string, bool) { return view[j].Text, view[j].Lit }); ok {
+					i = v + k - 1
+					continue
+				}
+				if k, ok := adaptStart(view); ok {
+					i = v + k - 1
+					continue
+				}
 			}
 			return i, ""
 		}
@@ -534,8 +610,10 @@ func skipWrappers(args []Word) (int, string) {
 				return i, ""
 			case t == "--":
 				i++
+			case name == "command" && len(t) > 1 && t[0] == '-' && strings.ContainsAny(t, "vV"):
+				return len(args), "" // command -v x says what x is: it runs nothing
 			case strings.HasPrefix(t, "-") && len(t) > 1:
-				if values[t] {
+				if values[t] && i+1 < len(args) {
 					i++
 				}
 				i++

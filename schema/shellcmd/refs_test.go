@@ -17,6 +17,9 @@ func describe(c *Command) (refs, gaps []string) {
 		if len(r.Alternatives) > 0 {
 			s += " " + fmt.Sprint(r.Alternatives)
 		}
+		if r.Process {
+			s += " (process)"
+		}
 		refs = append(refs, s)
 	}
 	for _, g := range gs {
@@ -100,6 +103,17 @@ func TestRefs(t *testing.T) {
 		{`trap "$X" EXIT`, nil, "trap runs code built only when the command runs"},
 		{"alias x='. ./lib.sh'", []string{"argument /w/.agents/x=. ./lib.sh"}, "runs ./lib.sh after a cd to a folder known only when the command runs"},
 		{"bash --rcfile hooks/rc.sh hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh", "argument /w/.agents/hooks/rc.sh"}, ""},
+		// Code read from a descriptor: the file that feeds it, or named.
+		{"bash -s x < hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
+		{"cat hooks/gate.sh | sh", []string{"argument /w/.agents/hooks/gate.sh", "script /w/.agents/hooks/gate.sh"}, ""},
+		{"sh /dev/stdin", []string{"script /dev/stdin (process)"}, "sh /dev/stdin reads its code on stdin, where the agent's payload is"},
+		{"perl", nil, "perl reads its code on stdin, where the agent's payload is"},
+		{"sh /proc/self/cwd/x.sh", []string{"script /proc/self/cwd/x.sh (process)"}, "names something of the process that opens it"},
+		{"git apply /dev/stdin", nil, ""},
+		{"command -v osascript", nil, ""},
+		{"xargs -i sh -c '{}'", nil, "hands the shell code built only when the command runs"},
+		{"xargs -0 python3 -c", nil, "xargs gives python3 the code it runs"},
+		{"{ . /dev/fd/3; } 3< hooks/lib.sh", []string{"script /w/.agents/hooks/lib.sh"}, ""},
 	} {
 		c := Parse(tc.command, dir, ws)
 		refs, gaps := describe(c)
@@ -193,13 +207,65 @@ func FuzzRefs(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, command string) {
-		refs, _ := Parse(command, "/w/.agents", "/w").Refs()
+		c := Parse(command, "/w/.agents", "/w")
+		refs, _ := c.Refs()
+		readOthers(t, c)
 		for _, r := range refs {
 			if !filepath.IsAbs(r.Path) || r.Word.From < 0 || r.Word.To > len(command) || r.Word.From > r.Word.To {
 				t.Fatalf("Refs(%q) gave %+v", command, r)
 			}
 			if !filepath.IsAbs(Resolve(r.Path)) {
 				t.Fatalf("Resolve(%q) is not absolute", r.Path)
+			}
+		}
+	})
+}
+
+// readOthers reads what else a command runs (git's repositories, nested
+// hookctl, the logs hookctl writes) and checks the paths are absolute.
+func readOthers(t *testing.T, c *Command) {
+	for _, r := range c.Repos() {
+		if !filepath.IsAbs(r.Dir) {
+			t.Fatalf("Repos(%q) gave %+v", c.Src, r)
+		}
+	}
+	for _, n := range c.Nested() {
+		for _, p := range append(append([]string{}, n.Configs...), n.Tests...) {
+			if !filepath.IsAbs(p) {
+				t.Fatalf("Nested(%q) gave %+v", c.Src, n)
+			}
+		}
+	}
+	for _, l := range c.Logs() {
+		if l.Word.From < 0 || l.Word.To > len(c.Src) || l.Word.From > l.Word.To {
+			t.Fatalf("Logs(%q) gave %+v", c.Src, l)
+		}
+	}
+}
+
+// FuzzScript reads any shell script, as bash started it by a path,
+// without failing: every file it names is absolute.
+func FuzzScript(f *testing.F) {
+	for _, s := range []string{
+		"#!/bin/bash\n. \"$(dirname \"$0\")/lib.sh\"\n", "D=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\nsource \"$D/x\"\n", "x=$(cat f)\n(( x ))\n",
+		"exec 3< f; . /dev/fd/3\n", "sh <<X\n. ./a\nX\n", "git -C .. status\n", "hookctl run Stop --config ../x.json\n", "source() { :; }\nsource x\n",
+		"cat f | sh\nxargs -I{} sh -c '{}'\n", "for ((i=0;i<n;i++)); do let y=i; done\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		start := Start{arg0: val{s: "./hooks/gate.sh"}, hasArg0: true, source: val{s: "./hooks/gate.sh"}, hasSource: true, bash: true}
+		c := ParseScript(src, "/w/.agents", "/w", start, func(string) ([]string, bool) { return []string{"D"}, true })
+		refs, gaps := c.Refs()
+		readOthers(t, c)
+		for _, r := range refs {
+			if !filepath.IsAbs(r.Path) || r.Word.From < 0 || r.Word.To > len(src) || r.Word.From > r.Word.To {
+				t.Fatalf("Refs(%q) gave %+v", src, r)
+			}
+		}
+		for _, g := range gaps {
+			if g.Word.From < 0 || g.Word.To > len(src) || g.Word.From > g.Word.To {
+				t.Fatalf("Refs(%q) gave the gap %+v", src, g)
 			}
 		}
 	})
@@ -223,6 +289,66 @@ func TestParseVars(t *testing.T) {
 		refs, gaps := describe(ParseVars(tc.command, "/p", vars))
 		if !slices.Equal(refs, tc.refs) || tc.gap == "" && len(gaps) > 0 || tc.gap != "" && (len(gaps) != 1 || !strings.Contains(gaps[0], tc.gap)) {
 			t.Errorf("%s:\n refs %q\n gaps %q\nwant %q, gap %q", tc.command, refs, gaps, tc.refs, tc.gap)
+		}
+	}
+}
+
+// TestNestedHookctl: a call of hookctl that runs hooks is read through:
+// the hooks.json files and test files it runs, and what cannot be known
+// is a gap of code; hookctl adapt runs its COMMAND as trace does.
+func TestNestedHookctl(t *testing.T) {
+	const dir, ws = "/w/.agents", "/w"
+	for _, tc := range []struct {
+		command string
+		nested  string // the Nested read, as "verb configs workspace tests contract user"
+		refs    []string
+		gap     string
+	}{
+		{"hookctl run Stop --config ../tools/inner.json", "run [/w/tools/inner.json]  [] false false", nil, ""},
+		{"hookctl run --config=../a.json -config /b.json Stop", "run [/w/a.json /b.json]  [] false false", nil, ""},
+		{"hookctl run Stop", "", nil, ""},
+		{"hookctl run Stop --explain --config x.json", "", nil, ""},
+		{`hookctl run Stop --config "$X"`, "", nil, "runs hookctl run on a hooks.json named only when the command runs"},
+		{`cd "$X" && hookctl run Stop --config a.json`, "", nil, "runs hookctl run on a hooks.json named only when the command runs"},
+		{"hookctl test", "test []  [/w/.agents/.agents/hooks.test.json] false false", nil, ""},
+		{"hookctl test --workspace ../sub", "test [] /w/sub [/w/.agents/.agents/hooks.test.json] false false", nil, ""},
+		{"hookctl test ../sub x.json --run gate", "test []  [/w/sub /w/.agents/x.json] false false", nil, ""},
+		{"hookctl test --contract", "test [] /w/.agents [] true false", nil, ""},
+		{"hookctl test --contract --user", "test []  [] true true", nil, ""},
+		{"hookctl --color never test --config ../h.json t.json", "test [/w/h.json]  [/w/.agents/t.json] false false", nil, ""},
+		{"hookctl init --yes", "", nil, "runs hookctl init, which writes a new hook and runs it"},
+		{"hookctl trust --yes ../x", "", []string{"argument /w/.agents/../x"}, "runs hookctl trust, which may trust the hooks of a workspace"},
+		{"hookctl lint && hookctl list", "", nil, ""},
+		{"hookctl $V", "", nil, "runs hookctl with a command known only when the command runs"},
+		{"hookctl adapt --from claude -- ./x.sh", "", []string{"program /w/.agents/./x.sh"}, ""},
+		{"hookctl adapt --from=claude --event Stop python3 x.py", "", []string{"script /w/.agents/x.py [/w/.agents/x.py /w/.agents/x.py/__main__.py]"}, ""},
+		{"hookctl adapt --from claude --weird 3 -- ./x.sh", "", []string{"program /w/.agents/./x.sh"}, ""},
+		{"hookctl adapt --from claude --weird 3 ./x.sh", "", []string{"argument /w/.agents/./x.sh"}, "adapt with options the reader does not know"},
+		{"hookctl --color=never trace -- ./x.sh", "", []string{"program /w/.agents/./x.sh"}, ""},
+	} {
+		c := Parse(tc.command, dir, ws)
+		var nested []string
+		for _, n := range c.Nested() {
+			nested = append(nested, fmt.Sprintf("%s %v %s %v %v %v", n.Verb, n.Configs, n.Workspace, n.Tests, n.Contract, n.User))
+		}
+		refs, gaps := describe(c)
+		if got := strings.Join(nested, "; "); got != tc.nested {
+			t.Errorf("%s: nested %q, want %q", tc.command, got, tc.nested)
+		}
+		var ran []string
+		for _, r := range refs {
+			if !strings.HasSuffix(r, ".json") && !strings.Contains(r, "/sub") {
+				ran = append(ran, r)
+			}
+		}
+		if !slices.Equal(ran, tc.refs) {
+			t.Errorf("%s: refs %q, want %q", tc.command, ran, tc.refs)
+		}
+		switch {
+		case tc.gap == "" && len(gaps) > 0:
+			t.Errorf("%s: gaps %q, want none", tc.command, gaps)
+		case tc.gap != "" && !slices.ContainsFunc(gaps, func(g string) bool { return strings.Contains(g, tc.gap) }):
+			t.Errorf("%s: gaps %q, want %q", tc.command, gaps, tc.gap)
 		}
 	}
 }

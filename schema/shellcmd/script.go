@@ -408,6 +408,10 @@ var overriding = map[string]bool{
 	"readonly": true, "source": true, ".": true, "eval": true, "exec": true, "set": true, "unset": true,
 }
 
+// replaced are the other builtins whose calls the reader gives a meaning
+// (a folder, code run later): a function of that name stands for them.
+var replaced = map[string]bool{"pushd": true, "popd": true, "trap": true, "alias": true, "hash": true, "enable": true, "shopt": true}
+
 // prepass reads what the whole script does that may change its variables
 // at any time: assignments in function bodies, functions that source or
 // eval, namerefs, aliases, set -P.
@@ -724,7 +728,7 @@ func (sc *scope) forget() {
 func (sc *scope) tainted(call *Call) (read bool) {
 	args := call.Args
 	if sc.sourced != nil && len(args) >= 2 && args[0].Lit && (args[0].Text == "." || args[0].Text == "source") &&
-		args[1].Lit && strings.Contains(args[1].Text, "/") && !strings.HasPrefix(args[1].Text, "-") {
+		args[1].Lit && strings.Contains(args[1].Text, "/") && !strings.HasPrefix(args[1].Text, "-") && !ofProcess(args[1]) {
 		// bash and dash look a bare name up in PATH: only a path is read.
 		if p := join(call.Dir, args[1].Text); filepath.IsAbs(p) {
 			if names, ok := sc.sourced(p); ok {
@@ -878,7 +882,7 @@ func (w *walker) eval(x *syntax.Word, st *state, quoted bool, depth int) (val, b
 		switch p := p.(type) {
 		case *syntax.Lit:
 			s := p.Value
-			if !quoted && (isGlob(s) || strings.ContainsRune(s, '{')) || strings.ContainsRune(s, '~') && (i == 0 || quoted) {
+			if !quoted && (isGlob(s) || braceExpands(s)) || strings.ContainsRune(s, '~') && (i == 0 || quoted) {
 				return val{}, false
 			}
 			if strings.Contains(s, `\`) {
@@ -934,7 +938,7 @@ func (w *walker) eval(x *syntax.Word, st *state, quoted bool, depth int) (val, b
 }
 
 // param returns the value of a parameter expansion the scope knows: $NAME,
-// ${NAME}, $0, ${BASH_SOURCE[0]}, ${NAME%/*}.
+// ${NAME}, $0, ${BASH_SOURCE[0]}, ${NAME%/*}, ${NAME:-word}.
 func (w *walker) param(p *syntax.ParamExp, st *state) (val, bool) {
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.Slice != nil || p.Repl != nil ||
 		p.Names != 0 || p.NestedParam != nil || p.Flags != nil || len(p.Modifiers) > 0 || p.IsSet {
@@ -964,6 +968,9 @@ func (w *walker) param(p *syntax.ParamExp, st *state) (val, bool) {
 	}
 	if p.Exp == nil {
 		return v, true
+	}
+	if p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.DefaultUnset {
+		return v, true // ${NAME:-word} of a variable known not empty
 	}
 	if p.Exp.Op != syntax.RemSmallSuffix || p.Exp.Word == nil || p.Exp.Word.Lit() != "/*" {
 		return val{}, false
@@ -1084,6 +1091,19 @@ func cdArgs(args []*syntax.Word) (physical bool, target *syntax.Word, ok bool) {
 		args = args[1:]
 	}
 	return false, nil, false // cd alone goes to $HOME
+}
+
+// braceExpands reports whether unquoted text may hold a brace expansion
+// of bash ({a,b}, {1..3}): a { with a , or .. and then a } after it. "{}"
+// and "-I{}" are left as written.
+func braceExpands(s string) bool {
+	i := strings.IndexByte(s, '{')
+	if i < 0 {
+		return false
+	}
+	rest := s[i+1:]
+	j := strings.LastIndexByte(rest, '}')
+	return j >= 0 && (strings.ContainsRune(rest[:j], ',') || strings.Contains(rest[:j], ".."))
 }
 
 // dirnameOf is POSIX dirname: the path without its last component and

@@ -12,12 +12,11 @@ CONTEXT_FILE=${HOOK_CONTEXT_FILE:-project-context.md}
 MAX_NOTES=${HOOK_CONTEXT_MAX_BYTES:-8000}
 COMMITS=${HOOK_CONTEXT_COMMITS:-5}
 
-# The workspace is the payload's first workspacePaths entry; its paths hold
-# no quotes in practice, so sed finds it without a JSON parser.
-payload=$(cat)
-ws=$(printf '%s' "$payload" | tr -d '\n' |
-	sed -n 's/.*"workspacePaths"[[:space:]]*:[[:space:]]*\[[[:space:]]*"\([^"]*\)".*/\1/p')
-[ -n "$ws" ] || ws=${HOOKCTL_WORKSPACE:-..}
+# The workspace is the one hookctl runs the hook for, else the folder that
+# holds the hooks' folder, where the hook runs. git reads the configuration
+# of the repository it finds there, so it runs in a folder known before the
+# hook runs, which hookctl trust checks.
+ws=${HOOKCTL_WORKSPACE:-..}
 
 text=""
 add() { text="$text$1

@@ -508,11 +508,6 @@ func reached(tr *Trace, path, mark string) bool {
 // knownWays are the ways of loading code that trust does not follow yet,
 // as the generator names them, with the form the known failures list.
 var knownWays = map[string]string{
-	"sh /dev/stdin < f":       "sh /dev/stdin < f",
-	". /dev/stdin < f":        ". /dev/stdin < f",
-	"exec 3< f; . /dev/fd/3":  "exec 3< f; . /dev/fd/3",
-	"sh <<X . f":              "sh <<X holding . f",
-	"cat f | sh":              "cat f | sh in a script",
 	"import \"./f?v=1\"":      "import \"./a.mjs?v=1\"",
 	"await import(\"./f?x\")": "await import(\"./f?x\")",
 	"perl require \"../f\"":   "perl require \"../tools/lib.pl\"",
@@ -522,16 +517,6 @@ var knownWays = map[string]string{
 	"exec(open(f).read())":    "python exec(open(f).read())",
 	"subprocess sh f":         "a Python script starts a script of the workspace (subprocess)",
 	"execFileSync sh f":       "a JavaScript file starts a script of the workspace (child_process)",
-	"exec python":             "#!/usr/bin/env python3 run directly, read as shell",
-	"env exec python":         "#!/usr/bin/env python3 run directly, read as shell",
-	"exec cjs":                "#!/usr/bin/env node run directly, read as shell",
-	"env exec cjs":            "#!/usr/bin/env node run directly, read as shell",
-	"exec esm":                "#!/usr/bin/env node run directly, read as shell",
-	"env exec esm":            "#!/usr/bin/env node run directly, read as shell",
-	"exec perl":               "#!/usr/bin/env perl run directly, read as shell",
-	"env exec perl":           "#!/usr/bin/env perl run directly, read as shell",
-	"exec ruby":               "#!/usr/bin/env ruby run directly, read as shell",
-	"env exec ruby":           "#!/usr/bin/env ruby run directly, read as shell",
 }
 
 // save writes a failing generated case as a regression case into the

@@ -1,0 +1,129 @@
+package shellcmd
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// git runs what the configuration of the repository it finds says
+// (core.fsmonitor, core.pager, aliases, hooks): "git status" in a folder
+// that holds a repository a clone planted (HEAD, objects/, refs/ and a
+// config, which git takes as a bare repository) runs the clone's code.
+// git looks for the repository from the folder it starts in upward (git
+// 2.39, setup.c, setup_git_directory_gently): in each folder, a .git
+// entry, then the folder itself as a bare repository; GIT_DIR and
+// --git-dir name it instead. A reader that knows where git starts can
+// check those folders (Repo); a git whose folder or repository is known
+// only when it runs is a Gap.
+
+// Repo is where a call of git starts looking for its repository.
+type Repo struct {
+	// Dir is the folder, as Call.Dir is: joined, not cleaned.
+	Dir string
+	// Word is the word that names git.
+	Word Word
+	Call *Call
+}
+
+// Repos returns, for every call of git whose folder is known, where it
+// looks for its repository; the others are gaps of Refs.
+func (c *Command) Repos() []Repo {
+	var out []Repo
+	for _, call := range c.Calls {
+		if r, ok, _ := gitStart(call); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// gitStart reads a call of git: where it looks for its repository, or,
+// when that is known only when it runs, the gap that says so. ok and gap
+// are both false and nil for a call that runs no git.
+func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
+	args := call.Args
+	i, implied := skipWrappers(args)
+	if i >= len(args) || implied != "" || !args[i].Lit || path.Base(args[i].Text) != "git" {
+		return Repo{}, false, nil
+	}
+	named := func(why string) (Repo, bool, *Gap) {
+		return Repo{}, false, &Gap{Word: args[i], Why: "runs git " + why + ": the configuration of that repository (core.fsmonitor, aliases, hooks) may run programs, and what they run is not known", Code: true}
+	}
+	for _, a := range call.Assigns {
+		if strings.HasPrefix(a, "GIT_") {
+			return Repo{}, false, nil // named where the variable is set
+		}
+	}
+	dir := call.Dir
+	for j := i + 1; j < len(args); j++ {
+		a := args[j]
+		if !a.Lit {
+			return named("with an option known only when the command runs, which may name its repository")
+		}
+		t := a.Text
+		switch {
+		case t == "-C":
+			if j+1 >= len(args) {
+				return Repo{}, false, nil // git fails: no folder
+			}
+			j++
+			c := args[j]
+			switch {
+			case !c.Lit:
+				return named("in a folder known only when the command runs")
+			case c.Text == "":
+			case strings.HasPrefix(c.Text, "/"):
+				dir = c.Text
+			case dir != "":
+				dir = dir + "/" + c.Text
+			}
+		case t == "--git-dir" || strings.HasPrefix(t, "--git-dir="):
+			return named("on the repository --git-dir names")
+		case t == "--exec-path" || strings.HasPrefix(t, "--exec-path="):
+			if t == "--exec-path" {
+				continue // prints the path
+			}
+			return named("with its commands taken from the folder --exec-path names")
+		case t == "-c" || t == "--config-env" || t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
+			j++
+		case strings.HasPrefix(t, "-"):
+		default:
+			j = len(args) // the command: git's own options end
+		}
+	}
+	if dir == "" {
+		return named("in a folder known only when the command runs")
+	}
+	return Repo{Dir: dir, Word: args[i], Call: call}, true, nil
+}
+
+// setsCodeVar returns the variable among codeVar's that a statement sets
+// for the commands after it (PATH=bin, export GIT_DIR=x, read PATH), ""
+// for none; a call's own NAME=value is the call's (classify).
+func setsCodeVar(s *syntax.Stmt) string {
+	var names []string
+	switch x := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(x.Args) == 0 {
+			for _, a := range x.Assigns {
+				if a.Name != nil {
+					names = append(names, a.Name.Value)
+				}
+			}
+		} else if setters[callName(x)] {
+			names = assignedBy(x, nil)
+		}
+	case *syntax.DeclClause:
+		for _, a := range x.Args {
+			names = append(names, assignedBy(a, nil)...)
+		}
+	}
+	for _, n := range names {
+		if codeVar(n) {
+			return n
+		}
+	}
+	return ""
+}
