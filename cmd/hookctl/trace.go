@@ -79,7 +79,7 @@ func traceMain(args []string, s streams) int {
 		fmt.Fprintf(s.err, "hookctl: trace: %s\n", err)
 		return exitUsage
 	}
-	w := runWrapped(opts.Command, s)
+	w := runWrapped(opts.Command, s, traceLimits)
 	// Under hookctl test, the run is a test's, not the agent's: nothing
 	// is recorded.
 	if !tracelog.Testing(os.Getenv) {
@@ -203,6 +203,19 @@ type wrapped struct {
 	// teed is whether stdin went through trace (not a terminal).
 	teed bool
 }
+
+// wrapLimits say how much of each stream a wrapper keeps, and what it adds
+// to the environment.
+type wrapLimits struct {
+	stdout, stderr, stdin int
+	// env are variables added to COMMAND's environment, as NAME=VALUE.
+	env []string
+	// name is the wrapper's name in its messages: trace, adapt.
+	name string
+}
+
+// traceLimits are trace's: enough for the record.
+var traceLimits = wrapLimits{stdout: tracelog.AnswerCap, stderr: tracelog.StderrCap, stdin: tracelog.PayloadCap, name: "trace"}
 
 // capture keeps the start of what went through a stream, and counts it
 // all.
