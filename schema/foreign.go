@@ -164,7 +164,7 @@ var ForeignEvents = []ForeignEvent{
 	{Name: "PostToolUse", Agents: claudeCodex, Event: PostToolUse, Source: "claude-hooks"},
 	{Name: "Stop", Agents: claudeCodex, Event: Stop, Source: "claude-hooks"},
 	{Name: "UserPromptSubmit", Agents: claudeCodex, Event: PreInvocation, Source: "claude-hooks",
-		Note: "PreInvocation fires before every model call, not only after the user's prompt, and its handler reads invocationNum instead of the prompt"},
+		Note: "PreInvocation fires before every model call, not only after the user's prompt, and this agent sends no prompt (hookctl run --from passes the other agent's under \"from\")"},
 	{Name: "PostToolUseFailure", Agents: []Agent{Claude}, Event: PostToolUse, Source: "claude-hooks",
 		Note: "PostToolUse fires after every call; a failed one carries a non-empty \"error\" field"},
 	{Name: "PermissionRequest", Agents: claudeCodex, Event: PreToolUse, Source: "claude-hooks",

@@ -211,10 +211,12 @@ func AnswerRows(a Agent, event string) []ForeignAnswer {
 // AnswerFieldNames returns every name that appears in the answer fields
 // of ForeignAnswers ("hookSpecificOutput", "permissionDecision", ...),
 // for recognising a handler that answers in another agent's way. Names
-// that are this format's own too (decision, reason) are left out: they
-// tell nothing.
+// too common to tell anything (decision, reason, message: this format's
+// own answers and many a script use them) are left out, and so is
+// Gemini CLI's tool_input, a payload field first.
 func AnswerFieldNames() []string {
-	seen := map[string]bool{"decision": true, "reason": true, "continue": true, "env": true, "permission": true}
+	seen := map[string]bool{"decision": true, "reason": true, "continue": true, "env": true, "permission": true,
+		"behavior": true, "message": true, "tool_input": true}
 	var out []string
 	for _, r := range ForeignAnswers {
 		if r.Field == AnswerExit2 || r.Field == AnswerPlainText {

@@ -62,7 +62,7 @@ func TestConcurrentEdits(t *testing.T) {
 	ws, home := t.TempDir(), t.TempDir()
 	const inits, imports = 20, 4
 	for i := range imports {
-		settings := fmt.Sprintf(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo imported-%d"}]}]}}`, i)
+		settings := fmt.Sprintf(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo imported-%d >> imported.log"}]}]}}`, i)
 		if err := os.WriteFile(filepath.Join(ws, fmt.Sprintf("claude-%d.json", i)), []byte(settings), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -120,7 +120,7 @@ func TestConcurrentEdits(t *testing.T) {
 	imported := 0
 	for _, h := range c.File.Hooks {
 		for _, hd := range h.Stop {
-			if strings.HasPrefix(hd.Command, "echo imported-") {
+			if strings.Contains(hd.Command, "echo imported-") {
 				imported++
 			}
 		}

@@ -316,3 +316,22 @@ func (ad *Adapted) overwrite(input map[string]any) (map[string]any, string) {
 	}
 	return ow, ""
 }
+
+// Literal reads an answer a handler prints whatever its payload (an echo
+// of fixed text) by the agent's rules for its event, and returns this
+// format's answer and what had no equivalent. ok is false when it cannot
+// be told without the call it answers (a rewritten input) or the event is
+// none of the agent's with an equivalent here.
+func Literal(a schema.Agent, event string, stdout []byte) (native []byte, notes []string, ok bool) {
+	fe, found := schema.LookupAgentEvent(a, event)
+	if !found || fe.Event == "" {
+		return nil, nil, false
+	}
+	ad := &Adapted{Agent: a, Foreign: fe.Name, Event: fe.Event}
+	r, failure := ad.read(Ending{Stdout: stdout})
+	if failure != "" || r.rewrite != nil {
+		return nil, nil, false
+	}
+	ans := ad.native(r)
+	return ans.Stdout, ans.Notes, true
+}

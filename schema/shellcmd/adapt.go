@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -62,4 +63,33 @@ func ParseAdapt(args []string) (AdaptArgs, error) {
 	}
 	a.Command = args[i:]
 	return a, nil
+}
+
+// Adapted reports whether the command runs its program through hookctl
+// adapt, and for which agent: such a handler reads another agent's
+// payload and answers in its way on purpose. A word known only when the
+// command runs stands as "?".
+func (c *Command) Adapted() (agent string, ok bool) {
+	for _, call := range c.Calls {
+		for i, w := range call.Args {
+			if !w.Lit {
+				break
+			}
+			if path.Base(w.Text) != "hookctl" || i+1 >= len(call.Args) || call.Args[i+1].Text != "adapt" {
+				continue
+			}
+			words := make([]string, 0, len(call.Args)-i-2)
+			for _, a := range call.Args[i+2:] {
+				if a.Lit {
+					words = append(words, a.Text)
+				} else {
+					words = append(words, "?")
+				}
+			}
+			if a, err := ParseAdapt(words); err == nil {
+				return a.From, true
+			}
+		}
+	}
+	return "", false
 }
