@@ -278,7 +278,9 @@ func flagValues(out *completion, g given, flag, prefix string) {
 		}
 	case "on-error":
 		add("deny", "a failed handler denies the call")
-		add("ask", "a failed handler makes the agent ask (force_ask)")
+		if cmdPath != "export" {
+			add("ask", "a failed handler makes the agent ask (force_ask)")
+		}
 		add("ignore", "a failed handler adds nothing")
 	case "scope":
 		add("workspace", ".agents/hooks.json")

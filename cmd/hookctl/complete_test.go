@@ -49,6 +49,7 @@ func TestComplete(t *testing.T) {
 		{"adapt --event ", ""},
 		{"adapt --from claude -- ", ":files"},
 		{"export --to ", "claude gemini cursor codex"},
+		{"export --on-error ", "deny ignore"},
 		{"export --to=g", "--to=gemini"},
 		{"init --matcher run_", "run_command"},
 		{"init --matcher run_command|view_file_", "run_command|view_file_outline"},
