@@ -139,7 +139,7 @@ func importRun(s streams, opts importOptions) error {
 			return usageErrorf("%v", err)
 		}
 	}
-	res := convert.Convert(src, convert.Options{Target: target, Root: root, NoAdapt: opts.noAdapt, Answer: adapter.Literal})
+	res := convert.Convert(src, convert.Options{Target: target, Root: root, Adapt: !opts.noAdapt, Answer: adapter.Literal})
 	if _, err := res.Report.WriteTo(s.err); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"bytes"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -9,24 +10,30 @@ import (
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
-// needsAdapt reports whether a converted handler works here only through
-// hookctl adapt: it reads the other agent's payload, answers in its way,
-// blocks with exit 2 where this format fails, prints plain text that agent
-// gives the model as context, or reads the project folder variable that
-// agent sets.
-func (c *converter) needsAdapt(target schema.Event, u *usage, command string, ch commandChange) bool {
-	if len(u.inputs) > 0 || len(u.outputs) > 0 {
-		return true
-	}
-	if u.exit2 && target != schema.PreToolUse && target != schema.Stop {
-		return true
-	}
-	for _, v := range u.env {
-		if adaptSets[v] {
-			return true
+// needsAdapt reports whether a converted handler runs through hookctl
+// adapt: every handler written for the other agent does, since what it
+// reads, what it prints and how it exits mean what that agent makes of
+// them (plain text on stdout is ignored or context there and a failure
+// here, an unknown decision is ignored there and a failure here), unless
+// it already speaks this format.
+func (c *converter) needsAdapt(command string, ch commandChange) bool {
+	return !speaksThisFormat(command, ch.Scripts)
+}
+
+// nativeWords are words only a handler written for this format uses.
+var nativeWords = [][]byte{[]byte("toolCall"), []byte("injectSteps"), []byte("HOOKCTL_EVENT"), []byte("executionNum"), []byte("terminationBehavior")}
+
+// speaksThisFormat reports whether a command or the scripts it runs use
+// this format's payload or answer fields.
+func speaksThisFormat(command string, scripts []string) bool {
+	for _, text := range append([][]byte{[]byte(command)}, readScripts(scripts)...) {
+		for _, w := range nativeWords {
+			if bytes.Contains(text, w) {
+				return true
+			}
 		}
 	}
-	return c.readsPlainText(target) && !answersJSON(command, ch.Scripts)
+	return false
 }
 
 // adaptWhy says in a few words why a handler runs through hookctl adapt.
@@ -46,8 +53,10 @@ func (c *converter) adaptWhy(target schema.Event, u *usage) string {
 		return where + " " + exits(u.where) + " with status 2, which " + c.src.Agent.Title() + " reads on " + c.curEvent + " as this format does not"
 	case c.readsPlainText(target):
 		return c.src.Agent.Title() + " gives the model what a " + c.curEvent + " handler prints"
+	case len(u.env) > 0:
+		return where + " " + reads(u.where) + " " + strings.Join(prefixed(u.sortedEnv()), ", ")
 	}
-	return where + " " + reads(u.where) + " " + strings.Join(prefixed(u.sortedEnv()), ", ")
+	return "the handler was written for " + c.src.Agent.Title()
 }
 
 // adaptEvent is the other agent's name for the event the handler serves:

@@ -7,17 +7,17 @@ import (
 	"github.com/hookctl/hookctl/schema"
 )
 
-// TestAdaptWraps: a handler that reads the other agent's payload or
-// answers in its way runs through hookctl adapt, its command as it was when
-// it is one program, else through sh -c; one that needs neither keeps its
-// command.
+// TestAdaptWraps: a handler written for the other agent runs through
+// hookctl adapt, its command as it was when it is one program, else through
+// sh -c; one that already speaks this format keeps its command.
 func TestAdaptWraps(t *testing.T) {
-	res := convertString(t, `{"hooks": {
+	res := convertStringAdapt(t, `{"hooks": {
   "PreToolUse": [{"matcher": "Bash", "hooks": [
     {"type": "command", "command": "python3 -c 'import json,sys; print(json.load(sys.stdin)[\"tool_input\"])'"},
     {"type": "command", "command": "jq -r .tool_input.command | grep -q rm && exit 2 || true"},
     {"type": "command", "command": "FOO=1 ./gate --payload tool_input"},
-    {"type": "command", "command": "./plain-gate"}
+    {"type": "command", "command": "./plain-gate"},
+    {"type": "command", "command": "jq -r .toolCall.args.CommandLine | grep -q rm && exit 2 || true"}
   ]}],
   "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "date"}]}]
 }}`, schema.Claude)
@@ -26,7 +26,8 @@ func TestAdaptWraps(t *testing.T) {
 		`hookctl adapt --from claude --event PreToolUse -- python3 -c 'import json,sys; print(json.load(sys.stdin)["tool_input"])'`,
 		`hookctl adapt --from claude --event PreToolUse -- sh -c 'jq -r .tool_input.command | grep -q rm && exit 2 || true'`,
 		`hookctl adapt --from claude --event PreToolUse -- sh -c 'FOO=1 ../gate --payload tool_input'`,
-		`../plain-gate`,
+		`hookctl adapt --from claude --event PreToolUse -- ../plain-gate`,
+		`jq -r .toolCall.args.CommandLine | grep -q rm && exit 2 || true`,
 	}
 	for i, w := range want {
 		if i >= len(pre) || pre[i].Command != w {
@@ -62,7 +63,7 @@ func TestLiteralAnswers(t *testing.T) {
 		{schema.Claude, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo \"$HOME\""}]}]}}`,
 			`hookctl adapt --from claude --event SessionStart -- sh -c 'echo "$HOME"'`, "runs through hookctl adapt"},
 	} {
-		res := convertString(t, tc.src, tc.agent)
+		res := convertStringAdapt(t, tc.src, tc.agent)
 		var got string
 		for _, h := range res.Hooks {
 			for _, e := range schema.Events {

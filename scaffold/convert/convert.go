@@ -22,10 +22,11 @@ type Options struct {
 	// workspace .agents/hooks.json; "" for the user's hooks.json, which
 	// serves every workspace.
 	Root string
-	// NoAdapt keeps the commands of handlers that read the other agent's
-	// payload or answer in its way as they are, with a warning, instead of
-	// running them through hookctl adapt.
-	NoAdapt bool
+	// Adapt runs the handlers written for the other agent through hookctl
+	// adapt, which serves them as that agent would (hookctl import does,
+	// unless --no-adapt); without it their commands stay as they are, with
+	// a warning for what they read or print in the other agent's way.
+	Adapt bool
 	// Answer reads a fixed answer a handler prints (echo '{...}') by its
 	// agent's rules for its event, as hookctl adapt would, and returns
 	// this format's answer and what had no equivalent; ok is false when it
@@ -600,7 +601,7 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 	switch {
 	case c.literalAnswer(pos, &out, u):
 		u = u.adapted()
-	case !c.opts.NoAdapt && c.needsAdapt(target, u, command, ch):
+	case c.opts.Adapt && c.needsAdapt(command, ch):
 		out.Command = wrapAdapt(c.src.Agent, c.adaptEvent(target), out.Command)
 		c.report.note(pos, "%s: it runs through hookctl adapt, which hands it %s's payload and reads its answer as %s does", c.adaptWhy(target, u), c.src.Agent.Title(), c.src.Agent.Title())
 		u = u.adapted()
@@ -1054,17 +1055,7 @@ func (c *converter) readsPlainText(target schema.Event) bool {
 // answer (this format's injectSteps, or another agent's fields, which the
 // report names), rather than plain text.
 func answersJSON(command string, scripts []string) bool {
-	texts := [][]byte{[]byte(command)}
-	for _, s := range scripts {
-		f, _, err := schema.OpenRegular(s)
-		if err != nil {
-			continue
-		}
-		b, _ := io.ReadAll(io.LimitReader(f, maxScan))
-		f.Close()
-		texts = append(texts, b)
-	}
-	for _, t := range texts {
+	for _, t := range append([][]byte{[]byte(command)}, readScripts(scripts)...) {
 		if bytes.Contains(t, []byte("injectSteps")) {
 			return true
 		}
@@ -1075,6 +1066,21 @@ func answersJSON(command string, scripts []string) bool {
 		}
 	}
 	return false
+}
+
+// readScripts reads the scripts a command runs, those that can be read.
+func readScripts(scripts []string) [][]byte {
+	var out [][]byte
+	for _, s := range scripts {
+		f, _, err := schema.OpenRegular(s)
+		if err != nil {
+			continue
+		}
+		b, _ := io.ReadAll(io.LimitReader(f, maxScan))
+		f.Close()
+		out = append(out, b)
+	}
+	return out
 }
 
 // asContext wraps a command whose plain output the other agent gave the

@@ -36,7 +36,7 @@ var samples = []struct {
 // project, as hookctl import does.
 func convertSample(t *testing.T, file string, from schema.Agent) *Result {
 	t.Helper()
-	return convertSampleWith(t, file, from, Options{Answer: adapter.Literal})
+	return convertSampleWith(t, file, from, Options{Adapt: true, Answer: adapter.Literal})
 }
 
 // convertSampleWith converts a sample with options, whose target and root
@@ -316,12 +316,12 @@ func convertString(t *testing.T, src string, from schema.Agent) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Convert(s, Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir, Answer: adapter.Literal})
+	return Convert(s, Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir})
 }
 
-// convertStringNoAdapt converts a configuration as hookctl import
-// --no-adapt does.
-func convertStringNoAdapt(t *testing.T, src string, from schema.Agent) *Result {
+// convertStringAdapt converts a configuration as hookctl import does:
+// handlers written for the other agent run through hookctl adapt.
+func convertStringAdapt(t *testing.T, src string, from schema.Agent) *Result {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "settings.json")
@@ -332,7 +332,7 @@ func convertStringNoAdapt(t *testing.T, src string, from schema.Agent) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Convert(s, Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir, NoAdapt: true})
+	return Convert(s, Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir, Adapt: true, Answer: adapter.Literal})
 }
 
 // TestNames derives readable names and keeps them unique.
@@ -648,7 +648,7 @@ func TestReportLinesNoAdapt(t *testing.T) {
 	}
 	results := map[string]*Result{}
 	for _, s := range samples {
-		results[s.name] = convertSampleWith(t, s.file, "", Options{NoAdapt: true})
+		results[s.name] = convertSampleWith(t, s.file, "", Options{})
 		if out := results[s.name].JSON(); bytes.Contains(out, []byte("hookctl adapt")) {
 			t.Errorf("%s: a handler runs through hookctl adapt under --no-adapt:\n%s", s.name, out)
 		}
@@ -672,7 +672,7 @@ func TestReportLinesNoAdapt(t *testing.T) {
 // print text the runtime rejects on every call; import wraps its output
 // into injectSteps, and the wrapped command works through the runtime.
 func TestPlainTextContext(t *testing.T) {
-	res := convertStringNoAdapt(t, `{"hooks": {
+	res := convertString(t, `{"hooks": {
   "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "printf 'Branch: %s\\n\\tq\"uo\\\\te %%\\033[0m\\n' \"$(echo main)\""}]}],
   "SessionStart": [{"hooks": [
     {"type": "command", "command": "git log -1 --format=%s"},

@@ -52,7 +52,7 @@ func TestDocsExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := Convert(src, Options{Target: filepath.Join(root, ".agents", "hooks.json"), Root: root, Answer: adapter.Literal})
+	res := Convert(src, Options{Target: filepath.Join(root, ".agents", "hooks.json"), Root: root, Adapt: true, Answer: adapter.Literal})
 	if got := string(res.JSON()); got != want {
 		t.Errorf("the example's hooks.json is out of date:\n--- real\n%s--- docs\n%s", got, want)
 	}

@@ -52,8 +52,8 @@ func FindImported(a schema.Agent, path string, old []byte, target, root string, 
 	}
 	var out []Imported
 	seen := map[int]bool{}
-	for _, noAdapt := range []bool{false, true} {
-		res := convert.Convert(src, convert.Options{Target: target, Root: root, NoAdapt: noAdapt, Answer: answer})
+	for _, adapt := range []bool{true, false} {
+		res := convert.Convert(src, convert.Options{Target: target, Root: root, Adapt: adapt, Answer: answer})
 		held, err := res.Held(target)
 		if err != nil {
 			return nil, err

@@ -76,7 +76,7 @@ func TestImported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := convert.Convert(src, convert.Options{Target: target, Root: root, Answer: adapter.Literal})
+	res := convert.Convert(src, convert.Options{Target: target, Root: root, Adapt: true, Answer: adapter.Literal})
 	m, err := res.Merge(target)
 	if err != nil {
 		t.Fatal(err)
