@@ -27,7 +27,7 @@ var (
 
 // hookctlBinary builds hookctl once per test run, for tests that run it as
 // separate processes.
-func hookctlBinary(t *testing.T) string {
+func hookctlBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "hookctl-bin")

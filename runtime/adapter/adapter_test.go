@@ -14,7 +14,7 @@ import (
 
 var noEnv = Env{Getenv: func(string) string { return "" }}
 
-func sample(t *testing.T, name string) []byte {
+func sample(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
