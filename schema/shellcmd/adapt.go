@@ -21,12 +21,29 @@ type AdaptArgs struct {
 // ParseAdapt reads the arguments of hookctl adapt, the words after
 // "adapt": --from and --event, in any order, each as --flag VALUE or
 // --flag=VALUE (one dash or two), up to "--" or the first word that is not
-// a flag, which starts COMMAND. --from is required.
+// a flag, which starts COMMAND. --from is required. hookctl adapt runs
+// what it returns; the readers of a handler's command see through the
+// wrapper with adaptStart, which finds COMMAND the same way and, to cover
+// what may run, past flags it does not know too.
 func ParseAdapt(args []string) (AdaptArgs, error) {
 	var a AdaptArgs
+	start, err := adaptFlags(len(args), func(i int) (string, bool) { return args[i], true }, &a)
+	if err != nil {
+		return a, err
+	}
+	a.Command = args[start:]
+	return a, nil
+}
+
+// adaptFlags reads adapt's flags from the n words text gives, into a, and
+// returns the index of COMMAND's first word.
+func adaptFlags(n int, text func(int) (string, bool), a *AdaptArgs) (int, error) {
 	i := 0
-	for i < len(args) {
-		w := args[i]
+	for i < n {
+		w, lit := text(i)
+		if !lit {
+			break
+		}
 		if w == "--" {
 			i++
 			break
@@ -36,17 +53,22 @@ func ParseAdapt(args []string) (AdaptArgs, error) {
 		}
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(w[1:], "-"), "=")
 		if name != "from" && name != "event" {
-			return a, fmt.Errorf("unknown flag %s: adapt takes --from and --event, then -- and the command", w)
+			return 0, fmt.Errorf("unknown flag %s: adapt takes --from and --event, then -- and the command", w)
 		}
 		if !hasValue {
-			if i+1 >= len(args) {
-				return a, fmt.Errorf("--%s needs a value", name)
+			if i+1 >= n {
+				return 0, fmt.Errorf("--%s needs a value", name)
 			}
 			i++
-			value = args[i]
+			var vlit bool
+			if value, vlit = text(i); !vlit {
+				// Known when the command runs; not empty as far as can be
+				// told.
+				value = "?"
+			}
 		}
 		if value == "" {
-			return a, fmt.Errorf("--%s needs a value", name)
+			return 0, fmt.Errorf("--%s needs a value", name)
 		}
 		if name == "from" {
 			a.From = value
@@ -56,13 +78,15 @@ func ParseAdapt(args []string) (AdaptArgs, error) {
 		i++
 	}
 	if a.From == "" {
-		return a, fmt.Errorf("--from names the agent the handler was written for: %s", AdaptUsage)
+		return 0, fmt.Errorf("--from names the agent the handler was written for: %s", AdaptUsage)
 	}
-	if i >= len(args) || args[i] == "" {
-		return a, fmt.Errorf("no command to run: %s", AdaptUsage)
+	if i >= n {
+		return 0, fmt.Errorf("no command to run: %s", AdaptUsage)
 	}
-	a.Command = args[i:]
-	return a, nil
+	if first, lit := text(i); lit && first == "" {
+		return 0, fmt.Errorf("no command to run: %s", AdaptUsage)
+	}
+	return i, nil
 }
 
 // Adapted reports whether the command runs its program through hookctl
@@ -71,17 +95,22 @@ func ParseAdapt(args []string) (AdaptArgs, error) {
 // command runs stands as "?".
 func (c *Command) Adapted() (agent string, ok bool) {
 	for _, call := range c.Calls {
-		for i, w := range call.Args {
-			if !w.Lit {
+		args := call.Args
+		for i := range args {
+			if !args[i].Lit {
 				break
 			}
-			if path.Base(w.Text) != "hookctl" || i+1 >= len(call.Args) || call.Args[i+1].Text != "adapt" {
+			if path.Base(args[i].Text) != "hookctl" {
 				continue
 			}
-			words := make([]string, 0, len(call.Args)-i-2)
-			for _, a := range call.Args[i+2:] {
-				if a.Lit {
-					words = append(words, a.Text)
+			v := hookctlVerb(args, i)
+			if v < 0 || !args[v].Lit || args[v].Text != "adapt" {
+				continue
+			}
+			words := make([]string, 0, len(args)-v-1)
+			for _, w := range args[v+1:] {
+				if w.Lit {
+					words = append(words, w.Text)
 				} else {
 					words = append(words, "?")
 				}
