@@ -1,6 +1,9 @@
 package schema
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // AnswerEffect is what a field of another agent's hook answer does there,
 // in this format's terms.
@@ -201,7 +204,7 @@ var ForeignAnswers = []ForeignAnswer{
 func AnswerRows(a Agent, event string) []ForeignAnswer {
 	var out []ForeignAnswer
 	for _, r := range ForeignAnswers {
-		if hasAgent(r.Agents, a) && (r.Events == nil || hasString(r.Events, event)) {
+		if hasAgent(r.Agents, a) && (r.Events == nil || slices.Contains(r.Events, event)) {
 			out = append(out, r)
 		}
 	}
@@ -230,15 +233,6 @@ func AnswerFieldNames() []string {
 		}
 	}
 	return out
-}
-
-func hasString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // ForeignInput is a field of another agent's hook payload: a handler that

@@ -45,17 +45,7 @@ func adaptCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "from", Usage: "the `AGENT` the handler was written for: claude, gemini, cursor or codex"},
 			&cli.StringFlag{Name: "event", Usage: "that agent's name for the `EVENT` (default: from HOOKCTL_EVENT or the payload)"},
 		},
-		Action: func(c *cli.Context) error {
-			args := c.Args().Slice()
-			if len(args) > 0 && isHelpFlag(args[0]) {
-				cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
-				return nil
-			}
-			if code := adaptMain(args, s); code != 0 {
-				return &exitError{code: code}
-			}
-			return nil
-		},
+		Action: wrapperAction(adaptMain, s),
 	}
 }
 

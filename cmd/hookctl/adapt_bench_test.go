@@ -7,39 +7,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
-)
-
-var (
-	minwrapOnce sync.Once
-	minwrapPath string
-	minwrapErr  error
 )
 
 // minwrapBinary builds runtime/tracelog/testdata/minwrap, the least a
 // wrapper written in Go can do, once per test run.
 func minwrapBinary(tb testing.TB) string {
-	tb.Helper()
-	minwrapOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "minwrap")
-		if err != nil {
-			minwrapErr = err
-			return
-		}
-		minwrapPath = filepath.Join(dir, "minwrap")
-		cmd := exec.Command("go", "build", "-o", minwrapPath, ".")
-		cmd.Dir = filepath.Join("..", "..", "runtime", "tracelog", "testdata", "minwrap")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			minwrapErr = &exec.ExitError{Stderr: out}
-		}
-	})
-	if minwrapErr != nil {
-		tb.Fatalf("building minwrap: %v", minwrapErr)
-	}
-	return minwrapPath
+	return builtProgram(tb, "minwrap", "../../runtime/tracelog/testdata/minwrap")
 }
 
 // BenchmarkAdaptOverhead times, as the agent pays it, hookctl adapt in

@@ -52,17 +52,24 @@ func traceCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "hook", Usage: "the hook's `NAME`, for the record (default: $HOOKCTL_HOOK)"},
 			&cli.StringFlag{Name: "event", Usage: "the `EVENT`, for the record (default: $HOOKCTL_EVENT, else told from the payload)"},
 		},
-		Action: func(c *cli.Context) error {
-			args := c.Args().Slice()
-			if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-				cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
-				return nil
-			}
-			if code := traceMain(args, s); code != 0 {
-				return &exitError{code: code}
-			}
+		Action: wrapperAction(traceMain, s),
+	}
+}
+
+// wrapperAction is the action of a wrapper command (trace, adapt), which
+// reads its own arguments with main: --help shows the command's help,
+// anything else is main's, which returns the exit status.
+func wrapperAction(main func([]string, streams) int, s streams) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		args := c.Args().Slice()
+		if len(args) > 0 && isHelpFlag(args[0]) {
+			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
 			return nil
-		},
+		}
+		if code := main(args, s); code != 0 {
+			return &exitError{code: code}
+		}
+		return nil
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -257,20 +258,11 @@ func foreignTool(a schema.Agent, native string) (*schema.ForeignTool, string) {
 	}
 	for i := range schema.ForeignTools {
 		t := &schema.ForeignTools[i]
-		if t.Tool == native && !t.Patch && hasAgent(t.Agents, a) {
+		if t.Tool == native && !t.Patch && slices.Contains(t.Agents, a) {
 			return t, t.Name
 		}
 	}
 	return nil, native
-}
-
-func hasAgent(agents []schema.Agent, a schema.Agent) bool {
-	for _, x := range agents {
-		if x == a {
-			return true
-		}
-	}
-	return false
 }
 
 // build writes the agent's payload for the event from this format's, in

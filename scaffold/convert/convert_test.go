@@ -307,21 +307,19 @@ func TestTimeoutsTooLong(t *testing.T) {
 
 func convertString(t *testing.T, src string, from schema.Agent) *Result {
 	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "settings.json")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s, err := Read(path, from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Convert(s, Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir})
+	return convertStringWith(t, src, from, Options{})
 }
 
 // convertStringAdapt converts a configuration as hookctl import does:
 // handlers written for the other agent run through hookctl adapt.
 func convertStringAdapt(t *testing.T, src string, from schema.Agent) *Result {
+	t.Helper()
+	return convertStringWith(t, src, from, Options{Adapt: true, Answer: adapter.Literal})
+}
+
+// convertStringWith converts a configuration for the .agents/hooks.json of
+// a folder of its own.
+func convertStringWith(t *testing.T, src string, from schema.Agent, opts Options) *Result {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "settings.json")
@@ -332,7 +330,8 @@ func convertStringAdapt(t *testing.T, src string, from schema.Agent) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Convert(s, Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir, Adapt: true, Answer: adapter.Literal})
+	opts.Target, opts.Root = filepath.Join(dir, ".agents", "hooks.json"), dir
+	return Convert(s, opts)
 }
 
 // TestNames derives readable names and keeps them unique.

@@ -3,7 +3,6 @@ package shellcmd
 import (
 	"fmt"
 	"path"
-	"strings"
 )
 
 // AdaptUsage is the command line of hookctl adapt.
@@ -38,55 +37,20 @@ func ParseAdapt(args []string) (AdaptArgs, error) {
 // adaptFlags reads adapt's flags from the n words text gives, into a, and
 // returns the index of COMMAND's first word.
 func adaptFlags(n int, text func(int) (string, bool), a *AdaptArgs) (int, error) {
-	i := 0
-	for i < n {
-		w, lit := text(i)
-		if !lit {
-			break
-		}
-		if w == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(w, "-") || w == "-" {
-			break
-		}
-		name, value, hasValue := strings.Cut(strings.TrimPrefix(w[1:], "-"), "=")
-		if name != "from" && name != "event" {
-			return 0, fmt.Errorf("unknown flag %s: adapt takes --from and --event, then -- and the command", w)
-		}
-		if !hasValue {
-			if i+1 >= n {
-				return 0, fmt.Errorf("--%s needs a value", name)
+	start, err := wrapperFlags(n, text, wrapper{
+		values: []string{"from", "event"}, unknown: "adapt takes --from and --event, then -- and the command", usage: AdaptUsage,
+		set: func(name, value string) {
+			if name == "from" {
+				a.From = value
+			} else {
+				a.Event = value
 			}
-			i++
-			var vlit bool
-			if value, vlit = text(i); !vlit {
-				// Known when the command runs; not empty as far as can be
-				// told.
-				value = "?"
-			}
-		}
-		if value == "" {
-			return 0, fmt.Errorf("--%s needs a value", name)
-		}
-		if name == "from" {
-			a.From = value
-		} else {
-			a.Event = value
-		}
-		i++
-	}
-	if a.From == "" {
+		},
+	})
+	if err == nil && a.From == "" {
 		return 0, fmt.Errorf("--from names the agent the handler was written for: %s", AdaptUsage)
 	}
-	if i >= n {
-		return 0, fmt.Errorf("no command to run: %s", AdaptUsage)
-	}
-	if first, lit := text(i); lit && first == "" {
-		return 0, fmt.Errorf("no command to run: %s", AdaptUsage)
-	}
-	return i, nil
+	return start, err
 }
 
 // Adapted reports whether the command runs its program through hookctl
