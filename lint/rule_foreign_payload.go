@@ -22,21 +22,41 @@ func newForeignPayload() Rule {
 var (
 	payloadFields  = lazyre.New(`["'.\[](tool_input|tool_name|tool_response|hookSpecificOutput|permissionDecision)\b`)
 	payloadOwn     = lazyre.New(`\btoolCall\b`)
-	payloadInstead = map[string]string{
-		"tool_input":         "toolCall.args",
-		"tool_name":          "toolCall.name",
-		"tool_response":      "the error field (PostToolUse has no tool output)",
+	payloadInstead = insteadOf(map[string]string{
 		"hookSpecificOutput": `{"decision": ...} at the top level of the answer`,
 		"permissionDecision": `"decision" ("allow", "ask", "deny", "force_ask" or "deny_unless_prior_grant")`,
-	}
+	})
 )
+
+// insteadOf adds to the answer fields' advice the payload fields', from
+// the table import and hookctl adapt read (schema.ForeignInputs).
+func insteadOf(answers map[string]string) map[string]string {
+	for _, in := range schema.ForeignInputs {
+		if in.Instead != "" {
+			answers[in.Name] = in.Instead
+		}
+	}
+	return answers
+}
 
 // maxScriptRead is how much of a script the rule reads.
 const maxScriptRead = 256 << 10
 
+// adapted reports whether a handler runs through hookctl adapt, which
+// hands it the other agent's payload and reads its answer: it reads and
+// answers in that agent's way on purpose.
+func adapted(f *File, h handlerRef) bool {
+	c := f.command(h)
+	if c == nil || c.parsed == nil {
+		return false
+	}
+	_, ok := c.parsed.Adapted()
+	return ok
+}
+
 func (r *foreignPayload) Check(f *File) {
 	for _, h := range f.allHandlers() {
-		if h.Command == nil {
+		if h.Command == nil || adapted(f, h) {
 			continue
 		}
 		s := h.Command.Str
@@ -56,6 +76,9 @@ func (r *foreignPayload) Check(f *File) {
 	}
 	searched := map[string]*found{}
 	for _, s := range f.scripts() {
+		if adapted(f, s.handler) {
+			continue
+		}
 		fd, ok := searched[s.path]
 		if !ok {
 			body := f.fs.read(s.path, maxScriptRead)

@@ -16,7 +16,7 @@ import (
 // 1.1.x; docs/agent.md cites the reports). hookctl would have to do the
 // same, and to stop what a handler starts with a job object instead of a
 // process group, before it could say what the agent does.
-var errWindows = errors.New("hookctl runs no hook handler on Windows: the agent there starts a hook's command without a shell, split at blanks, which hookctl does not reproduce yet (docs/agent.md, \"Windows\"); lint, schema, lsp, init, import, export, list and doctor work, and run, test and trace work under WSL")
+var errWindows = errors.New("hookctl runs no hook handler on Windows: the agent there starts a hook's command without a shell, split at blanks, which hookctl does not reproduce yet (docs/agent.md, \"Windows\"); lint, schema, lsp, init, import, export, list and doctor work, and run, test, trace and adapt work under WSL")
 
 // CannotRunHandlers says why this system cannot run a hook's handler, nil
 // where it can.

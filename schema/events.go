@@ -21,6 +21,25 @@ type Common struct {
 	// The name of the model handling the invocation, such as
 	// gemini-3.6-flash-medium.
 	ModelName string `json:"modelName"`
+
+	// Set only by hookctl run --from, when another agent (Claude Code,
+	// Gemini CLI, Cursor or Codex) calls the hooks of this format: that
+	// agent, its event and its payload as it sent it, so that a handler can
+	// read what this format's payload has no place for, such as the prompt.
+	From *From `json:"from,omitempty"`
+}
+
+// From is the other agent's invocation a payload was made from by hookctl
+// run --from.
+type From struct {
+	// The agent: claude, gemini, cursor or codex.
+	Agent string `json:"agent"`
+
+	// The agent's name for the event, such as UserPromptSubmit.
+	Event string `json:"event"`
+
+	// The agent's payload, byte for byte as it sent it.
+	Payload map[string]any `json:"payload"`
 }
 
 // ToolCall is a tool call: the tool's name and its arguments.

@@ -168,18 +168,13 @@ func arguments(out *completion, app *cli.App, path []*cli.Command, g given) {
 		}
 		if a := schema.Agent(g.values["from"]); slices.Contains(schema.Agents, a) {
 			// hookctl run --from claude Pre<TAB>: the agent's own events.
-			for _, e := range schema.ForeignEvents {
-				if slices.Contains(e.Agents, a) {
-					desc := "no equivalent: passes through"
-					if e.Event != "" {
-						desc = "runs the " + string(e.Event) + " hooks"
-					}
-					out.add(e.Name, desc)
-				}
-			}
+			agentEvents(a, out.add)
 			break
 		}
 		events(out)
+	case "adapt":
+		// hookctl adapt --from claude -- ./hooks/<TAB>: the handler.
+		out.files = true
 	case "schema":
 		if len(path) == 2 && (path[1].Name == "input" || path[1].Name == "output" || path[1].Name == "example") && len(before) == 0 {
 			events(out)
@@ -225,6 +220,13 @@ func flagValues(out *completion, g given, flag, prefix string) {
 		add("always", "")
 		add("never", "")
 	case "event":
+		if cmdPath == "adapt" {
+			// The event is the other agent's own.
+			if a := schema.Agent(g.values["from"]); slices.Contains(schema.Agents, a) {
+				agentEvents(a, add)
+			}
+			break
+		}
 		for _, e := range schema.Events {
 			add(string(e), e.Summary())
 		}
@@ -276,7 +278,9 @@ func flagValues(out *completion, g given, flag, prefix string) {
 		}
 	case "on-error":
 		add("deny", "a failed handler denies the call")
-		add("ask", "a failed handler makes the agent ask (force_ask)")
+		if cmdPath != "export" {
+			add("ask", "a failed handler makes the agent ask (force_ask)")
+		}
 		add("ignore", "a failed handler adds nothing")
 	case "scope":
 		add("workspace", ".agents/hooks.json")
@@ -289,6 +293,20 @@ func flagValues(out *completion, g given, flag, prefix string) {
 		out.files = true
 	case "workspace", "dir":
 		out.dirs = true
+	}
+}
+
+// agentEvents offers the events of another agent, each with the event of
+// this format it runs.
+func agentEvents(a schema.Agent, add func(value, desc string)) {
+	for _, e := range schema.ForeignEvents {
+		if slices.Contains(e.Agents, a) {
+			desc := "no equivalent: passes through"
+			if e.Event != "" {
+				desc = "runs the " + string(e.Event) + " hooks"
+			}
+			add(e.Name, desc)
+		}
 	}
 }
 

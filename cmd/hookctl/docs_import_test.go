@@ -48,6 +48,8 @@ func TestDocumentedImports(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			// The imported handlers run through hookctl adapt.
+			t.Setenv("PATH", filepath.Dir(hookctlBinary(t))+string(os.PathListSeparator)+os.Getenv("PATH"))
 			t.Setenv("HOME", filepath.Join(root, "home"))
 			t.Setenv("XDG_CONFIG_HOME", filepath.Join(root, "home", ".config"))
 			t.Chdir(root)

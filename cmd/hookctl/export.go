@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -15,6 +16,7 @@ import (
 
 	"github.com/hookctl/hookctl/internal/linediff"
 	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/runtime/adapter"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/scaffold/export"
@@ -26,9 +28,18 @@ type exportOptions struct {
 	to     schema.Agent
 	write  bool
 	remove bool
-	dir    string
-	home   string
-	getenv func(string) string
+	// check exits 1 when the settings would change.
+	check bool
+	// onError is the failure policy written into the commands, "" for
+	// none.
+	onError string
+	// replaceImported takes out of the settings the hooks the workspace's
+	// hooks.json holds as imported, instead of leaving their events
+	// unwired.
+	replaceImported bool
+	dir             string
+	home            string
+	getenv          func(string) string
 }
 
 func init() { register(72, exportCommand) }
@@ -49,15 +60,31 @@ func exportCommand(s streams) *cli.Command {
 			"added: its entries, recognised by their command, and the members it created to hold\n" +
 			"them, which it keeps a record of in $XDG_STATE_HOME/hookctl/export/\n" +
 			"(~/.local/state/hookctl/export/).\n\n" +
-			"Exit status: 0 done (or nothing to do, as for hooks that are all disabled), 2 a\n" +
+			"A handler that fails denies a PreToolUse call (hookctl run --on-error deny), where\n" +
+			"the agents themselves go on: --on-error ignore writes the agents' way into the\n" +
+			"commands. When the settings already run a hook that .agents/hooks.json holds as\n" +
+			"imported (hookctl import), the agent would run it twice: export leaves that event\n" +
+			"unwired and says so, or takes the original out with --replace-imported.\n\n" +
+			"Exit status: 0 done (or nothing to do, as for hooks that are all disabled); with\n" +
+			"--check, 1 when the settings would change and 0 when they are up to date; 2 a\n" +
 			"settings file or hooks.json that cannot be read or edited safely.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "to", Usage: "the `AGENT` to wire the hooks into: claude, gemini, cursor or codex"},
 			&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "write the settings instead of printing the change"},
 			&cli.BoolFlag{Name: "remove", Usage: "take out the entries export adds instead of adding them"},
+			&cli.BoolFlag{Name: "check", Usage: "write nothing: exit 1 when the settings would change, 0 when they are up to date (for CI)"},
+			&cli.StringFlag{Name: "on-error", Usage: "write the failure policy into the commands: `WHAT` is deny (a failed handler denies the call) or ignore (it adds nothing, as the agents do)"},
+			&cli.BoolFlag{Name: "replace-imported", Usage: "take out of the settings the hooks the workspace's hooks.json holds as imported, instead of leaving their events unwired"},
 		},
 		Action: func(c *cli.Context) error {
-			opts := exportOptions{write: c.Bool("write"), remove: c.Bool("remove"), dir: "."}
+			opts := exportOptions{write: c.Bool("write"), remove: c.Bool("remove"), check: c.Bool("check"),
+				onError: c.String("on-error"), replaceImported: c.Bool("replace-imported"), dir: "."}
+			if opts.check && opts.write {
+				return usageErrorf("--check writes nothing: it goes without --write")
+			}
+			if opts.onError != "" && !slices.Contains(export.OnErrors, opts.onError) {
+				return usageErrorf("--on-error must be %s, not %q", strings.Join(export.OnErrors, " or "), opts.onError)
+			}
 			if !c.IsSet("to") {
 				return usageErrorf("hookctl export needs --to AGENT: claude, gemini, cursor or codex")
 			}
@@ -141,7 +168,11 @@ func exportRun(s streams, opts exportOptions) error {
 		if opts.remove {
 			r, err = export.Remove(opts.to, old, record)
 		} else {
-			r, err = export.Add(opts.to, old, events)
+			var imported []export.Imported
+			imported, err = export.FindImported(opts.to, path, old, runtime.WorkspaceFile(dir), dir, adapter.Literal)
+			if err == nil {
+				r, err = export.AddWith(opts.to, old, events, export.AddOptions{OnError: opts.onError, Imported: imported, ReplaceImported: opts.replaceImported})
+			}
 		}
 		var ee *export.Error
 		if errors.As(err, &ee) {
@@ -173,11 +204,15 @@ func exportRun(s streams, opts exportOptions) error {
 		if old == nil {
 			oldName = "/dev/null"
 		}
-		_, err = s.out.Write(linediff.Unified(oldName, old, shown, r.New))
-		if err == nil {
-			fmt.Fprintf(s.err, "hookctl export: %s; run again with --write to write it\n", exportSummary(opts, r))
+		if _, err = s.out.Write(linediff.Unified(oldName, old, shown, r.New)); err != nil {
+			return err
 		}
-		return err
+		if opts.check {
+			fmt.Fprintf(s.err, "hookctl export: %s is not up to date: %s (hookctl export --to %s --write writes it)\n", shown, exportSummary(opts, r), opts.to)
+			return &exitError{code: exitFindings}
+		}
+		fmt.Fprintf(s.err, "hookctl export: %s; run again with --write to write it\n", exportSummary(opts, r))
+		return nil
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
@@ -284,8 +319,21 @@ func exportSummary(opts exportOptions, r *export.Result) string {
 	if len(r.Added) > 0 {
 		parts = append(parts, fmt.Sprintf("%s %s", verb, strings.Join(r.Added, ", ")))
 	}
+	if len(r.Updated) > 0 {
+		parts = append(parts, fmt.Sprintf("%s the failure policy of %s", map[bool]string{true: "changed", false: "changes"}[opts.write], strings.Join(r.Updated, ", ")))
+	}
 	if len(r.Present) > 0 {
 		parts = append(parts, fmt.Sprintf("%s already there", strings.Join(r.Present, ", ")))
+	}
+	if len(r.Replaced) > 0 {
+		var at []string
+		for _, im := range r.Replaced {
+			at = append(at, fmt.Sprintf("%s at line %d", im.Event, im.Line))
+		}
+		parts = append(parts, fmt.Sprintf("%s the imported %s", map[bool]string{true: "took out", false: "takes out"}[opts.write], strings.Join(at, ", ")))
+	}
+	if len(r.Skipped) > 0 {
+		parts = append(parts, fmt.Sprintf("%s not wired (the settings run its hooks already)", strings.Join(r.Skipped, ", ")))
 	}
 	if opts.remove {
 		verb = "removes"

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/lint"
+	"github.com/hookctl/hookctl/runtime/adapter"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/schema"
@@ -25,6 +26,9 @@ type importOptions struct {
 	dir   string
 	scope string
 	home  string
+	// noAdapt keeps the commands of handlers written for the other agent
+	// as they are, with warnings.
+	noAdapt bool
 }
 
 func init() { register(70, importCommand) }
@@ -43,7 +47,11 @@ func importCommand(s streams) *cli.Command {
 			"The converted hooks.json goes to stdout, and the report to stderr: with its\n" +
 			"line and column, everything that could not be carried over (events with no\n" +
 			"equivalent, prompt handlers, scripts that read the other agent's payload) and\n" +
-			"what changed. With --write the hooks are added to .agents/hooks.json under\n" +
+			"what changed. A handler that reads the other agent's payload or answers in its\n" +
+			"way runs through hookctl adapt --from AGENT --event EVENT --, which serves it as\n" +
+			"that agent would (--no-adapt keeps its command as it is); a fixed answer it\n" +
+			"prints (echo '{...}') becomes this format's. With --write the hooks are added\n" +
+			"to .agents/hooks.json under\n" +
 			"--dir (or the user's file with --scope user), keeping every byte of it and\n" +
 			"never replacing a hook of the same name.\n\n" +
 			"Exit status: 0 converted (even with items in the report), 2 a FILE that\n" +
@@ -53,9 +61,10 @@ func importCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "add the hooks to the hooks.json instead of printing them"},
 			&cli.StringFlag{Name: "dir", Value: ".", Usage: "the workspace root `DIR`, whose .agents/hooks.json the hooks are for"},
 			&cli.StringFlag{Name: "scope", Value: scaffold.Workspace, Usage: "the hooks.json the hooks are for, by `SCOPE`: workspace (DIR/.agents/hooks.json) or user (~/.gemini/config/hooks.json)"},
+			&cli.BoolFlag{Name: "no-adapt", Usage: "keep the commands of handlers that read the other agent's payload or answer in its way as they are (with a warning), instead of running them through hookctl adapt"},
 		},
 		Action: func(c *cli.Context) error {
-			opts := importOptions{write: c.Bool("write"), dir: c.String("dir"), scope: c.String("scope")}
+			opts := importOptions{write: c.Bool("write"), dir: c.String("dir"), scope: c.String("scope"), noAdapt: c.Bool("no-adapt")}
 			if v := c.String("from"); v != "" {
 				a, err := convert.ParseAgent(v)
 				if err != nil {
@@ -130,7 +139,7 @@ func importRun(s streams, opts importOptions) error {
 			return usageErrorf("%v", err)
 		}
 	}
-	res := convert.Convert(src, convert.Options{Target: target, Root: root})
+	res := convert.Convert(src, convert.Options{Target: target, Root: root, Adapt: !opts.noAdapt, Answer: adapter.Literal})
 	if _, err := res.Report.WriteTo(s.err); err != nil {
 		return err
 	}

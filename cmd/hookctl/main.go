@@ -283,6 +283,10 @@ func run(args []string, s streams) int {
 		// arguments, without building the other commands.
 		return traceMain(args[2:], s)
 	}
+	if len(args) > 2 && args[1] == "adapt" && !isHelpFlag(args[2]) {
+		// So does adapt.
+		return adaptMain(args[2:], s)
+	}
 	app := newApp(s)
 	if len(args) > 1 && args[1] == completeCommand {
 		if err := complete(app, args[2:]).write(s.out); err != nil {

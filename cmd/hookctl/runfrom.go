@@ -10,9 +10,11 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/adapter"
+	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -100,15 +102,51 @@ func runFrom(s streams, opts runOptions) error {
 	defer stop()
 	var answers []json.RawMessage
 	var notes []string
+	var results []*runtime.Result
+	var starts []time.Time
+	var took []time.Duration
 	for _, plan := range plans {
+		start := time.Now()
 		res := plan.Run(ctx)
 		if ctx.Err() != nil {
 			return replyFailed(s, agent, errors.New("interrupted: every running handler was stopped, no answer was given"))
 		}
+		results, starts, took = append(results, res), append(starts, start), append(took, time.Since(start))
 		answers = append(answers, res.Answer)
 		notes = append(notes, res.Notes...)
 	}
-	return writeReply(s, call.Reply(answers, notes))
+	reply := call.Reply(answers, notes)
+	onStderr := reply.NotesOnStderr(agent)
+	for i, res := range results {
+		logDispatch(s, opts.logFile, res.Plan.Workspace, opts.logPayload, res, starts[i], took[i])
+	}
+	if !onStderr && len(reply.Notes) > 0 && !tracelog.Testing(os.Getenv) {
+		// The agent would show them to the user, or read them as the
+		// reason of its block: they go to the log.
+		logNotes(s, opts.logFile, call, reply.Notes)
+		reply.Notes = nil
+	}
+	return writeReply(s, reply)
+}
+
+// logNotes appends to the log (--log, else $HOOKCTL_LOG, else the default
+// log) a record of hookctl's notes about an invocation of another agent,
+// where they could not go on stderr.
+func logNotes(s streams, path string, call *adapter.Call, notes []string) {
+	if path == "" {
+		path = os.Getenv(tracelog.EnvLog)
+	}
+	now := time.Now()
+	rec := &tracelog.Record{
+		ID: tracelog.NewID(now), Time: now.UTC(), Kind: tracelog.KindRun, Event: string(call.Event),
+		PID: os.Getpid(), Exit: tracelog.Int(0), Notes: notes,
+		Command: []string{"hookctl", "run", "--from", string(call.Agent), call.Foreign},
+	}
+	rec.Dir, _ = os.Getwd()
+	if err := appendRecord(path, rec); err != nil {
+		// Nowhere else to say it: the agent would show stderr.
+		_ = err
+	}
 }
 
 // printTranslated prints the payloads of this format that the agent's
@@ -145,6 +183,9 @@ func writeReply(s streams, r adapter.Reply) error {
 	if r.Stderr != "" {
 		// Handlers' reasons and stderr are shown, never interpreted.
 		fmt.Fprint(s.err, schema.VisibleText(r.Stderr))
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(n))
 	}
 	if r.Exit != adapter.ExitOK {
 		return &exitError{code: r.Exit}

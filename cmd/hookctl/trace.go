@@ -52,17 +52,24 @@ func traceCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "hook", Usage: "the hook's `NAME`, for the record (default: $HOOKCTL_HOOK)"},
 			&cli.StringFlag{Name: "event", Usage: "the `EVENT`, for the record (default: $HOOKCTL_EVENT, else told from the payload)"},
 		},
-		Action: func(c *cli.Context) error {
-			args := c.Args().Slice()
-			if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-				cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
-				return nil
-			}
-			if code := traceMain(args, s); code != 0 {
-				return &exitError{code: code}
-			}
+		Action: wrapperAction(traceMain, s),
+	}
+}
+
+// wrapperAction is the action of a wrapper command (trace, adapt), which
+// reads its own arguments with main: --help shows the command's help,
+// anything else is main's, which returns the exit status.
+func wrapperAction(main func([]string, streams) int, s streams) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		args := c.Args().Slice()
+		if len(args) > 0 && isHelpFlag(args[0]) {
+			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
 			return nil
-		},
+		}
+		if code := main(args, s); code != 0 {
+			return &exitError{code: code}
+		}
+		return nil
 	}
 }
 
@@ -79,7 +86,7 @@ func traceMain(args []string, s streams) int {
 		fmt.Fprintf(s.err, "hookctl: trace: %s\n", err)
 		return exitUsage
 	}
-	w := runWrapped(opts.Command, s)
+	w := runWrapped(opts.Command, s, traceLimits)
 	// Under hookctl test, the run is a test's, not the agent's: nothing
 	// is recorded.
 	if !tracelog.Testing(os.Getenv) {
@@ -203,6 +210,19 @@ type wrapped struct {
 	// teed is whether stdin went through trace (not a terminal).
 	teed bool
 }
+
+// wrapLimits say how much of each stream a wrapper keeps, and what it adds
+// to the environment.
+type wrapLimits struct {
+	stdout, stderr, stdin int
+	// env are variables added to COMMAND's environment, as NAME=VALUE.
+	env []string
+	// name is the wrapper's name in its messages: trace, adapt.
+	name string
+}
+
+// traceLimits are trace's: enough for the record.
+var traceLimits = wrapLimits{stdout: tracelog.AnswerCap, stderr: tracelog.StderrCap, stdin: tracelog.PayloadCap, name: "trace"}
 
 // capture keeps the start of what went through a stream, and counts it
 // all.

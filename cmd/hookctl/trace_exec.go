@@ -34,13 +34,14 @@ const drainGrace = 100 * time.Millisecond
 // where without trace it would handle it or die of it.
 var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM}
 
-// runWrapped runs argv as hookctl trace does: directly, with its streams
-// passed through and kept, and the signals trace receives passed on.
-func runWrapped(argv []string, s streams) *wrapped {
+// runWrapped runs argv as hookctl trace and hookctl adapt do: directly,
+// with its streams passed through (to s) and kept (up to the limits), and
+// the signals the wrapper receives passed on.
+func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 	w := &wrapped{start: time.Now()}
-	w.stdout.limit = tracelog.AnswerCap
-	w.stderr.limit = tracelog.StderrCap
-	w.stdin.limit = tracelog.PayloadCap
+	w.stdout.limit = lim.stdout
+	w.stderr.limit = lim.stderr
+	w.stdin.limit = lim.stdin
 	defer func() { w.duration = time.Since(w.start) }()
 
 	path, err := exec.LookPath(argv[0])
@@ -51,7 +52,7 @@ func runWrapped(argv []string, s streams) *wrapped {
 	}
 	if err != nil {
 		w.exit, w.startErr = startFailure(argv[0], err)
-		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(w.startErr))
+		fmt.Fprintf(s.err, "hookctl: %s: %s\n", lim.name, tracelog.Visible(w.startErr))
 		w.readPayload(s.in)
 		return w
 	}
@@ -77,12 +78,12 @@ func runWrapped(argv []string, s streams) *wrapped {
 
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		return w.cannot(s, argv[0], err)
+		return w.cannot(s, lim.name, argv[0], err)
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		closeFiles(outR, outW)
-		return w.cannot(s, argv[0], err)
+		return w.cannot(s, lim.name, argv[0], err)
 	}
 	// COMMAND is started with syscall.ForkExec, not os/exec: the latter
 	// forks a throwaway child first, once per process, to learn whether
@@ -107,11 +108,15 @@ func runWrapped(argv []string, s streams) *wrapped {
 		var err error
 		if inR, inW, err = os.Pipe(); err != nil {
 			closeFiles(outR, outW, errR, errW)
-			return w.cannot(s, argv[0], err)
+			return w.cannot(s, lim.name, argv[0], err)
 		}
 		stdin, w.teed = inR, true
 	}
-	attr := &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{stdin.Fd(), outW.Fd(), errW.Fd()}, Sys: sys}
+	env := os.Environ()
+	if len(lim.env) > 0 {
+		env = append(env, lim.env...)
+	}
+	attr := &syscall.ProcAttr{Env: env, Files: []uintptr{stdin.Fd(), outW.Fd(), errW.Fd()}, Sys: sys}
 	pid, err := syscall.ForkExec(path, argv, attr)
 	if errors.Is(err, syscall.ENOEXEC) {
 		// A script without a #! line: shells and execvp(3) run it with
@@ -129,7 +134,7 @@ func runWrapped(argv []string, s streams) *wrapped {
 		}
 		closeFiles(outR, errR, inW)
 		w.exit, w.startErr = startFailure(argv[0], err)
-		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(w.startErr))
+		fmt.Fprintf(s.err, "hookctl: %s: %s\n", lim.name, tracelog.Visible(w.startErr))
 		if w.teed {
 			w.readPayload(s.in)
 		}
@@ -263,10 +268,10 @@ func (w *wrapped) readPayload(in io.Reader) {
 	}
 }
 
-// cannot reports a failure of trace itself before COMMAND started.
-func (w *wrapped) cannot(s streams, name string, err error) *wrapped {
+// cannot reports a failure of the wrapper itself before COMMAND started.
+func (w *wrapped) cannot(s streams, wrapper, name string, err error) *wrapped {
 	w.exit, w.startErr = 126, fmt.Sprintf("cannot run %s: %v", name, err)
-	fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(w.startErr))
+	fmt.Fprintf(s.err, "hookctl: %s: %s\n", wrapper, tracelog.Visible(w.startErr))
 	return w
 }
 

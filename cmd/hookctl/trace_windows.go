@@ -11,11 +11,11 @@ import (
 	"github.com/hookctl/hookctl/runtime"
 )
 
-// runWrapped starts nothing: traceMain refuses on Windows before it gets
-// here (runtime.CannotRunHandlers says why).
-func runWrapped(_ []string, s streams) *wrapped {
+// runWrapped starts nothing: traceMain and adaptMain refuse on Windows
+// before they get here (runtime.CannotRunHandlers says why).
+func runWrapped(_ []string, s streams, lim wrapLimits) *wrapped {
 	err := runtime.CannotRunHandlers()
-	fmt.Fprintf(s.err, "hookctl: trace: %s\n", err)
+	fmt.Fprintf(s.err, "hookctl: %s: %s\n", lim.name, err)
 	return &wrapped{start: time.Now(), exit: exitUsage, startErr: err.Error()}
 }
 

@@ -32,6 +32,8 @@ type Call struct {
 	calls []*nativeCall
 	// event is the agent's event as the table knows it.
 	event schema.ForeignEvent
+	// original is the agent's payload as it came.
+	original []byte
 }
 
 // nativeCall is one tool call as this format sees it, and what it came
@@ -116,7 +118,7 @@ func Translate(a schema.Agent, event string, payload []byte, env Env) (*Call, er
 	if err != nil {
 		return nil, &PayloadError{Agent: a, Event: event, Msg: err.Error()}
 	}
-	c := &Call{Agent: a, Foreign: event, Event: fe.Event, event: fe}
+	c := &Call{Agent: a, Foreign: event, Event: fe.Event, event: fe, original: payload}
 	c.Workspace = c.workspace(in, env)
 	if fe.Event == "" {
 		c.notef("%s's %s has no equivalent here (%s): no hook runs for it, and %s goes on as it would without hooks", a.Title(), event, fe.Note, a.Title())
@@ -148,16 +150,24 @@ func Translate(a schema.Agent, event string, payload []byte, env Env) (*Call, er
 			} else {
 				v = schema.PostToolUseInput{ToolCall: call, Error: errText, Common: common}
 			}
-			c.Payloads = append(c.Payloads, encode(v))
+			c.add(v)
 		}
 	case schema.SessionStart:
-		c.Payloads = append(c.Payloads, encode(schema.SessionStartInput{Common: common}))
+		c.add(schema.SessionStartInput{Common: common})
 	case schema.PreInvocation, schema.PostInvocation:
-		c.Payloads = append(c.Payloads, encode(schema.InvocationInput{Common: common}))
+		c.add(schema.InvocationInput{Common: common})
 	case schema.Stop:
-		c.Payloads = append(c.Payloads, encode(stopInput(in, common)))
+		c.add(stopInput(in, common))
 	}
 	return c, nil
+}
+
+// add appends a payload of this format, with the agent's own under
+// "from": a handler that decides on a field this format has no place for
+// (the prompt, the assistant's last message, a file's content) finds it
+// there, and hookctl adapt hands it on byte for byte.
+func (c *Call) add(v any) {
+	c.Payloads = append(c.Payloads, withFrom(encode(v), c.Agent, c.Foreign, c.original))
 }
 
 // stopInput reads the agent's end of turn: a turn the agent already

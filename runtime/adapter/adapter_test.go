@@ -14,7 +14,7 @@ import (
 
 var noEnv = Env{Getenv: func(string) string { return "" }}
 
-func sample(t *testing.T, name string) []byte {
+func sample(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
@@ -87,7 +87,7 @@ func TestTranslateSamples(t *testing.T) {
 		{"codex/PreToolUse-apply_patch.json", schema.Codex, "PreToolUse", schema.PreToolUse, []wantCall{
 			{"write_to_file", map[string]any{"TargetFile": "/workspace/notes/todo.md", "CodeContent": "# To do\n- ship it"}},
 			{"replace_file_content", map[string]any{"TargetFile": "/workspace/src/app.py", "TargetContent": `    print("hi")`, "ReplacementContent": `    print("hello")`}},
-			{"run_command", map[string]any{"CommandLine": "rm -- .env", "Cwd": "/workspace"}},
+			{"write_to_file", map[string]any{"TargetFile": "/workspace/.env", "CodeContent": "", "Overwrite": true}},
 		}, "/workspace", "thr_123"},
 		{"codex/Stop.json", schema.Codex, "Stop", schema.Stop, nil, "/workspace", "thr_123"},
 		{"codex/PermissionRequest-Bash.json", schema.Codex, "PermissionRequest", schema.PreToolUse,
@@ -217,14 +217,14 @@ func TestNoEquivalent(t *testing.T) {
 	}
 	r := c.Reply(nil, nil)
 	if len(c.Payloads) != 0 || r.Exit != ExitOK || len(r.Stdout) != 0 ||
-		r.Stderr != "hookctl: Claude Code's tool TodoWrite has no equivalent here (there is no to-do tool): no hook runs for it, and Claude Code decides as it would without hooks\n" {
+		stderrOf(r) != "hookctl: Claude Code's tool TodoWrite has no equivalent here (there is no to-do tool): no hook runs for it, and Claude Code decides as it would without hooks\n" {
 		t.Errorf("TodoWrite: %d payloads, reply %+v", len(c.Payloads), r)
 	}
 	c, err = Translate(schema.Claude, "TeammateIdle", []byte(`{}`), noEnv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := c.Reply(nil, nil); r.Exit != ExitOK || len(r.Stdout) != 0 || !strings.Contains(r.Stderr, "TeammateIdle has no equivalent here") {
+	if r := c.Reply(nil, nil); r.Exit != ExitOK || len(r.Stdout) != 0 || !strings.Contains(stderrOf(r), "TeammateIdle has no equivalent here") {
 		t.Errorf("TeammateIdle: %+v", r)
 	}
 	// An MCP tool is not in the table: it keeps its name, so a matcher
@@ -291,8 +291,8 @@ func TestPreToolUseReplies(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := c.Reply(answer(tc.answer), nil)
-		if got := strings.TrimSuffix(string(r.Stdout), "\n"); got != tc.stdout || r.Exit != tc.exit || !strings.Contains(r.Stderr, tc.stderr) || tc.stderr == "" && r.Stderr != "" {
-			t.Errorf("%s %s %s:\n stdout %s\n exit %d\n stderr %q\nwant %s, %d, %q", tc.agent, tc.event, tc.answer, r.Stdout, r.Exit, r.Stderr, tc.stdout, tc.exit, tc.stderr)
+		if got := strings.TrimSuffix(string(r.Stdout), "\n"); got != tc.stdout || r.Exit != tc.exit || !strings.Contains(stderrOf(r), tc.stderr) || tc.stderr == "" && stderrOf(r) != "" {
+			t.Errorf("%s %s %s:\n stdout %s\n exit %d\n stderr %q\nwant %s, %d, %q", tc.agent, tc.event, tc.answer, r.Stdout, r.Exit, stderrOf(r), tc.stdout, tc.exit, tc.stderr)
 		}
 	}
 }
@@ -303,8 +303,8 @@ func TestOverwriteBack(t *testing.T) {
 	c, _ := Translate(schema.Claude, "PreToolUse", sample(t, "claude/PreToolUse-Edit.json"), noEnv)
 	r := c.Reply(answer(`{"decision":"allow","overwrite":{"ReplacementContent":"safer text"}}`), nil)
 	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"file_path":"/home/user/my-project/src/index.ts","new_string":"safer text","old_string":"original text","replace_all":false}}}` + "\n"
-	if string(r.Stdout) != want || r.Stderr != "" {
-		t.Errorf("claude allow+overwrite:\n%s%s\nwant\n%s", r.Stdout, r.Stderr, want)
+	if string(r.Stdout) != want || stderrOf(r) != "" {
+		t.Errorf("claude allow+overwrite:\n%s%s\nwant\n%s", r.Stdout, stderrOf(r), want)
 	}
 	// Without an allow (ask, or no decision at all), the rewritten call
 	// goes without a permissionDecision: Claude Code's own permission
@@ -316,14 +316,14 @@ func TestOverwriteBack(t *testing.T) {
 	} {
 		r = c.Reply(answer(ans), nil)
 		want = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"file_path":"/home/user/my-project/src/other.ts","new_string":"replacement text","old_string":"original text","replace_all":false}}}` + "\n"
-		if string(r.Stdout) != want || r.Stderr != "" || r.Exit != 0 {
-			t.Errorf("claude %s:\n%s%s\nwant\n%s", ans, r.Stdout, r.Stderr, want)
+		if string(r.Stdout) != want || stderrOf(r) != "" || r.Exit != 0 {
+			t.Errorf("claude %s:\n%s%s\nwant\n%s", ans, r.Stdout, stderrOf(r), want)
 		}
 	}
 	// force_ask asks, on the rewritten call.
 	r = c.Reply(answer(`{"decision":"force_ask","reason":"check the path","overwrite":{"TargetFile":"/home/user/my-project/src/other.ts"}}`), nil)
 	if !strings.Contains(string(r.Stdout), `"permissionDecision":"ask","permissionDecisionReason":"check the path","updatedInput":{"file_path":"/home/user/my-project/src/other.ts"`) {
-		t.Errorf("claude force_ask+overwrite: %s %s", r.Stdout, r.Stderr)
+		t.Errorf("claude force_ask+overwrite: %s %s", r.Stdout, stderrOf(r))
 	}
 	// An argument the agent's tool does not have is left out, with a note.
 	c, _ = Translate(schema.Claude, "PreToolUse", sample(t, "claude/PreToolUse-Bash.json"), noEnv)
@@ -331,15 +331,15 @@ func TestOverwriteBack(t *testing.T) {
 	// allow given for it is withdrawn: no opinion.
 	r = c.Reply(answer(`{"decision":"allow","overwrite":{"CommandLine":"npm ci","WaitMsBeforeAsync":10}}`), nil)
 	if len(r.Stdout) != 0 || r.Exit != 0 ||
-		!strings.Contains(r.Stderr, "the overwrite of WaitMsBeforeAsync has no counterpart in Claude Code's Bash, so the overwrite is not sent") ||
-		!strings.Contains(r.Stderr, "the allow is withdrawn") {
-		t.Errorf("claude Bash overwrite: %s %s", r.Stdout, r.Stderr)
+		!strings.Contains(stderrOf(r), "the overwrite of WaitMsBeforeAsync has no counterpart in Claude Code's Bash, so the overwrite is not sent") ||
+		!strings.Contains(stderrOf(r), "the allow is withdrawn") {
+		t.Errorf("claude Bash overwrite: %s %s", r.Stdout, stderrOf(r))
 	}
 	// Gemini CLI reads hookSpecificOutput.tool_input.
 	c, _ = Translate(schema.Gemini, "BeforeTool", sample(t, "gemini/BeforeTool-run_shell_command.json"), noEnv)
 	r = c.Reply(answer(`{"decision":"ask","overwrite":{"CommandLine":"rm -r build"}}`), nil)
 	if !strings.Contains(string(r.Stdout), `{"hookSpecificOutput":{"tool_input":{"command":"rm -r build"`) {
-		t.Errorf("gemini overwrite: %s %s", r.Stdout, r.Stderr)
+		t.Errorf("gemini overwrite: %s %s", r.Stdout, stderrOf(r))
 	}
 	// Cursor's beforeShellExecution takes no rewrite: refused, with a note
 	// (TestOverwriteNotToldWithdrawsAllow).
@@ -347,11 +347,11 @@ func TestOverwriteBack(t *testing.T) {
 	c, _ = Translate(schema.Codex, "PreToolUse", sample(t, "codex/PreToolUse-Bash.json"), noEnv)
 	r = c.Reply(answer(`{"decision":"allow","overwrite":{"CommandLine":"rm -ri /tmp/x"}}`), nil)
 	if string(r.Stdout) != `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"rm -ri /tmp/x"}}}`+"\n" {
-		t.Errorf("codex overwrite: %s %s", r.Stdout, r.Stderr)
+		t.Errorf("codex overwrite: %s %s", r.Stdout, stderrOf(r))
 	}
 	r = c.Reply(answer(`{"decision":"ask","overwrite":{"CommandLine":"rm -ri /tmp/x"}}`), nil)
-	if len(r.Stdout) != 0 || !strings.Contains(r.Stderr, "Codex reads updatedInput only with allow") {
-		t.Errorf("codex ask overwrite: %s %s", r.Stdout, r.Stderr)
+	if len(r.Stdout) != 0 || !strings.Contains(stderrOf(r), "Codex reads updatedInput only with allow") {
+		t.Errorf("codex ask overwrite: %s %s", r.Stdout, stderrOf(r))
 	}
 }
 
@@ -387,28 +387,28 @@ func TestOverwriteNotToldWithdrawsAllow(t *testing.T) {
 			}
 		}
 		r := c.Reply(answers, nil)
-		if len(r.Stdout) != 0 || r.Exit != ExitOK || !strings.Contains(r.Stderr, tc.why) ||
-			!strings.Contains(r.Stderr, "the allow is withdrawn, since it was given for the rewritten arguments") {
-			t.Errorf("%s %s allow+overwrite: stdout %q exit %d stderr %q", tc.agent, tc.event, r.Stdout, r.Exit, r.Stderr)
+		if len(r.Stdout) != 0 || r.Exit != ExitOK || !strings.Contains(stderrOf(r), tc.why) ||
+			!strings.Contains(stderrOf(r), "the allow is withdrawn, since it was given for the rewritten arguments") {
+			t.Errorf("%s %s allow+overwrite: stdout %q exit %d stderr %q", tc.agent, tc.event, r.Stdout, r.Exit, stderrOf(r))
 		}
 		// Without an overwrite, the allow stands.
 		r = c.Reply(answer(`{"decision":"allow"}`), nil)
-		if len(c.Payloads) == 1 && (strings.Contains(r.Stderr, "withdrawn") || len(r.Stdout) == 0) {
-			t.Errorf("%s %s: %q", tc.agent, tc.event, r.Stderr)
+		if len(c.Payloads) == 1 && (strings.Contains(stderrOf(r), "withdrawn") || len(r.Stdout) == 0) {
+			t.Errorf("%s %s: %q", tc.agent, tc.event, stderrOf(r))
 		}
 	}
 	c, _ := Translate(schema.Cursor, "beforeShellExecution", sample(t, "cursor/beforeShellExecution.json"), noEnv)
 	r := c.Reply(answer(`{"decision":"allow"}`), nil)
-	if string(r.Stdout) != `{"permission":"allow"}`+"\n" || r.Stderr != "" {
-		t.Errorf("cursor plain allow: %s %s", r.Stdout, r.Stderr)
+	if string(r.Stdout) != `{"permission":"allow"}`+"\n" || stderrOf(r) != "" {
+		t.Errorf("cursor plain allow: %s %s", r.Stdout, stderrOf(r))
 	}
 	r = c.Reply(answer(`{"decision":"deny","reason":"no","overwrite":{"CommandLine":"echo safe"}}`), nil)
 	if !strings.Contains(string(r.Stdout), `"permission":"deny"`) {
-		t.Errorf("cursor deny+overwrite: %s %s", r.Stdout, r.Stderr)
+		t.Errorf("cursor deny+overwrite: %s %s", r.Stdout, stderrOf(r))
 	}
 	r = c.Reply(answer(`{"decision":"force_ask","reason":"check","overwrite":{"CommandLine":"echo safe"}}`), nil)
-	if !strings.Contains(string(r.Stdout), `"permission":"ask"`) || !strings.Contains(r.Stderr, "the overwrite is not sent") {
-		t.Errorf("cursor force_ask+overwrite: %s %s", r.Stdout, r.Stderr)
+	if !strings.Contains(string(r.Stdout), `"permission":"ask"`) || !strings.Contains(stderrOf(r), "the overwrite is not sent") {
+		t.Errorf("cursor force_ask+overwrite: %s %s", r.Stdout, stderrOf(r))
 	}
 	// A patch of several files whose allow came with an overwrite of one
 	// of them: the overwrite is left out, so is the allow.
@@ -419,8 +419,8 @@ func TestOverwriteNotToldWithdrawsAllow(t *testing.T) {
 			answers = append(answers, json.RawMessage(`{"decision":"allow"}`))
 		}
 		r = c.Reply(answers, nil)
-		if len(r.Stdout) != 0 || !strings.Contains(r.Stderr, "withdrawn") {
-			t.Errorf("patch allow+overwrite: %s %s", r.Stdout, r.Stderr)
+		if len(r.Stdout) != 0 || !strings.Contains(stderrOf(r), "withdrawn") {
+			t.Errorf("patch allow+overwrite: %s %s", r.Stdout, stderrOf(r))
 		}
 	}
 }
@@ -435,7 +435,54 @@ func TestPatchCombines(t *testing.T) {
 	r := c.Reply([]json.RawMessage{json.RawMessage(`{"decision":"allow"}`), json.RawMessage(`{"decision":"ask"}`),
 		json.RawMessage(`{"decision":"deny","reason":".env is protected"}`)}, nil)
 	if !strings.Contains(string(r.Stdout), `"permissionDecision":"deny","permissionDecisionReason":".env is protected"`) {
-		t.Errorf("patch: %s %s", r.Stdout, r.Stderr)
+		t.Errorf("patch: %s %s", r.Stdout, stderrOf(r))
+	}
+}
+
+// TestPatchReachesFileGates: every file a patch adds, updates, deletes or
+// moves (under both names) is a call of a file-writing tool, so that the
+// gates import makes of an apply_patch matcher see each of them.
+func TestPatchReachesFileGates(t *testing.T) {
+	patch := "*** Begin Patch\n*** Add File: new.txt\n+hi\n*** Update File: src/a.go\n*** Move to: src/b.go\n@@\n-old\n+new\n" +
+		"*** Update File: keep.go\n@@\n-x\n+y\n*** Delete File: secrets/.env\n*** End Patch\n"
+	payload, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": "/ws", "hook_event_name": "PreToolUse",
+		"tool_name": "apply_patch", "tool_input": map[string]any{"command": patch}})
+	c, err := Translate(schema.Codex, "PreToolUse", payload, noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gate, err := schema.CompileMatcher("write_to_file|replace_file_content|multi_replace_file_content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	for _, p := range c.Payloads {
+		m := native(t, p)
+		call := m["toolCall"].(map[string]any)
+		if !gate.Match(call["name"].(string)) {
+			t.Errorf("%s is not selected by the gate an apply_patch matcher becomes", call["name"])
+		}
+		seen = append(seen, call["name"].(string)+" "+call["args"].(map[string]any)["TargetFile"].(string))
+	}
+	want := []string{"write_to_file /ws/new.txt", "replace_file_content /ws/src/a.go", "write_to_file /ws/src/b.go",
+		"replace_file_content /ws/keep.go", "write_to_file /ws/secrets/.env"}
+	if !reflect.DeepEqual(seen, want) {
+		t.Errorf("calls %q, want %q", seen, want)
+	}
+}
+
+// TestPatchReasonOnce: two files of a patch denied by one gate for the same
+// reason give the reason once.
+func TestPatchReasonOnce(t *testing.T) {
+	c, err := Translate(schema.Codex, "PreToolUse", sample(t, "codex/PreToolUse-apply_patch.json"), noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deny := json.RawMessage(`{"decision":"deny","reason":"the repository is frozen"}`)
+	r := c.Reply([]json.RawMessage{deny, deny, json.RawMessage(`{"decision":"deny","reason":"the repository is frozen\n.env is protected"}`)}, nil)
+	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"the repository is frozen\n.env is protected"}}` + "\n"
+	if string(r.Stdout) != want {
+		t.Errorf("stdout %s, want %s", r.Stdout, want)
 	}
 }
 
@@ -465,8 +512,8 @@ func TestContextReplies(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := c.Reply(answer(tc.answer), nil)
-		if got := strings.TrimSuffix(string(r.Stdout), "\n"); got != tc.stdout || r.Exit != tc.exit || !strings.Contains(r.Stderr, tc.stderr) {
-			t.Errorf("%s %s: stdout %s exit %d stderr %q; want %s %d %q", tc.agent, tc.event, r.Stdout, r.Exit, r.Stderr, tc.stdout, tc.exit, tc.stderr)
+		if got := strings.TrimSuffix(string(r.Stdout), "\n"); got != tc.stdout || r.Exit != tc.exit || !strings.Contains(stderrOf(r), tc.stderr) {
+			t.Errorf("%s %s: stdout %s exit %d stderr %q; want %s %d %q", tc.agent, tc.event, r.Stdout, r.Exit, stderrOf(r), tc.stdout, tc.exit, tc.stderr)
 		}
 	}
 }
@@ -490,14 +537,24 @@ func TestEveryAgentNoEquivalentAndBroken(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := c.Reply(nil, nil)
-		if len(c.Payloads) != 0 || r.Exit != ExitOK || len(r.Stdout) != 0 || strings.Count(r.Stderr, "\n") != 1 ||
-			!strings.Contains(r.Stderr, tc.agent.Title()+"'s tool "+tc.tool+" has no equivalent here") {
+		if len(c.Payloads) != 0 || r.Exit != ExitOK || len(r.Stdout) != 0 || strings.Count(stderrOf(r), "\n") != 1 ||
+			!strings.Contains(stderrOf(r), tc.agent.Title()+"'s tool "+tc.tool+" has no equivalent here") {
 			t.Errorf("%s %s: %d payloads, %+v", tc.agent, tc.tool, len(c.Payloads), r)
 		}
 		_, err = Translate(tc.agent, tc.event, []byte(`{"tool_name": `), noEnv)
 		r = Failed(err)
-		if r.Exit != ExitError || len(r.Stdout) != 0 || !strings.Contains(r.Stderr, "hookctl: the "+tc.agent.Title()+" "+tc.event+" payload on stdin is not valid JSON") {
+		if r.Exit != ExitError || len(r.Stdout) != 0 || !strings.Contains(stderrOf(r), "hookctl: the "+tc.agent.Title()+" "+tc.event+" payload on stdin is not valid JSON") {
 			t.Errorf("%s broken payload: %+v", tc.agent, r)
 		}
 	}
+}
+
+// stderrOf is what the agent would read on stderr with hookctl's notes
+// there.
+func stderrOf(r Reply) string {
+	out := r.Stderr
+	for _, n := range r.Notes {
+		out += "hookctl: " + n + "\n"
+	}
+	return out
 }

@@ -105,3 +105,31 @@ func BenchmarkDispatch(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkAdapt times what hookctl adapt does around the handler: make
+// the agent's payload from this format's, and read its answer back.
+func BenchmarkAdapt(b *testing.B) {
+	payload := []byte(`{"toolCall":{"name":"run_command","args":{"CommandLine":"npm test","Cwd":"/ws"}},"stepIdx":0,"conversationId":"c","workspacePaths":["/ws"],"transcriptPath":"","artifactDirectoryPath":"","modelName":""}`)
+	deny := Ending{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`)}
+	c, err := Translate(schema.Claude, "PreToolUse", sample(b, "claude/PreToolUse-Bash.json"), noEnv)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		payload []byte
+	}{{"built", payload}, {"verbatim", c.Payloads[0]}} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ad, err := Adapt(schema.Claude, "PreToolUse", tc.payload, noEnv)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if ans := ad.Answer(deny); len(ans.Stdout) == 0 {
+					b.Fatal("no answer")
+				}
+			}
+		})
+	}
+}

@@ -61,8 +61,10 @@ func TestDocsAnswerTable(t *testing.T) {
 				got = "exit 2, `" + strings.TrimSuffix(r.Stderr, "\n") + "` on stderr"
 			case len(r.Stdout) > 0:
 				got = "`" + strings.TrimSuffix(string(r.Stdout), "\n") + "`"
-			case r.Stderr != "":
+			case len(r.Notes) > 0 && r.NotesOnStderr(call.agent):
 				got = "nothing, a line on stderr"
+			case len(r.Notes) > 0:
+				got = "nothing, a line in the log"
 			default:
 				got = "nothing"
 			}

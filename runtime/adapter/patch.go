@@ -50,10 +50,13 @@ func parsePatch(text string) []*patchFile {
 	return files
 }
 
-// patchCalls makes one call of this format per file a patch touches, so
-// that a gate on a file path sees every file: an added file is a
-// write_to_file, an updated one a replace_file_content, a deleted or moved
-// one a run_command of rm or mv.
+// patchCalls makes one call of this format per file a patch touches, each
+// with a file-writing tool, so that every gate import makes of an
+// apply_patch matcher (write_to_file|replace_file_content|
+// multi_replace_file_content) sees every file: an added file is a
+// write_to_file, an updated one a replace_file_content, a deleted one a
+// write_to_file that empties it, and a moved one the edit of its old name
+// and a write_to_file of its new one.
 func (c *Call) patchCalls(name string, args map[string]any, cwd string) {
 	text, _ := args["command"].(string)
 	if text == "" {
@@ -74,25 +77,25 @@ func (c *Call) patchCalls(name string, args map[string]any, cwd string) {
 	add := func(tool string, a map[string]any) {
 		c.calls = append(c.calls, &nativeCall{tool: tool, args: a, foreignName: name, foreignArgs: args, synthetic: true})
 	}
-	shell := func(cmd string) map[string]any {
-		a := map[string]any{"CommandLine": cmd}
-		if cwd != "" {
-			a["Cwd"] = cwd
-		}
-		return a
-	}
 	for _, f := range files {
 		switch f.op {
 		case "add":
-			add("write_to_file", map[string]any{"TargetFile": abs(f.path), "CodeContent": strings.Join(f.added, "\n"), "Overwrite": false})
+			add("write_to_file", map[string]any{"TargetFile": abs(f.path), "CodeContent": strings.Join(f.added, "\n"), "Overwrite": false,
+				"Description": "create " + f.path + " (" + name + ")"})
 		case "update":
-			add("replace_file_content", map[string]any{"TargetFile": abs(f.path),
-				"TargetContent": strings.Join(f.before, "\n"), "ReplacementContent": strings.Join(f.after, "\n")})
+			desc := "edit " + f.path + " (" + name + ")"
 			if f.moveTo != "" {
-				add("run_command", shell("mv -- "+shellQuote(f.path)+" "+shellQuote(f.moveTo)))
+				desc = "move " + f.path + " to " + f.moveTo + " (" + name + ")"
+			}
+			add("replace_file_content", map[string]any{"TargetFile": abs(f.path),
+				"TargetContent": strings.Join(f.before, "\n"), "ReplacementContent": strings.Join(f.after, "\n"), "Instruction": desc})
+			if f.moveTo != "" {
+				add("write_to_file", map[string]any{"TargetFile": abs(f.moveTo), "CodeContent": strings.Join(f.after, "\n"), "Overwrite": true,
+					"Description": desc})
 			}
 		case "delete":
-			add("run_command", shell("rm -- "+shellQuote(f.path)))
+			add("write_to_file", map[string]any{"TargetFile": abs(f.path), "CodeContent": "", "Overwrite": true,
+				"Description": "delete " + f.path + " (" + name + ")"})
 		}
 	}
 }

@@ -3,17 +3,36 @@ package adapter
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
 )
 
 // Reply is what the agent reads back: its stdout, stderr and exit status
-// together.
+// together, and hookctl's own notes about the translation.
 type Reply struct {
 	Stdout []byte
+	// Stderr is what the agent reads on stderr: the reason of a block, or
+	// why the invocation failed.
 	Stderr string
 	Exit   int
+	// Notes are hookctl's remarks: what had no equivalent, what failed in
+	// the dispatch. They go on stderr where the agent keeps stderr out of
+	// sight (NotesOnStderr), else to the log.
+	Notes []string
+}
+
+// NotesOnStderr reports whether hookctl's notes may go on stderr: not
+// where stderr is the reason the agent reads (a block with exit 2), nor
+// where the agent shows it to the user as a message (Gemini CLI, when
+// stdout is empty: its source reads stderr as the answer then, and shows
+// it as a system message).
+func (r Reply) NotesOnStderr(a schema.Agent) bool {
+	if r.Exit == ExitBlock {
+		return false
+	}
+	return a != schema.Gemini || len(r.Stdout) > 0
 }
 
 // The exit statuses a reply uses.
@@ -52,17 +71,12 @@ func (r *reply) finish() Reply {
 	if r.block != "" {
 		// Claude Code shows stderr to the model as the reason of a block:
 		// it holds the reason alone.
-		return Reply{Stderr: r.block + "\n", Exit: ExitBlock}
+		return Reply{Stderr: r.block + "\n", Exit: ExitBlock, Notes: r.notes}
 	}
-	var rep Reply
+	rep := Reply{Notes: r.notes}
 	if r.out != nil {
 		rep.Stdout = append(encode(r.out), '\n')
 	}
-	var b strings.Builder
-	for _, n := range r.notes {
-		b.WriteString("hookctl: " + n + "\n")
-	}
-	rep.Stderr = b.String()
 	return rep
 }
 
@@ -137,13 +151,25 @@ func combine(r *reply, answers []json.RawMessage) preAnswer {
 			best.decision, reasons = out.Decision, nil
 			fallthrough
 		case s == best.decision.Strictness():
-			if out.Reason != "" {
-				reasons = append(reasons, out.Reason)
-			}
+			reasons = appendLines(reasons, out.Reason)
 		}
 	}
 	best.reason = strings.Join(reasons, "\n")
 	return best
+}
+
+// appendLines adds the lines of a merged reason that are not there yet:
+// one gate that denies two files of a patch gives its reason once.
+func appendLines(lines []string, reason string) []string {
+	if reason == "" {
+		return lines
+	}
+	for _, l := range strings.Split(reason, "\n") {
+		if !slices.Contains(lines, l) {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }
 
 // updated tells an overwrite back as the agent's whole tool input. It

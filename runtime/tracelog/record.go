@@ -34,6 +34,9 @@ const (
 	// KindRun is one dispatch of hookctl run: every handler, the merged
 	// answer.
 	KindRun = "run"
+	// KindAdapt is one handler run through hookctl adapt whose answer held
+	// something that has no equivalent here: its notes say what.
+	KindAdapt = "adapt"
 )
 
 // From says how a record knows its hook's name or its event.

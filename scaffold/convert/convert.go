@@ -22,6 +22,17 @@ type Options struct {
 	// workspace .agents/hooks.json; "" for the user's hooks.json, which
 	// serves every workspace.
 	Root string
+	// Adapt runs the handlers written for the other agent through hookctl
+	// adapt, which serves them as that agent would (hookctl import does,
+	// unless --no-adapt); without it their commands stay as they are, with
+	// a warning for what they read or print in the other agent's way.
+	Adapt bool
+	// Answer reads a fixed answer a handler prints (echo '{...}') by its
+	// agent's rules for its event, as hookctl adapt would, and returns
+	// this format's answer and what had no equivalent; ok is false when it
+	// cannot be told. The caller gives runtime/adapter's; nil translates
+	// none.
+	Answer func(a schema.Agent, event string, stdout []byte) (native []byte, notes []string, ok bool)
 }
 
 // Hook is one converted hook.
@@ -54,16 +65,19 @@ type converter struct {
 	// targetName names the converted file's folder for messages, such as
 	// ".agents/".
 	targetName string
+	// scripts are what each script the commands run uses, read once.
+	scripts map[string]*usage
 }
 
 // Convert converts a recognised source into hooks for opts.Target.
 func Convert(src *Source, opts Options) *Result {
 	c := &converter{
-		src:    src,
-		opts:   opts,
-		report: &Report{Path: src.Path},
-		names:  map[string]bool{},
-		noted:  map[string]bool{},
+		src:     src,
+		opts:    opts,
+		report:  &Report{Path: src.Path},
+		names:   map[string]bool{},
+		noted:   map[string]bool{},
+		scripts: map[string]*usage{},
 	}
 	c.places = c.placesFor()
 	c.targetName = filepath.Base(filepath.Dir(opts.Target)) + "/"
@@ -582,11 +596,20 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 	}
 	ch := c.places.convertCommand(command)
 	out.Command = ch.Command
-	c.commandReport(target, cm.Value.Span.Start, command, ch)
-	if c.readsPlainText(target) && !answersJSON(command, ch.Scripts) {
+	pos := cm.Value.Span.Start
+	u := c.commandUsage(command, ch)
+	switch {
+	case c.literalAnswer(pos, &out, u):
+		u = u.adapted()
+	case c.opts.Adapt && c.needsAdapt(command, ch):
+		out.Command = wrapAdapt(c.src.Agent, c.adaptEvent(target), out.Command)
+		c.report.note(pos, "%s: it runs through hookctl adapt, which hands it %s's payload and reads its answer as %s does", c.adaptWhy(target, u), c.src.Agent.Title(), c.src.Agent.Title())
+		u = u.adapted()
+	case c.readsPlainText(target) && !answersJSON(command, ch.Scripts):
 		out.Command = asContext(out.Command)
-		c.report.note(cm.Value.Span.Start, "%s adds what a %s handler prints to the model's context, where %s here takes only {\"injectSteps\": [...]}: the command's output is wrapped into an ephemeral message (empty output gives none)", c.src.Agent.Title(), c.curEvent, target)
+		c.report.note(pos, "%s adds what a %s handler prints to the model's context, where %s here takes only {\"injectSteps\": [...]}: the command's output is wrapped into an ephemeral message (empty output gives none)", c.src.Agent.Title(), c.curEvent, target)
 	}
+	c.commandReport(target, pos, command, ch, u)
 	return out, name, true
 }
 
@@ -649,8 +672,8 @@ func timeoutNumber(n *schema.Node) (float64, bool) {
 }
 
 // commandReport lists what converting a command changed, and what in it
-// or in its scripts will not work here.
-func (c *converter) commandReport(target schema.Event, pos schema.Pos, original string, ch commandChange) {
+// or in its scripts (u) will not work here.
+func (c *converter) commandReport(target schema.Event, pos schema.Pos, original string, ch commandChange, u *usage) {
 	if strings.ContainsRune(original, 0) {
 		c.report.warn(pos, "the command holds a NUL character (\\u0000), which no command can carry: the handler fails on every call; remove it")
 	}
@@ -685,36 +708,36 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 	for _, v := range ch.Unset {
 		c.report.warn(pos, "$%s is not set by this agent: %s", v, unsetAdvice(v))
 	}
-	u := &usage{}
-	u.scanText([]byte(original), "the command", false)
 	for _, s := range ch.Scripts {
-		// What a script uses is reported at the first handler that runs it.
-		if c.noted["script:"+s] {
+		// What a script runs is reported at the first handler that runs
+		// it.
+		su := c.scripts[s]
+		if c.noted["script:"+s] || su == nil || ch.ToRoot || c.opts.Root == "" || c.src.Shape == Named {
 			continue
 		}
 		c.noted["script:"+s] = true
-		before, pathsBefore := len(u.tools), len(u.paths)
-		u.scanFile(s, displayPath(s, c.places.project))
-		if ch.ToRoot || c.opts.Root == "" || c.src.Shape == Named {
-			continue
+		if len(su.tools) > 0 {
+			c.report.note(pos, "%s runs %s, which looks for the project from the folder it starts in: handlers start in %s here, so have the script go to the workspace root first (cd ..)", displayPath(s, c.places.project), strings.Join(su.tools, ", "), c.targetName)
 		}
-		if len(u.tools) > before {
-			c.report.note(pos, "%s runs %s, which looks for the project from the folder it starts in: handlers start in %s here, so have the script go to the workspace root first (cd ..)", displayPath(s, c.places.project), strings.Join(u.tools[before:], ", "), c.targetName)
-		}
-		if len(u.paths) > pathsBefore {
-			c.report.note(pos, "%s names %s from the project root, but handlers start in %s here: have the script go to the workspace root first (cd ..), or write the paths from %s", displayPath(s, c.places.project), strings.Join(u.paths[pathsBefore:], ", "), c.targetName, c.targetName)
+		if len(su.paths) > 0 {
+			c.report.note(pos, "%s names %s from the project root, but handlers start in %s here: have the script go to the workspace root first (cd ..), or write the paths from %s", displayPath(s, c.places.project), strings.Join(su.paths, ", "), c.targetName, c.targetName)
 		}
 	}
 	if u.empty() {
 		return
 	}
+	// A script shared by several handlers is reported at the first.
 	where := strings.Join(u.where, ", ")
+	if c.noted["usage:"+where] && where != "the command" {
+		return
+	}
+	c.noted["usage:"+where] = true
 	agent := c.src.Agent.Title()
 	if len(u.inputs) > 0 {
-		c.report.warn(pos, "%s %s %s's payload (%s): here the handler reads %s (hookctl schema input %s); rewrite it", where, reads(u.where), agent, strings.Join(u.inputs, ", "), inputShape(target), target)
+		c.report.warn(pos, "%s %s %s's payload (%s): here the handler reads %s (hookctl schema input %s); rewrite it, or import without --no-adapt", where, reads(u.where), agent, strings.Join(u.inputs, ", "), inputShape(target), target)
 	}
 	if len(u.outputs) > 0 {
-		c.report.warn(pos, "%s %s in %s's way (%s): %s (hookctl schema output %s); rewrite it", where, answers(u.where), agent, strings.Join(u.outputs, ", "), outputShape(target), target)
+		c.report.warn(pos, "%s %s in %s's way (%s): %s (hookctl schema output %s); rewrite it, or import without --no-adapt", where, answers(u.where), agent, strings.Join(u.outputs, ", "), outputShape(target), target)
 	}
 	if len(u.env) > 0 {
 		c.report.warn(pos, "%s %s %s, which this agent does not set: use the workspace root (the parent of %s) or the payload's fields", where, reads(u.where), strings.Join(prefixed(u.sortedEnv()), ", "), c.targetName)
@@ -722,6 +745,23 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 	if u.exit2 && target != schema.PreToolUse && target != schema.Stop {
 		c.report.warn(pos, "%s %s with status 2, which %s takes as a block but %s takes as a failure: %s", where, exits(u.where), agent, target, exit2Advice(target))
 	}
+}
+
+// commandUsage is what a command and the scripts it runs use of the other
+// agent's conventions; each script is read once.
+func (c *converter) commandUsage(original string, ch commandChange) *usage {
+	u := &usage{}
+	u.scanText([]byte(original), "the command", false)
+	for _, s := range ch.Scripts {
+		su, ok := c.scripts[s]
+		if !ok {
+			su = &usage{}
+			su.scanFile(s, displayPath(s, c.places.project))
+			c.scripts[s] = su
+		}
+		u.merge(su)
+	}
+	return u
 }
 
 func reads(where []string) string {
@@ -1015,17 +1055,7 @@ func (c *converter) readsPlainText(target schema.Event) bool {
 // answer (this format's injectSteps, or another agent's fields, which the
 // report names), rather than plain text.
 func answersJSON(command string, scripts []string) bool {
-	texts := [][]byte{[]byte(command)}
-	for _, s := range scripts {
-		f, _, err := schema.OpenRegular(s)
-		if err != nil {
-			continue
-		}
-		b, _ := io.ReadAll(io.LimitReader(f, maxScan))
-		f.Close()
-		texts = append(texts, b)
-	}
-	for _, t := range texts {
+	for _, t := range append([][]byte{[]byte(command)}, readScripts(scripts)...) {
 		if bytes.Contains(t, []byte("injectSteps")) {
 			return true
 		}
@@ -1036,6 +1066,21 @@ func answersJSON(command string, scripts []string) bool {
 		}
 	}
 	return false
+}
+
+// readScripts reads the scripts a command runs, those that can be read.
+func readScripts(scripts []string) [][]byte {
+	var out [][]byte
+	for _, s := range scripts {
+		f, _, err := schema.OpenRegular(s)
+		if err != nil {
+			continue
+		}
+		b, _ := io.ReadAll(io.LimitReader(f, maxScan))
+		f.Close()
+		out = append(out, b)
+	}
+	return out
 }
 
 // asContext wraps a command whose plain output the other agent gave the

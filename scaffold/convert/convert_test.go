@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/runtime/adapter"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -32,8 +33,15 @@ var samples = []struct {
 }
 
 // convertSample converts a sample for the .agents/hooks.json of its own
-// project.
+// project, as hookctl import does.
 func convertSample(t *testing.T, file string, from schema.Agent) *Result {
+	t.Helper()
+	return convertSampleWith(t, file, from, Options{Adapt: true, Answer: adapter.Literal})
+}
+
+// convertSampleWith converts a sample with options, whose target and root
+// are the sample's project.
+func convertSampleWith(t *testing.T, file string, from schema.Agent, opts Options) *Result {
 	t.Helper()
 	src, err := Read(file, from)
 	if err != nil {
@@ -43,7 +51,8 @@ func convertSample(t *testing.T, file string, from schema.Agent) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Convert(src, Options{Target: filepath.Join(root, ".agents", "hooks.json"), Root: root})
+	opts.Target, opts.Root = filepath.Join(root, ".agents", "hooks.json"), root
+	return Convert(src, opts)
 }
 
 func reportText(r *Result) string {
@@ -98,11 +107,11 @@ func TestReportLines(t *testing.T) {
 		has    string
 	}{
 		{"claude", 32, 20, Warning, `the matcher "NotebookEdit" names only tools with no equivalent`},
-		{"claude", 27, 24, Warning, "protect_paths.py reads Claude Code's payload (tool_input, file_path)"},
-		{"claude", 27, 24, Warning, "answers in Claude Code's way (hookSpecificOutput, permissionDecision"},
-		{"claude", 47, 24, Warning, "the command reads Claude Code's payload (tool_input, file_path)"},
+		{"claude", 27, 24, Note, "protect_paths.py reads Claude Code's payload (tool_input, file_path) and answers in its way (hookSpecificOutput, permissionDecision"},
+		{"claude", 27, 24, Note, "it runs through hookctl adapt, which hands it Claude Code's payload and reads its answer as Claude Code does"},
+		{"claude", 47, 24, Note, "the command reads Claude Code's payload (tool_input, file_path): it runs through hookctl adapt"},
 		{"claude", 58, 13, Warning, "async is not carried over"},
-		{"claude", 68, 24, Warning, "remind.sh exits with status 2, which Claude Code takes as a block but PreInvocation takes as a failure"},
+		{"claude", 68, 24, Note, "remind.sh exits with status 2, which Claude Code reads on UserPromptSubmit as this format does not: it runs through hookctl adapt"},
 		{"claude", 73, 5, Note, "SessionStart is SessionStart here too, but it needs agy 1.1.27 or later"},
 		{"claude", 84, 5, Warning, "Notification has no equivalent"},
 		{"claude", 103, 21, Warning, `a handler of type "agent" is not carried over`},
@@ -110,15 +119,15 @@ func TestReportLines(t *testing.T) {
 		{"claude", 53, 20, Note, "MCP tool names are kept as written"},
 		{"gemini", 14, 9, Warning, "sequential is true"},
 		{"gemini", 27, 24, Note, "the timeout of 1500 ms becomes 2 s"},
-		{"gemini", 60, 24, Warning, "answers in Gemini CLI's way (hookSpecificOutput, additionalContext)"},
+		{"gemini", 60, 24, Note, "answers in Gemini CLI's way (hookSpecificOutput, additionalContext): it runs through hookctl adapt"},
 		{"gemini", 88, 5, Warning, "BeforeToolSelection has no equivalent"},
 		{"cursor", 8, 9, Warning, `the matcher "git push" narrows beforeShellExecution`},
-		{"cursor", 6, 20, Warning, `answers in Cursor's way (user_message, agent_message, "permission")`},
+		{"cursor", 6, 20, Note, `answers in Cursor's way (user_message, agent_message, "permission"): it runs through hookctl adapt`},
 		{"cursor", 45, 5, Warning, "afterAgentThought has no equivalent"},
 		{"cursor", 50, 5, Note, "sessionStart becomes SessionStart: SessionStart needs agy 1.1.27 or later"},
 		{"codex", 3, 5, Note, "SessionStart is SessionStart here too"},
 		{"codex", 33, 27, Note, "the timeout of 2500 ms becomes 3 s"},
-		{"codex", 66, 24, Warning, `stop_continue.py answers in Codex's way ("decision": "block")`},
+		{"codex", 66, 24, Note, `stop_continue.py reads Codex's payload (stop_hook_active) and answers in its way ("decision": "block"): it runs through hookctl adapt`},
 	}
 	results := map[string]*Result{}
 	for _, s := range samples {
@@ -298,6 +307,20 @@ func TestTimeoutsTooLong(t *testing.T) {
 
 func convertString(t *testing.T, src string, from schema.Agent) *Result {
 	t.Helper()
+	return convertStringWith(t, src, from, Options{})
+}
+
+// convertStringAdapt converts a configuration as hookctl import does:
+// handlers written for the other agent run through hookctl adapt.
+func convertStringAdapt(t *testing.T, src string, from schema.Agent) *Result {
+	t.Helper()
+	return convertStringWith(t, src, from, Options{Adapt: true, Answer: adapter.Literal})
+}
+
+// convertStringWith converts a configuration for the .agents/hooks.json of
+// a folder of its own.
+func convertStringWith(t *testing.T, src string, from schema.Agent, opts Options) *Result {
+	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "settings.json")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
@@ -307,7 +330,8 @@ func convertString(t *testing.T, src string, from schema.Agent) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Convert(s, Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir})
+	opts.Target, opts.Root = filepath.Join(dir, ".agents", "hooks.json"), dir
+	return Convert(s, opts)
 }
 
 // TestNames derives readable names and keeps them unique.
@@ -601,6 +625,44 @@ func TestOtherAgentsEvents(t *testing.T) {
 	}
 	if strings.Contains(report, "not a Claude Code event, nor an event of this format") {
 		t.Errorf("a current Claude Code event is called unknown:\n%s", report)
+	}
+}
+
+// TestReportLinesNoAdapt: with --no-adapt, a handler written for the other
+// agent keeps its command, and the report says what to rewrite.
+func TestReportLinesNoAdapt(t *testing.T) {
+	cases := []struct {
+		sample string
+		line   int
+		col    int
+		has    string
+	}{
+		{"claude", 27, 24, "protect_paths.py reads Claude Code's payload (tool_input, file_path)"},
+		{"claude", 27, 24, "answers in Claude Code's way (hookSpecificOutput, permissionDecision"},
+		{"claude", 47, 24, "the command reads Claude Code's payload (tool_input, file_path)"},
+		{"claude", 68, 24, "remind.sh exits with status 2, which Claude Code takes as a block but PreInvocation takes as a failure"},
+		{"gemini", 60, 24, "answers in Gemini CLI's way (hookSpecificOutput, additionalContext)"},
+		{"cursor", 6, 20, `answers in Cursor's way (user_message, agent_message, "permission")`},
+		{"codex", 66, 24, `stop_continue.py answers in Codex's way ("decision": "block")`},
+	}
+	results := map[string]*Result{}
+	for _, s := range samples {
+		results[s.name] = convertSampleWith(t, s.file, "", Options{})
+		if out := results[s.name].JSON(); bytes.Contains(out, []byte("hookctl adapt")) {
+			t.Errorf("%s: a handler runs through hookctl adapt under --no-adapt:\n%s", s.name, out)
+		}
+	}
+	for _, c := range cases {
+		res := results[c.sample]
+		found := false
+		for _, it := range res.Report.Items {
+			if it.Pos.Line == c.line && it.Pos.Col == c.col && it.Level == Warning && strings.Contains(it.Msg, c.has) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no warning at %d:%d containing %q; the report is:\n%s", c.sample, c.line, c.col, c.has, reportText(res))
+		}
 	}
 }
 

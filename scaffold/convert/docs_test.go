@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/runtime/adapter"
 )
 
 const docsPath = "../../docs/import.md"
@@ -50,7 +52,7 @@ func TestDocsExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := Convert(src, Options{Target: filepath.Join(root, ".agents", "hooks.json"), Root: root})
+	res := Convert(src, Options{Target: filepath.Join(root, ".agents", "hooks.json"), Root: root, Adapt: true, Answer: adapter.Literal})
 	if got := string(res.JSON()); got != want {
 		t.Errorf("the example's hooks.json is out of date:\n--- real\n%s--- docs\n%s", got, want)
 	}
@@ -71,6 +73,7 @@ func TestDocsTables(t *testing.T) {
 	for _, tbl := range []struct{ head, body string }{
 		{"| event | agents | becomes | what differs | source |", EventTable()},
 		{"| tool | agents | becomes | arguments | note | source |", ToolTable()},
+		{"| field | value | agents | events | here | note | source |", AnswerTable()},
 		{"| source | document | version |", SourceTable()},
 	} {
 		i := strings.Index(doc, tbl.head+"\n")

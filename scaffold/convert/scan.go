@@ -17,10 +17,10 @@ import (
 // or taken as a failure.
 var (
 	// inputFields are payload fields of Claude Code, Codex, Gemini CLI and
-	// Cursor.
-	inputFields = wordSet("tool_input", "tool_name", "tool_response", "file_path", "tool_use_id", "hook_event_name", "session_id", "transcript_path", "stop_hook_active", "llm_request", "prompt_response", "conversation_id", "generation_id", "workspace_roots")
-	// outputFields are answer fields of those agents.
-	outputFields = wordSet("hookSpecificOutput", "permissionDecision", "permissionDecisionReason", "additionalContext", "systemMessage", "suppressOutput", "stopReason", "followup_message", "updated_input", "updatedInput", "agent_message", "user_message", "agentMessage", "userMessage")
+	// Cursor, from the table they share with hookctl adapt and lint.
+	inputFields = wordSet(schema.InputFieldNames()...)
+	// outputFields are answer fields of those agents, from the same table.
+	outputFields = wordSet(schema.AnswerFieldNames()...)
 	// blockDecision is Claude Code's and Gemini CLI's {"decision": "block"}.
 	blockDecision = lazyre.New(`["']?\bdecision\b["']?\s*[:=]\s*\\?["']block\b`)
 	// cursorPermission is Cursor's {"permission": "deny"}.
@@ -76,6 +76,41 @@ type usage struct {
 	// script's path.
 	where []string
 }
+
+// merge adds what another part of the handler (a script) uses.
+func (u *usage) merge(o *usage) {
+	for _, s := range o.inputs {
+		u.inputs = appendNew(u.inputs, s)
+	}
+	for _, s := range o.outputs {
+		u.outputs = appendNew(u.outputs, s)
+	}
+	for _, s := range o.env {
+		u.env = appendNew(u.env, s)
+	}
+	for _, s := range o.where {
+		u.where = appendNew(u.where, s)
+	}
+	u.exit2 = u.exit2 || o.exit2
+}
+
+// adapted is what is left to report once the handler runs through
+// hookctl adapt, which hands it the other agent's payload, reads its
+// answer and sets the agents' project folder variables: the variables
+// adapt does not set.
+func (u *usage) adapted() *usage {
+	out := &usage{where: u.where}
+	for _, v := range u.env {
+		if !adaptSets[v] {
+			out.env = append(out.env, v)
+		}
+	}
+	return out
+}
+
+// adaptSets are the variables hookctl adapt sets for a handler as its
+// agent would.
+var adaptSets = map[string]bool{"CLAUDE_PROJECT_DIR": true, "GEMINI_PROJECT_DIR": true, "GEMINI_CWD": true, "CURSOR_PROJECT_DIR": true}
 
 func (u *usage) empty() bool {
 	return len(u.inputs) == 0 && len(u.outputs) == 0 && len(u.env) == 0 && !u.exit2

@@ -39,9 +39,39 @@ func ToolTable() string {
 			args = append(args, argCell(a))
 		}
 		if t.Patch {
-			args = append(args, "each file of the patch: `write_to_file`, `replace_file_content` or `run_command` (`rm`)")
+			args = append(args, "each file of the patch: `write_to_file` (added, deleted, moved to), `replace_file_content` (updated, moved from)")
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", t.Name, agentList(t.Agents), to, strings.Join(args, ", "), cell(t.Note), t.Source)
+	}
+	return b.String()
+}
+
+// AnswerTable renders schema.ForeignAnswers: each field of the other
+// agents' answers, the events that read it, and what it is here.
+func AnswerTable() string {
+	var b strings.Builder
+	b.WriteString("| field | value | agents | events | here | note | source |\n| --- | --- | --- | --- | --- | --- | --- |\n")
+	for _, r := range schema.ForeignAnswers {
+		field := code(r.Field)
+		if r.Field == schema.AnswerExit2 || r.Field == schema.AnswerPlainText {
+			field = r.Field
+		}
+		value, events := "", "every event"
+		if r.Value != "" {
+			value = code(r.Value)
+		}
+		if r.Events != nil {
+			var es []string
+			for _, e := range r.Events {
+				es = append(es, "`"+e+"`")
+			}
+			events = strings.Join(es, ", ")
+		}
+		note := r.Note
+		if r.Needs != "" {
+			note = strings.TrimSpace("only with `" + r.Needs + "`; " + note)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", field, value, agentList(r.Agents), events, r.Effect, cell(note), r.Source)
 	}
 	return b.String()
 }

@@ -209,3 +209,20 @@ func sameFile(a, b string) bool {
 	fb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
+
+// Held returns, for each converted hook that the target hooks.json holds
+// as converted (an earlier import wrote it), where it is there, by its
+// index in r.Hooks. A target that does not exist holds none.
+func (r *Result) Held(target string) (map[int]schema.Pos, error) {
+	x, err := scaffold.LoadExisting(target)
+	if err != nil {
+		return nil, err
+	}
+	held := map[int]schema.Pos{}
+	for i, h := range r.Hooks {
+		if pos, same := sameHook(x, h); same {
+			held[i] = pos
+		}
+	}
+	return held, nil
+}

@@ -45,6 +45,46 @@ func Command(a schema.Agent, foreign string) string {
 	return "hookctl run --from " + string(a) + " " + foreign
 }
 
+// OnErrors are the failure policies export writes into its commands.
+var OnErrors = []string{"deny", "ignore"}
+
+// CommandWith is Command with the failure policy written in, "" for none
+// (hookctl run's default, deny).
+func CommandWith(a schema.Agent, foreign, onError string) string {
+	if onError == "" {
+		return Command(a, foreign)
+	}
+	return Command(a, foreign) + " --on-error " + onError
+}
+
+// ours reports whether cmd is the command of an entry export writes for
+// the agent's event, with any failure policy it writes.
+func oursCommand(a schema.Agent, foreign, cmd string) bool {
+	if cmd == Command(a, foreign) {
+		return true
+	}
+	for _, o := range OnErrors {
+		if cmd == CommandWith(a, foreign, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// AddOptions are what an export adds besides its entries.
+type AddOptions struct {
+	// OnError is the failure policy written into each entry's command
+	// (hookctl run --on-error), "" for none: an entry already there with
+	// another keeps its own then, and is rewritten otherwise.
+	OnError string
+	// Imported are the entries of the settings that the workspace's
+	// hooks.json holds as imported (FindImported): the agent would run
+	// them twice. An event they run on is not wired, unless
+	// ReplaceImported, which takes them out of the settings first.
+	Imported        []Imported
+	ReplaceImported bool
+}
+
 // Result is an export computed: the settings file before and after, and
 // what changed.
 type Result struct {
@@ -52,8 +92,12 @@ type Result struct {
 	// becomes.
 	Old, New []byte
 	// Added, Present and Removed name the agent's events whose entry was
-	// added, was there already, or was taken out.
-	Added, Present, Removed []string
+	// added, was there already, or was taken out; Updated those whose
+	// entry got another failure policy; Skipped those not wired because
+	// the settings run a hook the hooks.json holds as imported.
+	Added, Present, Removed, Updated, Skipped []string
+	// Replaced are the imported entries taken out of the settings.
+	Replaced []Imported
 	// Made names, as JSON pointers ("/hooks", "/hooks/PreToolUse",
 	// "/version"), the members Add created because they were missing: what
 	// Remove may take out again once it has emptied them.
@@ -107,10 +151,51 @@ func (e *Error) Error() string {
 // when it does not exist. A Cursor file gets "version": 1 when it has no
 // version: Cursor refuses a hooks.json without one.
 func Add(a schema.Agent, old []byte, events []schema.Event) (*Result, error) {
+	return AddWith(a, old, events, AddOptions{})
+}
+
+// AddWith is Add with options.
+func AddWith(a schema.Agent, old []byte, events []schema.Event, o AddOptions) (*Result, error) {
 	r := &Result{Old: old}
 	src := old
 	if src == nil {
 		src = []byte("{}\n")
+	}
+	skip := map[schema.Event]bool{}
+	var replace []Imported
+	for _, e := range events {
+		x, _ := schema.LookupExportedEvent(a, e)
+		if x.Foreign == "" {
+			continue
+		}
+		for _, im := range o.Imported {
+			if im.Native != e {
+				continue
+			}
+			switch {
+			case o.ReplaceImported && im.Whole:
+				replace = append(replace, im)
+			case o.ReplaceImported:
+				skip[e] = true
+				r.Notes = append(r.Notes, fmt.Sprintf("%s is not wired: the %s entry at line %d, column %d runs %s, which the hooks.json holds as imported (hook %q, line %d), but also handlers that were not carried over, so it is not taken out: move those into the hooks.json or take the entry out by hand", e, im.Event, im.Line, im.Col, a.Title(), im.Hook, im.HookLine))
+			default:
+				skip[e] = true
+				r.Notes = append(r.Notes, fmt.Sprintf("%s is not wired: the %s entry at line %d, column %d already runs what the hooks.json holds as imported (hook %q, line %d), so %s would run it twice; take the entry out of the settings, or export with --replace-imported", e, im.Event, im.Line, im.Col, im.Hook, im.HookLine, a.Title()))
+			}
+		}
+	}
+	if len(replace) > 0 {
+		keep := map[string]bool{}
+		for _, e := range events {
+			if x, _ := schema.LookupExportedEvent(a, e); x.Foreign != "" && !skip[e] {
+				keep[x.Foreign] = true
+			}
+		}
+		next, err := RemoveImported(src, replace, keep)
+		if err != nil {
+			return nil, err
+		}
+		src, r.Replaced = next, replace
 	}
 	want := map[schema.Event]bool{}
 	wired := false
@@ -146,18 +231,25 @@ func Add(a schema.Agent, old []byte, events []schema.Event) (*Result, error) {
 			r.Notes = append(r.Notes, fmt.Sprintf("%s is not wired: %s", e, x.Note))
 			continue
 		}
+		if skip[e] {
+			r.Skipped = append(r.Skipped, x.Foreign)
+			continue
+		}
 		if x.Note != "" {
 			r.Notes = append(r.Notes, fmt.Sprintf("%s runs on %s's %s: %s", e, a.Title(), x.Foreign, x.Note))
 		}
-		next, made, err := addEntry(r, a, src, x)
+		next, made, updated, err := addEntry(r, a, src, x, o.OnError)
 		if err != nil {
 			return nil, err
 		}
 		src = next
-		if made != nil {
+		switch {
+		case made != nil:
 			r.Added = append(r.Added, x.Foreign)
 			r.Made = append(r.Made, made...)
-		} else {
+		case updated:
+			r.Updated = append(r.Updated, x.Foreign)
+		default:
 			r.Present = append(r.Present, x.Foreign)
 		}
 	}
@@ -202,8 +294,8 @@ func oneLine(s string) string {
 }
 
 // entry is the agent's hook entry for an event, as compact JSON.
-func entry(a schema.Agent, x schema.ExportedEvent) []byte {
-	cmd := Command(a, x.Foreign)
+func entry(a schema.Agent, x schema.ExportedEvent, onError string) []byte {
+	cmd := CommandWith(a, x.Foreign, onError)
 	var v any
 	switch {
 	case a == schema.Cursor:
@@ -233,35 +325,67 @@ type handler struct {
 
 // addEntry adds the entry of one event unless it is there: it returns
 // the new source and the members it created (empty but not nil when it
-// only appended the entry), nil when the entry was there.
-func addEntry(r *Result, a schema.Agent, src []byte, x schema.ExportedEvent) ([]byte, []string, error) {
+// only appended the entry), nil when the entry was there; updated says
+// that the entry there got the failure policy asked for.
+func addEntry(r *Result, a schema.Agent, src []byte, x schema.ExportedEvent, onError string) ([]byte, []string, bool, error) {
 	root, err := parse(src)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	hooks, err := member(src, root, "hooks", "an object of events")
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
-	e := entry(a, x)
+	e := entry(a, x, onError)
 	event := "/hooks/" + pointerToken(x.Foreign)
 	if hooks == nil {
 		r.fill(src, root, "")
-		return scaffold.InsertMember(src, root, "hooks", []byte(`{"`+x.Foreign+`":[`+string(e)+`]}`)), []string{"/hooks", event}, nil
+		return scaffold.InsertMember(src, root, "hooks", []byte(`{"`+x.Foreign+`":[`+string(e)+`]}`)), []string{"/hooks", event}, false, nil
 	}
 	list, err := member(src, hooks, x.Foreign, "an array of entries")
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	if list == nil {
 		r.fill(src, hooks, "/hooks")
-		return scaffold.InsertMember(src, hooks, x.Foreign, append(append([]byte("["), e...), ']')), []string{event}, nil
+		return scaffold.InsertMember(src, hooks, x.Foreign, append(append([]byte("["), e...), ']')), []string{event}, false, nil
 	}
-	if i, _ := find(a, list, Command(a, x.Foreign)); i >= 0 {
-		return src, nil, nil
+	if cmd := commandValue(a, list, x.Foreign); cmd != nil {
+		want := CommandWith(a, x.Foreign, onError)
+		if onError == "" || cmd.Value.(hujson.Literal).String() == want {
+			return src, nil, false, nil
+		}
+		quoted, _ := json.Marshal(want)
+		out := append(append(append([]byte{}, src[:cmd.StartOffset]...), quoted...), src[cmd.EndOffset:]...)
+		return out, nil, true, nil
 	}
 	r.fill(src, list, event)
-	return scaffold.AppendElement(src, list, e), []string{}, nil
+	return scaffold.AppendElement(src, list, e), []string{}, false, nil
+}
+
+// commandValue returns the "command" value of the entry export wrote for
+// the event in list, nil when there is none.
+func commandValue(a schema.Agent, list *hujson.Value, foreign string) *hujson.Value {
+	i, j := find(a, list, foreign)
+	if i < 0 {
+		return nil
+	}
+	obj := list.Value.(*hujson.Array).Elements[i].Value.(*hujson.Object)
+	if a != schema.Cursor {
+		for _, m := range obj.Members {
+			if name(m.Name) == "hooks" {
+				hs := m.Value.Value.(*hujson.Array)
+				k := max(j, 0)
+				obj = hs.Elements[k].Value.(*hujson.Object)
+			}
+		}
+	}
+	for k := range obj.Members {
+		if name(obj.Members[k].Name) == "command" {
+			return &obj.Members[k].Value
+		}
+	}
+	return nil
 }
 
 // pointerToken escapes a key for a JSON pointer (RFC 6901).
@@ -362,7 +486,7 @@ func removeOne(a schema.Agent, src []byte, foreign string, drop func(string) boo
 	if err != nil || list == nil {
 		return src, false, err
 	}
-	i, j := find(a, list, Command(a, foreign))
+	i, j := find(a, list, foreign)
 	if i < 0 {
 		return src, false, nil
 	}
@@ -390,11 +514,12 @@ func removeOne(a schema.Agent, src []byte, foreign string, drop func(string) boo
 	return scaffold.RemoveEntry(src, hooks, index(hooks, foreign)), true, nil
 }
 
-// find returns the index of the entry of list that runs cmd, and, when the
-// entry is a group that holds other handlers too, the index of the handler
-// in it (else -1). An entry export would write in full (its one handler, a
-// matcher selecting every tool or none) is taken out whole.
-func find(a schema.Agent, list *hujson.Value, cmd string) (int, int) {
+// find returns the index of the entry of list that runs export's command
+// for the event, and, when the entry is a group that holds other handlers
+// too, the index of the handler in it (else -1). An entry export would
+// write in full (its one handler, a matcher selecting every tool or none)
+// is taken out whole.
+func find(a schema.Agent, list *hujson.Value, foreign string) (int, int) {
 	arr, ok := list.Value.(*hujson.Array)
 	if !ok {
 		return -1, -1
@@ -405,7 +530,7 @@ func find(a schema.Agent, list *hujson.Value, cmd string) (int, int) {
 			continue
 		}
 		if a == schema.Cursor {
-			if str(obj, "command") == cmd {
+			if oursCommand(a, foreign, str(obj, "command")) {
 				return i, -1
 			}
 			continue
@@ -420,7 +545,7 @@ func find(a schema.Agent, list *hujson.Value, cmd string) (int, int) {
 			}
 			for j := range hs.Elements {
 				h, ok := hs.Elements[j].Value.(*hujson.Object)
-				if !ok || str(h, "command") != cmd {
+				if !ok || !oursCommand(a, foreign, str(h, "command")) {
 					continue
 				}
 				if len(hs.Elements) == 1 && ours(obj) {

@@ -559,7 +559,7 @@ var pythonRunnerFlags = map[string]bool{"--with": true, "--python": true, "-p": 
 
 // skipWrappers returns the index of the word that names the program a call
 // runs, past wrappers and their options (env, timeout 5, nice -n 10,
-// hookctl trace --, uv run), len(args) when there is none, and the
+// hookctl trace --, hookctl adapt --from AGENT --, uv run), len(args) when there is none, and the
 // interpreter a wrapper implies for it ("python" after "uv run").
 func skipWrappers(args []Word) (int, string) {
 	i := 0

@@ -3,6 +3,7 @@ package shellcmd
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -72,6 +73,41 @@ func traceStart(n int, text func(int) (string, bool)) (int, bool) {
 // traceFlags reads trace's flags from the n words text gives, into t, and
 // returns the index of COMMAND's first word.
 func traceFlags(n int, text func(int) (string, bool), t *TraceArgs) (int, error) {
+	return wrapperFlags(n, text, wrapper{
+		values: []string{"log", "hook", "event"}, bools: []string{"payload"},
+		unknown: "trace takes --log, --payload, --hook and --event, then -- and the command", usage: TraceUsage,
+		set: func(name, value string) {
+			switch name {
+			case "log":
+				t.Log = value
+			case "hook":
+				t.Hook = value
+			case "event":
+				t.Event = value
+			case "payload":
+				t.Payload = value == "true"
+			}
+		},
+	})
+}
+
+// wrapper describes the flags of a wrapper of hookctl's (trace, adapt):
+// those that take a value (--flag VALUE, --flag=VALUE), those that are
+// on or off (--flag, --flag=true, --flag=false), what to say of an unknown
+// one, the command's usage, and what to do with each flag read.
+type wrapper struct {
+	values, bools []string
+	unknown       string
+	usage         string
+	set           func(name, value string)
+}
+
+// wrapperFlags reads a wrapper's flags from the n words text gives, in any
+// order, each with one dash or two, up to "--" or the first word that is
+// not a flag, and returns the index of COMMAND's first word. A word not
+// literal where a flag may stand starts COMMAND; one where a value stands
+// is taken as a value that is not empty.
+func wrapperFlags(n int, text func(int) (string, bool), w wrapper) (int, error) {
 	i := 0
 	for i < n {
 		a, lit := text(i)
@@ -86,47 +122,41 @@ func traceFlags(n int, text func(int) (string, bool), t *TraceArgs) (int, error)
 			break
 		}
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
-		switch name {
-		case "log", "hook", "event":
+		switch {
+		case slices.Contains(w.values, name):
 			if !hasValue {
 				if i+1 >= n {
 					return 0, fmt.Errorf("--%s needs a value", name)
 				}
 				i++
 				var vlit bool
-				value, vlit = text(i)
-				if !vlit {
-					// Known when the command runs; not empty as far
-					// as can be told.
+				if value, vlit = text(i); !vlit {
+					// Known when the command runs; not empty as far as
+					// can be told.
 					value = "?"
 				}
 			}
 			if value == "" {
 				return 0, fmt.Errorf("--%s needs a value", name)
 			}
-			switch name {
-			case "log":
-				t.Log = value
-			case "hook":
-				t.Hook = value
-			case "event":
-				t.Event = value
-			}
-		case "payload":
+		case slices.Contains(w.bools, name):
 			if hasValue && value != "true" && value != "false" {
-				return 0, fmt.Errorf("--payload takes no value, or =true or =false, not %q", value)
+				return 0, fmt.Errorf("--%s takes no value, or =true or =false, not %q", name, value)
 			}
-			t.Payload = !hasValue || value == "true"
+			if !hasValue {
+				value = "true"
+			}
 		default:
-			return 0, fmt.Errorf("unknown flag %s: trace takes --log, --payload, --hook and --event, then -- and the command", a)
+			return 0, fmt.Errorf("unknown flag %s: %s", a, w.unknown)
 		}
+		w.set(name, value)
 		i++
 	}
 	if i >= n {
-		return 0, fmt.Errorf("no command to run: %s", TraceUsage)
+		return 0, fmt.Errorf("no command to run: %s", w.usage)
 	}
 	if first, lit := text(i); lit && first == "" {
-		return 0, fmt.Errorf("no command to run: %s", TraceUsage)
+		return 0, fmt.Errorf("no command to run: %s", w.usage)
 	}
 	return i, nil
 }

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/runtime/adapter"
+	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/scaffold/convert"
+	"github.com/hookctl/hookctl/schema/shellcmd"
+)
+
+func init() { register(71, adaptCommand) }
+
+func adaptCommand(s streams) *cli.Command {
+	return &cli.Command{
+		Name:      "adapt",
+		Usage:     "run a handler written for Claude Code, Gemini CLI, Cursor or Codex under this agent",
+		UsageText: shellcmd.AdaptUsage,
+		Description: "Put it in front of a handler written for another agent:\n\n" +
+			"  \"command\": \"hookctl adapt --from claude --event PreToolUse -- ./hooks/gate.py\"\n\n" +
+			"adapt turns this agent's payload on stdin into the other agent's for EVENT (the other\n" +
+			"agent's name for it) and runs COMMAND directly (no shell) with it; then it reads the\n" +
+			"handler's stdout, stderr and exit status by that agent's rules (Claude Code's exit 2\n" +
+			"and permissionDecision, Gemini CLI's decision, Cursor's permission, Codex's forms) and\n" +
+			"prints this agent's answer. A payload that came through hookctl run --from of the same\n" +
+			"agent reaches the handler byte for byte. What the answer holds that has no equivalent\n" +
+			"here is one line on stderr and in the log, never a changed decision. The handler's\n" +
+			"stderr passes through; SIGTERM, SIGINT, SIGHUP and SIGQUIT are passed on to it.\n\n" +
+			"Without --event, the event is the one hookctl run names in HOOKCTL_EVENT, else the\n" +
+			"payload's shape tells it. hookctl import writes converted handlers this way.\n\n" +
+			"Exit status: 0 with the answer (or none) on stdout; 1 when the handler failed (the\n" +
+			"runtime then applies hookctl run --on-error) or the payload cannot be served; 127 and\n" +
+			"126 when COMMAND is not found or cannot be run; 2 for a mistake in adapt's own flags.",
+		// adapt's arguments are a command line of their own, read by
+		// shellcmd.ParseAdapt, never reordered or parsed as flags.
+		SkipFlagParsing: true,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "from", Usage: "the `AGENT` the handler was written for: claude, gemini, cursor or codex"},
+			&cli.StringFlag{Name: "event", Usage: "that agent's name for the `EVENT` (default: from HOOKCTL_EVENT or the payload)"},
+		},
+		Action: wrapperAction(adaptMain, s),
+	}
+}
+
+// adaptLimits are what adapt keeps of the handler's streams: its whole
+// answer (one byte over the cap tells that it went over), the start of
+// its stderr, and nothing of stdin, which adapt wrote itself.
+var adaptLimits = wrapLimits{stdout: adapter.MaxAnswer + 1, stderr: tracelog.StderrCap, name: "adapt"}
+
+// adaptMain runs hookctl adapt and returns its exit status; when the
+// handler was killed by a signal, it kills itself with the same signal and
+// does not return.
+func adaptMain(args []string, s streams) int {
+	opts, err := shellcmd.ParseAdapt(args)
+	if err != nil {
+		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", tracelog.Visible(err.Error()))
+		return exitUsage
+	}
+	agent, err := convert.ParseAgent(opts.From)
+	if err != nil {
+		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", tracelog.Visible(err.Error()))
+		return exitUsage
+	}
+	if err := runtime.CannotRunHandlers(); err != nil {
+		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", err)
+		return exitUsage
+	}
+	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
+		fmt.Fprintf(s.err, "hookctl: adapt: the payload of this agent goes on stdin: pipe it in (hookctl run --print-payload makes one), or let hookctl run run the hook\n")
+		return exitUsage
+	}
+	start := time.Now()
+	payload, err := io.ReadAll(io.LimitReader(s.in, maxPayload+1))
+	if err != nil || len(payload) > maxPayload {
+		msg := fmt.Sprintf("the payload on stdin is larger than %d MiB", maxPayload>>20)
+		if err != nil {
+			msg = fmt.Sprintf("reading the payload on stdin: %v", err)
+		}
+		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", msg)
+		return adapter.ExitError
+	}
+	var w *wrapped
+	served := adapter.Serve(adapter.ServeOptions{
+		Agent: agent, Event: opts.Event, Command: opts.Command, Payload: payload,
+		Run: func(argv []string, stdin []byte, env []string) adapter.Ran {
+			lim := adaptLimits
+			lim.env = env
+			w = runWrapped(argv, streams{in: bytes.NewReader(stdin), out: io.Discard, err: s.err}, lim)
+			out, _, _ := w.stdout.snapshot()
+			errb, _, _ := w.stderr.snapshot()
+			return adapter.Ran{Stdout: out, Stderr: errb, Exit: w.exit, Signaled: w.signal != 0, StartErr: w.startErr}
+		},
+	})
+	if len(served.Stdout) > 0 {
+		s.out.Write(served.Stdout)
+	}
+	for _, l := range served.Lines {
+		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", tracelog.Visible(l))
+	}
+	if len(served.Notes) > 0 && !tracelog.Testing(os.Getenv) {
+		logAdapt(opts, served, start, s)
+	}
+	if w != nil && w.signal != 0 {
+		reraise(w.signal)
+		return 128 + int(w.signal)
+	}
+	return served.Exit
+}
+
+// logAdapt appends to the log the record of an answer that held what has
+// no equivalent here.
+func logAdapt(opts shellcmd.AdaptArgs, served adapter.Served, start time.Time, s streams) {
+	rec := &tracelog.Record{
+		ID:       tracelog.NewID(start),
+		Time:     start.UTC(),
+		Duration: tracelog.MillisOf(time.Since(start)),
+		Kind:     tracelog.KindAdapt,
+		Command:  opts.Command,
+		Hook:     os.Getenv("HOOKCTL_HOOK"),
+		Exit:     tracelog.Int(served.Exit),
+		Answer:   bytes.TrimSpace(served.Stdout),
+		Notes:    served.Notes,
+	}
+	if ad := served.Adapted; ad != nil {
+		rec.Event = string(ad.Event)
+	}
+	rec.Dir, _ = os.Getwd()
+	if err := appendRecord("", rec); err != nil {
+		fmt.Fprintf(s.err, "hookctl: adapt: %s (the answer is as above)\n", tracelog.Visible(err.Error()))
+	}
+}
