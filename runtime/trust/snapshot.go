@@ -477,19 +477,55 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shel
 			cwd = r.Call.Dir
 		}
 		base := ""
-		if r.Role == shellcmd.Module && langOf(r.Interpreter, real, nil) == pythonLang {
+		py := shellcmd.LangOf(r.Interpreter) == shellcmd.LangPython
+		if r.Role == shellcmd.Module && py {
 			base = cwd // python -m: the current folder is searched first
 			// and the module itself may run from its cached bytecode.
 			c.pycache(cmd, real, schema.Visible(f.Path))
 		}
-		if r.Role == shellcmd.Script && r.Call != nil && r.Call.Stdin != nil && *r.Call.Stdin == r.Word &&
-			langOf(r.Interpreter, real, nil) == pythonLang {
+		if r.Role == shellcmd.Script && r.Call != nil && r.Call.Stdin != nil && *r.Call.Stdin == r.Word && py {
 			base = cwd // python - < x.py reads no script path: sys.path[0] is the current folder
 		}
-		content := c.content(f, real)
-		prog, _ := shebang(content)
-		start := r.StartOf(caller, path.Base(prog) == "bash")
-		c.follow(cmd, langOf(r.Interpreter, real, content), f, real, cwd, base, start, depth)
+		// How the file runs, and so which reader reads it, is decided in
+		// one place: shellcmd's Read.
+		rd := r.Read(c.content(f, real), c.root)
+		if rd.Kernel != nil {
+			c.kernel(cmd, rd, f, caller, depth)
+			continue
+		}
+		if rd.Why != "" {
+			addGaps(cmd, []string{schema.Visible(f.Path) + " " + rd.Why})
+		}
+		c.follow(cmd, rd.Lang, f, real, cwd, base, r.StartOf(caller, false), r.Call, depth)
+	}
+}
+
+// kernel covers what the kernel runs in place of a program with a #!
+// line: the interpreter, when it is a path the workspace may hold, the
+// files on the line, and the program handed to the interpreter, read in
+// the interpreter's language; what that call runs that cannot be known is
+// named at the file's first line.
+func (c *coverage) kernel(cmd *Command, rd shellcmd.Reading, f *File, caller shellcmd.Start, depth int) {
+	name := schema.Visible(f.Path)
+	if depth >= maxFollow {
+		addGaps(cmd, []string{fmt.Sprintf("%s:1 is started by an interpreter more than %d #! lines and scripts deep, which is not read", name, maxFollow)})
+		return
+	}
+	refs, gaps := rd.Kernel.Refs()
+	var found []string
+	for _, g := range gaps {
+		found = append(found, fmt.Sprintf("%s:1 %s", name, strings.ReplaceAll(g.Why, "when the command runs", "when the script runs")))
+	}
+	if rd.Why != "" {
+		found = append(found, fmt.Sprintf("%s:1 %s", name, rd.Why))
+	}
+	addGaps(cmd, found)
+	for _, r := range refs {
+		d := depth
+		if r.Role == shellcmd.Program {
+			d++ // another program, which may have a #! line of its own
+		}
+		c.coverRef(cmd, r, "by the #! line of "+name, caller, d)
 	}
 }
 

@@ -1,0 +1,200 @@
+package trust
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Marks, in each language, of a file that runs: it prints MARK: and its
+// path from the workspace root on stderr.
+func shMark(rel string) string   { return "echo MARK:" + rel + " >&2\n" }
+func pyMark(rel string) string   { return "import sys; print('MARK:" + rel + "', file=sys.stderr)\n" }
+func jsMark(rel string) string   { return "console.error('MARK:" + rel + "');\n" }
+func plMark(rel string) string   { return "print STDERR \"MARK:" + rel + "\\n\";\n" }
+func rbMark(rel string) string   { return "$stderr.puts 'MARK:" + rel + "'\n" }
+func awkMark(rel string) string  { return "BEGIN { print \"MARK:" + rel + "\" > \"/dev/stderr\" }\n" }
+func makeMark(rel string) string { return "$(info MARK:" + rel + ")\n" }
+
+// ranIn runs command as hookctl run runs a handler (sh -c in .agents, with
+// $HOOKCTL_WORKSPACE, the payload on stdin, a home of its own) and returns
+// the files, from the workspace root, that printed their mark.
+func ranIn(t *testing.T, root, command string) ([]string, string) {
+	t.Helper()
+	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd.Dir = filepath.Join(root, ".agents")
+	cmd.Env = append(os.Environ(), "HOOKCTL_WORKSPACE="+root, "HOME="+t.TempDir())
+	cmd.Stdin = strings.NewReader(`{"toolCall": {"name": "run_command"}}`)
+	out, _ := cmd.CombinedOutput()
+	var ran []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if m, ok := strings.CutPrefix(l, "MARK:"); ok && !slices.Contains(ran, m) {
+			ran = append(ran, m)
+		}
+	}
+	return ran, string(out)
+}
+
+// need skips a test whose interpreter is missing, and fails it under
+// HOOKCTL_CI=1, where every one must be there.
+func need(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("HOOKCTL_CI") == "1" {
+				t.Fatalf("%s is not installed", tool)
+			}
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+}
+
+// langCase is a workspace whose one Stop hook runs command: the files it
+// holds ($ROOT stands for the workspace root), what the trust must cover,
+// and a gap it must name ("" for none of any script's).
+type langCase struct {
+	name, command string
+	tools         []string
+	files         map[string]string
+	covered       []string
+	gap           string
+}
+
+// checkLang takes the workspace's snapshot, runs its command for real,
+// and checks that every file that ran is covered, or a gap names what
+// the reading could not follow, and what the case asks.
+func checkLang(t *testing.T, tc langCase) {
+	need(t, tc.tools...)
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, content := range tc.files {
+		write(t, root, rel, strings.ReplaceAll(content, "$ROOT", root))
+	}
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": `+quote(tc.command)+`}]}}`)
+	snap := take(t, root)
+	if snap.Refused != "" || len(snap.Commands) != 1 {
+		t.Fatalf("refused %q, %d commands", snap.Refused, len(snap.Commands))
+	}
+	cmd := snap.Commands[0]
+	var covered []string
+	for _, f := range snap.Files {
+		if f.State == Present {
+			covered = append(covered, f.Path)
+		}
+	}
+	gaps := strings.Join(cmd.Gaps, "\n")
+	ran, out := ranIn(t, root, tc.command)
+	if len(ran) == 0 {
+		t.Fatalf("nothing ran:\n%s", out)
+	}
+	for _, f := range ran {
+		if !slices.Contains(covered, f) && gaps == "" {
+			t.Errorf("%s ran, but is neither covered nor named: covered %q\n%s", f, covered, out)
+		}
+	}
+	for _, f := range tc.covered {
+		if !slices.Contains(covered, f) {
+			t.Errorf("%s is not covered: %q", f, covered)
+		}
+	}
+	if tc.gap == "" && gaps != "" || !strings.Contains(gaps, tc.gap) {
+		t.Errorf("gaps %q, want %q", cmd.Gaps, tc.gap)
+	}
+	if tc.gap == "" && len(cmd.Outside) > 0 {
+		t.Errorf("named outside the workspace: %q", cmd.Outside)
+	}
+}
+
+// A file started as a program is read as the kernel runs it: by the
+// program its #! line names, with the interpreter and every path on the
+// line covered like the file.
+func TestTheHashbangLineDecides(t *testing.T) {
+	for _, tc := range []langCase{
+		{name: "a Python script with a docstring", command: "../tools/gate.py", tools: []string{"python3"}, files: map[string]string{
+			"tools/gate.py":   "#!/usr/bin/env python3\n\"\"\"gate: a gate.\n\nIt says\n  deny       when (it must)\n\"\"\"\nimport helper\n" + pyMark("tools/gate.py"),
+			"tools/helper.py": pyMark("tools/helper.py"),
+		}, covered: []string{"tools/gate.py", "tools/helper.py"}},
+		{name: "a Node script with comments", command: "../tools/gate.mjs", tools: []string{"node"}, files: map[string]string{
+			"tools/gate.mjs": "#!/usr/bin/env node\n// reads / and (the rest)\n/* a block: / */\nimport './lib.mjs';\n" + jsMark("tools/gate.mjs"),
+			"tools/lib.mjs":  jsMark("tools/lib.mjs"),
+		}, covered: []string{"tools/lib.mjs"}},
+		{name: "a file on the line", command: "../tools/gate", files: map[string]string{
+			"tools/gate":        "#!/bin/sh ../tools/payload.txt\n" + shMark("tools/gate"),
+			"tools/payload.txt": shMark("tools/payload.txt") + ". ../tools/lib.sh\n",
+			"tools/lib.sh":      shMark("tools/lib.sh"),
+		}, covered: []string{"tools/payload.txt", "tools/lib.sh"}},
+		{name: "a file on an env -S line", command: "../tools/gate", files: map[string]string{
+			"tools/gate":        "#!/usr/bin/env -S sh ../tools/payload.txt\n" + shMark("tools/gate"),
+			"tools/payload.txt": shMark("tools/payload.txt") + ". ../tools/lib.sh\n",
+			"tools/lib.sh":      shMark("tools/lib.sh"),
+		}, covered: []string{"tools/payload.txt", "tools/lib.sh"}},
+		{name: "an interpreter by a relative path", command: "../tools/gate", files: map[string]string{
+			"tools/gate":   "#!../tools/interp\n" + shMark("tools/gate"),
+			"tools/interp": "#!/bin/sh\n" + shMark("tools/interp") + ". \"$1\"\n",
+		}, covered: []string{"tools/interp"}, gap: "tools/gate:1 is started by its #! line (#!../tools/interp), whose program hookctl does not read"},
+		{name: "an option of the shell", command: "../tools/gate", files: map[string]string{
+			"tools/gate":   "#!/bin/sh -x\n" + shMark("tools/gate") + ". \"$(dirname \"$0\")/lib.sh\"\n",
+			"tools/lib.sh": shMark("tools/lib.sh"),
+		}, covered: []string{"tools/lib.sh"}},
+		{name: "bash through env", command: "../tools/gate", tools: []string{"bash"}, files: map[string]string{
+			"tools/gate":   "#!/usr/bin/env bash\n" + shMark("tools/gate") + "source \"$(dirname \"${BASH_SOURCE[0]}\")/lib.sh\"\n",
+			"tools/lib.sh": shMark("tools/lib.sh"),
+		}, covered: []string{"tools/lib.sh"}},
+		{name: "an interactive shell", command: "../tools/gate", tools: []string{"bash"}, files: map[string]string{
+			"tools/gate":   "#!/bin/bash -i\n" + shMark("tools/gate") + ". \"$(dirname \"$0\")/lib.sh\"\n",
+			"tools/lib.sh": shMark("tools/lib.sh"),
+		}, gap: "tools/gate:3 sources a file named only when the script runs"},
+		{name: "no #! line: the shell reads it", command: "../tools/gate", files: map[string]string{
+			"tools/gate":   shMark("tools/gate") + ". ../tools/lib.sh\n",
+			"tools/lib.sh": shMark("tools/lib.sh"),
+		}, covered: []string{"tools/lib.sh"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkLang(t, tc) })
+	}
+}
+
+// A file handed to perl whose #! line names another program is run by
+// that program: perl execs it.
+func TestPerlRunsTheProgramOfTheHashbangLine(t *testing.T) {
+	checkLang(t, langCase{command: "perl ../tools/gate", tools: []string{"perl"}, files: map[string]string{
+		"tools/gate":   "#!/bin/sh\n" + shMark("tools/gate") + ". ../tools/lib.sh\n",
+		"tools/lib.sh": shMark("tools/lib.sh"),
+	}, gap: "perl runs in its place"})
+}
+
+// ES module specifiers are URLs: a query and a fragment are dropped, they
+// are percent-decoded, and file: URLs name absolute paths. Each file node
+// loads is covered, checked against node.
+func TestNodeReadsSpecifiersAsURLs(t *testing.T) {
+	checkLang(t, langCase{command: "node ../tools/gate.mjs", tools: []string{"node"}, files: map[string]string{
+		"tools/gate.mjs": "import './a.mjs?v=1';\nimport \"./%62.mjs\";\nimport './c.mjs#frag';\nimport 'file://$ROOT/tools/d.mjs';\n" +
+			"import './sub/.%2e/e.mjs';\nimport \"./a b.mjs\";\nawait import('./f?x');\nexport { x } from './g.mjs?y';\nawait import(\n  './h.mjs'\n);\n" + jsMark("tools/gate.mjs"),
+		"tools/a.mjs":   jsMark("tools/a.mjs"),
+		"tools/b.mjs":   jsMark("tools/b.mjs"),
+		"tools/c.mjs":   jsMark("tools/c.mjs"),
+		"tools/d.mjs":   jsMark("tools/d.mjs"),
+		"tools/e.mjs":   jsMark("tools/e.mjs"),
+		"tools/a b.mjs": jsMark("tools/a b.mjs"),
+		"tools/f":       jsMark("tools/f"),
+		"tools/g.mjs":   "export const x = 1;\n" + jsMark("tools/g.mjs"),
+		"tools/h.mjs":   jsMark("tools/h.mjs"),
+	}, covered: []string{"tools/a.mjs", "tools/b.mjs", "tools/c.mjs", "tools/d.mjs", "tools/e.mjs", "tools/a b.mjs", "tools/f", "tools/g.mjs", "tools/h.mjs"}})
+}
+
+// require() takes its specifier as a path: "./x.js?v=1" is a file of that
+// name, and node's own options load modules before the script.
+func TestNodeRequiresPathsAndPreloads(t *testing.T) {
+	checkLang(t, langCase{command: "node -r ../tools/pre.js --import=../tools/pre.mjs ../tools/gate.cjs", tools: []string{"node"}, files: map[string]string{
+		"tools/gate.cjs":   "require('./lib.js?v=1');\nrequire('/$ROOT/tools/abs');\n" + jsMark("tools/gate.cjs"),
+		"tools/lib.js?v=1": jsMark("tools/lib.js?v=1"),
+		"tools/lib.js":     jsMark("tools/lib.js"),
+		"tools/abs.js":     jsMark("tools/abs.js"),
+		"tools/pre.js":     jsMark("tools/pre.js"),
+		"tools/pre.mjs":    jsMark("tools/pre.mjs"),
+	}, covered: []string{"tools/lib.js?v=1", "tools/abs.js", "tools/pre.js", "tools/pre.mjs"}})
+}
