@@ -71,6 +71,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		}
 		refs, gaps := parsed.Refs()
 		c.pythonInline(cmd, parsed.Calls, depth+1)
+		c.awkInline(cmd, parsed.Calls, depth+1)
 		lines := lineCounter{b: content}
 		var found []string
 		for _, g := range gaps {
@@ -110,6 +111,16 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 	case shellcmd.LangNode:
 		c.nodeRequires(cmd, content, real, name, depth)
 		c.nodeOptions(cmd, call, name, depth)
+	case shellcmd.LangPerl:
+		c.perl(cmd, content, real, cwd, name, call, depth)
+	case shellcmd.LangRuby:
+		c.ruby(cmd, content, real, cwd, name, call, depth)
+	case shellcmd.LangPHP:
+		c.php(cmd, content, name)
+	case shellcmd.LangAwk:
+		c.awk(cmd, content, cwd, name, depth)
+	case shellcmd.LangMake:
+		c.make(cmd, content, cwd, name, call, depth)
 	}
 }
 

@@ -149,6 +149,14 @@ func TestTheHashbangLineDecides(t *testing.T) {
 			"tools/gate":   "#!/bin/bash -i\n" + shMark("tools/gate") + ". \"$(dirname \"$0\")/lib.sh\"\n",
 			"tools/lib.sh": shMark("tools/lib.sh"),
 		}, gap: "tools/gate:3 sources a file named only when the script runs"},
+		{name: "perl, with -I on its line", command: "../tools/gate.pl", tools: []string{"perl"}, files: map[string]string{
+			"tools/gate.pl":     "#!/usr/bin/perl -I../lib\nuse strict;\nuse Gate::Rules;\n" + plMark("tools/gate.pl"),
+			"lib/Gate/Rules.pm": "package Gate::Rules;\n" + plMark("lib/Gate/Rules.pm") + "1;\n",
+		}, covered: []string{"lib/Gate/Rules.pm"}},
+		{name: "gawk -f on its line", command: "../tools/gate.awk", tools: []string{"gawk"}, files: map[string]string{
+			"tools/gate.awk": "#!/usr/bin/gawk -f\n@include \"../lib/inc.awk\"\n" + awkMark("tools/gate.awk"),
+			"lib/inc.awk":    awkMark("lib/inc.awk"),
+		}, covered: []string{"tools/gate.awk", "lib/inc.awk"}},
 		{name: "no #! line: the shell reads it", command: "../tools/gate", files: map[string]string{
 			"tools/gate":   shMark("tools/gate") + ". ../tools/lib.sh\n",
 			"tools/lib.sh": shMark("tools/lib.sh"),
@@ -197,4 +205,125 @@ func TestNodeRequiresPathsAndPreloads(t *testing.T) {
 		"tools/pre.js":     jsMark("tools/pre.js"),
 		"tools/pre.mjs":    jsMark("tools/pre.mjs"),
 	}, covered: []string{"tools/lib.js?v=1", "tools/abs.js", "tools/pre.js", "tools/pre.mjs"}})
+}
+
+// Perl: use and require of a module look in @INC, whose workspace folders
+// come from -I and use lib (from the folder perl runs in), .pmc before
+// .pm; require and do of "./x" or "../x" take the path from there.
+func TestPerlLoadsAreFollowed(t *testing.T) {
+	checkLang(t, langCase{command: "perl -I../lib ../tools/gate.pl", tools: []string{"perl"}, files: map[string]string{
+		"tools/gate.pl":   "use strict;\nuse lib '../more', \"../other\";\nuse Gate::A;\nrequire Gate::B;\nrequire \"../tools/c.pl\";\ndo './d.pl';\nuse parent -norequire, 'Foo';\nuse base qw(Gate::E);\n" + plMark("tools/gate.pl"),
+		"lib/Gate/A.pm":   "package Gate::A;\n" + plMark("lib/Gate/A.pm") + "1;\n",
+		"more/Gate/B.pmc": "package Gate::B;\n" + plMark("more/Gate/B.pmc") + "1;\n",
+		"more/Gate/B.pm":  "package Gate::B;\n" + plMark("more/Gate/B.pm") + "1;\n",
+		"tools/c.pl":      plMark("tools/c.pl") + "1;\n",
+		".agents/d.pl":    plMark(".agents/d.pl") + "1;\n",
+		"other/Gate/E.pm": "package Gate::E;\nuse Gate::F;\n" + plMark("other/Gate/E.pm") + "1;\n",
+		"lib/Gate/F.pm":   "package Gate::F;\n" + plMark("lib/Gate/F.pm") + "1;\n",
+	}, covered: []string{"lib/Gate/A.pm", "more/Gate/B.pmc", "tools/c.pl", ".agents/d.pl", "other/Gate/E.pm", "lib/Gate/F.pm"}})
+}
+
+// What a Perl script loads by a name known only when it runs is named at
+// its line.
+func TestPerlDynamicLoadsAreNamed(t *testing.T) {
+	for code, line := range map[string]string{
+		"my $m = 'X';\nrequire $m;\n":      "gate.pl:2 require loads",
+		"use lib \"$ENV{HOME}/lib\";\n":    "gate.pl:1 adds to @INC",
+		"eval \"use X\";\n":                "gate.pl:1 runs code from a string",
+		"BEGIN { unshift @INC, '../x' }\n": "gate.pl:1 runs code from a string, changes @INC",
+		"my $f = '../x.pl';\ndo $f;\n":     "gate.pl:2 do loads",
+		"use Module::Load;\nload 'X';\n":   "gate.pl:1",
+		"require \"../tools/$name.pl\";\n": "gate.pl:1 require loads",
+	} {
+		root, err := Key(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, root, "tools/gate.pl", code)
+		write(t, root, HooksFile, `{"h": {"Stop": [{"command": "perl ../tools/gate.pl"}]}}`)
+		if gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n"); !strings.Contains(gaps, line) {
+			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
+		}
+	}
+}
+
+// Ruby: require_relative from the file's folder (its links resolved),
+// require and load of ./ and ../ from the folder ruby runs in, require of a
+// name in the -I folders (of the command or the #! line), -r first.
+func TestRubyLoadsAreFollowed(t *testing.T) {
+	checkLang(t, langCase{command: "ruby -I../lib ../tools/gate.rb", tools: []string{"ruby"}, files: map[string]string{
+		"tools/gate.rb": "#!/usr/bin/env ruby -r../pre/first\nrequire_relative 'rel'\nrequire '../other/b'\nload '../other/c.rb'\nrequire 'in_lib'\nautoload :Foo, '../other/auto'\nFoo\n" + rbMark("tools/gate.rb"),
+		"tools/rel.rb":  rbMark("tools/rel.rb"),
+		"other/b.rb":    rbMark("other/b.rb"),
+		"other/c.rb":    rbMark("other/c.rb"),
+		"lib/in_lib.rb": "require 'deeper'\n" + rbMark("lib/in_lib.rb"),
+		"lib/deeper.rb": rbMark("lib/deeper.rb"),
+		"other/auto.rb": "module Foo; end\n" + rbMark("other/auto.rb"),
+		"pre/first.rb":  rbMark("pre/first.rb"),
+	}, covered: []string{"tools/rel.rb", "other/b.rb", "other/c.rb", "lib/in_lib.rb", "lib/deeper.rb", "other/auto.rb", "pre/first.rb"}})
+}
+
+// What a Ruby script loads by a name known only when it runs is named at
+// its line.
+func TestRubyDynamicLoadsAreNamed(t *testing.T) {
+	for code, line := range map[string]string{
+		"require \"#{__dir__}/x\"\n":   "gate.rb:1 require loads",
+		"$LOAD_PATH.unshift '../x'\n":  "gate.rb:1 runs code from a string, changes $LOAD_PATH",
+		"name = 'x'\nrequire name\n":   "gate.rb:2 require loads",
+		"eval(File.read('../x.rb'))\n": "gate.rb:1 runs code from a string",
+		"require 'bundler/setup'\n":    "gate.rb:1",
+		"send(:require, 'x')\n":        "gate.rb:1",
+		"Kernel.load(ARGV[0])\n":       "gate.rb:1 load loads",
+	} {
+		root, err := Key(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, root, "tools/gate.rb", code)
+		write(t, root, HooksFile, `{"h": {"Stop": [{"command": "ruby ../tools/gate.rb"}]}}`)
+		if gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n"); !strings.Contains(gaps, line) {
+			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
+		}
+	}
+}
+
+// gawk: -f and -i files, @include from the folder awk runs in (name, then
+// name.awk), in a file or in the program text of the command.
+func TestAwkIncludesAreFollowed(t *testing.T) {
+	checkLang(t, langCase{command: "gawk -i ../lib/first -f ../tools/gate.awk </dev/null && gawk '@include \"../lib/inline\"' </dev/null", tools: []string{"gawk"}, files: map[string]string{
+		"tools/gate.awk":    "@include \"../lib/inc.awk\"\n@include \"local\"\n" + awkMark("tools/gate.awk"),
+		"lib/inc.awk":       awkMark("lib/inc.awk"),
+		".agents/local.awk": awkMark(".agents/local.awk"),
+		"lib/first.awk":     awkMark("lib/first.awk"),
+		"lib/inline.awk":    awkMark("lib/inline.awk"),
+	}, covered: []string{"tools/gate.awk", "lib/inc.awk", ".agents/local.awk", "lib/first.awk", "lib/inline.awk"}})
+}
+
+// make: its makefile (-f, or Makefile where -C leads) and what it
+// includes are covered; make itself is named, as it runs recipes it
+// builds as it runs.
+func TestMakeIncludesAreFollowed(t *testing.T) {
+	checkLang(t, langCase{command: "make -s -C ../build && make -s -f ../tools/x.mk", tools: []string{"make"}, files: map[string]string{
+		"build/Makefile": "include ../lib/inc.mk\n-include ../lib/opt.mk\nall:\n\t@:\n" + makeMark("build/Makefile"),
+		"lib/inc.mk":     makeMark("lib/inc.mk"),
+		"lib/opt.mk":     makeMark("lib/opt.mk"),
+		"tools/x.mk":     "include ../lib/other.mk\nall:\n\t@:\n",
+		"lib/other.mk":   makeMark("lib/other.mk"),
+	}, covered: []string{"build/Makefile", "lib/inc.mk", "lib/opt.mk", "tools/x.mk", "lib/other.mk"}, gap: "runs the project's own scripts or packages (make)"})
+}
+
+// A PHP script's includes are named, not followed.
+func TestPHPIncludesAreNamed(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "tools/gate.php", "<?php\necho 'hi';\nrequire_once __DIR__ . '/lib.php';\ninclude 'x.php';\n")
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "php ../tools/gate.php"}]}}`)
+	gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n")
+	for _, want := range []string{"gate.php:3 loads a PHP file", "gate.php:4 loads a PHP file"} {
+		if !strings.Contains(gaps, want) {
+			t.Errorf("gaps %q, want %q", gaps, want)
+		}
+	}
 }

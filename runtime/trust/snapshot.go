@@ -395,6 +395,7 @@ func (c *coverage) readCommand(cmd *Command, command, dir, ws, hook, at string, 
 	parsed := shellcmd.Parse(command, dir, ws)
 	refs, gaps := parsed.Refs()
 	c.pythonInline(cmd, parsed.Calls, depth)
+	c.awkInline(cmd, parsed.Calls, depth)
 	var found []string
 	for _, g := range gaps {
 		found = append(found, at+g.Why)

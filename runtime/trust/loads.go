@@ -1,0 +1,200 @@
+package trust
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
+)
+
+// What the readers of Perl, Ruby, PHP, awk and make share: the options of
+// the call that runs a script, the switches of its #! line, the lines of
+// its code, and the literal strings it names files with.
+
+// callOptions returns the words of the call that runs a script between the
+// interpreter and the script (its options), nil for a file another file
+// loads.
+func callOptions(call *shellcmd.Call) []shellcmd.Word {
+	if call == nil {
+		return nil
+	}
+	prog, script := shellcmd.ProgramOf(call.Args)
+	if prog < 0 {
+		return nil
+	}
+	end := len(call.Args)
+	if script > prog {
+		end = script
+	}
+	return call.Args[prog+1 : end]
+}
+
+// hashbangSwitches returns the words after the interpreter's name on a
+// script's #! line when that line names it (perl and ruby read their
+// switches there however the script was started: "#!/usr/bin/perl -w
+// -I../lib", "#!/usr/bin/env ruby -r./x").
+func hashbangSwitches(content []byte, interp string) []string {
+	line, _, _ := bytes.Cut(content, []byte("\n"))
+	line = bytes.TrimLeft(line, " \t")
+	if !bytes.HasPrefix(line, []byte("#!")) {
+		return nil
+	}
+	words := strings.Fields(string(line[2:]))
+	for i, w := range words {
+		if strings.Contains(w, interp) {
+			return words[i+1:]
+		}
+	}
+	return nil
+}
+
+// switchValues reads interpreter switches as perl and ruby take them: a
+// cluster of flags, then one switch that takes a value, the rest of the
+// word, or for those in next the next word when the rest is empty. It
+// returns the values of those in next and rest, in order, as "X value";
+// switches in neither nor in flags (which take no value and load
+// nothing) are returned in unknown.
+func switchValues(words []string, next, rest, flags string) (vals []string, unknown []string) {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w == "--" || !strings.HasPrefix(w, "-") || w == "-" {
+			break
+		}
+		if strings.HasPrefix(w, "--") {
+			unknown = append(unknown, w)
+			continue
+		}
+	cluster:
+		for k := 1; k < len(w); k++ {
+			ch := w[k]
+			switch {
+			case strings.IndexByte(next, ch) >= 0 || strings.IndexByte(rest, ch) >= 0:
+				v := w[k+1:]
+				if v == "" && strings.IndexByte(next, ch) >= 0 && i+1 < len(words) {
+					i++
+					v = words[i]
+				}
+				vals = append(vals, string(ch)+" "+v)
+				break cluster
+			case strings.IndexByte(flags, ch) < 0:
+				unknown = append(unknown, w)
+				break cluster
+			}
+		}
+	}
+	return vals, unknown
+}
+
+// codeLine is one line of a script's code, from 1.
+type codeLine struct {
+	n    int
+	text string
+}
+
+// codeLines returns the lines of a Perl or Ruby script that may hold code:
+// not the documentation blocks (Perl's POD, from =word to =cut; Ruby's
+// =begin to =end), not whole-line comments, nothing past __END__ (or
+// Perl's __DATA__).
+func codeLines(content []byte, ruby bool) []codeLine {
+	var out []codeLine
+	doc := false
+	for i, l := range strings.Split(string(content), "\n") {
+		t := strings.TrimRight(l, "\r")
+		switch {
+		case doc:
+			if ruby && strings.HasPrefix(t, "=end") || !ruby && strings.HasPrefix(t, "=cut") {
+				doc = false
+			}
+			continue
+		case ruby && strings.HasPrefix(t, "=begin"):
+			doc = true
+			continue
+		case !ruby && len(t) > 1 && t[0] == '=' && isLetter(t[1]):
+			doc = true
+			continue
+		case t == "__END__" || !ruby && t == "__DATA__":
+			return out
+		case strings.HasPrefix(strings.TrimSpace(t), "#"):
+			continue
+		}
+		out = append(out, codeLine{i + 1, t})
+	}
+	return out
+}
+
+func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
+
+// quotedAt reads the string literal that starts at s[i] ('...' or "...")
+// and returns its text, the index past it, and whether it is a literal
+// whose value is its text: no escape, and in "..." nothing a language
+// interpolates (interp lists what starts an interpolation: "$@" for Perl,
+// "#{" for Ruby, "$" for PHP).
+func quotedAt(s string, i int, interp []string) (string, int, bool) {
+	if i >= len(s) || s[i] != '"' && s[i] != '\'' {
+		return "", i, false
+	}
+	q := s[i]
+	end := strings.IndexByte(s[i+1:], q)
+	if end < 0 {
+		return "", len(s), false
+	}
+	lit := s[i+1 : i+1+end]
+	if strings.ContainsRune(lit, '\\') {
+		return "", i + 2 + end, false
+	}
+	if q == '"' {
+		for _, x := range interp {
+			if strings.Contains(lit, x) {
+				return "", i + 2 + end, false
+			}
+		}
+	}
+	return lit, i + 2 + end, true
+}
+
+// loadGap names, at its line, what a script loads that is not followed.
+func loadGap(name string, line int, why string) string {
+	return fmt.Sprintf("%s:%d %s: what it loads that way is not fingerprinted", name, line, why)
+}
+
+// fromDir returns p from the folder dir when it is relative, false when
+// the folder is not known.
+func fromDir(dir, p string) (string, bool) {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p), true
+	}
+	if dir == "" {
+		return "", false
+	}
+	return filepath.Join(dir, p), true
+}
+
+// coverCandidates covers the files an interpreter may take for one load,
+// in the order it tries them: each is covered when there, and probed when
+// not, so that creating it withdraws the trust. It returns the first that
+// is there, where the search ends, nil when none is (or the search leaves
+// the workspace, where a clone cannot add a file).
+func (c *coverage) coverCandidates(cmd *Command, cands []string, why string) (*File, string) {
+	for _, p := range cands {
+		f, real := c.coverPath(cmd, p, why, true)
+		if f != nil && f.State == Present {
+			return f, real
+		}
+		if f == nil && !c.inside(real) {
+			return nil, ""
+		}
+	}
+	return nil, ""
+}
+
+// shownDir names a folder for a message: from the workspace root when it
+// lies in it.
+func (c *coverage) shownDir(dir string) string {
+	if rel, ok := c.rel(c.resolver.Resolve(dir)); ok {
+		return schema.Visible(rel)
+	}
+	return schema.Visible(dir)
+}
