@@ -104,8 +104,8 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		c.pythonImports(cmd, content, real, base, name, depth)
 		lines := lineCounter{b: content}
 		var found []string
-		for _, m := range pyDynamic().FindAllIndex(content, -1) {
-			found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, or imports or runs code by a name known only when the script runs (sys.path, importlib, exec): what it loads that way is not fingerprinted", name, lines.at(m[0])))
+		for _, m := range pyDynamic().FindAllIndex(pyCode(content), -1) {
+			found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(m[0])))
 		}
 		addGaps(cmd, found)
 	case shellcmd.LangNode:
@@ -186,14 +186,11 @@ func (c *coverage) content(f *File, real string) []byte {
 // follows (a real one has a handful).
 const maxModuleParts = 32
 
-var (
-	// pyDynamic finds, outside comments, the Python that loads code trust
-	// cannot follow by reading the script: a changed import path, an
-	// import by a computed name, code run from a string.
-	pyDynamic    = lazyre.New(`(?m)^[^#\n]*?\b(?:sys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|site\.addsitedir\s*\(|importlib\.import_module\s*\(|__import__\s*\(|runpy\.run_|exec\s*\()`)
-	pyImport     = lazyre.New(`(?m)^[ \t]*import[ \t]+([\w., \t]+)`)
-	pyFromImport = lazyre.New(`(?m)^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)`)
-)
+// pyDynamic finds, in Python's code (pyCode: comments and the text of
+// strings set aside), what loads code trust cannot follow by reading the
+// script: a changed import path, an import by a computed name, code run
+// from a string, a compiled library or a pickle loaded, shell code.
+var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(`)
 
 // pythonImports covers the modules a Python script imports from the
 // workspace: each as the files Python would take for it from base
@@ -201,35 +198,35 @@ var (
 // module that is not there is recorded missing: creating one (a json.py
 // that shadows the standard library's) withdraws the trust.
 func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name string, depth int) {
-	var mods []string
-	for _, m := range pyImport().FindAllSubmatch(content, -1) {
-		for _, part := range strings.Split(string(m[1]), ",") {
-			if fs := strings.Fields(part); len(fs) > 0 {
-				mods = append(mods, fs[0])
-			}
+	lines := lineCounter{b: content}
+	for _, imp := range pyImports(content) {
+		if !imp.from {
+			c.pythonModule(cmd, base, strings.ReplaceAll(imp.mod, ".", "/"), name, depth)
+			continue
 		}
-	}
-	for _, m := range pyFromImport().FindAllSubmatch(content, -1) {
 		dir := base
-		if dots := len(m[1]); dots > 0 {
+		if imp.dots > 0 {
 			dir = filepath.Dir(real)
-			for i := 1; i < dots; i++ {
+			for i := 1; i < imp.dots; i++ {
 				dir = filepath.Dir(dir)
 			}
 		}
-		mod := strings.ReplaceAll(string(m[2]), ".", "/")
-		for _, part := range strings.Split(string(m[3]), ",") {
-			if fs := strings.Fields(part); len(fs) > 0 {
-				// from pkg import x: x is a name in pkg, or its submodule.
-				c.pythonModule(cmd, dir, strings.Trim(mod+"/"+fs[0], "/"), name, depth)
+		mod := strings.ReplaceAll(imp.mod, ".", "/")
+		for _, n := range imp.names {
+			if n == "*" {
+				// from pkg import *: the names of its __all__, which may
+				// be submodules it then imports.
+				if info, err := os.Stat(filepath.Join(dir, mod, "__init__.py")); err == nil && !info.IsDir() && c.inside(c.resolver.Resolve(dir)) {
+					addGaps(cmd, []string{fmt.Sprintf("%s:%d imports * from the package %s, whose __all__ may name submodules it loads: what it loads that way is not fingerprinted", name, lines.at(imp.off), schema.Visible(imp.mod))})
+				}
+				continue
 			}
+			// from pkg import x: x is a name in pkg, or its submodule.
+			c.pythonModule(cmd, dir, strings.Trim(mod+"/"+n, "/"), name, depth)
 		}
 		if mod != "" {
 			c.pythonModule(cmd, dir, mod, name, depth)
 		}
-	}
-	for _, m := range mods {
-		c.pythonModule(cmd, base, strings.ReplaceAll(m, ".", "/"), name, depth)
 	}
 }
 

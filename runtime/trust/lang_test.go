@@ -327,3 +327,89 @@ func TestPHPIncludesAreNamed(t *testing.T) {
 		}
 	}
 }
+
+// Python's imports are read from its statements as Python splits them:
+// several on a line, after the colon of a compound statement, in brackets
+// over several lines, after a backslash; a docstring's text is no import.
+func TestPythonStatementsAreRead(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3"}, files: map[string]string{
+		"tools/gate.py":         "\"\"\"gate.\n\nimport nothere\n\"\"\"\nimport a; import b\ntry: import c\nexcept ImportError: pass\nfrom pkg import (\n    d,\n    e,\n)\nif True: import f\nimport g as gg, \\\n    h\nx = {'k': 1}; import i\n" + pyMark("tools/gate.py"),
+		"tools/a.py":            pyMark("tools/a.py"),
+		"tools/b.py":            pyMark("tools/b.py"),
+		"tools/c.py":            pyMark("tools/c.py"),
+		"tools/pkg/__init__.py": "",
+		"tools/pkg/d.py":        pyMark("tools/pkg/d.py"),
+		"tools/pkg/e.py":        pyMark("tools/pkg/e.py"),
+		"tools/f.py":            pyMark("tools/f.py"),
+		"tools/g.py":            pyMark("tools/g.py"),
+		"tools/h.py":            pyMark("tools/h.py"),
+		"tools/i.py":            pyMark("tools/i.py"),
+	}, covered: []string{"tools/a.py", "tools/b.py", "tools/c.py", "tools/pkg/d.py", "tools/pkg/e.py", "tools/f.py", "tools/g.py", "tools/h.py", "tools/i.py"}})
+}
+
+// What Python runs from a string or hands to a shell is named at its line,
+// a # in a string before it too.
+func TestPythonDynamicCodeIsNamed(t *testing.T) {
+	for code, line := range map[string]string{
+		"x = '#'; exec(open('../x.py').read())\n":            "gate.py:1",
+		"import os\nos.system('sh ../tools/x.sh')\n":         "gate.py:2",
+		"import subprocess\nsubprocess.run(c, shell=True)\n": "gate.py:2",
+		"v = eval(open('../e.py').read())\n":                 "gate.py:1",
+		"import importlib\nm = importlib.import_module(n)\n": "gate.py:1",
+		"s = f\"{__import__('os').getcwd()}\"\n":             "gate.py:1",
+		"from pkg import *\n":                                "gate.py:1 imports * from the package pkg",
+	} {
+		root, err := Key(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, root, "tools/gate.py", code)
+		write(t, root, "tools/pkg/__init__.py", "__all__ = ['sub']\n")
+		write(t, root, HooksFile, `{"h": {"Stop": [{"command": "python3 ../tools/gate.py"}]}}`)
+		if gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n"); !strings.Contains(gaps, line) {
+			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
+		}
+	}
+	// A method of the same name, or a word in a string, is not.
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "tools/gate.py", "import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n")
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "python3 ../tools/gate.py"}]}}`)
+	if gaps := take(t, root).Commands[0].Gaps; len(gaps) > 0 {
+		t.Errorf("gaps %q", gaps)
+	}
+}
+
+// What JavaScript hands a shell or runs from a string is named at its
+// line; a regular expression's exec is not.
+func TestNodeDynamicCodeIsNamed(t *testing.T) {
+	for code, line := range map[string]string{
+		"import { execSync } from 'node:child_process';\nexecSync(cmd);\n":                          "gate.mjs:2 hands code to a shell",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('/bin/sh', ['-c', c]);\n":       "gate.mjs:2 hands code to a shell",
+		"import cp from 'node:child_process';\ncp.spawn(p, a, { shell: true });\n":                  "gate.mjs:2 hands code to a shell",
+		"const f = new Function(src);\n":                                                            "gate.mjs:1 runs or loads code",
+		"eval(src);\n":                                                                              "gate.mjs:1 runs or loads code",
+		"import { createRequire } from 'node:module';\nconst r = createRequire(import.meta.url);\n": "gate.mjs:2 runs or loads code",
+	} {
+		root, err := Key(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, root, "tools/gate.mjs", code)
+		write(t, root, HooksFile, `{"h": {"Stop": [{"command": "node ../tools/gate.mjs"}]}}`)
+		if gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n"); !strings.Contains(gaps, line) {
+			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
+		}
+	}
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "tools/gate.mjs", "const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n")
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "node ../tools/gate.mjs"}]}}`)
+	if gaps := take(t, root).Commands[0].Gaps; len(gaps) > 0 {
+		t.Errorf("gaps %q", gaps)
+	}
+}

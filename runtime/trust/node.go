@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookctl/hookctl/internal/lazyre"
@@ -40,6 +41,11 @@ var jsLoad = lazyre.New(`\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s*["'` + "`" 
 // jsDynamic finds the ways JavaScript runs code it builds or loads outside
 // require and import, and require used as a value (const r = require).
 var jsDynamic = lazyre.New(`\bcreateRequire\s*\(|\bnew\s+(?:Worker|Function)\s*\(|(?m:^|[^.\w$])eval\s*\(|\bvm\.(?:run\w*|compile\w*|Script|SourceTextModule)\b|\bprocess\.dlopen\s*\(|\brequire\.extensions\b|\bModule\._load\b|\bmodule\.require\s*\(|\b[Mm]odule\.register\s*\(|\bWebAssembly\.(?:instantiate|compile|Module)\b|[=(,:?]\s*require\s*[;),\n]`)
+
+// jsShell finds where JavaScript hands a shell code (child_process's
+// exec and execSync always do; spawn and execFile with shell: true, or
+// with sh -c).
+var jsShell = lazyre.New(`\bexecSync\s*\(|(?m:^|[^.\w$])exec\s*\(|\b(?:child_process|childProcess|cp)\.exec\s*\(|\bshell\s*:\s*true\b|\b(?:spawn|spawnSync|execFile|execFileSync)\s*\(\s*["'](?:/bin/|/usr/bin/)?(?:sh|bash|dash|zsh)["']`)
 
 // jsSpec is one module specifier a file loads, or why it cannot be read.
 type jsSpec struct {
@@ -277,11 +283,21 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string,
 	for _, m := range jsDynamic().FindAllIndex(content, -1) {
 		dyns = append(dyns, m[0])
 	}
+	shells := map[int]bool{}
+	for _, m := range jsShell().FindAllIndex(content, -1) {
+		dyns = append(dyns, m[0])
+		shells[m[0]] = true
+	}
+	slices.Sort(dyns)
 	specs := jsSpecs(content)
 	// In file order, so that the line counter moves forward.
 	for len(specs) > 0 || len(dyns) > 0 {
 		if len(dyns) > 0 && (len(specs) == 0 || dyns[0] < specs[0].off) {
-			gap(dyns[0], "runs or loads code that require and import do not name (eval, new Function, vm, a worker, createRequire, module.register)")
+			if shells[dyns[0]] {
+				gap(dyns[0], "hands code to a shell (exec, execSync, shell: true, sh -c)")
+			} else {
+				gap(dyns[0], "runs or loads code that require and import do not name (eval, new Function, vm, a worker, createRequire, module.register)")
+			}
 			dyns = dyns[1:]
 			continue
 		}
