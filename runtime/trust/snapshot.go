@@ -16,6 +16,7 @@ import (
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
+	"github.com/hookctl/hookctl/templates"
 )
 
 // HooksFile is the workspace's hooks.json, relative to the workspace root.
@@ -489,7 +490,8 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shel
 		}
 		// How the file runs, and so which reader reads it, is decided in
 		// one place: shellcmd's Read.
-		rd := r.Read(c.content(f, real), c.root)
+		content := c.content(f, real)
+		rd := r.Read(content, c.root)
 		if rd.Kernel != nil {
 			c.kernel(cmd, rd, f, caller, depth)
 			continue
@@ -497,8 +499,28 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shel
 		if rd.Why != "" {
 			addGaps(cmd, []string{schema.Visible(f.Path) + " " + rd.Why})
 		}
+		n := len(cmd.Gaps)
 		c.follow(cmd, rd.Lang, f, real, cwd, base, r.StartOf(caller, false), r.Call, depth)
+		if templates.Own(content) {
+			cmd.Gaps = ownLines(cmd.Gaps, n, schema.Visible(f.Path))
+		}
 	}
+}
+
+// ownLines drops, from the gaps found from n on, those at a line of the
+// file named name: it is one of hookctl's own templates, unchanged, whose
+// lines build code at run time only from the user's environment
+// (tests-must-pass's HOOK_TEST_COMMAND) and their own constants, as
+// TestTemplatesLinesTheReadersName pins down. What it loads from the
+// workspace is still covered, and named when it cannot be.
+func ownLines(gaps []string, n int, name string) []string {
+	out := gaps[:n]
+	for _, g := range gaps[n:] {
+		if !strings.HasPrefix(g, name+":") {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // kernel covers what the kernel runs in place of a program with a #!
