@@ -373,11 +373,12 @@ type Reading struct {
 // real path: an absolute #! interpreter outside it is a program of the
 // system, which a clone cannot change, read by its name.
 func (r Ref) Read(content []byte, workspace string) Reading {
+	if r.Role.Runs() && isBinaryHead(content) {
+		// A compiled program, or a compiled addon node loads.
+		return Reading{Why: "is a compiled program: what it loads or runs is not read"}
+	}
 	switch r.Role {
 	case Program:
-		if isBinaryHead(content) {
-			return Reading{Why: "is a compiled program: what it loads or runs is not read"}
-		}
 		s, ok := ReadShebang(content)
 		if !ok {
 			// ENOEXEC: sh, bash and execvp run it with the shell.

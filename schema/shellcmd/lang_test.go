@@ -203,6 +203,7 @@ func TestReadDecidesTheLanguage(t *testing.T) {
 		{"./hooks/x", "echo hi\n", "shell", nil, "", ""},
 		{"./hooks/x", "#!\necho hi\n", "shell", nil, "", ""},
 		{"./hooks/x", "\x7fELF\x02\x01\x01", "none", nil, "", "compiled program"},
+		{"node hooks/x", "\x7fELF\x02\x01\x01", "none", nil, "", "compiled program"},
 	} {
 		lang, refs, gaps, why := describeReading(t, tc.command, tc.content)
 		if lang != tc.lang || !slices.Equal(refs, tc.refs) {
