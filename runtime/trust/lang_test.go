@@ -226,7 +226,7 @@ func TestPerlLoadsAreFollowed(t *testing.T) {
 // What a Perl script loads by a name known only when it runs is named at
 // its line.
 func TestPerlDynamicLoadsAreNamed(t *testing.T) {
-	for code, line := range map[string]string{
+	namedAt(t, "tools/gate.pl", "perl ../tools/gate.pl", map[string]string{
 		"my $m = 'X';\nrequire $m;\n":      "gate.pl:2 require loads",
 		"use lib \"$ENV{HOME}/lib\";\n":    "gate.pl:1 adds to @INC",
 		"eval \"use X\";\n":                "gate.pl:1 runs code from a string",
@@ -234,17 +234,7 @@ func TestPerlDynamicLoadsAreNamed(t *testing.T) {
 		"my $f = '../x.pl';\ndo $f;\n":     "gate.pl:2 do loads",
 		"use Module::Load;\nload 'X';\n":   "gate.pl:1",
 		"require \"../tools/$name.pl\";\n": "gate.pl:1 require loads",
-	} {
-		root, err := Key(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		write(t, root, "tools/gate.pl", code)
-		write(t, root, HooksFile, `{"h": {"Stop": [{"command": "perl ../tools/gate.pl"}]}}`)
-		if gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n"); !strings.Contains(gaps, line) {
-			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
-		}
-	}
+	}, nil)
 }
 
 // Ruby: require_relative from the file's folder (its links resolved),
@@ -266,7 +256,7 @@ func TestRubyLoadsAreFollowed(t *testing.T) {
 // What a Ruby script loads by a name known only when it runs is named at
 // its line.
 func TestRubyDynamicLoadsAreNamed(t *testing.T) {
-	for code, line := range map[string]string{
+	namedAt(t, "tools/gate.rb", "ruby ../tools/gate.rb", map[string]string{
 		"require \"#{__dir__}/x\"\n":   "gate.rb:1 require loads",
 		"$LOAD_PATH.unshift '../x'\n":  "gate.rb:1 runs code from a string, changes $LOAD_PATH",
 		"name = 'x'\nrequire name\n":   "gate.rb:2 require loads",
@@ -274,17 +264,7 @@ func TestRubyDynamicLoadsAreNamed(t *testing.T) {
 		"require 'bundler/setup'\n":    "gate.rb:1",
 		"send(:require, 'x')\n":        "gate.rb:1",
 		"Kernel.load(ARGV[0])\n":       "gate.rb:1 load loads",
-	} {
-		root, err := Key(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		write(t, root, "tools/gate.rb", code)
-		write(t, root, HooksFile, `{"h": {"Stop": [{"command": "ruby ../tools/gate.rb"}]}}`)
-		if gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n"); !strings.Contains(gaps, line) {
-			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
-		}
-	}
+	}, nil)
 }
 
 // gawk: -f and -i files, @include from the folder awk runs in (name, then
@@ -350,7 +330,7 @@ func TestPythonStatementsAreRead(t *testing.T) {
 // What Python runs from a string or hands to a shell is named at its line,
 // a # in a string before it too.
 func TestPythonDynamicCodeIsNamed(t *testing.T) {
-	for code, line := range map[string]string{
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
 		"x = '#'; exec(open('../x.py').read())\n":            "gate.py:1",
 		"import os\nos.system('sh ../tools/x.sh')\n":         "gate.py:2",
 		"import subprocess\nsubprocess.run(c, shell=True)\n": "gate.py:2",
@@ -358,58 +338,43 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 		"import importlib\nm = importlib.import_module(n)\n": "gate.py:1",
 		"s = f\"{__import__('os').getcwd()}\"\n":             "gate.py:1",
 		"from pkg import *\n":                                "gate.py:1 imports * from the package pkg",
-	} {
-		root, err := Key(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		write(t, root, "tools/gate.py", code)
-		write(t, root, "tools/pkg/__init__.py", "__all__ = ['sub']\n")
-		write(t, root, HooksFile, `{"h": {"Stop": [{"command": "python3 ../tools/gate.py"}]}}`)
-		if gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n"); !strings.Contains(gaps, line) {
-			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
-		}
-	}
+	}, map[string]string{"tools/pkg/__init__.py": "__all__ = ['sub']\n"})
 	// A method of the same name, or a word in a string, is not.
-	root, err := Key(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, root, "tools/gate.py", "import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n")
-	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "python3 ../tools/gate.py"}]}}`)
-	if gaps := take(t, root).Commands[0].Gaps; len(gaps) > 0 {
-		t.Errorf("gaps %q", gaps)
-	}
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n": ""}, nil)
 }
 
 // What JavaScript hands a shell or runs from a string is named at its
 // line; a regular expression's exec is not.
 func TestNodeDynamicCodeIsNamed(t *testing.T) {
-	for code, line := range map[string]string{
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
 		"import { execSync } from 'node:child_process';\nexecSync(cmd);\n":                          "gate.mjs:2 hands code to a shell",
 		"import { spawnSync } from 'node:child_process';\nspawnSync('/bin/sh', ['-c', c]);\n":       "gate.mjs:2 hands code to a shell",
 		"import cp from 'node:child_process';\ncp.spawn(p, a, { shell: true });\n":                  "gate.mjs:2 hands code to a shell",
 		"const f = new Function(src);\n":                                                            "gate.mjs:1 runs or loads code",
 		"eval(src);\n":                                                                              "gate.mjs:1 runs or loads code",
 		"import { createRequire } from 'node:module';\nconst r = createRequire(import.meta.url);\n": "gate.mjs:2 runs or loads code",
-	} {
+	}, nil)
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n": ""}, nil)
+}
+
+// namedAt writes each code of cases as file, run by command, with files
+// beside it, and checks that trust names the line its case gives ("" for
+// none of the file's).
+func namedAt(t *testing.T, file, command string, cases, files map[string]string) {
+	t.Helper()
+	for code, line := range cases {
 		root, err := Key(t.TempDir())
 		if err != nil {
 			t.Fatal(err)
 		}
-		write(t, root, "tools/gate.mjs", code)
-		write(t, root, HooksFile, `{"h": {"Stop": [{"command": "node ../tools/gate.mjs"}]}}`)
-		if gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n"); !strings.Contains(gaps, line) {
+		write(t, root, file, code)
+		for rel, content := range files {
+			write(t, root, rel, content)
+		}
+		write(t, root, HooksFile, `{"h": {"Stop": [{"command": `+quote(command)+`}]}}`)
+		gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n")
+		if line == "" && gaps != "" || !strings.Contains(gaps, line) {
 			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
 		}
-	}
-	root, err := Key(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, root, "tools/gate.mjs", "const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n")
-	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "node ../tools/gate.mjs"}]}}`)
-	if gaps := take(t, root).Commands[0].Gaps; len(gaps) > 0 {
-		t.Errorf("gaps %q", gaps)
 	}
 }

@@ -51,6 +51,56 @@ func hashbangSwitches(content []byte, interp string) []string {
 	return nil
 }
 
+// interpSwitches says how perl or ruby reads a script's switches: the
+// interpreter's name (as its #! line names it), which switches take a
+// value (next: the rest of the word or the next word; rest: the rest of
+// the word), which are flags that load nothing, which load a module or a
+// library first (perl's -M, ruby's -r), and which change what runs in a
+// way not read here (named).
+type interpSwitches struct {
+	interp                   string
+	next, rest, flags, loads string
+	named, namedWhy          string
+}
+
+// switches reads the switches of the call that runs a script and of its
+// #! line, which perl and ruby read however the script was started: the
+// folders of -I, from the folder cwd, and the modules or libraries the
+// script loads first. What it cannot read is named at the script's line 1.
+func (c *coverage) switches(cmd *Command, sw interpSwitches, call *shellcmd.Call, content []byte, cwd, name string) (dirs, loads []string) {
+	var opts []string
+	for _, w := range callOptions(call) {
+		opts = append(opts, w.Text)
+	}
+	var gaps []string
+	for _, from := range []struct {
+		words []string
+		where string
+	}{{opts, "its command"}, {hashbangSwitches(content, sw.interp), "its #! line"}} {
+		vals, unknown := switchValues(from.words, sw.next, sw.rest, sw.flags)
+		for _, v := range vals {
+			opt, val := v[0], v[2:]
+			switch {
+			case opt == 'I':
+				if p, ok := fromDir(cwd, val); ok {
+					dirs = append(dirs, p)
+				} else {
+					gaps = append(gaps, loadGap(name, 1, "is run with -I "+schema.Visible(val)+" in a folder known only when the command runs"))
+				}
+			case strings.IndexByte(sw.loads, opt) >= 0:
+				loads = append(loads, val)
+			case strings.IndexByte(sw.named, opt) >= 0:
+				gaps = append(gaps, loadGap(name, 1, "is run with -"+string(opt)+", which "+sw.namedWhy))
+			}
+		}
+		for _, u := range unknown {
+			gaps = append(gaps, loadGap(name, 1, from.where+" passes "+sw.interp+" "+schema.Visible(u)+", which hookctl does not read"))
+		}
+	}
+	addGaps(cmd, gaps)
+	return dirs, loads
+}
+
 // switchValues reads interpreter switches as perl and ruby take them: a
 // cluster of flags, then one switch that takes a value, the rest of the
 // word, or for those in next the next word when the rest is empty. It
@@ -190,11 +240,15 @@ func (c *coverage) coverCandidates(cmd *Command, cands []string, why string) (*F
 	return nil, ""
 }
 
-// shownDir names a folder for a message: from the workspace root when it
-// lies in it.
-func (c *coverage) shownDir(dir string) string {
-	if rel, ok := c.rel(c.resolver.Resolve(dir)); ok {
-		return schema.Visible(rel)
+// once reports whether key is read for the first time in this snapshot: a
+// file loaded twice in the same setting is read once.
+func (c *coverage) once(key string) bool {
+	if c.followed == nil {
+		c.followed = map[string]bool{}
 	}
-	return schema.Visible(dir)
+	if c.followed[key] {
+		return false
+	}
+	c.followed[key] = true
+	return true
 }

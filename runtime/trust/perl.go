@@ -43,42 +43,18 @@ var (
 	perlModule  = regexp.MustCompile(`^[A-Za-z_]\w*(?:::\w+)*`)
 )
 
+// perlSwitches are perl's switches (perlrun).
+var perlSwitches = interpSwitches{interp: "perl", next: "IMm", rest: "dxCil0DF", flags: "wWXTtsanpcUSuv",
+	loads: "Mm", named: "dx", namedWhy: "loads a debugger or runs from a later #! line"}
+
 // perl covers what the Perl script at real loads, run from the folder cwd
 // by call (nil for a module another script loads).
 func (c *coverage) perl(cmd *Command, content []byte, real, cwd, name string, call *shellcmd.Call, depth int) {
-	inc := &perlINC{}
-	var opts []string
-	for _, w := range callOptions(call) {
-		opts = append(opts, w.Text)
-	}
-	var pre []string // modules -M and -m load first
-	var gaps []string
-	read := func(words []string, where string) {
-		vals, unknown := switchValues(words, "IMm", "dxCil0DF", "wWXTtsanpcUSuv")
-		for _, v := range vals {
-			opt, val := v[0], v[2:]
-			switch opt {
-			case 'I':
-				if p, ok := fromDir(cwd, val); ok {
-					inc.dirs = append(inc.dirs, p)
-				} else {
-					gaps = append(gaps, loadGap(name, 1, "is run with -I "+schema.Visible(val)+" in a folder known only when the command runs"))
-				}
-			case 'M', 'm':
-				pre = append(pre, strings.TrimPrefix(strings.SplitN(val, "=", 2)[0], "-"))
-			case 'd', 'x':
-				gaps = append(gaps, loadGap(name, 1, "is run with -"+string(opt)+", which loads a debugger or runs from a later #! line"))
-			}
-		}
-		for _, u := range unknown {
-			gaps = append(gaps, loadGap(name, 1, where+" passes perl "+schema.Visible(u)+", which hookctl does not read"))
-		}
-	}
-	read(opts, "its command")
-	read(hashbangSwitches(content, "perl"), "its #! line")
-	addGaps(cmd, gaps)
+	dirs, pre := c.switches(cmd, perlSwitches, call, content, cwd, name)
+	inc := &perlINC{dirs: dirs}
 	for _, m := range pre {
-		c.perlModule(cmd, inc, cwd, m, "-M", depth)
+		// -MName=imports, -M-Name (no Name)
+		c.perlModule(cmd, inc, cwd, strings.TrimPrefix(strings.SplitN(m, "=", 2)[0], "-"), "-M", depth)
 	}
 	c.perlRead(cmd, content, real, cwd, name, inc, depth)
 }
@@ -256,13 +232,8 @@ func (c *coverage) perlFollowFile(cmd *Command, inc *perlINC, cwd string, f *Fil
 	if depth+1 >= maxFollow {
 		return
 	}
-	if c.followed == nil {
-		c.followed = map[string]bool{}
-	}
-	key := fmt.Sprintf("perl\x00%s\x00%s\x00%q", real, cwd, inc.dirs)
-	if c.followed[key] {
+	if !c.once(fmt.Sprintf("perl\x00%s\x00%s\x00%q", real, cwd, inc.dirs)) {
 		return
 	}
-	c.followed[key] = true
 	c.perlRead(cmd, c.content(f, real), real, cwd, schema.Visible(f.Path), inc, depth+1)
 }

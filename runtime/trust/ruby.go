@@ -37,40 +37,15 @@ var (
 	rubyDynamic = lazyre.New(`(?:^|[^\w.:@$])(?:eval|instance_eval|class_eval|module_eval)\b\s*(?:[^\s{d]|$|d[^o])|\$LOAD_PATH\b|\$:|\$LOADED_FEATURES\b|\bBundler\b|:(?:require_relative|require|load|autoload)\b|['"]bundler/(?:setup|inline)['"]`)
 )
 
+// rubySwitches are ruby's switches (ruby(1)).
+var rubySwitches = interpSwitches{interp: "ruby", next: "IrCE", rest: "xK0FWTi", flags: "wvcnpsSyUdlahe",
+	loads: "r", named: "Cx", namedWhy: "changes the folder or runs from a later #! line"}
+
 // ruby covers what the Ruby script at real loads, run from the folder cwd
 // by call (nil for a file another script loads).
 func (c *coverage) ruby(cmd *Command, content []byte, real, cwd, name string, call *shellcmd.Call, depth int) {
-	lp := &rubyPath{}
-	var opts []string
-	for _, w := range callOptions(call) {
-		opts = append(opts, w.Text)
-	}
-	var libs []string
-	var gaps []string
-	read := func(words []string, where string) {
-		vals, unknown := switchValues(words, "IrCE", "xK0FWTi", "wvcnpsSyUdlahe")
-		for _, v := range vals {
-			opt, val := v[0], v[2:]
-			switch opt {
-			case 'I':
-				if p, ok := fromDir(cwd, val); ok {
-					lp.dirs = append(lp.dirs, p)
-				} else {
-					gaps = append(gaps, loadGap(name, 1, "is run with -I "+schema.Visible(val)+" in a folder known only when the command runs"))
-				}
-			case 'r':
-				libs = append(libs, val)
-			case 'C', 'x':
-				gaps = append(gaps, loadGap(name, 1, "is run with -"+string(opt)+", which changes the folder or runs from a later #! line"))
-			}
-		}
-		for _, u := range unknown {
-			gaps = append(gaps, loadGap(name, 1, where+" passes ruby "+schema.Visible(u)+", which hookctl does not read"))
-		}
-	}
-	read(opts, "its command")
-	read(hashbangSwitches(content, "ruby"), "its #! line")
-	addGaps(cmd, gaps)
+	dirs, libs := c.switches(cmd, rubySwitches, call, content, cwd, name)
+	lp := &rubyPath{dirs: dirs}
 	for _, l := range libs {
 		c.rubyRequire(cmd, lp, cwd, l, "-r", depth)
 	}
@@ -180,13 +155,8 @@ func (c *coverage) rubyFiles(cmd *Command, lp *rubyPath, cwd string, cands []str
 		addGaps(cmd, []string{schema.Visible(f.Path) + " is a compiled extension: what it loads or runs is not read"})
 		return
 	}
-	if c.followed == nil {
-		c.followed = map[string]bool{}
-	}
-	key := fmt.Sprintf("ruby\x00%s\x00%s\x00%q", real, cwd, lp.dirs)
-	if c.followed[key] {
+	if !c.once(fmt.Sprintf("ruby\x00%s\x00%s\x00%q", real, cwd, lp.dirs)) {
 		return
 	}
-	c.followed[key] = true
 	c.rubyRead(cmd, c.content(f, real), real, cwd, schema.Visible(f.Path), lp, depth+1)
 }

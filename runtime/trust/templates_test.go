@@ -83,10 +83,10 @@ func TestTemplatesLinesTheReadersName(t *testing.T) {
 func TestOwnTemplates(t *testing.T) {
 	tmpl, _ := templates.Lookup("tests-must-pass")
 	for name, want := range map[string]bool{
-		"tests-must-pass": true,
-		"my.gate_2":       true,
+		"tests-must-pass":  true,
+		"my.gate_2":        true,
 		`x"; import os; "`: false,
-		"a b":             false,
+		"a b":              false,
 	} {
 		script := strings.ReplaceAll(string(mustScript(t, tmpl, "py")), "{{name}}", name)
 		if got := templates.Own([]byte(script)); got != want {

@@ -50,6 +50,40 @@ func byName(call *Call, i int, add func(Word, Role, string, ...string), gaps *[]
 	return -1
 }
 
+// valueOption reads the option word args[j] of a program whose short
+// options cluster as getopt's do (flags, then one option that takes a
+// value, the rest of the word or the next word) and whose long ones are
+// --name=value or --name value: the letter of the option that takes a
+// value (a long one's from long), its value, and the index of the word
+// after it (past the end of args when the value is missing). opt is 0
+// for a word of flags alone, or a long option long does not hold.
+func valueOption(args []Word, j int, long map[string]byte, valued string) (opt byte, val Word, next int) {
+	t := args[j].Text
+	rest, attached := "", false
+	if strings.HasPrefix(t, "--") {
+		n, v, eq := strings.Cut(t[2:], "=")
+		opt, rest, attached = long[n], v, eq
+	} else {
+		for k := 1; k < len(t); k++ {
+			if strings.IndexByte(valued, t[k]) >= 0 {
+				opt, rest, attached = t[k], t[k+1:], k+1 < len(t)
+				break
+			}
+		}
+	}
+	switch {
+	case opt == 0:
+		return 0, Word{}, j + 1
+	case attached:
+		val = args[j]
+		val.Text = rest
+		return opt, val, j + 1
+	case j+1 >= len(args):
+		return opt, Word{}, j + 2
+	}
+	return opt, args[j+1], j + 2
+}
+
 // awkPart is a word of an awk call that names code: a program file (-f,
 // --file, gawk's -E and --exec), a library (gawk's -i, --include), an
 // extension (gawk's -l, --load), or program text (gawk's -e, --source, or
@@ -84,36 +118,16 @@ func awkParts(args []Word, i int) (parts []awkPart, bad *Word) {
 		if !strings.HasPrefix(t, "-") || t == "-" {
 			break
 		}
-		var opt byte
-		val, hasVal := "", false
-		if strings.HasPrefix(t, "--") {
-			n, v, eq := strings.Cut(t[2:], "=")
-			opt, val, hasVal = long[n], v, eq
-		} else {
-			// Flags, then the first option that takes a value, which is
-			// the rest of the word.
-			for k := 1; k < len(t); k++ {
-				if strings.IndexByte(awkValued, t[k]) >= 0 {
-					opt, val, hasVal = t[k], t[k+1:], k+1 < len(t)
-					break
-				}
-			}
-		}
+		opt, w, next := valueOption(args, j, long, awkValued)
 		if opt == 0 {
 			continue
 		}
-		w := a
-		if hasVal {
-			w.Text = val
-		} else {
-			if j+1 >= len(args) {
-				break
-			}
-			j++
-			w = args[j]
-			if !w.Lit && strings.IndexByte("fEiel", opt) >= 0 {
-				return parts, &args[j]
-			}
+		if next > len(args) {
+			return parts, nil // awk refuses an option without its value
+		}
+		j = next - 1
+		if !w.Lit && strings.IndexByte("fEiel", opt) >= 0 {
+			return parts, &args[j]
 		}
 		switch opt {
 		case 'f', 'E', 'e':
@@ -196,34 +210,16 @@ func makeParts(args []Word, i int, dir string) (folder string, files []Word, inc
 		if !strings.HasPrefix(t, "-") || t == "-" {
 			continue // a target or a VAR=value
 		}
-		var opt byte
-		val, hasVal := "", false
-		if strings.HasPrefix(t, "--") {
-			n, v, eq := strings.Cut(t[2:], "=")
-			opt, val, hasVal = long[n], v, eq
-		} else {
-			for k := 1; k < len(t); k++ {
-				if strings.IndexByte(makeValued, t[k]) >= 0 {
-					opt, val, hasVal = t[k], t[k+1:], k+1 < len(t)
-					break
-				}
-			}
-		}
+		opt, w, next := valueOption(args, j, long, makeValued)
 		if opt == 0 {
 			continue
 		}
-		w := a
-		if hasVal {
-			w.Text = val
-		} else {
-			if j+1 >= len(args) {
-				break
-			}
-			j++
-			w = args[j]
-			if !w.Lit {
-				return "", nil, nil, &args[j]
-			}
+		if next > len(args) {
+			break
+		}
+		j = next - 1
+		if !w.Lit {
+			return "", nil, nil, &args[j]
 		}
 		switch opt {
 		case 'f':
