@@ -3,6 +3,7 @@ package templates
 import (
 	"bytes"
 	"regexp"
+	"sync"
 )
 
 // NamePattern is what a hook name that init writes into a template may
@@ -14,39 +15,44 @@ var NamePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 // placeholder is what Script replaces by the hook's name.
 var placeholder = []byte("{{name}}")
 
+// own are the raw scripts of every template in every language, split at
+// the placeholder, read once.
+var own = sync.OnceValue(func() [][][]byte {
+	var out [][][]byte
+	for _, t := range all {
+		for _, l := range Languages {
+			if raw, err := files.ReadFile("files/" + t.ID + l.Ext); err == nil {
+				out = append(out, bytes.Split(raw, placeholder))
+			}
+		}
+	}
+	return out
+})
+
 // Own reports whether content is byte for byte one of the handler scripts
 // hookctl init writes, for a hook name NamePattern accepts: hookctl's own
 // code, whose reading its tests pin down, not code a workspace wrote.
 func Own(content []byte) bool {
-	for _, t := range all {
-		for _, l := range Languages {
-			raw, err := files.ReadFile("files/" + t.ID + l.Ext)
-			if err != nil {
-				continue
-			}
-			i := bytes.Index(raw, placeholder)
-			if i < 0 {
-				if bytes.Equal(raw, content) {
-					return true
-				}
-				continue
-			}
-			if !bytes.HasPrefix(content, raw[:i]) {
-				continue
-			}
-			// The name runs to the first byte a name cannot hold: every
-			// template follows it with a quote or a colon.
-			end := i
-			for end < len(content) && end-i < 64 && nameByte(content[end]) {
-				end++
-			}
-			name := content[i:end]
-			if !NamePattern.Match(name) {
-				continue
-			}
-			if bytes.Equal(bytes.ReplaceAll(raw, placeholder, name), content) {
+	for _, parts := range own() {
+		if !bytes.HasPrefix(content, parts[0]) {
+			continue
+		}
+		if len(parts) == 1 {
+			if len(content) == len(parts[0]) {
 				return true
 			}
+			continue
+		}
+		// The name runs to the first byte a name cannot hold: every
+		// template follows it with a quote or a colon.
+		i := len(parts[0])
+		end := i
+		for end < len(content) && end-i < 64 && nameByte(content[end]) {
+			end++
+		}
+		name := content[i:end]
+		if NamePattern.Match(name) && bytes.Equal(bytes.Join(parts, name), content) {
+			return true
 		}
 	}
 	return false
