@@ -216,7 +216,9 @@ func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name 
 			if n == "*" {
 				// from pkg import *: the names of its __all__, which may
 				// be submodules it then imports.
-				if info, err := os.Stat(filepath.Join(dir, mod, "__init__.py")); err == nil && !info.IsDir() && c.inside(c.resolver.Resolve(dir)) {
+				init := filepath.Join(dir, mod, "__init__.py")
+				c.probe(init)
+				if info, err := os.Stat(init); err == nil && !info.IsDir() && c.inside(c.resolver.Resolve(dir)) {
 					addGaps(cmd, []string{fmt.Sprintf("%s:%d imports * from the package %s, whose __all__ may name submodules it loads: what it loads that way is not fingerprinted", name, lines.at(imp.off), schema.Visible(imp.mod))})
 				}
 				continue

@@ -534,6 +534,11 @@ func (c *coverage) kernel(cmd *Command, rd shellcmd.Reading, f *File, caller she
 		addGaps(cmd, []string{fmt.Sprintf("%s:1 is started by an interpreter more than %d #! lines and scripts deep, which is not read", name, maxFollow)})
 		return
 	}
+	if filepath.IsAbs(rd.Line.Interp) {
+		// Whether it is the system's, read by its name, or a file of the
+		// workspace, is where it resolves to.
+		c.probe(rd.Line.Interp)
+	}
 	refs, gaps := rd.Kernel.Refs()
 	var found []string
 	for _, g := range gaps {
