@@ -70,8 +70,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 			c.probe(p)
 		}
 		refs, gaps := parsed.Refs()
-		c.pythonInline(cmd, parsed.Calls, depth+1)
-		c.awkInline(cmd, parsed.Calls, depth+1)
+		c.inline(cmd, parsed.Calls, depth+1)
 		lines := lineCounter{b: content}
 		var found []string
 		for _, g := range gaps {
@@ -102,12 +101,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 			base = filepath.Dir(real)
 		}
 		c.pythonImports(cmd, content, real, base, name, depth)
-		lines := lineCounter{b: content}
-		var found []string
-		for _, m := range pyDynamic().FindAllIndex(pyCode(content), -1) {
-			found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(m[0])))
-		}
-		addGaps(cmd, found)
+		c.pythonDynamic(cmd, content, name)
 	case shellcmd.LangNode:
 		c.nodeRequires(cmd, content, real, name, depth)
 		c.nodeOptions(cmd, call, name, depth)
@@ -192,6 +186,17 @@ const maxModuleParts = 32
 // from a string, a compiled library or a pickle loaded, shell code.
 var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(`)
 
+// pythonDynamic names, at their lines, what the Python code loads or runs
+// that its reading cannot follow (pyDynamic).
+func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string) {
+	lines := lineCounter{b: content}
+	var found []string
+	for _, m := range pyDynamic().FindAllIndex(pyCode(content), -1) {
+		found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(m[0])))
+	}
+	addGaps(cmd, found)
+}
+
 // pythonImports covers the modules a Python script imports from the
 // workspace: each as the files Python would take for it from base
 // (sys.path[0]), or from the script's package for a relative import. A
@@ -269,6 +274,7 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 			case py && opt == 'c':
 				if code.Lit {
 					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
+					c.pythonDynamic(cmd, []byte(code.Text), "python -c")
 				}
 			case py && opt == 'm':
 				// The module is followed by the command's own check.

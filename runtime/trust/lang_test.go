@@ -59,6 +59,7 @@ type langCase struct {
 	name, command string
 	tools         []string
 	files         map[string]string
+	links         map[string]string // link: its target
 	covered       []string
 	gap           string
 }
@@ -74,6 +75,14 @@ func checkLang(t *testing.T, tc langCase) {
 	}
 	for rel, content := range tc.files {
 		write(t, root, rel, strings.ReplaceAll(content, "$ROOT", root))
+	}
+	for link, target := range tc.links {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, link)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	write(t, root, HooksFile, `{"h": {"Stop": [{"command": `+quote(tc.command)+`}]}}`)
 	snap := take(t, root)
@@ -377,4 +386,45 @@ func namedAt(t *testing.T, file, command string, cases, files map[string]string)
 			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
 		}
 	}
+}
+
+// A path with ".." after a link is read as the interpreter opens it: perl,
+// gawk and make hand it to the kernel, which follows the link first; ruby
+// expands it as text. Only the file that runs is covered.
+func TestDotDotAfterALink(t *testing.T) {
+	links := map[string]string{"sub/l": "../tools/deep"}
+	for _, tc := range []langCase{
+		{name: "perl", command: "perl -e 'require \"../sub/l/../y.pl\"'", tools: []string{"perl"}, files: map[string]string{
+			"tools/deep/.keep": "", "tools/y.pl": plMark("tools/y.pl") + "1;\n", "sub/y.pl": plMark("sub/y.pl") + "1;\n",
+		}, covered: []string{"tools/y.pl"}},
+		{name: "gawk", command: "gawk '@include \"../sub/l/../y.awk\"' </dev/null", tools: []string{"gawk"}, files: map[string]string{
+			"tools/deep/.keep": "", "tools/y.awk": awkMark("tools/y.awk"), "sub/y.awk": awkMark("sub/y.awk"),
+		}, covered: []string{"tools/y.awk"}},
+		{name: "make", command: "make -s -f ../tools/x.mk", tools: []string{"make"}, files: map[string]string{
+			"tools/deep/.keep": "", "tools/x.mk": "include ../sub/l/../y.mk\nall:\n\t@:\n", "tools/y.mk": makeMark("tools/y.mk"), "sub/y.mk": makeMark("sub/y.mk"),
+		}, covered: []string{"tools/y.mk"}, gap: "project's own scripts"},
+		{name: "ruby", command: "ruby -e 'load \"../sub/l/../y.rb\"'", tools: []string{"ruby"}, files: map[string]string{
+			"tools/deep/.keep": "", "tools/y.rb": rbMark("tools/y.rb"), "sub/y.rb": rbMark("sub/y.rb"),
+		}, covered: []string{"sub/y.rb"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.links = links
+			checkLang(t, tc)
+		})
+	}
+}
+
+// The code a command gives perl -e, ruby -e or python3 -c is read like a
+// script's, with the command's options (-I, -M, -r), from the folder the
+// call runs in.
+func TestInlineCodeIsRead(t *testing.T) {
+	checkLang(t, langCase{command: "perl -I../lib -MHelper -e 'do \"../tools/lib.pl\"' && ruby -I../lib -rhelper -e 'load \"../tools/lib.rb\"'", tools: []string{"perl", "ruby"}, files: map[string]string{
+		"lib/Helper.pm": "package Helper;\n" + plMark("lib/Helper.pm") + "1;\n",
+		"tools/lib.pl":  plMark("tools/lib.pl") + "1;\n",
+		"lib/helper.rb": rbMark("lib/helper.rb"),
+		"tools/lib.rb":  rbMark("tools/lib.rb"),
+	}, covered: []string{"lib/Helper.pm", "tools/lib.pl", "lib/helper.rb", "tools/lib.rb"}})
+	checkLang(t, langCase{command: "python3 -c \"exec(open('../tools/x.py').read())\"", tools: []string{"python3"}, files: map[string]string{
+		"tools/x.py": pyMark("tools/x.py"),
+	}, gap: "python -c:1 changes where Python imports from, imports or runs code by a name or from a string"})
 }

@@ -3,6 +3,7 @@ package trust
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -58,6 +59,8 @@ func hashbangSwitches(content []byte, interp string) []string {
 // library first (perl's -M, ruby's -r), and which change what runs in a
 // way not read here (named).
 type interpSwitches struct {
+	// from joins a folder to the one the interpreter runs in, as it does.
+	from                     func(dir, p string) (string, bool)
 	interp                   string
 	next, rest, flags, loads string
 	named, namedWhy          string
@@ -82,7 +85,7 @@ func (c *coverage) switches(cmd *Command, sw interpSwitches, call *shellcmd.Call
 			opt, val := v[0], v[2:]
 			switch {
 			case opt == 'I':
-				if p, ok := fromDir(cwd, val); ok {
+				if p, ok := sw.from(cwd, val); ok {
 					dirs = append(dirs, p)
 				} else {
 					gaps = append(gaps, loadGap(name, 1, "is run with -I "+schema.Visible(val)+" in a folder known only when the command runs"))
@@ -210,16 +213,18 @@ func loadGap(name string, line int, why string) string {
 	return fmt.Sprintf("%s:%d %s: what it loads that way is not fingerprinted", name, line, why)
 }
 
-// fromDir returns p from the folder dir when it is relative, false when
-// the folder is not known.
+// fromDir returns p from the folder dir when it is relative, joined as
+// the kernel reads it (a link on the way before its "..": perl, awk and
+// make open the path as it is written), false when the folder is not
+// known.
 func fromDir(dir, p string) (string, bool) {
 	if filepath.IsAbs(p) {
-		return filepath.Clean(p), true
+		return p, true
 	}
 	if dir == "" {
 		return "", false
 	}
-	return filepath.Join(dir, p), true
+	return dir + "/" + p, true
 }
 
 // coverCandidates covers the files an interpreter may take for one load,
@@ -251,4 +256,42 @@ func (c *coverage) once(key string) bool {
 	}
 	c.followed[key] = true
 	return true
+}
+
+// inline covers what the code a command gives an interpreter on its
+// command line loads (python -c, node -e, perl -e, ruby -e, an awk
+// program): the code is the command's own text, but what it loads is
+// looked for in the folder the call runs in.
+func (c *coverage) inline(cmd *Command, calls []*shellcmd.Call, depth int) {
+	c.pythonInline(cmd, calls, depth)
+	c.awkInline(cmd, calls, depth)
+	if depth >= maxFollow {
+		return
+	}
+	for _, call := range calls {
+		prog, script := shellcmd.ProgramOf(call.Args)
+		if prog < 0 || script >= 0 || call.Dir == "" {
+			continue
+		}
+		l := shellcmd.LangOf(call.Args[prog].Text)
+		if l != shellcmd.LangPerl && l != shellcmd.LangRuby {
+			continue
+		}
+		name := path.Base(call.Args[prog].Text) + " -e"
+		for j := prog + 1; j+1 < len(call.Args); j++ {
+			if t := call.Args[j].Text; t != "-e" && !(l == shellcmd.LangPerl && t == "-E") {
+				continue
+			}
+			j++
+			code := call.Args[j]
+			if !code.Lit {
+				continue // a gap of the command's already
+			}
+			if l == shellcmd.LangPerl {
+				c.perl(cmd, []byte(code.Text), filepath.Join(call.Dir, "-e"), call.Dir, name, call, depth)
+			} else {
+				c.ruby(cmd, []byte(code.Text), filepath.Join(call.Dir, "-e"), call.Dir, name, call, depth)
+			}
+		}
+	}
 }

@@ -44,7 +44,7 @@ var (
 )
 
 // perlSwitches are perl's switches (perlrun).
-var perlSwitches = interpSwitches{interp: "perl", next: "IMm", rest: "dxCil0DF", flags: "wWXTtsanpcUSuv",
+var perlSwitches = interpSwitches{from: fromDir, interp: "perl", next: "IMmeE", rest: "dxCil0DF", flags: "wWXTtsanpcUSuv",
 	loads: "Mm", named: "dx", namedWhy: "loads a debugger or runs from a later #! line"}
 
 // perl covers what the Perl script at real loads, run from the folder cwd

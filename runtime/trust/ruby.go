@@ -29,6 +29,19 @@ import (
 // and Bundler (which loads the gems a project's Gemfile names) are named
 // at their line. -C, which changes the folder, is named too.
 
+// rubyFrom returns p from the folder dir as ruby expands it
+// (File.expand_path: ".." taken off the text, before any link), false
+// when the folder is not known.
+func rubyFrom(dir, p string) (string, bool) {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p), true
+	}
+	if dir == "" {
+		return "", false
+	}
+	return filepath.Join(dir, p), true
+}
+
 // rubyPath is the workspace's share of a ruby process's $LOAD_PATH.
 type rubyPath struct{ dirs []string }
 
@@ -38,7 +51,7 @@ var (
 )
 
 // rubySwitches are ruby's switches (ruby(1)).
-var rubySwitches = interpSwitches{interp: "ruby", next: "IrCE", rest: "xK0FWTi", flags: "wvcnpsSyUdlahe",
+var rubySwitches = interpSwitches{from: rubyFrom, interp: "ruby", next: "IrCEe", rest: "xK0FWTi", flags: "wvcnpsSyUdlah",
 	loads: "r", named: "Cx", namedWhy: "changes the folder or runs from a later #! line"}
 
 // ruby covers what the Ruby script at real loads, run from the folder cwd
@@ -112,7 +125,7 @@ func rubyExts(p string) []string {
 // rubyRequire covers the file of require NAME.
 func (c *coverage) rubyRequire(cmd *Command, lp *rubyPath, cwd, lib, by string, depth int) {
 	if strings.HasPrefix(lib, "./") || strings.HasPrefix(lib, "../") || strings.HasPrefix(lib, "/") {
-		p, ok := fromDir(cwd, lib)
+		p, ok := rubyFrom(cwd, lib)
 		if !ok {
 			addGaps(cmd, []string{fmt.Sprintf("%s requires %s in a folder known only when the command runs: what it loads that way is not fingerprinted", by, schema.Visible(lib))})
 			return
@@ -136,7 +149,7 @@ func (c *coverage) rubyLoadFile(cmd *Command, lp *rubyPath, cwd, file, by string
 			cands = append(cands, filepath.Join(d, file))
 		}
 	}
-	p, ok := fromDir(cwd, file)
+	p, ok := rubyFrom(cwd, file)
 	if !ok {
 		addGaps(cmd, []string{fmt.Sprintf("%s loads %s in a folder known only when the command runs: what it loads that way is not fingerprinted", by, schema.Visible(file))})
 		return

@@ -395,8 +395,7 @@ func (c *coverage) command(hook string, e schema.Event, matcher string, hd *sche
 func (c *coverage) readCommand(cmd *Command, command, dir, ws, hook, at string, depth int) {
 	parsed := shellcmd.Parse(command, dir, ws)
 	refs, gaps := parsed.Refs()
-	c.pythonInline(cmd, parsed.Calls, depth)
-	c.awkInline(cmd, parsed.Calls, depth)
+	c.inline(cmd, parsed.Calls, depth)
 	var found []string
 	for _, g := range gaps {
 		found = append(found, at+g.Why)
