@@ -64,19 +64,19 @@ type langCase struct {
 	gap           string
 }
 
-// checkLang takes the workspace's snapshot, runs its command for real,
-// and checks that every file that ran is covered, or a gap names what
-// the reading could not follow, and what the case asks.
-func checkLang(t *testing.T, tc langCase) {
-	need(t, tc.tools...)
+// oneHook writes a workspace whose hooks.json has one Stop handler running
+// command, with files ($ROOT in them stands for the workspace root) and
+// links (each to its target), and returns its root and snapshot.
+func oneHook(t *testing.T, command string, files, links map[string]string) (string, *Snapshot) {
+	t.Helper()
 	root, err := Key(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for rel, content := range tc.files {
+	for rel, content := range files {
 		write(t, root, rel, strings.ReplaceAll(content, "$ROOT", root))
 	}
-	for link, target := range tc.links {
+	for link, target := range links {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, link)), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -84,11 +84,20 @@ func checkLang(t *testing.T, tc langCase) {
 			t.Fatal(err)
 		}
 	}
-	write(t, root, HooksFile, `{"h": {"Stop": [{"command": `+quote(tc.command)+`}]}}`)
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": `+quote(command)+`}]}}`)
 	snap := take(t, root)
 	if snap.Refused != "" || len(snap.Commands) != 1 {
 		t.Fatalf("refused %q, %d commands", snap.Refused, len(snap.Commands))
 	}
+	return root, snap
+}
+
+// checkLang takes the workspace's snapshot, runs its command for real,
+// and checks that every file that ran is covered, or a gap names what
+// the reading could not follow, and what the case asks.
+func checkLang(t *testing.T, tc langCase) {
+	need(t, tc.tools...)
+	root, snap := oneHook(t, tc.command, tc.files, tc.links)
 	cmd := snap.Commands[0]
 	var covered []string
 	for _, f := range snap.Files {
