@@ -445,8 +445,10 @@ func kernelReading(r Ref, s Shebang, workspace string) Reading {
 		return rd
 	}
 	args = append(args, r.Word)
+	// The program's descriptors are the interpreter's: sh -s reads the
+	// file the caller gave the program on stdin.
 	call := &Call{Args: args, Dir: r.Call.Dir, Assigns: r.Call.Assigns, Stdin: r.Call.Stdin, Piped: r.Call.Piped,
-		Conditional: r.Call.Conditional, Depth: r.Call.Depth,
+		Inputs: r.Call.Inputs, Conditional: r.Call.Conditional, Depth: r.Call.Depth,
 		unsure: r.Call.unsure || setsEnviron(r.Call, len(r.Call.Args))}
 	rd.Kernel = &Command{Src: shown, Calls: []*Call{call}}
 	refs, _ := rd.Kernel.Refs()
