@@ -67,22 +67,12 @@ func parseCommand(src, dir string, vars map[string]string) *command {
 // program returns the name a word runs as, without its folder.
 func program(w word) string { return path.Base(w.text) }
 
-// interpreterFor guesses the interpreter of a script from its #! line or,
-// without one, its extension, for messages that say how to run it.
+// interpreterFor guesses the interpreter of a script from its #! line (as
+// the kernel and env read it, shellcmd's one reading) or, without one,
+// its extension, for messages that say how to run it.
 func interpreterFor(name string, head []byte) string {
-	if line, ok := shebang(head); ok {
-		fields := strings.Fields(line)
-		if len(fields) > 0 {
-			prog := path.Base(fields[0])
-			if prog == "env" && len(fields) > 1 {
-				for _, f := range fields[1:] {
-					if !strings.HasPrefix(f, "-") {
-						return f
-					}
-				}
-			}
-			return prog
-		}
+	if prog := shellcmd.ShebangProgram(head); prog != "" {
+		return prog
 	}
 	switch path.Ext(name) {
 	case ".py":
@@ -121,16 +111,7 @@ func shebang(head []byte) (string, bool) {
 
 // isBinary reports whether a file starts like an executable binary (ELF,
 // Mach-O or a universal binary), which needs no #! line.
-func isBinary(head []byte) bool {
-	if len(head) < 4 {
-		return false
-	}
-	switch string(head[:4]) {
-	case "\x7fELF", "\xfe\xed\xfa\xce", "\xfe\xed\xfa\xcf", "\xce\xfa\xed\xfe", "\xcf\xfa\xed\xfe", "\xca\xfe\xba\xbe":
-		return true
-	}
-	return false
-}
+func isBinary(head []byte) bool { return shellcmd.IsBinary(head) }
 
 // commands caches each handler's parsed command: several rules read it.
 func (f *File) command(h handlerRef) *command {

@@ -429,8 +429,8 @@ func (c *fsCache) existsAny(path string) bool {
 	return err == nil
 }
 
-// head returns the first bytes of a file: enough for a #! line or a
-// binary's magic number.
+// head returns the first bytes of a file: enough for a #! line (the 256
+// bytes the kernel reads of it) or a binary's magic number.
 func (c *fsCache) head(path string) []byte {
 	if b, ok := c.heads[path]; ok {
 		return b
@@ -443,7 +443,7 @@ func (c *fsCache) head(path string) []byte {
 		return nil
 	}
 	if fh, _, err := schema.OpenRegular(path); err == nil {
-		buf := make([]byte, 128)
+		buf := make([]byte, 256)
 		n, _ := fh.Read(buf)
 		b = buf[:n]
 		fh.Close()

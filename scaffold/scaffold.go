@@ -20,8 +20,6 @@ import (
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
-
-	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // The scopes a hook can be created in.
@@ -83,8 +81,6 @@ func ConfigPath(scope, dir, home string) string {
 	return filepath.Join(dir, ".agents", "hooks.json")
 }
 
-var slug = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
-
 // reserved are names that would make the file look like something else:
 // an event or a hook's own key at the top level, or another agent's format.
 var reserved = append(append([]string{"enabled", "hooks", "version", "matcher", "command"}, schema.EventNames()...), "$schema")
@@ -97,7 +93,7 @@ func ValidateName(name string) error {
 		return errors.New("the name is empty: give the hook a short name such as block-dangerous")
 	case len(name) > 64:
 		return fmt.Errorf("the name is %d characters long: keep it to 64", len(name))
-	case !slug().MatchString(name):
+	case !templates.NamePattern.MatchString(name):
 		return fmt.Errorf("%q is not a good hook name: use letters, digits, '-', '_' and '.', starting with a letter or digit", name)
 	}
 	for _, r := range reserved {

@@ -2,7 +2,6 @@ package trust
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path"
@@ -27,72 +26,14 @@ const maxFollow = 4
 // maxParsed is the most of a script that is read for what it loads.
 const maxParsed = 1 << 20
 
-// lang is the language a covered file is run as, for what it loads.
-type lang uint8
-
-const (
-	noLang lang = iota
-	shellLang
-	pythonLang
-	nodeLang
-)
-
-// langOf says how a file is run: by the interpreter a command hands it to,
-// else by its #! line or its extension.
-func langOf(interp, real string, content []byte) lang {
-	switch name := path.Base(interp); {
-	case interp == "." || name == "source" || shellcmd.IsShell(name):
-		return shellLang
-	case shellcmd.IsPython(name):
-		return pythonLang
-	case name == "node" || name == "nodejs" || name == "bun" || name == "tsx" || name == "ts-node" || name == "deno":
-		return nodeLang
-	case interp != "":
-		return noLang
-	}
-	if prog, ok := shebang(content); ok {
-		if prog == "" {
-			return noLang
-		}
-		return langOf(prog, "", nil)
-	}
-	switch path.Ext(real) {
-	case ".sh", ".bash":
-		return shellLang
-	case ".py":
-		return pythonLang
-	case ".js", ".mjs", ".cjs", ".ts":
-		return nodeLang
-	}
-	return noLang
-}
-
-// shebang returns the program a #! line names, past env and its options,
-// and whether the content has a #! line; "" for one that names none.
-func shebang(content []byte) (string, bool) {
-	if !bytes.HasPrefix(content, []byte("#!")) {
-		return "", false
-	}
-	line, _, _ := bytes.Cut(content, []byte("\n"))
-	words := strings.Fields(strings.TrimPrefix(string(line), "#!"))
-	if len(words) > 0 && path.Base(words[0]) == "env" {
-		words = words[1:]
-		for len(words) > 0 && strings.HasPrefix(words[0], "-") {
-			words = words[1:]
-		}
-	}
-	if len(words) == 0 {
-		return "", false
-	}
-	return words[0], true
-}
-
-// follow covers what the file at real, run as l from the folder cwd (the
-// handler's, as a command's cd left it), loads. base is the folder Python
-// searches first (sys.path[0]), "" for the script's own folder; start is
-// how a shell script was started ($0), which its code may read.
-func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string, start shellcmd.Start, depth int) {
-	if f == nil || f.State != Present || depth >= maxFollow || l == noLang {
+// follow covers what the file at real, read as l (shellcmd's Read decides),
+// run from the folder cwd (the handler's, as a command's cd left it),
+// loads. base is the folder Python searches first (sys.path[0]), "" for
+// the script's own folder; start is how a shell script was started ($0),
+// which its code may read; call is the call that runs it, whose options
+// may load code too (perl -I, node -r), nil for a file another loads.
+func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, base string, start shellcmd.Start, call *shellcmd.Call, depth int) {
+	if f == nil || f.State != Present || depth >= maxFollow || l == shellcmd.LangNone {
 		return
 	}
 	if c.followed == nil {
@@ -106,7 +47,7 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 	content := c.content(f, real)
 	name := schema.Visible(f.Path)
 	switch l {
-	case shellLang:
+	case shellcmd.LangShell:
 		// A sourced file or a script run by a path resolves from the
 		// shell's folder, not the script's; the script's own folder, as
 		// it computes it from $0 ("$(dirname "$0")/lib.sh", DIR="$(cd
@@ -129,7 +70,7 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 			c.probe(p)
 		}
 		refs, gaps := parsed.Refs()
-		c.pythonInline(cmd, parsed.Calls, depth+1)
+		c.inline(cmd, parsed.Calls, depth+1)
 		lines := lineCounter{b: content}
 		var found []string
 		for _, g := range gaps {
@@ -155,19 +96,25 @@ func (c *coverage) follow(cmd *Command, l lang, f *File, real, cwd, base string,
 				c.coverRef(cmd, r, "by "+name, start, depth+1)
 			}
 		}
-	case pythonLang:
+	case shellcmd.LangPython:
 		if base == "" {
 			base = filepath.Dir(real)
 		}
 		c.pythonImports(cmd, content, real, base, name, depth)
-		lines := lineCounter{b: content}
-		var found []string
-		for _, m := range pyDynamic().FindAllIndex(content, -1) {
-			found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, or imports or runs code by a name known only when the script runs (sys.path, importlib, exec): what it loads that way is not fingerprinted", name, lines.at(m[0])))
-		}
-		addGaps(cmd, found)
-	case nodeLang:
+		c.pythonDynamic(cmd, content, name)
+	case shellcmd.LangNode:
 		c.nodeRequires(cmd, content, real, name, depth)
+		c.nodeOptions(cmd, call, name, depth)
+	case shellcmd.LangPerl:
+		c.perl(cmd, content, real, cwd, name, call, depth)
+	case shellcmd.LangRuby:
+		c.ruby(cmd, content, real, cwd, name, call, depth)
+	case shellcmd.LangPHP:
+		c.php(cmd, content, name)
+	case shellcmd.LangAwk:
+		c.awk(cmd, content, cwd, name, depth)
+	case shellcmd.LangMake:
+		c.make(cmd, content, cwd, name, call, depth)
 	}
 }
 
@@ -233,14 +180,22 @@ func (c *coverage) content(f *File, real string) []byte {
 // follows (a real one has a handful).
 const maxModuleParts = 32
 
-var (
-	// pyDynamic finds, outside comments, the Python that loads code trust
-	// cannot follow by reading the script: a changed import path, an
-	// import by a computed name, code run from a string.
-	pyDynamic    = lazyre.New(`(?m)^[^#\n]*?\b(?:sys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|site\.addsitedir\s*\(|importlib\.import_module\s*\(|__import__\s*\(|runpy\.run_|exec\s*\()`)
-	pyImport     = lazyre.New(`(?m)^[ \t]*import[ \t]+([\w., \t]+)`)
-	pyFromImport = lazyre.New(`(?m)^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)`)
-)
+// pyDynamic finds, in Python's code (pyCode: comments and the text of
+// strings set aside), what loads code trust cannot follow by reading the
+// script: a changed import path, an import by a computed name, code run
+// from a string, a compiled library or a pickle loaded, shell code.
+var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(`)
+
+// pythonDynamic names, at their lines, what the Python code loads or runs
+// that its reading cannot follow (pyDynamic).
+func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string) {
+	lines := lineCounter{b: content}
+	var found []string
+	for _, m := range pyDynamic().FindAllIndex(pyCode(content), -1) {
+		found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(m[0])))
+	}
+	addGaps(cmd, found)
+}
 
 // pythonImports covers the modules a Python script imports from the
 // workspace: each as the files Python would take for it from base
@@ -248,35 +203,37 @@ var (
 // module that is not there is recorded missing: creating one (a json.py
 // that shadows the standard library's) withdraws the trust.
 func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name string, depth int) {
-	var mods []string
-	for _, m := range pyImport().FindAllSubmatch(content, -1) {
-		for _, part := range strings.Split(string(m[1]), ",") {
-			if fs := strings.Fields(part); len(fs) > 0 {
-				mods = append(mods, fs[0])
-			}
+	lines := lineCounter{b: content}
+	for _, imp := range pyImports(content) {
+		if !imp.from {
+			c.pythonModule(cmd, base, strings.ReplaceAll(imp.mod, ".", "/"), name, depth)
+			continue
 		}
-	}
-	for _, m := range pyFromImport().FindAllSubmatch(content, -1) {
 		dir := base
-		if dots := len(m[1]); dots > 0 {
+		if imp.dots > 0 {
 			dir = filepath.Dir(real)
-			for i := 1; i < dots; i++ {
+			for i := 1; i < imp.dots; i++ {
 				dir = filepath.Dir(dir)
 			}
 		}
-		mod := strings.ReplaceAll(string(m[2]), ".", "/")
-		for _, part := range strings.Split(string(m[3]), ",") {
-			if fs := strings.Fields(part); len(fs) > 0 {
-				// from pkg import x: x is a name in pkg, or its submodule.
-				c.pythonModule(cmd, dir, strings.Trim(mod+"/"+fs[0], "/"), name, depth)
+		mod := strings.ReplaceAll(imp.mod, ".", "/")
+		for _, n := range imp.names {
+			if n == "*" {
+				// from pkg import *: the names of its __all__, which may
+				// be submodules it then imports.
+				init := filepath.Join(dir, mod, "__init__.py")
+				c.probe(init)
+				if info, err := os.Stat(init); err == nil && !info.IsDir() && c.inside(c.resolver.Resolve(dir)) {
+					addGaps(cmd, []string{fmt.Sprintf("%s:%d imports * from the package %s, whose __all__ may name submodules it loads: what it loads that way is not fingerprinted", name, lines.at(imp.off), schema.Visible(imp.mod))})
+				}
+				continue
 			}
+			// from pkg import x: x is a name in pkg, or its submodule.
+			c.pythonModule(cmd, dir, strings.Trim(mod+"/"+n, "/"), name, depth)
 		}
 		if mod != "" {
 			c.pythonModule(cmd, dir, mod, name, depth)
 		}
-	}
-	for _, m := range mods {
-		c.pythonModule(cmd, base, strings.ReplaceAll(m, ".", "/"), name, depth)
 	}
 }
 
@@ -317,6 +274,7 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 			case py && opt == 'c':
 				if code.Lit {
 					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
+					c.pythonDynamic(cmd, []byte(code.Text), "python -c")
 				}
 			case py && opt == 'm':
 				// The module is followed by the command's own check.
@@ -359,7 +317,7 @@ func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
 			f, real := c.coverPath(cmd, cand, "module imported by "+by, true)
 			if f != nil && f.State == Present {
 				c.pycache(cmd, real, by)
-				c.follow(cmd, pythonLang, f, real, "", dir, shellcmd.Start{}, depth+1)
+				c.follow(cmd, shellcmd.LangPython, f, real, "", dir, shellcmd.Start{}, nil, depth+1)
 			}
 		}
 		for _, stem := range []string{p, filepath.Join(p, "__init__")} {
@@ -367,39 +325,6 @@ func (c *coverage) pythonModule(cmd *Command, dir, mod, by string, depth int) {
 				c.coverPath(cmd, cand, "module imported by "+by, true)
 			}
 		}
-	}
-}
-
-// nodePackageMain covers, for a folder that require() loads by its path,
-// its package.json and the file its "main" names, which node takes before
-// the folder's index.js: a package.json added beside a trusted index.js
-// would run another file. Not there, package.json is only probed, so
-// that creating it withdraws the trust.
-func (c *coverage) nodePackageMain(cmd *Command, dir, name string, depth int) {
-	pj := filepath.Join(dir, "package.json")
-	c.probe(pj)
-	if info, err := os.Stat(pj); err != nil || info.IsDir() {
-		return
-	}
-	f, r := c.coverPath(cmd, pj, "read by node for the folder required by "+name, false)
-	if f == nil || f.State != Present {
-		return
-	}
-	var pkg struct {
-		Main string `json:"main"`
-	}
-	if json.Unmarshal(c.content(f, r), &pkg) != nil || pkg.Main == "" {
-		return
-	}
-	m := filepath.Join(dir, filepath.FromSlash(pkg.Main))
-	alts := []string{m}
-	for _, e := range []string{".js", ".json", ".node"} {
-		alts = append(alts, m+e)
-	}
-	alts = append(alts, m+"/index.js", m+"/index.json", m+"/index.node")
-	for _, a := range alts {
-		f, r := c.coverPath(cmd, a, "the main of a folder required by "+name, a != m)
-		c.follow(cmd, nodeLang, f, r, "", "", shellcmd.Start{}, depth+1)
 	}
 }
 
@@ -488,62 +413,4 @@ func uncheckedPyc(p string) bool {
 		return false
 	}
 	return h[4]&1 != 0 && h[4]&2 == 0
-}
-
-var nodeRequire = lazyre.New(`(?:require\s*\(\s*|import\s*\(\s*|\bfrom\s+|^\s*import\s+)["'](\.{1,2}/[^"'\s]+)["']`)
-
-// nodeUnpinned finds what a JavaScript file loads by a name trust cannot
-// follow: a specifier held in a variable or built (require(x),
-// import(`./${y}`), require('./' + y)), or a "#name" that node maps through the "imports" of
-// a package.json.
-var nodeUnpinned = lazyre.New(`(?:\brequire\s*\(\s*|\bimport\s*\(\s*)(?:[^"'\s)]|["']#|"[^"]*"\s*\+|'[^']*'\s*\+)|(?:\bfrom\s+|^\s*import\s+)["']#`)
-
-// nodeRequires covers the files a JavaScript file loads by a relative path
-// (require("./lib"), import ... from "../x.js"), as node resolves them.
-// Packages by name come from node_modules: inside the hooks' folder they
-// are covered as code; elsewhere they are named as not covered.
-func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string, depth int) {
-	dir := filepath.Dir(real)
-	var gaps []string
-	for n, line := range bytes.Split(content, []byte("\n")) {
-		if nodeUnpinned().Match(line) {
-			gaps = append(gaps, fmt.Sprintf("%s:%d loads a module by a name known only when the script runs, or through the \"imports\" of a package.json (require(x), import(`./${y}`), \"#name\"): what it loads that way is not fingerprinted", name, n+1))
-		}
-		for _, m := range nodeRequire().FindAllSubmatch(line, -1) {
-			p := filepath.Join(dir, string(m[1]))
-			alts := []string{p}
-			if path.Ext(p) == "" {
-				for _, e := range []string{".js", ".mjs", ".cjs", ".json", ".node", ".ts"} {
-					alts = append(alts, p+e)
-				}
-				alts = append(alts, p+"/index.js", p+"/index.mjs", p+"/index.cjs")
-			}
-			for _, a := range alts {
-				f, r := c.coverPath(cmd, a, "required by "+name, a != p)
-				c.follow(cmd, nodeLang, f, r, "", "", shellcmd.Start{}, depth+1)
-			}
-			if path.Ext(p) == "" {
-				c.nodePackageMain(cmd, p, name, depth)
-			}
-		}
-	}
-	addGaps(cmd, gaps)
-	// require("pkg") looks in every node_modules from the script's folder
-	// up: those in the hooks' folder are covered as code, the others not.
-	for d := dir; ; d = filepath.Dir(d) {
-		nm := filepath.Join(d, "node_modules")
-		c.probe(nm)
-		if _, in := relIn(c.agents, nm); !in {
-			if info, err := os.Stat(nm); err == nil && info.IsDir() {
-				shown := nm
-				if rel, ok := c.rel(nm); ok {
-					shown = rel
-				}
-				cmd.Gaps = appendNew(cmd.Gaps, fmt.Sprintf("%s may load packages from %s, which are not fingerprinted", name, schema.Visible(shown)))
-			}
-		}
-		if _, ok := relIn(c.root, d); !ok || d == c.root || d == filepath.Dir(d) {
-			return
-		}
-	}
 }

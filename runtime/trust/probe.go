@@ -36,7 +36,7 @@ import (
 // probeVersion names what a snapshot asks the file system about and how
 // it reads the answers; it changes with any change to what trust covers
 // or follows, so that a record made by another hookctl is checked in full.
-const probeVersion = 19
+const probeVersion = 20
 
 // Probed is what a record keeps of the paths its snapshot asked about.
 type Probed struct {

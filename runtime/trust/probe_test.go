@@ -591,3 +591,36 @@ func wantWithdrawn(t *testing.T, st *Store, root string, cfg *schema.Config, cha
 		t.Fatalf("Verify = %v %q, fresh %v %q; want false %q", ok, why, fok, fwhy, want)
 	}
 }
+
+// Whether an absolute #! interpreter is the system's or a file of the
+// workspace is where it resolves to: a link on its way turned to the
+// workspace's own program withdraws the trust.
+func TestProbedHashbangInterpreter(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/bin", filepath.Join(root, "bin")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "tools/gate", "#!"+root+"/bin/sh\necho '{}'\n")
+	write(t, root, HooksFile, `{"g":{"PreToolUse":[{"hooks":[{"command":"../tools/gate"}]}]}}`)
+	cfg := loadConfig(t, root)
+	st := recordedAt(root, cfg)
+	if !st.Workspaces[root].Unchanged(cfg) {
+		t.Fatal("the probes of the unchanged workspace differ")
+	}
+	write(t, root, "mine/sh", "#!/bin/sh\necho evil\n")
+	if err := os.Remove(filepath.Join(root, "bin")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("mine", filepath.Join(root, "bin")); err != nil {
+		t.Fatal(err)
+	}
+	if st.Workspaces[root].Unchanged(cfg) {
+		t.Fatal("the probes find the workspace unchanged")
+	}
+	if ok, why := st.Check(FromConfig(root, cfg)); ok {
+		t.Fatalf("still trusted: %s", why)
+	}
+}

@@ -1,8 +1,6 @@
 package trust
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -109,23 +107,7 @@ func TestScriptsOwnFolderIsFollowed(t *testing.T) {
 		}, nil, nil, []string{"scripts/lib.sh"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root, err := Key(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			for rel, content := range tc.files {
-				write(t, root, rel, content)
-			}
-			for link, target := range tc.links {
-				if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			write(t, root, HooksFile, `{"h": {"Stop": [{"command": `+quote(tc.command)+`}]}}`)
-			snap := take(t, root)
-			if snap.Refused != "" || len(snap.Commands) != 1 {
-				t.Fatalf("refused %q, %d commands", snap.Refused, len(snap.Commands))
-			}
+			_, snap := oneHook(t, tc.command, tc.files, tc.links)
 			cmd := snap.Commands[0]
 			for _, f := range tc.covered {
 				if !slices.Contains(cmd.Files, f) {

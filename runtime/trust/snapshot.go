@@ -16,6 +16,7 @@ import (
 
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
+	"github.com/hookctl/hookctl/templates"
 )
 
 // HooksFile is the workspace's hooks.json, relative to the workspace root.
@@ -394,7 +395,7 @@ func (c *coverage) command(hook string, e schema.Event, matcher string, hd *sche
 func (c *coverage) readCommand(cmd *Command, command, dir, ws, hook, at string, depth int) {
 	parsed := shellcmd.Parse(command, dir, ws)
 	refs, gaps := parsed.Refs()
-	c.pythonInline(cmd, parsed.Calls, depth)
+	c.inline(cmd, parsed.Calls, depth)
 	var found []string
 	for _, g := range gaps {
 		found = append(found, at+g.Why)
@@ -477,19 +478,81 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shel
 			cwd = r.Call.Dir
 		}
 		base := ""
-		if r.Role == shellcmd.Module && langOf(r.Interpreter, real, nil) == pythonLang {
+		py := shellcmd.LangOf(r.Interpreter) == shellcmd.LangPython
+		if r.Role == shellcmd.Module && py {
 			base = cwd // python -m: the current folder is searched first
 			// and the module itself may run from its cached bytecode.
 			c.pycache(cmd, real, schema.Visible(f.Path))
 		}
-		if r.Role == shellcmd.Script && r.Call != nil && r.Call.Stdin != nil && *r.Call.Stdin == r.Word &&
-			langOf(r.Interpreter, real, nil) == pythonLang {
+		if r.Role == shellcmd.Script && r.Call != nil && r.Call.Stdin != nil && *r.Call.Stdin == r.Word && py {
 			base = cwd // python - < x.py reads no script path: sys.path[0] is the current folder
 		}
+		// How the file runs, and so which reader reads it, is decided in
+		// one place: shellcmd's Read.
 		content := c.content(f, real)
-		prog, _ := shebang(content)
-		start := r.StartOf(caller, path.Base(prog) == "bash")
-		c.follow(cmd, langOf(r.Interpreter, real, content), f, real, cwd, base, start, depth)
+		rd := r.Read(content, c.root)
+		if rd.Kernel != nil {
+			c.kernel(cmd, rd, f, caller, depth)
+			continue
+		}
+		if rd.Why != "" {
+			addGaps(cmd, []string{schema.Visible(f.Path) + " " + rd.Why})
+		}
+		n := len(cmd.Gaps)
+		c.follow(cmd, rd.Lang, f, real, cwd, base, r.StartOf(caller, false), r.Call, depth)
+		if templates.Own(content) {
+			cmd.Gaps = ownLines(cmd.Gaps, n, schema.Visible(f.Path))
+		}
+	}
+}
+
+// ownLines drops, from the gaps found from n on, those at a line of the
+// file named name: it is one of hookctl's own templates, unchanged, whose
+// lines build code at run time only from the user's environment
+// (tests-must-pass's HOOK_TEST_COMMAND) and their own constants, as
+// TestTemplatesLinesTheReadersName pins down. What it loads from the
+// workspace is still covered, and named when it cannot be.
+func ownLines(gaps []string, n int, name string) []string {
+	out := gaps[:n]
+	for _, g := range gaps[n:] {
+		if !strings.HasPrefix(g, name+":") {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// kernel covers what the kernel runs in place of a program with a #!
+// line: the interpreter, when it is a path the workspace may hold, the
+// files on the line, and the program handed to the interpreter, read in
+// the interpreter's language; what that call runs that cannot be known is
+// named at the file's first line.
+func (c *coverage) kernel(cmd *Command, rd shellcmd.Reading, f *File, caller shellcmd.Start, depth int) {
+	name := schema.Visible(f.Path)
+	if depth >= maxFollow {
+		addGaps(cmd, []string{fmt.Sprintf("%s:1 is started by an interpreter more than %d #! lines and scripts deep, which is not read", name, maxFollow)})
+		return
+	}
+	if filepath.IsAbs(rd.Line.Interp) {
+		// Whether it is the system's, read by its name, or a file of the
+		// workspace, is where it resolves to.
+		c.probe(rd.Line.Interp)
+	}
+	refs, gaps := rd.Kernel.Refs()
+	var found []string
+	for _, g := range gaps {
+		found = append(found, fmt.Sprintf("%s:1 %s", name, strings.ReplaceAll(g.Why, "when the command runs", "when the script runs")))
+	}
+	if rd.Why != "" {
+		found = append(found, fmt.Sprintf("%s:1 %s", name, rd.Why))
+	}
+	addGaps(cmd, found)
+	for _, r := range refs {
+		d := depth
+		if r.Role == shellcmd.Program {
+			d++ // another program, which may have a #! line of its own
+		}
+		c.coverRef(cmd, r, "by the #! line of "+name, caller, d)
 	}
 }
 

@@ -205,7 +205,11 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case ofProcess(prog):
 			fromInput(call, prog, Program, "", prog.Text, underXargs(args[:i]), true, add, &gaps)
 		case strings.Contains(prog.Text, "/"):
+			// /usr/bin/python3 x.py, .venv/bin/python x.py, and the
+			// kernel's call for a #! line: the program, and what the
+			// interpreter its name says it is reads.
 			add(prog, Program, "")
+			script = byName(call, i, add, &gaps)
 		case name == "source" || name == ".":
 			script = i + 1
 			if script < len(args) && args[script].Lit && args[script].Text == "--" {
@@ -229,10 +233,8 @@ func classify(call *Call) ([]Ref, []Gap) {
 			}
 		case name == "find":
 			findExec(args[i+1:], add, &gaps)
-		case projectRunner(args, i):
-			gaps = append(gaps, Gap{Word: prog, Why: "runs the project's own scripts or packages (" + name + "), which are not fingerprinted", Code: true})
-		case isInterpreter(name):
-			script = interpreterArgs(call, i, add, &gaps)
+		case projectRunner(args, i) || isAwk(name) || isInterpreter(name):
+			script = byName(call, i, add, &gaps)
 		}
 	}
 	cd := i < len(args) && args[i].Lit && (args[i].Text == "cd" || args[i].Text == "pushd")

@@ -50,7 +50,7 @@ func TestRefs(t *testing.T) {
 		{`nice -n 5 timeout -k 2 10s ./hooks/gate.sh`, []string{"program /w/.agents/./hooks/gate.sh"}, ""},
 		{"cd hooks && ./gate.sh", []string{"program /w/.agents/hooks/./gate.sh"}, ""},
 		{`cd "$HOOKCTL_WORKSPACE" && ./scripts/gate.sh`, []string{"program /w/./scripts/gate.sh"}, ""},
-		{"cd .. && make lint", nil, "project's own scripts"},
+		{"cd .. && make lint", []string{"module /w/.agents/../Makefile [/w/.agents/../GNUmakefile /w/.agents/../makefile /w/.agents/../Makefile]"}, "project's own scripts"},
 		{"(cd hooks && ./a.sh); ./b.sh", []string{"program /w/.agents/hooks/./a.sh", "program /w/.agents/./b.sh"}, ""},
 		{"cd hooks | true; ./b.sh", []string{"program /w/.agents/./b.sh"}, ""},
 		{"sh < hooks/gate.sh", []string{"script /w/.agents/hooks/gate.sh"}, ""},
@@ -114,6 +114,23 @@ func TestRefs(t *testing.T) {
 		{"xargs -i sh -c '{}'", nil, "hands the shell code built only when the command runs"},
 		{"xargs -0 python3 -c", nil, "xargs gives python3 the code it runs"},
 		{"{ . /dev/fd/3; } 3< hooks/lib.sh", []string{"script /w/.agents/hooks/lib.sh"}, ""},
+		// An interpreter named by a path reads its script as by its name.
+		{"/usr/bin/python3 hooks/x.py", []string{"program /usr/bin/python3", "script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, ""},
+		{"../.venv/bin/python hooks/x.py", []string{"program /w/.agents/../.venv/bin/python", "script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, ""},
+		{"/usr/bin/make -C ../build", []string{"program /usr/bin/make", "module /w/.agents/../build/Makefile [/w/.agents/../build/GNUmakefile /w/.agents/../build/makefile /w/.agents/../build/Makefile]", "argument /w/.agents/../build"}, "project's own scripts"},
+		// sh -s reads its code on stdin; its words are its arguments.
+		{"sh -s hooks/x.sh < hooks/code.sh", []string{"script /w/.agents/hooks/code.sh", "argument /w/.agents/hooks/x.sh"}, ""},
+		{"bash -es hooks/x.sh", []string{"argument /w/.agents/hooks/x.sh"}, "reads its code on stdin"},
+		// awk's program files, gawk's libraries and extensions.
+		{"gawk -f hooks/x.awk data.txt", []string{"module /w/.agents/hooks/x.awk [/w/.agents/hooks/x.awk /w/.agents/hooks/x.awk.awk]"}, ""},
+		{"awk -F: -v x=1 -fhooks/x.awk -i lib", []string{"module /w/.agents/hooks/x.awk [/w/.agents/hooks/x.awk /w/.agents/hooks/x.awk.awk]", "module /w/.agents/lib [/w/.agents/lib /w/.agents/lib.awk]"}, ""},
+		{"gawk --file=../x.awk --include=y", []string{"module /w/.agents/../x.awk [/w/.agents/../x.awk /w/.agents/../x.awk.awk]", "module /w/.agents/y [/w/.agents/y /w/.agents/y.awk]"}, ""},
+		{"awk '{print $1}' hooks/data.txt", []string{"argument /w/.agents/hooks/data.txt"}, ""},
+		{"gawk -l ../ext.so 'BEGIN{}'", []string{"argument /w/.agents/../ext.so"}, "loads an extension (../ext.so)"},
+		{"awk -f \"$F\"", nil, "awk is given a program, an option or a file known only when the command runs"},
+		// make's makefiles, where -C leads.
+		{"make -f ../x.mk all", []string{"module /w/.agents/../x.mk [/w/.agents/../x.mk]"}, "project's own scripts"},
+		{"make -C ../build -f sub/x.mk --file=y.mk", []string{"module /w/.agents/sub/x.mk [/w/.agents/../build/sub/x.mk]", "module /w/.agents/y.mk [/w/.agents/../build/y.mk]", "argument /w/.agents/../build"}, "project's own scripts"},
 	} {
 		c := Parse(tc.command, dir, ws)
 		refs, gaps := describe(c)

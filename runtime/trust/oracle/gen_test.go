@@ -508,15 +508,8 @@ func reached(tr *Trace, path, mark string) bool {
 // knownWays are the ways of loading code that trust does not follow yet,
 // as the generator names them, with the form the known failures list.
 var knownWays = map[string]string{
-	"import \"./f?v=1\"":      "import \"./a.mjs?v=1\"",
-	"await import(\"./f?x\")": "await import(\"./f?x\")",
-	"perl require \"../f\"":   "perl require \"../tools/lib.pl\"",
-	"perl do \"f\"":           "perl do \"f\"",
-	"ruby require_relative":   "ruby require_relative",
-	"ruby load":               "ruby load \"f\"",
-	"exec(open(f).read())":    "python exec(open(f).read())",
-	"subprocess sh f":         "a Python script starts a script of the workspace (subprocess)",
-	"execFileSync sh f":       "a JavaScript file starts a script of the workspace (child_process)",
+	"subprocess sh f":   "a Python script starts a script of the workspace (subprocess)",
+	"execFileSync sh f": "a JavaScript file starts a script of the workspace (child_process)",
 }
 
 // save writes a failing generated case as a regression case into the

@@ -1,0 +1,439 @@
+package trust
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Marks, in each language, of a file that runs: it prints MARK: and its
+// path from the workspace root on stderr.
+func shMark(rel string) string   { return "echo MARK:" + rel + " >&2\n" }
+func pyMark(rel string) string   { return "import sys; print('MARK:" + rel + "', file=sys.stderr)\n" }
+func jsMark(rel string) string   { return "console.error('MARK:" + rel + "');\n" }
+func plMark(rel string) string   { return "print STDERR \"MARK:" + rel + "\\n\";\n" }
+func rbMark(rel string) string   { return "$stderr.puts 'MARK:" + rel + "'\n" }
+func awkMark(rel string) string  { return "BEGIN { print \"MARK:" + rel + "\" > \"/dev/stderr\" }\n" }
+func makeMark(rel string) string { return "$(info MARK:" + rel + ")\n" }
+
+// ranIn runs command as hookctl run runs a handler (sh -c in .agents, with
+// $HOOKCTL_WORKSPACE, the payload on stdin, a home of its own) and returns
+// the files, from the workspace root, that printed their mark.
+func ranIn(t *testing.T, root, command string) ([]string, string) {
+	t.Helper()
+	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd.Dir = filepath.Join(root, ".agents")
+	cmd.Env = append(os.Environ(), "HOOKCTL_WORKSPACE="+root, "HOME="+t.TempDir())
+	cmd.Stdin = strings.NewReader(`{"toolCall": {"name": "run_command"}}`)
+	out, _ := cmd.CombinedOutput()
+	var ran []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if m, ok := strings.CutPrefix(l, "MARK:"); ok && !slices.Contains(ran, m) {
+			ran = append(ran, m)
+		}
+	}
+	return ran, string(out)
+}
+
+// need skips a test whose interpreter is missing, and fails it under
+// HOOKCTL_CI=1, where every one must be there.
+func need(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("HOOKCTL_CI") == "1" {
+				t.Fatalf("%s is not installed", tool)
+			}
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+}
+
+// langCase is a workspace whose one Stop hook runs command: the files it
+// holds ($ROOT stands for the workspace root), what the trust must cover,
+// and a gap it must name ("" for none of any script's).
+type langCase struct {
+	name, command string
+	tools         []string
+	files         map[string]string
+	links         map[string]string // link: its target
+	covered       []string
+	gap           string
+}
+
+// oneHook writes a workspace whose hooks.json has one Stop handler running
+// command, with files ($ROOT in them stands for the workspace root) and
+// links (each to its target), and returns its root and snapshot.
+func oneHook(t *testing.T, command string, files, links map[string]string) (string, *Snapshot) {
+	t.Helper()
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, content := range files {
+		write(t, root, rel, strings.ReplaceAll(content, "$ROOT", root))
+	}
+	for link, target := range links {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, link)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": `+quote(command)+`}]}}`)
+	snap := take(t, root)
+	if snap.Refused != "" || len(snap.Commands) != 1 {
+		t.Fatalf("refused %q, %d commands", snap.Refused, len(snap.Commands))
+	}
+	return root, snap
+}
+
+// checkLang takes the workspace's snapshot, runs its command for real,
+// and checks that every file that ran is covered, or a gap names what
+// the reading could not follow, and what the case asks.
+func checkLang(t *testing.T, tc langCase) {
+	need(t, tc.tools...)
+	root, snap := oneHook(t, tc.command, tc.files, tc.links)
+	cmd := snap.Commands[0]
+	var covered []string
+	for _, f := range snap.Files {
+		if f.State == Present {
+			covered = append(covered, f.Path)
+		}
+	}
+	gaps := strings.Join(cmd.Gaps, "\n")
+	ran, out := ranIn(t, root, tc.command)
+	if len(ran) == 0 {
+		t.Fatalf("nothing ran:\n%s", out)
+	}
+	for _, f := range ran {
+		if !slices.Contains(covered, f) && gaps == "" {
+			t.Errorf("%s ran, but is neither covered nor named: covered %q\n%s", f, covered, out)
+		}
+	}
+	for _, f := range tc.covered {
+		if !slices.Contains(covered, f) {
+			t.Errorf("%s is not covered: %q", f, covered)
+		}
+	}
+	if tc.gap == "" && gaps != "" || !strings.Contains(gaps, tc.gap) {
+		t.Errorf("gaps %q, want %q", cmd.Gaps, tc.gap)
+	}
+	if tc.gap == "" && len(cmd.Outside) > 0 {
+		t.Errorf("named outside the workspace: %q", cmd.Outside)
+	}
+}
+
+// A file started as a program is read as the kernel runs it: by the
+// program its #! line names, with the interpreter and every path on the
+// line covered like the file.
+func TestTheHashbangLineDecides(t *testing.T) {
+	for _, tc := range []langCase{
+		{name: "a Python script with a docstring", command: "../tools/gate.py", tools: []string{"python3"}, files: map[string]string{
+			"tools/gate.py":   "#!/usr/bin/env python3\n\"\"\"gate: a gate.\n\nIt says\n  deny       when (it must)\n\"\"\"\nimport helper\n" + pyMark("tools/gate.py"),
+			"tools/helper.py": pyMark("tools/helper.py"),
+		}, covered: []string{"tools/gate.py", "tools/helper.py"}},
+		{name: "a Node script with comments", command: "../tools/gate.mjs", tools: []string{"node"}, files: map[string]string{
+			"tools/gate.mjs": "#!/usr/bin/env node\n// reads / and (the rest)\n/* a block: / */\nimport './lib.mjs';\n" + jsMark("tools/gate.mjs"),
+			"tools/lib.mjs":  jsMark("tools/lib.mjs"),
+		}, covered: []string{"tools/lib.mjs"}},
+		{name: "a file on the line", command: "../tools/gate", files: map[string]string{
+			"tools/gate":        "#!/bin/sh ../tools/payload.txt\n" + shMark("tools/gate"),
+			"tools/payload.txt": shMark("tools/payload.txt") + ". ../tools/lib.sh\n",
+			"tools/lib.sh":      shMark("tools/lib.sh"),
+		}, covered: []string{"tools/payload.txt", "tools/lib.sh"}},
+		{name: "a file on an env -S line", command: "../tools/gate", files: map[string]string{
+			"tools/gate":        "#!/usr/bin/env -S sh ../tools/payload.txt\n" + shMark("tools/gate"),
+			"tools/payload.txt": shMark("tools/payload.txt") + ". ../tools/lib.sh\n",
+			"tools/lib.sh":      shMark("tools/lib.sh"),
+		}, covered: []string{"tools/payload.txt", "tools/lib.sh"}},
+		{name: "an interpreter by a relative path", command: "../tools/gate", files: map[string]string{
+			"tools/gate":   "#!../tools/interp\n" + shMark("tools/gate"),
+			"tools/interp": "#!/bin/sh\n" + shMark("tools/interp") + ". \"$1\"\n",
+		}, covered: []string{"tools/interp"}, gap: "tools/gate:1 is started by its #! line (#!../tools/interp), whose program hookctl does not read"},
+		{name: "an option of the shell", command: "../tools/gate", files: map[string]string{
+			"tools/gate":   "#!/bin/sh -x\n" + shMark("tools/gate") + ". \"$(dirname \"$0\")/lib.sh\"\n",
+			"tools/lib.sh": shMark("tools/lib.sh"),
+		}, covered: []string{"tools/lib.sh"}},
+		{name: "bash through env", command: "../tools/gate", tools: []string{"bash"}, files: map[string]string{
+			"tools/gate":   "#!/usr/bin/env bash\n" + shMark("tools/gate") + "source \"$(dirname \"${BASH_SOURCE[0]}\")/lib.sh\"\n",
+			"tools/lib.sh": shMark("tools/lib.sh"),
+		}, covered: []string{"tools/lib.sh"}},
+		{name: "an interactive shell", command: "../tools/gate", tools: []string{"bash"}, files: map[string]string{
+			"tools/gate":   "#!/bin/bash -i\n" + shMark("tools/gate") + ". \"$(dirname \"$0\")/lib.sh\"\n",
+			"tools/lib.sh": shMark("tools/lib.sh"),
+		}, gap: "tools/gate:3 sources a file named only when the script runs"},
+		{name: "perl, with -I on its line", command: "../tools/gate.pl", tools: []string{"perl"}, files: map[string]string{
+			"tools/gate.pl":     "#!/usr/bin/perl -I../lib\nuse strict;\nuse Gate::Rules;\n" + plMark("tools/gate.pl"),
+			"lib/Gate/Rules.pm": "package Gate::Rules;\n" + plMark("lib/Gate/Rules.pm") + "1;\n",
+		}, covered: []string{"lib/Gate/Rules.pm"}},
+		{name: "gawk -f on its line", command: "../tools/gate.awk", tools: []string{"gawk"}, files: map[string]string{
+			"tools/gate.awk": "#!/usr/bin/gawk -f\n@include \"../lib/inc.awk\"\n" + awkMark("tools/gate.awk"),
+			"lib/inc.awk":    awkMark("lib/inc.awk"),
+		}, covered: []string{"tools/gate.awk", "lib/inc.awk"}},
+		{name: "no #! line: the shell reads it", command: "../tools/gate", files: map[string]string{
+			"tools/gate":   shMark("tools/gate") + ". ../tools/lib.sh\n",
+			"tools/lib.sh": shMark("tools/lib.sh"),
+		}, covered: []string{"tools/lib.sh"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkLang(t, tc) })
+	}
+}
+
+// A file handed to perl whose #! line names another program is run by
+// that program: perl execs it.
+func TestPerlRunsTheProgramOfTheHashbangLine(t *testing.T) {
+	checkLang(t, langCase{command: "perl ../tools/gate", tools: []string{"perl"}, files: map[string]string{
+		"tools/gate":   "#!/bin/sh\n" + shMark("tools/gate") + ". ../tools/lib.sh\n",
+		"tools/lib.sh": shMark("tools/lib.sh"),
+	}, gap: "perl runs in its place"})
+}
+
+// ES module specifiers are URLs: a query and a fragment are dropped, they
+// are percent-decoded, and file: URLs name absolute paths. Each file node
+// loads is covered, checked against node.
+func TestNodeReadsSpecifiersAsURLs(t *testing.T) {
+	checkLang(t, langCase{command: "node ../tools/gate.mjs", tools: []string{"node"}, files: map[string]string{
+		"tools/gate.mjs": "import './a.mjs?v=1';\nimport \"./%62.mjs\";\nimport './c.mjs#frag';\nimport 'file://$ROOT/tools/d.mjs';\n" +
+			"import './sub/.%2e/e.mjs';\nimport \"./a b.mjs\";\nawait import('./f?x');\nexport { x } from './g.mjs?y';\nawait import(\n  './h.mjs'\n);\n" + jsMark("tools/gate.mjs"),
+		"tools/a.mjs":   jsMark("tools/a.mjs"),
+		"tools/b.mjs":   jsMark("tools/b.mjs"),
+		"tools/c.mjs":   jsMark("tools/c.mjs"),
+		"tools/d.mjs":   jsMark("tools/d.mjs"),
+		"tools/e.mjs":   jsMark("tools/e.mjs"),
+		"tools/a b.mjs": jsMark("tools/a b.mjs"),
+		"tools/f":       jsMark("tools/f"),
+		"tools/g.mjs":   "export const x = 1;\n" + jsMark("tools/g.mjs"),
+		"tools/h.mjs":   jsMark("tools/h.mjs"),
+	}, covered: []string{"tools/a.mjs", "tools/b.mjs", "tools/c.mjs", "tools/d.mjs", "tools/e.mjs", "tools/a b.mjs", "tools/f", "tools/g.mjs", "tools/h.mjs"}})
+}
+
+// require() takes its specifier as a path: "./x.js?v=1" is a file of that
+// name, and node's own options load modules before the script.
+func TestNodeRequiresPathsAndPreloads(t *testing.T) {
+	checkLang(t, langCase{command: "node -r ../tools/pre.js --import=../tools/pre.mjs ../tools/gate.cjs", tools: []string{"node"}, files: map[string]string{
+		"tools/gate.cjs":   "require('./lib.js?v=1');\nrequire('/$ROOT/tools/abs');\n" + jsMark("tools/gate.cjs"),
+		"tools/lib.js?v=1": jsMark("tools/lib.js?v=1"),
+		"tools/lib.js":     jsMark("tools/lib.js"),
+		"tools/abs.js":     jsMark("tools/abs.js"),
+		"tools/pre.js":     jsMark("tools/pre.js"),
+		"tools/pre.mjs":    jsMark("tools/pre.mjs"),
+	}, covered: []string{"tools/lib.js?v=1", "tools/abs.js", "tools/pre.js", "tools/pre.mjs"}})
+}
+
+// Perl: use and require of a module look in @INC, whose workspace folders
+// come from -I and use lib (from the folder perl runs in), .pmc before
+// .pm; require and do of "./x" or "../x" take the path from there.
+func TestPerlLoadsAreFollowed(t *testing.T) {
+	checkLang(t, langCase{command: "perl -I../lib ../tools/gate.pl", tools: []string{"perl"}, files: map[string]string{
+		"tools/gate.pl":   "use strict;\nuse lib '../more', \"../other\";\nuse Gate::A;\nrequire Gate::B;\nrequire \"../tools/c.pl\";\ndo './d.pl';\nuse parent -norequire, 'Foo';\nuse base qw(Gate::E);\n" + plMark("tools/gate.pl"),
+		"lib/Gate/A.pm":   "package Gate::A;\n" + plMark("lib/Gate/A.pm") + "1;\n",
+		"more/Gate/B.pmc": "package Gate::B;\n" + plMark("more/Gate/B.pmc") + "1;\n",
+		"more/Gate/B.pm":  "package Gate::B;\n" + plMark("more/Gate/B.pm") + "1;\n",
+		"tools/c.pl":      plMark("tools/c.pl") + "1;\n",
+		".agents/d.pl":    plMark(".agents/d.pl") + "1;\n",
+		"other/Gate/E.pm": "package Gate::E;\nuse Gate::F;\n" + plMark("other/Gate/E.pm") + "1;\n",
+		"lib/Gate/F.pm":   "package Gate::F;\n" + plMark("lib/Gate/F.pm") + "1;\n",
+	}, covered: []string{"lib/Gate/A.pm", "more/Gate/B.pmc", "tools/c.pl", ".agents/d.pl", "other/Gate/E.pm", "lib/Gate/F.pm"}})
+}
+
+// What a Perl script loads by a name known only when it runs is named at
+// its line.
+func TestPerlDynamicLoadsAreNamed(t *testing.T) {
+	namedAt(t, "tools/gate.pl", "perl ../tools/gate.pl", map[string]string{
+		"my $m = 'X';\nrequire $m;\n":      "gate.pl:2 require loads",
+		"use lib \"$ENV{HOME}/lib\";\n":    "gate.pl:1 adds to @INC",
+		"eval \"use X\";\n":                "gate.pl:1 runs code from a string",
+		"BEGIN { unshift @INC, '../x' }\n": "gate.pl:1 runs code from a string, changes @INC",
+		"my $f = '../x.pl';\ndo $f;\n":     "gate.pl:2 do loads",
+		"use Module::Load;\nload 'X';\n":   "gate.pl:1",
+		"require \"../tools/$name.pl\";\n": "gate.pl:1 require loads",
+	}, nil)
+}
+
+// Ruby: require_relative from the file's folder (its links resolved),
+// require and load of ./ and ../ from the folder ruby runs in, require of a
+// name in the -I folders (of the command or the #! line), -r first.
+func TestRubyLoadsAreFollowed(t *testing.T) {
+	checkLang(t, langCase{command: "ruby -I../lib ../tools/gate.rb", tools: []string{"ruby"}, files: map[string]string{
+		"tools/gate.rb": "#!/usr/bin/env ruby -r../pre/first\nrequire_relative 'rel'\nrequire '../other/b'\nload '../other/c.rb'\nrequire 'in_lib'\nautoload :Foo, '../other/auto'\nFoo\n" + rbMark("tools/gate.rb"),
+		"tools/rel.rb":  rbMark("tools/rel.rb"),
+		"other/b.rb":    rbMark("other/b.rb"),
+		"other/c.rb":    rbMark("other/c.rb"),
+		"lib/in_lib.rb": "require 'deeper'\n" + rbMark("lib/in_lib.rb"),
+		"lib/deeper.rb": rbMark("lib/deeper.rb"),
+		"other/auto.rb": "module Foo; end\n" + rbMark("other/auto.rb"),
+		"pre/first.rb":  rbMark("pre/first.rb"),
+	}, covered: []string{"tools/rel.rb", "other/b.rb", "other/c.rb", "lib/in_lib.rb", "lib/deeper.rb", "other/auto.rb", "pre/first.rb"}})
+}
+
+// What a Ruby script loads by a name known only when it runs is named at
+// its line.
+func TestRubyDynamicLoadsAreNamed(t *testing.T) {
+	namedAt(t, "tools/gate.rb", "ruby ../tools/gate.rb", map[string]string{
+		"require \"#{__dir__}/x\"\n":   "gate.rb:1 require loads",
+		"$LOAD_PATH.unshift '../x'\n":  "gate.rb:1 runs code from a string, changes $LOAD_PATH",
+		"name = 'x'\nrequire name\n":   "gate.rb:2 require loads",
+		"eval(File.read('../x.rb'))\n": "gate.rb:1 runs code from a string",
+		"require 'bundler/setup'\n":    "gate.rb:1",
+		"send(:require, 'x')\n":        "gate.rb:1",
+		"Kernel.load(ARGV[0])\n":       "gate.rb:1 load loads",
+	}, nil)
+}
+
+// gawk: -f and -i files, @include from the folder awk runs in (name, then
+// name.awk), in a file or in the program text of the command.
+func TestAwkIncludesAreFollowed(t *testing.T) {
+	checkLang(t, langCase{command: "gawk -i ../lib/first -f ../tools/gate.awk </dev/null && gawk '@include \"../lib/inline\"' </dev/null", tools: []string{"gawk"}, files: map[string]string{
+		"tools/gate.awk":    "@include \"../lib/inc.awk\"\n@include \"local\"\n" + awkMark("tools/gate.awk"),
+		"lib/inc.awk":       awkMark("lib/inc.awk"),
+		".agents/local.awk": awkMark(".agents/local.awk"),
+		"lib/first.awk":     awkMark("lib/first.awk"),
+		"lib/inline.awk":    awkMark("lib/inline.awk"),
+	}, covered: []string{"tools/gate.awk", "lib/inc.awk", ".agents/local.awk", "lib/first.awk", "lib/inline.awk"}})
+}
+
+// make: its makefile (-f, or Makefile where -C leads) and what it
+// includes are covered; make itself is named, as it runs recipes it
+// builds as it runs.
+func TestMakeIncludesAreFollowed(t *testing.T) {
+	checkLang(t, langCase{command: "make -s -C ../build && make -s -f ../tools/x.mk", tools: []string{"make"}, files: map[string]string{
+		"build/Makefile": "include ../lib/inc.mk\n-include ../lib/opt.mk\nall:\n\t@:\n" + makeMark("build/Makefile"),
+		"lib/inc.mk":     makeMark("lib/inc.mk"),
+		"lib/opt.mk":     makeMark("lib/opt.mk"),
+		"tools/x.mk":     "include ../lib/other.mk\nall:\n\t@:\n",
+		"lib/other.mk":   makeMark("lib/other.mk"),
+	}, covered: []string{"build/Makefile", "lib/inc.mk", "lib/opt.mk", "tools/x.mk", "lib/other.mk"}, gap: "runs the project's own scripts or packages (make)"})
+}
+
+// A PHP script's includes are named, not followed.
+func TestPHPIncludesAreNamed(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "tools/gate.php", "<?php\necho 'hi';\nrequire_once __DIR__ . '/lib.php';\ninclude 'x.php';\n")
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "php ../tools/gate.php"}]}}`)
+	gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n")
+	for _, want := range []string{"gate.php:3 loads a PHP file", "gate.php:4 loads a PHP file"} {
+		if !strings.Contains(gaps, want) {
+			t.Errorf("gaps %q, want %q", gaps, want)
+		}
+	}
+}
+
+// Python's imports are read from its statements as Python splits them:
+// several on a line, after the colon of a compound statement, in brackets
+// over several lines, after a backslash; a docstring's text is no import.
+func TestPythonStatementsAreRead(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3"}, files: map[string]string{
+		"tools/gate.py":         "\"\"\"gate.\n\nimport nothere\n\"\"\"\nimport a; import b\ntry: import c\nexcept ImportError: pass\nfrom pkg import (\n    d,\n    e,\n)\nif True: import f\nimport g as gg, \\\n    h\nx = {'k': 1}; import i\n" + pyMark("tools/gate.py"),
+		"tools/a.py":            pyMark("tools/a.py"),
+		"tools/b.py":            pyMark("tools/b.py"),
+		"tools/c.py":            pyMark("tools/c.py"),
+		"tools/pkg/__init__.py": "",
+		"tools/pkg/d.py":        pyMark("tools/pkg/d.py"),
+		"tools/pkg/e.py":        pyMark("tools/pkg/e.py"),
+		"tools/f.py":            pyMark("tools/f.py"),
+		"tools/g.py":            pyMark("tools/g.py"),
+		"tools/h.py":            pyMark("tools/h.py"),
+		"tools/i.py":            pyMark("tools/i.py"),
+	}, covered: []string{"tools/a.py", "tools/b.py", "tools/c.py", "tools/pkg/d.py", "tools/pkg/e.py", "tools/f.py", "tools/g.py", "tools/h.py", "tools/i.py"}})
+}
+
+// What Python runs from a string or hands to a shell is named at its line,
+// a # in a string before it too.
+func TestPythonDynamicCodeIsNamed(t *testing.T) {
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
+		"x = '#'; exec(open('../x.py').read())\n":            "gate.py:1",
+		"import os\nos.system('sh ../tools/x.sh')\n":         "gate.py:2",
+		"import subprocess\nsubprocess.run(c, shell=True)\n": "gate.py:2",
+		"v = eval(open('../e.py').read())\n":                 "gate.py:1",
+		"import importlib\nm = importlib.import_module(n)\n": "gate.py:1",
+		"s = f\"{__import__('os').getcwd()}\"\n":             "gate.py:1",
+		"from pkg import *\n":                                "gate.py:1 imports * from the package pkg",
+	}, map[string]string{"tools/pkg/__init__.py": "__all__ = ['sub']\n"})
+	// A method of the same name, or a word in a string, is not.
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n": ""}, nil)
+}
+
+// What JavaScript hands a shell or runs from a string is named at its
+// line; a regular expression's exec is not.
+func TestNodeDynamicCodeIsNamed(t *testing.T) {
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
+		"import { execSync } from 'node:child_process';\nexecSync(cmd);\n":                          "gate.mjs:2 hands code to a shell",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('/bin/sh', ['-c', c]);\n":       "gate.mjs:2 hands code to a shell",
+		"import cp from 'node:child_process';\ncp.spawn(p, a, { shell: true });\n":                  "gate.mjs:2 hands code to a shell",
+		"const f = new Function(src);\n":                                                            "gate.mjs:1 runs or loads code",
+		"eval(src);\n":                                                                              "gate.mjs:1 runs or loads code",
+		"import { createRequire } from 'node:module';\nconst r = createRequire(import.meta.url);\n": "gate.mjs:2 runs or loads code",
+	}, nil)
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n": ""}, nil)
+}
+
+// namedAt writes each code of cases as file, run by command, with files
+// beside it, and checks that trust names the line its case gives ("" for
+// none of the file's).
+func namedAt(t *testing.T, file, command string, cases, files map[string]string) {
+	t.Helper()
+	for code, line := range cases {
+		root, err := Key(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, root, file, code)
+		for rel, content := range files {
+			write(t, root, rel, content)
+		}
+		write(t, root, HooksFile, `{"h": {"Stop": [{"command": `+quote(command)+`}]}}`)
+		gaps := strings.Join(take(t, root).Commands[0].Gaps, "\n")
+		if line == "" && gaps != "" || !strings.Contains(gaps, line) {
+			t.Errorf("%q: gaps %q, want %q", code, gaps, line)
+		}
+	}
+}
+
+// A path with ".." after a link is read as the interpreter opens it: perl,
+// gawk and make hand it to the kernel, which follows the link first; ruby
+// expands it as text. Only the file that runs is covered.
+func TestDotDotAfterALink(t *testing.T) {
+	links := map[string]string{"sub/l": "../tools/deep"}
+	for _, tc := range []langCase{
+		{name: "perl", command: "perl -e 'require \"../sub/l/../y.pl\"'", tools: []string{"perl"}, files: map[string]string{
+			"tools/deep/.keep": "", "tools/y.pl": plMark("tools/y.pl") + "1;\n", "sub/y.pl": plMark("sub/y.pl") + "1;\n",
+		}, covered: []string{"tools/y.pl"}},
+		{name: "gawk", command: "gawk '@include \"../sub/l/../y.awk\"' </dev/null", tools: []string{"gawk"}, files: map[string]string{
+			"tools/deep/.keep": "", "tools/y.awk": awkMark("tools/y.awk"), "sub/y.awk": awkMark("sub/y.awk"),
+		}, covered: []string{"tools/y.awk"}},
+		{name: "make", command: "make -s -f ../tools/x.mk", tools: []string{"make"}, files: map[string]string{
+			"tools/deep/.keep": "", "tools/x.mk": "include ../sub/l/../y.mk\nall:\n\t@:\n", "tools/y.mk": makeMark("tools/y.mk"), "sub/y.mk": makeMark("sub/y.mk"),
+		}, covered: []string{"tools/y.mk"}, gap: "project's own scripts"},
+		{name: "ruby", command: "ruby -e 'load \"../sub/l/../y.rb\"'", tools: []string{"ruby"}, files: map[string]string{
+			"tools/deep/.keep": "", "tools/y.rb": rbMark("tools/y.rb"), "sub/y.rb": rbMark("sub/y.rb"),
+		}, covered: []string{"sub/y.rb"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.links = links
+			checkLang(t, tc)
+		})
+	}
+}
+
+// The code a command gives perl -e, ruby -e or python3 -c is read like a
+// script's, with the command's options (-I, -M, -r), from the folder the
+// call runs in.
+func TestInlineCodeIsRead(t *testing.T) {
+	checkLang(t, langCase{command: "perl -I../lib -MHelper -e 'do \"../tools/lib.pl\"' && ruby -I../lib -rhelper -e 'load \"../tools/lib.rb\"'", tools: []string{"perl", "ruby"}, files: map[string]string{
+		"lib/Helper.pm": "package Helper;\n" + plMark("lib/Helper.pm") + "1;\n",
+		"tools/lib.pl":  plMark("tools/lib.pl") + "1;\n",
+		"lib/helper.rb": rbMark("lib/helper.rb"),
+		"tools/lib.rb":  rbMark("tools/lib.rb"),
+	}, covered: []string{"lib/Helper.pm", "tools/lib.pl", "lib/helper.rb", "tools/lib.rb"}})
+	checkLang(t, langCase{command: "python3 -c \"exec(open('../tools/x.py').read())\"", tools: []string{"python3"}, files: map[string]string{
+		"tools/x.py": pyMark("tools/x.py"),
+	}, gap: "python -c:1 changes where Python imports from, imports or runs code by a name or from a string"})
+}

@@ -1,0 +1,105 @@
+package trust
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookctl/hookctl/templates"
+)
+
+// ownTemplateGaps are the lines of hookctl's templates that the readers
+// name, each reviewed: what they run is hookctl's own code, built from
+// the user's environment and the template's constants. tests-must-pass
+// hands a shell HOOK_TEST_COMMAND (the user's) or one of the test
+// commands it knows (make test, go test ./..., npm test --silent, cargo
+// test, python3 -m pytest -q). A change to a template or a reader that
+// names another line fails here, to be reviewed the same way.
+var ownTemplateGaps = map[string][]int{
+	"tests-must-pass.sh":  {76},
+	"tests-must-pass.py":  {71},
+	"tests-must-pass.mjs": {62},
+}
+
+// TestTemplatesLinesTheReadersName reads every template in every language
+// as init writes it, and once edited (a byte added at its end): unchanged,
+// trust names nothing of it; edited, it names exactly the lines above.
+func TestTemplatesLinesTheReadersName(t *testing.T) {
+	for _, tmpl := range templates.All() {
+		for _, lang := range templates.Languages {
+			file := tmpl.ID + lang.Ext
+			t.Run(file, func(t *testing.T) {
+				script, err := tmpl.Script(lang.ID, tmpl.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !templates.Own(script) {
+					t.Fatalf("%s is not recognised as hookctl's own", file)
+				}
+				for _, edited := range []bool{false, true} {
+					root, err := Key(t.TempDir())
+					if err != nil {
+						t.Fatal(err)
+					}
+					content := string(script)
+					if edited {
+						content += "\n"
+					}
+					write(t, root, ".agents/hooks/"+file, content)
+					write(t, root, HooksFile, `{"h": {"Stop": [{"command": "./hooks/`+file+`"}]}}`)
+					snap := take(t, root)
+					if snap.Refused != "" {
+						t.Fatalf("refused: %s", snap.Refused)
+					}
+					cmd := snap.Commands[0]
+					var lines []int
+					for _, g := range cmd.Gaps {
+						var n int
+						if _, err := fmt.Sscanf(strings.TrimPrefix(g, ".agents/hooks/"+file+":"), "%d", &n); err != nil {
+							t.Errorf("edited %v: a gap not at a line of the script: %q", edited, g)
+							continue
+						}
+						lines = append(lines, n)
+					}
+					want := ownTemplateGaps[file]
+					if !edited {
+						want = nil
+					}
+					if !slices.Equal(lines, want) {
+						t.Errorf("edited %v: lines named %v, want %v: %q", edited, lines, want, cmd.Gaps)
+					}
+					if len(cmd.Outside) > 0 {
+						t.Errorf("edited %v: named outside the workspace: %q", edited, cmd.Outside)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Own recognises a template only as init writes it, for a name init
+// accepts: a name that would change its code is not one.
+func TestOwnTemplates(t *testing.T) {
+	tmpl, _ := templates.Lookup("tests-must-pass")
+	for name, want := range map[string]bool{
+		"tests-must-pass":  true,
+		"my.gate_2":        true,
+		`x"; import os; "`: false,
+		"a b":              false,
+	} {
+		script := strings.ReplaceAll(string(mustScript(t, tmpl, "py")), "{{name}}", name)
+		if got := templates.Own([]byte(script)); got != want {
+			t.Errorf("%q: Own %v, want %v", name, got, want)
+		}
+	}
+}
+
+func mustScript(t *testing.T, tmpl templates.Template, lang string) []byte {
+	t.Helper()
+	b, err := tmpl.Script(lang, "{{name}}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

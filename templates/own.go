@@ -1,0 +1,63 @@
+package templates
+
+import (
+	"bytes"
+	"regexp"
+	"sync"
+)
+
+// NamePattern is what a hook name that init writes into a template may
+// be: a slug of letters, digits, dots, dashes and underscores, starting
+// with a letter or digit, at most 64 characters. Such a name can stand in
+// any string or comment of a template without changing its code.
+var NamePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// placeholder is what Script replaces by the hook's name.
+var placeholder = []byte("{{name}}")
+
+// own are the raw scripts of every template in every language, split at
+// the placeholder, read once.
+var own = sync.OnceValue(func() [][][]byte {
+	var out [][][]byte
+	for _, t := range all {
+		for _, l := range Languages {
+			if raw, err := files.ReadFile("files/" + t.ID + l.Ext); err == nil {
+				out = append(out, bytes.Split(raw, placeholder))
+			}
+		}
+	}
+	return out
+})
+
+// Own reports whether content is byte for byte one of the handler scripts
+// hookctl init writes, for a hook name NamePattern accepts: hookctl's own
+// code, whose reading its tests pin down, not code a workspace wrote.
+func Own(content []byte) bool {
+	for _, parts := range own() {
+		if !bytes.HasPrefix(content, parts[0]) {
+			continue
+		}
+		if len(parts) == 1 {
+			if len(content) == len(parts[0]) {
+				return true
+			}
+			continue
+		}
+		// The name runs to the first byte a name cannot hold: every
+		// template follows it with a quote or a colon.
+		i := len(parts[0])
+		end := i
+		for end < len(content) && end-i < 64 && nameByte(content[end]) {
+			end++
+		}
+		name := content[i:end]
+		if NamePattern.Match(name) && bytes.Equal(bytes.Join(parts, name), content) {
+			return true
+		}
+	}
+	return false
+}
+
+func nameByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '.' || b == '_' || b == '-'
+}
