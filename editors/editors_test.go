@@ -18,6 +18,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/tailscale/hujson"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // TestHelix checks that the Helix snippet is TOML with the keys Helix
@@ -153,18 +155,12 @@ func TestZed(t *testing.T) {
 // when package.json and the lock disagree), and type-checks extension.js
 // against VS Code's and vscode-languageclient's types, so that the
 // extension cannot drift from the APIs it calls nor its lock from its
-// package.json. Without npm it is skipped, unless HOOKCTL_CI is set (as
-// .ci/run sets it): there a missing npm fails it.
+// package.json. It needs npm (see testenv.Need).
 func TestVSCodeExtension(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives npm: skipped with -short")
 	}
-	if _, err := exec.LookPath("npm"); err != nil {
-		if os.Getenv("HOOKCTL_CI") != "" {
-			t.Fatal("npm is not installed, and HOOKCTL_CI says this is CI, where the VS Code extension must be checked: install Node.js and npm (.ci/run does)")
-		}
-		t.Skip("npm is not installed: the VS Code extension's check needs Node.js and npm")
-	}
+	testenv.Need(t, "npm")
 	dir := t.TempDir()
 	for _, f := range []string{"package.json", "package-lock.json", "tsconfig.json", "extension.js"} {
 		b, err := os.ReadFile(filepath.Join("vscode", f))

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/fatih/color"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // docsFile is the rule catalogue: every rule with a bad example and the
@@ -19,18 +21,13 @@ var docsFile = filepath.Join("..", "docs", "rules.md")
 // docExample is one rule's example in docs/rules.md.
 type docExample struct {
 	rule  string
-	files map[string]docFile
+	files map[string]caseFile
 	// args are the arguments of the "$ hookctl lint" line.
 	args []string
 	// output is what the console block says hookctl prints; outStart and
 	// outEnd are the lines of the document it spans.
 	output           string
 	outStart, outEnd int
-}
-
-type docFile struct {
-	body string
-	mode os.FileMode
 }
 
 var (
@@ -48,7 +45,7 @@ func parseDocs(t *testing.T, lines []string) []*docExample {
 	var cur *docExample
 	for i := 0; i < len(lines); i++ {
 		if m := ruleHeading.FindStringSubmatch(lines[i]); m != nil {
-			cur = &docExample{rule: m[1], files: map[string]docFile{}}
+			cur = &docExample{rule: m[1], files: map[string]caseFile{}}
 			out = append(out, cur)
 			continue
 		}
@@ -74,7 +71,7 @@ func parseDocs(t *testing.T, lines []string) []*docExample {
 			cur.outStart, cur.outEnd = start+1, i
 			continue
 		}
-		f := docFile{body: body, mode: 0o644}
+		f := caseFile{body: body, mode: 0o644}
 		name := ".agents/hooks.json"
 		for _, kv := range info {
 			k, v, _ := strings.Cut(kv, "=")
@@ -96,39 +93,14 @@ func parseDocs(t *testing.T, lines []string) []*docExample {
 
 // run lints the example in a fresh workspace and home, as hookctl lint
 // would, and returns the text output with the home folder written as ~.
-func (ex *docExample) run(t *testing.T) string {
+// ShellCheck's findings are its own: the example of its rule runs it, as
+// CI has it installed, and the other examples never see it.
+func (ex *docExample) run(t *testing.T, shellcheck string) string {
 	t.Helper()
-	root := t.TempDir()
-	ws, home := filepath.Join(root, "ws"), filepath.Join(root, "home")
-	for name, f := range ex.files {
-		path := filepath.Join(ws, name)
-		if rest, ok := strings.CutPrefix(name, "~/"); ok {
-			path = filepath.Join(home, rest)
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(f.body), f.mode); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Chmod(path, f.mode); err != nil {
-			t.Fatal(err)
-		}
+	if ex.rule != "shellcheck" {
+		shellcheck = ""
 	}
-	t.Chdir(ws)
-	req, err := NewRequest(ex.args, home)
-	if err != nil {
-		t.Fatalf("%s: %v", ex.rule, err)
-	}
-	if ex.rule == "shellcheck" {
-		// ShellCheck's findings are its own: the example needs it
-		// installed, as CI has it, and the other examples never see it.
-		req.ShellCheck = FindShellCheck()
-	}
-	res, err := Lint(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, home := lintFiles(t, ex.files, ex.args, shellcheck)
 	var b bytes.Buffer
 	if err := (&TextPrinter{}).Print(&b, res); err != nil {
 		t.Fatal(err)
@@ -160,11 +132,13 @@ func TestDocs(t *testing.T) {
 			t.Errorf("rules.md: %s has no console block", ex.rule)
 			continue
 		}
-		if ex.rule == "shellcheck" && FindShellCheck() == "" {
-			t.Logf("rules.md: the shellcheck example is not checked: shellcheck is not on PATH")
-			continue
+		var shellcheck string
+		if ex.rule == "shellcheck" {
+			if shellcheck = testenv.Want(t, "shellcheck", "the example of the shellcheck rule"); shellcheck == "" {
+				continue
+			}
 		}
-		got := ex.run(t)
+		got := ex.run(t, shellcheck)
 		if !strings.Contains(got, "["+ex.rule+"]") {
 			t.Errorf("rules.md: the example of %s does not show it:\n%s", ex.rule, got)
 		}

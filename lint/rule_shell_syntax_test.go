@@ -3,31 +3,23 @@ package lint
 import (
 	"bytes"
 	"context"
-	"os"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/schema"
 )
 
-// needShells returns the paths of the real shells named, skipping the
-// test where one is missing (failing it under HOOKCTL_CI, where CI
-// installs them).
+// needShells returns the paths of the real shells named (see
+// testenv.Need).
 func needShells(t *testing.T, names ...string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	for _, n := range names {
-		p, err := exec.LookPath(n)
-		if err != nil {
-			if os.Getenv("HOOKCTL_CI") != "" {
-				t.Fatalf("%s is not on PATH, and HOOKCTL_CI says this is CI, where shell-syntax is checked against the real shells", n)
-			}
-			t.Skipf("%s is not on PATH", n)
-		}
-		out[n] = p
+		out[n] = testenv.Need(t, n)
 	}
 	return out
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // shellcheckWorkspace writes a workspace whose hooks run a sh script (from
@@ -215,7 +217,7 @@ esac`)
 
 // TestShellcheckReal runs the real ShellCheck, when it is installed.
 func TestShellcheckReal(t *testing.T) {
-	bin := realShellcheck(t)
+	bin := testenv.Need(t, "shellcheck")
 	fs := shellcheckFindings(t, bin, shellcheckWorkspace(t))
 	var got []string
 	for _, f := range fs {
@@ -294,20 +296,6 @@ func TestShellcheckHostile(t *testing.T) {
 	}
 }
 
-// realShellcheck returns the installed ShellCheck, skipping the test
-// without it (failing it in CI).
-func realShellcheck(t *testing.T) string {
-	t.Helper()
-	bin := FindShellCheck()
-	if bin == "" {
-		if os.Getenv("HOOKCTL_CI") != "" {
-			t.Fatal("shellcheck is not on PATH, and HOOKCTL_CI says this is CI, where the shellcheck rule must be checked against the real ShellCheck: install it (.ci/run does)")
-		}
-		t.Skip("shellcheck is not on PATH")
-	}
-	return bin
-}
-
 // TestShellcheckManyCommands: 300 different inline commands (some in two
 // handlers), a sh and a bash script, checked by the real ShellCheck
 // through a HOOKCTL_SHELLCHECK wrapper that counts its runs: a few runs,
@@ -315,7 +303,7 @@ func realShellcheck(t *testing.T) string {
 // line in the script, the script's dialect its own, the workspace's
 // .shellcheckrc applied.
 func TestShellcheckManyCommands(t *testing.T) {
-	real := realShellcheck(t)
+	real := testenv.Need(t, "shellcheck")
 	ws := t.TempDir()
 	files := map[string]string{
 		".shellcheckrc":          "disable=SC2034\n",
@@ -404,7 +392,7 @@ func TestShellcheckRelativeProgram(t *testing.T) {
 // .shellcheckrc; ShellCheck must never read one there. The user's own is
 // still followed when the workspace has none.
 func TestShellcheckIgnoresTheTemporaryFoldersRC(t *testing.T) {
-	real := realShellcheck(t)
+	real := testenv.Need(t, "shellcheck")
 	wsParent := t.TempDir()
 	tmp := t.TempDir()
 	if err := os.WriteFile(filepath.Join(tmp, ".shellcheckrc"), []byte("disable=SC2086\n"), 0o644); err != nil {

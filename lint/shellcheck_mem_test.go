@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // assignments is a small script on which ShellCheck 0.9.0 takes hundreds
@@ -67,7 +69,7 @@ func TestShellcheckMemory(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("ShellCheck's memory is bounded on Linux")
 	}
-	bin := realShellcheck(t)
+	bin := testenv.Need(t, "shellcheck")
 	t.Setenv(scMemoryEnv, "")
 	tgt := memWorkspace(t, map[string]string{
 		".agents/hooks/a.sh":    "#!/bin/sh\necho $1\n",
@@ -95,7 +97,7 @@ func TestShellcheckOrdinaryScripts(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("ShellCheck's memory is bounded on Linux")
 	}
-	bin := realShellcheck(t)
+	bin := testenv.Need(t, "shellcheck")
 	t.Setenv(scMemoryEnv, "")
 	var b strings.Builder
 	b.WriteString("#!/bin/sh\n")
@@ -116,7 +118,7 @@ func TestShellcheckOrdinaryScripts(t *testing.T) {
 // ShellCheck reading it (past 3 GB): those settings are not copied, the
 // others are.
 func TestShellcheckRCNoSources(t *testing.T) {
-	bin := realShellcheck(t)
+	bin := testenv.Need(t, "shellcheck")
 	tgt := memWorkspace(t, map[string]string{
 		".shellcheckrc":        "# the workspace's\ndisable=SC2086 external-sources=true\nsource-path=/dev\n",
 		".agents/hooks/z.sh":   "#!/bin/sh\n# shellcheck source=/dev/zero\n. ./lib.sh\n. /dev/zero\necho $1\nx=1\n",

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // The fault-injection suite runs the real hookctl binary, built once, the
@@ -339,9 +341,10 @@ func TestFaultsHandlers(t *testing.T) {
 	})
 	t.Run("escapes its process group", func(t *testing.T) {
 		t.Parallel()
-		if _, err := exec.LookPath("setsid"); err != nil || goruntime.GOOS != "linux" {
-			t.Skip("needs setsid, and Linux to find what left the group")
+		if goruntime.GOOS != "linux" {
+			t.Skip("needs Linux to find what left the group")
 		}
+		testenv.Need(t, "setsid")
 		c := newFaultCase(t)
 		c.strict = true
 		// setsid leaves the group and the session, keeping stdout open: run
@@ -354,9 +357,10 @@ func TestFaultsHandlers(t *testing.T) {
 	})
 	t.Run("timeout makes a group of its own", func(t *testing.T) {
 		t.Parallel()
-		if _, err := exec.LookPath("timeout"); err != nil || goruntime.GOOS != "linux" {
-			t.Skip("needs coreutils timeout, and Linux to find what left the group")
+		if goruntime.GOOS != "linux" {
+			t.Skip("needs Linux to find what left the group")
 		}
+		testenv.Need(t, "timeout")
 		c := newFaultCase(t)
 		c.strict = true
 		cmd := savePid + `timeout 60 sh -c 'echo $PPID > "$PIDS/timeout"; echo $$ > "$PIDS/sleep"; exec sleep 60'`
@@ -372,7 +376,7 @@ func TestFaultsHandlers(t *testing.T) {
 		// The handler leaves an orphan that carries nothing of it too
 		// (env -i, setsid, its parent gone), which run kills before it exits.
 		handler, pids := savePid+`sleep 600 & echo $! > "$PIDS/child"; `, 2
-		if _, err := exec.LookPath("setsid"); err == nil && goruntime.GOOS == "linux" {
+		if goruntime.GOOS == "linux" && testenv.Want(t, "setsid", "the orphan that leaves the session") != "" {
 			handler += `(` + escape(`echo \$\$ > $PIDS/escaped; exec sleep 600`) + ` &); ` + waitPid("escaped")
 			pids++
 		}

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -56,9 +57,7 @@ func TestEveryDescendantDiesWithItsHandler(t *testing.T) {
 		t.Skip("a process that leaves the handler's process group is found through /proc, on Linux only")
 	}
 	for _, tool := range []string{"timeout", "setsid"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("no %s", tool)
-		}
+		testenv.Need(t, tool)
 	}
 	// waitFor is the shell loop that waits until the handler's descendant
 	// has written its pid.
@@ -111,9 +110,7 @@ func TestEveryDescendantDiesWithItsHandler(t *testing.T) {
 	// Its first thread exits while another runs: it shows as a zombie
 	// that cannot be reaped yet, and must be killed all the same.
 	t.Run("a process whose first thread exited", func(t *testing.T) {
-		if _, err := exec.LookPath("python3"); err != nil {
-			t.Skip("no python3")
-		}
+		testenv.Need(t, "python3")
 		run(t, 30, `setsid python3 -c '`+exitFirstThread+`' P/escaped & `+waitFor("P/escaped")+`echo '{"decision":"allow"}'`,
 			Answered, "escaped")
 	})

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -23,17 +24,15 @@ import (
 // every one must be gone after run returns (polled for a few seconds: the
 // processes sleep for ten minutes, so one left behind cannot pass).
 
-// needTools skips a test that needs Linux (the subreaper) or a missing
-// program.
+// needTools skips a test that needs Linux (the subreaper), and needs the
+// programs (see testenv.Need).
 func needTools(t *testing.T, tools ...string) {
 	t.Helper()
 	if goruntime.GOOS != "linux" {
 		t.Skip("orphans come back to run through PR_SET_CHILD_SUBREAPER, on Linux only")
 	}
 	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("no %s", tool)
-		}
+		testenv.Need(t, tool)
 	}
 }
 

@@ -5,13 +5,13 @@ package runtime
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -334,9 +334,7 @@ func TestDrainNeverDropsWhatThePipeHolds(t *testing.T) {
 
 func TestProcessThatLeftTheGroupDoesNotDelay(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("setsid"); err != nil {
-		t.Skip("no setsid")
-	}
+	testenv.Need(t, "setsid")
 	e := newEnv(t)
 	pids := filepath.Join(e.ws, "pids")
 	// setsid moves the sleep out of the handler's group, keeping stdout

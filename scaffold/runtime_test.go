@@ -4,18 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/hooktest"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
-	"github.com/hookctl/hookctl/templates/testenv"
 )
 
 // TestMain puts the real python3 first on PATH (see testenv.Main), and
@@ -76,9 +75,7 @@ func TestEveryTemplateThroughTheRuntime(t *testing.T) {
 			t.Run(tmpl.ID+"."+lang, func(t *testing.T) {
 				t.Parallel()
 				if lang == "sh" && tmpl.NeedsJQ {
-					if _, err := exec.LookPath("jq"); err != nil {
-						t.Skip("jq is not installed")
-					}
+					testenv.Need(t, "jq")
 				}
 				dir := t.TempDir()
 				x, err := scaffold.LoadExisting(scaffold.ConfigPath(scaffold.Workspace, dir, ""))

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // TestVSCodeJSONLanguageService checks completion, hover and validation of
@@ -15,10 +17,8 @@ func TestVSCodeJSONLanguageService(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives node: skipped with -short")
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: the editor check needs Node.js and npm")
-	}
+	node := testenv.Need(t, "node")
+	testenv.Need(t, "npm")
 	dir := filepath.Join("testdata", "vscode")
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "vscode-json-languageservice")); err != nil {
 		npm := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")

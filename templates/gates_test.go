@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 func decisionOf(t *testing.T, out string) (decision, reason string) {
@@ -27,9 +29,7 @@ func gateDecisions(t *testing.T, tmpl Template, lang string, inputs []any, event
 	l, _ := LookupLanguage(lang)
 	if lang != "sh" {
 		needs := map[string]string{"py": "python3", "node": "node"}[lang]
-		if _, err := exec.LookPath(needs); err != nil {
-			t.Skipf("%s is not installed", needs)
-		}
+		testenv.Need(t, needs)
 		src, err := tmpl.Script(lang, "test-hook")
 		if err != nil {
 			t.Fatal(err)
@@ -204,9 +204,7 @@ func TestProtectPathsResolvesAgainstTheWorkspace(t *testing.T) {
 }
 
 func TestFormatFileFormatsTheEditedFile(t *testing.T) {
-	if _, err := exec.LookPath("gofmt"); err != nil {
-		t.Skip("gofmt is not installed")
-	}
+	testenv.Need(t, "gofmt")
 	tmpl, _ := Lookup("format-file")
 	for _, lang := range LanguageIDs() {
 		ws := t.TempDir()
@@ -302,9 +300,7 @@ func TestTestsMustPassContinuesWithTheFailure(t *testing.T) {
 }
 
 func TestProjectContextInjectsNotesAndGitState(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
+	testenv.Need(t, "git")
 	tmpl, _ := Lookup("project-context")
 	for _, lang := range LanguageIDs() {
 		ws := t.TempDir()

@@ -3,7 +3,7 @@ package templates
 import (
 	"testing"
 
-	"github.com/hookctl/hookctl/templates/testenv"
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // TestMain puts the real python3 first on PATH (see testenv.Main).

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -25,13 +26,9 @@ func runScript(t *testing.T, tmpl Template, lang string, workspace string, in []
 func runScriptEnv(t *testing.T, tmpl Template, lang string, workspace string, in []byte, env ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	needs := map[string]string{"sh": "sh", "py": "python3", "node": "node"}[lang]
-	if _, err := exec.LookPath(needs); err != nil {
-		t.Skipf("%s is not installed", needs)
-	}
+	testenv.Need(t, needs)
 	if lang == "sh" && tmpl.NeedsJQ {
-		if _, err := exec.LookPath("jq"); err != nil {
-			t.Skip("jq is not installed")
-		}
+		testenv.Need(t, "jq")
 	}
 	src, err := tmpl.Script(lang, "test-hook")
 	if err != nil {

@@ -13,6 +13,8 @@ import (
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v4"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // actionFile is the repository's GitHub Action.
@@ -104,13 +106,7 @@ func TestActionMetadata(t *testing.T) {
 	}
 
 	// ShellCheck finds nothing in the scripts.
-	sc, err := exec.LookPath("shellcheck")
-	if err != nil {
-		if os.Getenv("HOOKCTL_CI") == "1" {
-			t.Fatal("no shellcheck")
-		}
-		t.Skip("no shellcheck")
-	}
+	sc := testenv.Need(t, "shellcheck")
 	for _, s := range a.Runs.Steps {
 		if s.Run == "" {
 			continue

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -322,12 +323,7 @@ func TestAgentCases(t *testing.T) {
 		t.Skip("runs every case's handlers through real processes")
 	}
 	for _, tool := range []string{"node", "python3", "jq", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("HOOKCTL_CI") != "" {
-				t.Fatalf("%s is needed: %v", tool, err)
-			}
-			t.Skipf("%s is needed: %v", tool, err)
-		}
+		testenv.Need(t, tool)
 	}
 	bin := hookctlBinary(t)
 	cases := readAgentCases(t)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/templates"
 )
@@ -138,14 +139,12 @@ func BenchmarkComplete(b *testing.B) {
 }
 
 // TestCompletionInATerminal types in a real shell in tmux, presses Tab,
-// and reads the line back: bash, zsh and fish, each where it is installed.
+// and reads the line back: bash, zsh and fish (see testenv.Need).
 func TestCompletionInATerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts shells in tmux")
 	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("no tmux")
-	}
+	testenv.Need(t, "tmux")
 	bin := hookctlOnPath(t)
 	for _, sh := range []struct {
 		name, script string
@@ -157,9 +156,7 @@ func TestCompletionInATerminal(t *testing.T) {
 		{"fish", "hookctl.fish", []string{"fish", "--no-config"}, "source hookctl.fish"},
 	} {
 		t.Run(sh.name, func(t *testing.T) {
-			if _, err := exec.LookPath(sh.name); err != nil {
-				t.Skipf("no %s", sh.name)
-			}
+			testenv.Need(t, sh.name)
 			t.Parallel()
 			dir := t.TempDir()
 			var script bytes.Buffer

@@ -1,10 +1,10 @@
 package main
 
 import (
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // TestExamplesCleanUnderShellCheck: the README says examples/ lints
@@ -12,13 +12,7 @@ import (
 // bundled scripts too; so examples/ must be clean with the real
 // ShellCheck, not only with the stand-in the other tests use.
 func TestExamplesCleanUnderShellCheck(t *testing.T) {
-	bin, err := exec.LookPath("shellcheck")
-	if err != nil {
-		if os.Getenv("HOOKCTL_CI") != "" {
-			t.Fatal("shellcheck is not on PATH, and HOOKCTL_CI says this is CI, where it must be: install it (.ci/run does)")
-		}
-		t.Skip("shellcheck is not on PATH")
-	}
+	bin := testenv.Need(t, "shellcheck")
 	t.Setenv("HOOKCTL_SHELLCHECK", bin)
 	var out, errOut strings.Builder
 	code := run([]string{"hookctl", "--color", "never", "lint", "--fail-on", "info", "../../examples"}, streams{strings.NewReader(""), &out, &errOut})

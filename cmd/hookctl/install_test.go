@@ -12,6 +12,8 @@ import (
 	goruntime "runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // snapshot is a release built by .ci/run (goreleaser release --snapshot)
@@ -32,7 +34,7 @@ func serveSnapshot(t *testing.T) *snapshot {
 	dir := filepath.Join("..", "..", "dist")
 	sums, err := os.ReadFile(filepath.Join(dir, "checksums.txt"))
 	if err != nil {
-		if os.Getenv("HOOKCTL_CI") == "1" {
+		if testenv.CI() {
 			t.Fatalf("no release snapshot: .ci/run builds dist/ before the tests: %v", err)
 		}
 		t.Skipf("no release snapshot in dist/ (go tool -modfile=tools/go.mod goreleaser release --snapshot --clean): %v", err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/internal/fifo"
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/lint"
 )
 
@@ -52,13 +53,7 @@ func TestWriteFixedFIFO(t *testing.T) {
 // unchanged braces stay context, and changes whose contexts touch share a
 // hunk.
 func TestFixDiffAsGit(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("HOOKCTL_CI") != "" {
-			t.Fatal("git is not on PATH, and HOOKCTL_CI says this is CI, where --fix --diff is compared with git diff")
-		}
-		t.Skip("git is not on PATH")
-	}
+	git := testenv.Need(t, "git")
 	var many strings.Builder
 	many.WriteString("{\n")
 	for i := range 120 {

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // TestLspReadsNoProcessFile runs hookctl lsp as an editor starts it, with a
@@ -27,13 +29,7 @@ func TestLspReadsNoProcessFile(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("/proc/self is Linux's")
 	}
-	shellcheck, err := exec.LookPath("shellcheck")
-	if err != nil {
-		if os.Getenv("HOOKCTL_CI") != "" {
-			t.Fatal("shellcheck is not on PATH, and HOOKCTL_CI says this is CI, where this test must run")
-		}
-		t.Skip("shellcheck is not on PATH")
-	}
+	shellcheck := testenv.Need(t, "shellcheck")
 	bin := hookctlBinary(t)
 	ws := t.TempDir()
 	hooks := filepath.Join(ws, ".agents", "hooks.json")

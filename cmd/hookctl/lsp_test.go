@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // TestLspArguments checks that hookctl lsp refuses arguments: an editor
@@ -77,13 +79,7 @@ vim.cmd("qall!")
 // shows), and reads back the diagnostics and a hover that hookctl lsp gave
 // it. The test binary serves as hookctl, through a link on PATH.
 func TestNeovim(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		if os.Getenv("HOOKCTL_CI") != "" {
-			t.Fatal("nvim is not on PATH, and HOOKCTL_CI says this is CI, where this test must run: install Debian's neovim (.ci/run does)")
-		}
-		t.Skip("nvim is not on PATH: this test drives a real Neovim (.ci/run installs Debian's neovim)")
-	}
+	nvim := testenv.Need(t, "nvim")
 	tmp := t.TempDir()
 	bin := hookctlOnPath(t)
 	ws := filepath.Join(tmp, "ws")

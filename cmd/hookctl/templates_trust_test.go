@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/templates"
 )
 
@@ -24,12 +25,7 @@ import (
 func TestEveryTemplateIsTrustedAndRuns(t *testing.T) {
 	bin := hookctlBinary(t)
 	for _, tool := range []string{"jq", "python3", "node", "git"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("HOOKCTL_CI") == "1" {
-				t.Fatalf("%s is not installed", tool)
-			}
-			t.Skipf("%s is not installed", tool)
-		}
+		testenv.Need(t, tool)
 	}
 	shellcheck := noShellcheck
 	if p, err := exec.LookPath("shellcheck"); err == nil {

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 func TestVersionLine(t *testing.T) {
@@ -108,9 +110,7 @@ func TestVersionOfABuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds hookctl")
 	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
+	testenv.Need(t, "git")
 	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
 	if err != nil {
 		t.Skipf("not in a git checkout: %v", err)

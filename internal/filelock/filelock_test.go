@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 func open(t *testing.T, path string) *os.File {
@@ -107,19 +109,13 @@ func TestLockSeenByFlock(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("flock(1) is util-linux's")
 	}
-	flock, err := exec.LookPath("flock")
-	if err != nil {
-		if os.Getenv("HOOKCTL_CI") == "1" {
-			t.Fatal("no flock(1)")
-		}
-		t.Skip("no flock(1)")
-	}
+	flock := testenv.Need(t, "flock")
 	path := filepath.Join(t.TempDir(), "store.lock")
 	f := open(t, path)
 	if err := Lock(f); err != nil {
 		t.Fatal(err)
 	}
-	err = exec.Command(flock, "--nonblock", path, "true").Run()
+	err := exec.Command(flock, "--nonblock", path, "true").Run()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 		t.Fatalf("flock --nonblock while hookctl holds the lock: %v, want exit 1", err)
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // gitDiff returns the hunks git diff --no-index writes for the two
@@ -15,13 +17,7 @@ import (
 // (Myers' algorithm, three lines of context, the indent heuristic).
 func gitDiff(t *testing.T, old, new string) string {
 	t.Helper()
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("HOOKCTL_CI") != "" {
-			t.Fatal("git is not on PATH, and HOOKCTL_CI says this is CI, where diffs are compared with git's")
-		}
-		t.Skip("git is not on PATH")
-	}
+	git := testenv.Need(t, "git")
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	if err := os.WriteFile(a, []byte(old), 0o644); err != nil {

@@ -129,98 +129,30 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == '_'
 }
 
-// CodeActions returns a quick fix for each finding that carries a fix and
-// whose span meets rng. Each fix changes only the spans its edits name;
-// a fix whose edits fall outside the text or inside a character is left
-// out rather than offered wrong. With documentChanges the edits name the
-// document's version, so a client refuses them once the text has moved on.
-func CodeActions(doc *Document, findings []lint.Finding, rng Range, documentChanges bool) []CodeAction {
-	rFrom, rTo := doc.Offset(rng.Start), doc.Offset(rng.End)
-	actions := []CodeAction{}
-	for _, f := range findings {
-		if f.Fix == nil || len(f.Fix.Edits) == 0 {
-			continue
-		}
-		from, to := spanOffsets(doc, f.Span)
-		if from > rTo || rFrom > to {
-			continue
-		}
-		edits, ok := textEdits(doc, f.Fix.Edits)
-		if !ok {
-			continue
-		}
-		title := f.Fix.Description
-		if title == "" {
-			title = "Fix: " + f.Message
-		}
-		a := CodeAction{
-			Title:       title,
-			Kind:        kindQuickFix,
-			Diagnostics: []Diagnostic{diagnostic(doc, f)},
-			IsPreferred: true,
-			Edit:        &WorkspaceEdit{},
-		}
-		if documentChanges {
-			a.Edit.DocumentChanges = []TextDocumentEdit{{
-				TextDocument: versionedTextDocumentIdentifier{URI: doc.URI, Version: doc.Version},
-				Edits:        edits,
-			}}
-		} else {
-			a.Edit.Changes = map[string][]TextEdit{doc.URI: edits}
-		}
-		actions = append(actions, a)
+// publish sends a document's diagnostics, encoded by appendPublish.
+func (s *server) publish(p publishDiagnosticsParams) {
+	select {
+	case <-s.conn.DisconnectNotify():
+		return
+	default:
 	}
-	return actions
+	if err := s.stream.writeRaw(appendPublish(nil, p)); err != nil {
+		s.log.Printf("publishing diagnostics of %s: %v", p.URI, err)
+	}
 }
 
-// FixAll returns one action that applies every fix of the findings that
-// does not clash with a fix before it, in file order: the set
-// lint.NonOverlapping picks, as one pass of hookctl lint --fix; nil when
-// no finding carries a fix. Editors run it on request or on save
-// (source.fixAll).
-func FixAll(doc *Document, findings []lint.Finding, documentChanges bool) *CodeAction {
-	var usable []lint.Finding
-	for _, f := range findings {
-		if f.Fix != nil && len(f.Fix.Edits) > 0 {
-			if _, ok := textEdits(doc, f.Fix.Edits); ok {
-				usable = append(usable, f)
-			}
+// diagnostics turns findings into the document's diagnostics; a panic is
+// logged and leaves the document without diagnostics.
+func (s *server) diagnostics(doc *Document, findings []lint.Finding) (diags []Diagnostic) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("reporting the findings of %s failed: %v", doc.URI, r)
+			diags = []Diagnostic{}
 		}
-	}
-	var all []TextEdit
-	var diags []Diagnostic
-	for _, f := range lint.NonOverlapping(doc.Text, usable) {
-		edits, _ := textEdits(doc, f.Fix.Edits)
-		all = append(all, edits...)
+	}()
+	diags = make([]Diagnostic, 0, len(findings))
+	for _, f := range findings {
 		diags = append(diags, diagnostic(doc, f))
 	}
-	if len(all) == 0 {
-		return nil
-	}
-	a := &CodeAction{Title: "Apply every certain fix of hookctl lint", Kind: kindFixAll, Diagnostics: diags, Edit: &WorkspaceEdit{}}
-	if documentChanges {
-		a.Edit.DocumentChanges = []TextDocumentEdit{{TextDocument: versionedTextDocumentIdentifier{URI: doc.URI, Version: doc.Version}, Edits: all}}
-	} else {
-		a.Edit.Changes = map[string][]TextEdit{doc.URI: all}
-	}
-	return a
-}
-
-// textEdits converts a fix's edits, refusing any whose offsets are not
-// places in the text.
-func textEdits(doc *Document, edits []lint.Edit) ([]TextEdit, bool) {
-	out := make([]TextEdit, 0, len(edits))
-	for _, e := range edits {
-		from, to := e.Span.Start.Offset, e.End().Offset
-		if from < 0 || to < from || to > len(doc.Text) || !boundary(doc.Text, from) || !boundary(doc.Text, to) {
-			return nil, false
-		}
-		out = append(out, TextEdit{Range: doc.Range(from, to), NewText: e.Text})
-	}
-	return out, true
-}
-
-// boundary reports whether off is between two characters of text.
-func boundary(text []byte, off int) bool {
-	return off == len(text) || utf8.RuneStart(text[off])
+	return diags
 }

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"sort"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -160,4 +161,32 @@ func uriPath(uri string) string {
 // pathURI returns the file: URI of an absolute path.
 func pathURI(path string) string {
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
+}
+
+// fileKind is what a document holds.
+type fileKind int
+
+const (
+	hooksFile fileKind = iota
+	testFile
+)
+
+func kindOf(uri string) fileKind {
+	if strings.HasSuffix(uri, "hooks.test.json") {
+		return testFile
+	}
+	return hooksFile
+}
+
+// served reports whether the server looks at a document: a file whose name
+// ends in hooks.json (hooks.json, claude-hooks.json) or hooks.test.json.
+// Other documents are left alone, so a client that sends every JSON file
+// (Zed gives a language's files to each of its servers) gets nothing
+// wrong for package.json.
+func served(uri string) bool {
+	name := uri
+	if i := strings.LastIndexAny(uri, "/:"); i >= 0 {
+		name = uri[i+1:]
+	}
+	return strings.HasSuffix(name, "hooks.json") || strings.HasSuffix(name, "hooks.test.json")
 }

@@ -184,3 +184,15 @@ func (s *server) definition(p textDocumentPositionParams) []Location {
 	}
 	return out
 }
+
+// scripts returns the files a document's handlers run, nil when they
+// cannot be found (a panic is logged).
+func (s *server) scripts(doc *Document) (out []lint.Script) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("finding the scripts of %s failed: %v", doc.URI, r)
+			out = nil
+		}
+	}()
+	return lint.Scripts(s.target(doc), doc.Text)
+}

@@ -9,22 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/lint"
 )
-
-// realShellCheck returns the installed shellcheck; without one the test
-// is skipped, or fails under HOOKCTL_CI, where .ci/run installs it.
-func realShellCheck(t *testing.T) string {
-	t.Helper()
-	bin := lint.FindShellCheck()
-	if bin == "" {
-		if os.Getenv("HOOKCTL_CI") != "" {
-			t.Fatal("shellcheck is not on PATH, and HOOKCTL_CI says this is CI, where the editor's ShellCheck must be checked against the real ShellCheck: install it (.ci/run does)")
-		}
-		t.Skip("shellcheck is not on PATH")
-	}
-	return bin
-}
 
 // shellcheckHooks has two inline commands: the first is one ShellCheck
 // warns about ($HOOKCTL_WORKSPACE unquoted, SC2086), the second is clean.
@@ -41,7 +28,7 @@ const shellcheckHooks = `{
 // scServer starts a server with the real ShellCheck on a workspace and
 // counts the lint runs that ran it.
 func scServer(t *testing.T, config string) (c *client, uri string, scRuns func() int) {
-	bin := realShellCheck(t)
+	bin := testenv.Need(t, "shellcheck")
 	path := workspace(t)
 	if config != "" {
 		if err := os.WriteFile(filepath.Join(filepath.Dir(filepath.Dir(path)), ".hookctl.json"), []byte(config), 0o644); err != nil {

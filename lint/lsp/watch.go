@@ -56,7 +56,7 @@ func (s *server) registerWatchers() {
 
 // filesChanged lints again every open document that names a file the
 // client reports.
-func (s *server) filesChanged(p didChangeWatchedFilesParams) {
+func (s *server) filesChanged(p didChangeWatchedFilesParams) error {
 	changed := map[string]bool{}
 	for _, c := range p.Changes {
 		if path := uriPath(c.URI); path != "" {
@@ -73,6 +73,7 @@ func (s *server) filesChanged(p didChangeWatchedFilesParams) {
 			}
 		}
 	}
+	return nil
 }
 
 // poll looks at the named files every Options.Poll until ctx ends.

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // Marks, in each language, of a file that runs: it prints MARK: and its
@@ -43,12 +45,7 @@ func ranIn(t *testing.T, root, command string) ([]string, string) {
 func need(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("HOOKCTL_CI") == "1" {
-				t.Fatalf("%s is not installed", tool)
-			}
-			t.Skipf("%s is not installed", tool)
-		}
+		testenv.Need(t, tool)
 	}
 }
 

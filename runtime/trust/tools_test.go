@@ -1,9 +1,9 @@
 package trust
 
 import (
-	"os"
-	"os/exec"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // needTools skips the test when one of the programs it runs is not on
@@ -11,11 +11,6 @@ import (
 func needTools(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("HOOKCTL_CI") != "" {
-				t.Fatalf("%s is not on PATH, and HOOKCTL_CI says this is CI, where this test must run it: install it (.ci/run does)", tool)
-			}
-			t.Skipf("no %s", tool)
-		}
+		testenv.Need(t, tool)
 	}
 }

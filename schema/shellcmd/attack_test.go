@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // TestScriptFolderAgainstItsOwnCode runs scripts that change, in ways the
@@ -14,9 +16,7 @@ import (
 // source at the last line.
 func TestScriptFolderAgainstItsOwnCode(t *testing.T) {
 	for _, sh := range []string{"sh", "bash"} {
-		if _, err := exec.LookPath(sh); err != nil {
-			t.Skipf("no %s", sh)
-		}
+		testenv.Need(t, sh)
 	}
 	w := shellTree(t)
 	agents := filepath.Join(w, ".agents")

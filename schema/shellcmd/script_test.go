@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 func TestDirname(t *testing.T) {
@@ -156,12 +158,7 @@ func lastSourced(c *Command) string {
 // or that ParseScript leaves it unknown where it must.
 func TestScriptFolderAsTheShellsComputeIt(t *testing.T) {
 	for _, sh := range []string{"sh", "bash"} {
-		if _, err := exec.LookPath(sh); err != nil {
-			if os.Getenv("HOOKCTL_CI") != "" {
-				t.Fatalf("%s is needed", sh)
-			}
-			t.Skipf("no %s", sh)
-		}
+		testenv.Need(t, sh)
 	}
 	w := shellTree(t)
 	agents := filepath.Join(w, ".agents")

@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/schema"
-	"github.com/hookctl/hookctl/templates/testenv"
 )
 
 // The long run: every realworld command and many generated combinations
@@ -82,12 +82,7 @@ func hookctlDir(t *testing.T) string {
 func need(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("HOOKCTL_CI") != "" {
-				t.Fatalf("%s is needed (.ci/run installs it)", tool)
-			}
-			t.Skipf("no %s", tool)
-		}
+		testenv.Need(t, tool)
 	}
 }
 
@@ -111,7 +106,7 @@ func needStrace(t *testing.T) {
 		}
 	})
 	if straceErr != nil {
-		if os.Getenv("HOOKCTL_CI") != "" {
+		if testenv.CI() {
 			t.Fatal(straceErr)
 		}
 		t.Skip(straceErr)

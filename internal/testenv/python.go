@@ -1,5 +1,3 @@
-// Package testenv prepares the environment of test binaries that run the
-// templates' handlers many times.
 package testenv
 
 import (
