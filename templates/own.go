@@ -15,14 +15,20 @@ var NamePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 // placeholder is what Script replaces by the hook's name.
 var placeholder = []byte("{{name}}")
 
-// own are the raw scripts of every template in every language, split at
-// the placeholder, read once.
-var own = sync.OnceValue(func() [][][]byte {
-	var out [][][]byte
+// ownScript is the raw script of a template in one language, split at
+// the placeholder.
+type ownScript struct {
+	t     Template
+	parts [][]byte
+}
+
+// own are the raw scripts of every template in every language, read once.
+var own = sync.OnceValue(func() []ownScript {
+	var out []ownScript
 	for _, t := range all {
 		for _, l := range Languages {
 			if raw, err := files.ReadFile("files/" + t.ID + l.Ext); err == nil {
-				out = append(out, bytes.Split(raw, placeholder))
+				out = append(out, ownScript{t, bytes.Split(raw, placeholder)})
 			}
 		}
 	}
@@ -31,15 +37,17 @@ var own = sync.OnceValue(func() [][][]byte {
 
 // Own reports whether content is byte for byte one of the handler scripts
 // hookctl init writes, for a hook name NamePattern accepts: hookctl's own
-// code, whose reading its tests pin down, not code a workspace wrote.
-func Own(content []byte) bool {
-	for _, parts := range own() {
+// code, whose reading its tests pin down, not code a workspace wrote. It
+// returns the template it is.
+func Own(content []byte) (Template, bool) {
+	for _, s := range own() {
+		parts := s.parts
 		if !bytes.HasPrefix(content, parts[0]) {
 			continue
 		}
 		if len(parts) == 1 {
 			if len(content) == len(parts[0]) {
-				return true
+				return s.t, true
 			}
 			continue
 		}
@@ -52,10 +60,10 @@ func Own(content []byte) bool {
 		}
 		name := content[i:end]
 		if NamePattern.Match(name) && bytes.Equal(bytes.Join(parts, name), content) {
-			return true
+			return s.t, true
 		}
 	}
-	return false
+	return Template{}, false
 }
 
 func nameByte(b byte) bool {

@@ -104,6 +104,11 @@ type Template struct {
 	// Cases show the template at work, the one hookctl init writes for a new
 	// hook first.
 	Cases []Case
+	// Runs says what the handler runs that no reading of it can cover,
+	// since the project decides it: trust names it, once, for the
+	// template as init writes it. Empty when the handler runs only its
+	// own code and the programs on PATH.
+	Runs string
 }
 
 const fileTools = "view_file|write_to_file|replace_file_content|multi_replace_file_content|list_dir|grep_search|find_by_name"
@@ -174,6 +179,7 @@ var all = []Template{
 	{
 		ID: "tests-must-pass", Event: schema.Stop, Timeout: 600, NeedsJQ: true,
 		Summary: "keep the agent going until the project's tests pass (at most 5 times)",
+		Runs:    "runs the project's own tests (HOOK_TEST_COMMAND, else the first of make test, go test ./..., npm test, cargo test, python3 -m pytest that the project has): the test code, Makefile and package.json they run are the project's, not covered",
 		Cases: []Case{
 			{Name: "lets the agent stop after 5 attempts", Payload: map[string]any{"executionNum": 6, "terminationReason": "model_stop", "fullyIdle": true},
 				Expect: map[string]any{"decision": "allow"}},

@@ -17,7 +17,8 @@ import (
 // TestEveryTemplateIsTrustedAndRuns writes every template in every
 // language with the real hookctl, as a new user would, in a fresh
 // workspace and in one whose hooks were trusted before: trust covers it
-// with nothing "not covered" and only real files, run gets the template's
+// with only real files, and names nothing "not covered" but, once, what a
+// template runs that the project decides (Template.Runs), run gets the template's
 // answer, and test, test --contract, lint and doctor --offline pass. In
 // the trusted workspace, init keeps the trust: the hook it adds and the
 // gate there before both answer at once. -short runs two templates, in
@@ -123,8 +124,22 @@ func templateInWorkspace(t *testing.T, bin, shellcheck string, tmpl templates.Te
 	// The review, shown afresh.
 	h.must("", "trust", "--revoke")
 	review, errs := h.must("", "trust", "--yes")
-	if strings.Contains(review+errs, "Not covered") || strings.Contains(review+errs, `\n`) {
+	// What the template runs that the project decides (tests-must-pass:
+	// the project's tests) is named, once, in the template's words; the
+	// rest is covered.
+	named := ""
+	if _, after, ok := strings.Cut(review, "\nNot covered:\n"); ok {
+		named, _, _ = strings.Cut(after, "\n\n")
+	}
+	want := ""
+	if tmpl.Runs != "" {
+		want = " (" + tmpl.ID + "): .agents/hooks/" + tmpl.ID + lang.Ext + ":"
+	}
+	if n := strings.Count(named, "\n") + 1; want == "" && named != "" || want != "" && (n != 1 || !strings.Contains(named, want) || !strings.HasSuffix(named, " "+tmpl.Runs)) {
 		t.Errorf("trust names what it does not cover:\n%s%s", review, errs)
+	}
+	if strings.Contains(review+errs, `\n`) {
+		t.Errorf("the review shows an escaped line break:\n%s%s", review, errs)
 	}
 	files := false
 	for _, l := range strings.Split(review, "\n") {

@@ -500,24 +500,37 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shel
 		}
 		n := len(cmd.Gaps)
 		c.follow(cmd, rd.Lang, f, real, cwd, base, r.StartOf(caller, false), r.Call, depth)
-		if templates.Own(content) {
-			cmd.Gaps = ownLines(cmd.Gaps, n, schema.Visible(f.Path))
+		if t, ok := templates.Own(content); ok {
+			cmd.Gaps = ownLines(cmd.Gaps, n, schema.Visible(f.Path), t.Runs)
 		}
 	}
 }
 
-// ownLines drops, from the gaps found from n on, those at a line of the
-// file named name: it is one of hookctl's own templates, unchanged, whose
-// lines build code at run time only from the user's environment
+// ownLines replaces, among the gaps found from n on, those at a line of
+// the file named name by one that says what the template runs (runs):
+// the file is one of hookctl's own templates, unchanged, whose lines
+// build code at run time only from the user's environment
 // (tests-must-pass's HOOK_TEST_COMMAND) and their own constants, as
-// TestTemplatesLinesTheReadersName pins down. What it loads from the
-// workspace is still covered, and named when it cannot be.
-func ownLines(gaps []string, n int, name string) []string {
+// TestTemplatesLinesTheReadersName pins down. What the reader names there
+// is said once, in the template's words, at the first line it named;
+// what the template runs that the project decides is never dropped. What
+// it loads from the workspace is still covered, and named when it cannot
+// be.
+func ownLines(gaps []string, n int, name, runs string) []string {
 	out := gaps[:n]
+	said := false
 	for _, g := range gaps[n:] {
-		if !strings.HasPrefix(g, name+":") {
+		at, ok := strings.CutPrefix(g, name+":")
+		if !ok {
 			out = append(out, g)
+			continue
 		}
+		if said || runs == "" {
+			continue
+		}
+		line, _, _ := strings.Cut(at, " ")
+		out = append(out, name+":"+line+" "+runs)
+		said = true
 	}
 	return out
 }

@@ -23,8 +23,10 @@ var ownTemplateGaps = map[string][]int{
 }
 
 // TestTemplatesLinesTheReadersName reads every template in every language
-// as init writes it, and once edited (a byte added at its end): unchanged,
-// trust names nothing of it; edited, it names exactly the lines above.
+// as init writes it, and once edited (a byte added at its end): edited,
+// trust names exactly the lines above, in the readers' words; unchanged,
+// it names the same lines in the template's own words (Template.Runs),
+// once, and nothing of a template that runs only its own code.
 func TestTemplatesLinesTheReadersName(t *testing.T) {
 	for _, tmpl := range templates.All() {
 		for _, lang := range templates.Languages {
@@ -34,8 +36,11 @@ func TestTemplatesLinesTheReadersName(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !templates.Own(script) {
+				if _, ok := templates.Own(script); !ok {
 					t.Fatalf("%s is not recognised as hookctl's own", file)
+				}
+				if named := len(ownTemplateGaps[file]) > 0; named != (tmpl.Runs != "") {
+					t.Fatalf("the readers name lines %v of %s, and the template says it runs %q: a template whose lines are named says what it runs, and only such a one", ownTemplateGaps[file], file, tmpl.Runs)
 				}
 				for _, edited := range []bool{false, true} {
 					root, err := Key(t.TempDir())
@@ -56,15 +61,19 @@ func TestTemplatesLinesTheReadersName(t *testing.T) {
 					var lines []int
 					for _, g := range cmd.Gaps {
 						var n int
-						if _, err := fmt.Sscanf(strings.TrimPrefix(g, ".agents/hooks/"+file+":"), "%d", &n); err != nil {
+						at := strings.TrimPrefix(g, ".agents/hooks/"+file+":")
+						if _, err := fmt.Sscanf(at, "%d", &n); err != nil {
 							t.Errorf("edited %v: a gap not at a line of the script: %q", edited, g)
 							continue
 						}
 						lines = append(lines, n)
+						if runs := fmt.Sprintf("%d %s", n, tmpl.Runs); !edited && at != runs {
+							t.Errorf("unchanged: named %q, want the template's words %q", at, runs)
+						}
 					}
 					want := ownTemplateGaps[file]
-					if !edited {
-						want = nil
+					if !edited && len(want) > 0 {
+						want = want[:1]
 					}
 					if !slices.Equal(lines, want) {
 						t.Errorf("edited %v: lines named %v, want %v: %q", edited, lines, want, cmd.Gaps)
@@ -89,7 +98,7 @@ func TestOwnTemplates(t *testing.T) {
 		"a b":              false,
 	} {
 		script := strings.ReplaceAll(string(mustScript(t, tmpl, "py")), "{{name}}", name)
-		if got := templates.Own([]byte(script)); got != want {
+		if _, got := templates.Own([]byte(script)); got != want {
 			t.Errorf("%q: Own %v, want %v", name, got, want)
 		}
 	}
