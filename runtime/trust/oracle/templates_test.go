@@ -62,7 +62,7 @@ func TestTemplates(t *testing.T) {
 				// The findings of every case, reported once for the
 				// template in this language.
 				name := "template " + tpl.ID + "/" + lang.ID
-				c := oracleCase{name: name, form: "template " + tpl.ID + " (" + lang.ID + ")", command: command, data: templateData, noGaps: true}
+				c := oracleCase{name: name, form: "template " + tpl.ID + " (" + lang.ID + ")", command: command, data: templateData, noGaps: true, runs: tpl.Runs}
 				var all result
 				seen := map[string]bool{}
 				for i, tc := range cases {
