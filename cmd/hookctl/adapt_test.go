@@ -64,7 +64,9 @@ func startAdapted(t *testing.T, script string, env []string) (*exec.Cmd, func() 
 // adapt with it, as without adapt.
 func TestAdaptForwardsSignals(t *testing.T) {
 	env, _ := traceEnv(t)
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
+	sigs := []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP}
+	unignore(t, sigs...)
+	for _, sig := range sigs {
 		name := tracelog.SignalName(sig)[3:]
 		cmd, wait := startAdapted(t, "trap 'echo interrupted >&2; exit 2' "+name, env)
 		if err := cmd.Process.Signal(sig); err != nil {

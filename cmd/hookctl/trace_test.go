@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -247,7 +248,9 @@ func startReady(t *testing.T, argv []string, env []string) (cmd *exec.Cmd, wait 
 
 func TestTraceForwardsSignals(t *testing.T) {
 	env, _ := traceEnv(t)
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM} {
+	sigs := []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM}
+	unignore(t, sigs...)
+	for _, sig := range sigs {
 		name := tracelog.SignalName(sig)[3:]
 		// A command that catches the signal, says so and exits 7; and one
 		// that dies of it.
@@ -810,4 +813,35 @@ func TestTraceUnderAnAgentsTerminal(t *testing.T) {
 	if b, _ := os.ReadFile(got); string(b) != "INT\n" {
 		t.Errorf("COMMAND caught %q, want one SIGINT", b)
 	}
+}
+
+// ignoredAtStart are the signals the test binary was started with
+// ignored, read before any test catches one (signal.Ignored no longer
+// tells once a test has caught and let go of it).
+var ignoredAtStart = func() map[syscall.Signal]bool {
+	m := map[syscall.Signal]bool{}
+	for _, s := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM} {
+		m[s] = signal.Ignored(s)
+	}
+	return m
+}()
+
+// unignore lets the children a test starts take each of sigs as a program
+// started from a terminal does: a test run under nohup (SIGHUP ignored)
+// or from a shell's background (SIGINT, SIGQUIT ignored) hands them the
+// signal ignored, which no shell can then trap. Go resets a signal it
+// catches to its default in a child, so catching it here is enough.
+func unignore(t *testing.T, sigs ...syscall.Signal) {
+	var ignored []os.Signal
+	for _, s := range sigs {
+		if ignoredAtStart[s] {
+			ignored = append(ignored, s)
+		}
+	}
+	if len(ignored) == 0 {
+		return
+	}
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, ignored...)
+	t.Cleanup(func() { signal.Stop(c) })
 }
