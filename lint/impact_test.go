@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // impactRow is one mistake and what it means to the agent.
@@ -146,7 +147,7 @@ func TestImpactTable(t *testing.T) {
 			writeImpactFile(t, filepath.Join(ws, ".agents", name), body, mode)
 		}
 		if tc.user != "" {
-			writeImpactFile(t, UserFile(home), tc.user, 0o644)
+			writeImpactFile(t, scope.UserFile(home), tc.user, 0o644)
 		}
 		req, err := NewRequest([]string{ws}, home)
 		if err != nil {

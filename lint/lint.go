@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // Severity is how serious a finding is.
@@ -143,26 +144,17 @@ func dedupe(fs []Finding) []Finding {
 	})
 }
 
-// Scope is where a hooks.json sits, which decides how its handlers run
-// and which rules apply.
-type Scope int
+// Scope is where a hooks.json sits (scope.Scope), which decides how its
+// handlers run and which rules apply. Lint tells apart the user's file
+// and every other, which is a workspace's: a file named directly that is
+// not the user's is shared with whoever clones the folder it is in.
+type Scope = scope.Scope
 
-// The scopes of a hooks.json.
+// The scopes lint tells apart, as lint's callers name them.
 const (
-	// Workspace is <root>/.agents/hooks.json, or any file named directly
-	// that is not the user's: it is shared with whoever clones the
-	// workspace.
-	Workspace Scope = iota
-	// User is ~/.gemini/config/hooks.json: one person's machine.
-	User
+	Workspace = scope.Workspace
+	User      = scope.User
 )
-
-func (s Scope) String() string {
-	if s == User {
-		return "user"
-	}
-	return "workspace"
-}
 
 // Max returns the most serious severity among the findings, and false when
 // there are none.

@@ -9,12 +9,8 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
-
-// UserFile is the user's hooks.json under home.
-func UserFile(home string) string {
-	return filepath.Join(home, ".gemini", "config", "hooks.json")
-}
 
 // NewRequest says what to lint for the paths of a command line, as
 // hookctl lint reads them: a hooks.json; a folder, meaning its
@@ -65,9 +61,9 @@ func newRequest(paths []string, home string) (Request, error) {
 			req.Files = append(req.Files, target(ws))
 		}
 		if home != "" {
-			looked = append(looked, UserFile(home))
-			if isFile(UserFile(home)) {
-				req.Files = append(req.Files, target(UserFile(home)))
+			looked = append(looked, scope.UserFile(home))
+			if isFile(scope.UserFile(home)) {
+				req.Files = append(req.Files, target(scope.UserFile(home)))
 			}
 		}
 		// A hooks.json where the agent does not look, alone, is what
@@ -100,8 +96,8 @@ func newRequest(paths []string, home string) (Request, error) {
 			}
 			req.Files = append(req.Files, target(f))
 			req.Workspaces = append(req.Workspaces, Place{Dir: p, Name: p})
-			if len(req.Context) == 0 && home != "" && isFile(UserFile(home)) {
-				req.Context = append(req.Context, target(UserFile(home)))
+			if len(req.Context) == 0 && home != "" && isFile(scope.UserFile(home)) {
+				req.Context = append(req.Context, target(scope.UserFile(home)))
 			}
 		case !info.Mode().IsRegular():
 			// Opening a FIFO would wait for a writer for ever.

@@ -9,31 +9,8 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
-
-// Scope says where a hooks.json comes from.
-type Scope uint8
-
-// The scopes, in the order their files are read.
-const (
-	// UserScope is the user's file, ~/.gemini/config/hooks.json.
-	UserScope Scope = iota
-	// WorkspaceScope is the workspace's file, <workspace>/.agents/hooks.json.
-	WorkspaceScope
-	// NamedScope is a file named by the caller (--config), which replaces
-	// discovery.
-	NamedScope
-)
-
-func (s Scope) String() string {
-	switch s {
-	case UserScope:
-		return "user"
-	case WorkspaceScope:
-		return "workspace"
-	}
-	return "config"
-}
 
 // Source is one hooks.json a dispatch reads.
 type Source struct {
@@ -41,8 +18,9 @@ type Source struct {
 	// where its handlers run.
 	Path string
 	Dir  string
-	// Scope says how the file was found.
-	Scope Scope
+	// Scope says how the file was found: scope.User, scope.Workspace, or
+	// scope.Named for a file named with --config.
+	Scope scope.Scope
 	// Exists is false for a discovered file that is not there, which is
 	// normal: neither file is required.
 	Exists bool
@@ -68,19 +46,12 @@ type Source struct {
 // homelessUserFile stands for the user file when no home folder says where
 // it is: it exists as far as the dispatch knows, and cannot be read.
 func homelessUserFile(why string) *Source {
-	return &Source{Path: "~/.gemini/config/hooks.json", Scope: UserScope, Exists: true, Trusted: true, unfound: true,
+	return &Source{Path: "~/.gemini/config/hooks.json", Scope: scope.User, Exists: true, Trusted: true, unfound: true,
 		Err: errors.New(why + "; the user's hooks ~/.gemini/config/hooks.json were not read (set HOME to the absolute path of your home folder)")}
 }
 
-// UserFile returns the user's hooks.json under home.
-func UserFile(home string) string {
-	return filepath.Join(home, ".gemini", "config", "hooks.json")
-}
-
-// WorkspaceFile returns the hooks.json of the workspace rooted at dir.
-func WorkspaceFile(dir string) string {
-	return filepath.Join(dir, ".agents", "hooks.json")
-}
+// WorkspaceFile is scope.WorkspaceFile, as runtime's callers name it.
+func WorkspaceFile(root string) string { return scope.WorkspaceFile(root) }
 
 // Discover returns the hooks.json files of a dispatch, in the order their
 // hooks run: the files named in configs when there are any (each must
@@ -97,7 +68,7 @@ func discover(configs []string, home, workspace string, neverTrusted func(string
 	var srcs []*Source
 	if len(configs) > 0 {
 		for _, c := range configs {
-			src := load(c, NamedScope)
+			src := load(c, scope.Named)
 			if !src.Exists {
 				return nil, fmt.Errorf("--config %s: no such file", c)
 			}
@@ -106,15 +77,15 @@ func discover(configs []string, home, workspace string, neverTrusted func(string
 		return srcs, nil
 	}
 	if home != "" {
-		srcs = append(srcs, load(UserFile(home), UserScope))
+		srcs = append(srcs, load(scope.UserFile(home), scope.User))
 	}
-	wf := WorkspaceFile(workspace)
+	wf := scope.WorkspaceFile(workspace)
 	if neverTrusted != nil {
 		if fi, err := os.Stat(wf); err == nil && fi.Size() > UnreadSize && neverTrusted(wf) {
 			return append(srcs, unreadWorkspaceFile(wf)), nil
 		}
 	}
-	return append(srcs, load(wf, WorkspaceScope)), nil
+	return append(srcs, load(wf, scope.Workspace)), nil
 }
 
 // UnreadSize is the size past which the workspace file of a workspace
@@ -130,7 +101,7 @@ func unreadWorkspaceFile(path string) *Source {
 	if err != nil {
 		abs = path
 	}
-	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: WorkspaceScope}
+	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: scope.Workspace}
 	if _, err := os.Stat(abs); errors.Is(err, fs.ErrNotExist) {
 		return src
 	}
@@ -138,12 +109,12 @@ func unreadWorkspaceFile(path string) *Source {
 	return src
 }
 
-func load(path string, scope Scope) *Source {
+func load(path string, sc scope.Scope) *Source {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
-	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: scope, Exists: true, Trusted: true}
+	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: sc, Exists: true, Trusted: true}
 	info, err := os.Stat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

@@ -16,9 +16,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/lint"
-	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
@@ -255,9 +255,9 @@ func firstLine(s string) string {
 // reads them.
 func (d *doctor) checkFiles() {
 	type place struct{ scope, path string }
-	places := []place{{"workspace", runtime.WorkspaceFile(d.ws)}}
+	places := []place{{"workspace", scope.WorkspaceFile(d.ws)}}
 	if d.opts.home != "" {
-		places = append([]place{{"user", runtime.UserFile(d.opts.home)}}, places...)
+		places = append([]place{{"user", scope.UserFile(d.opts.home)}}, places...)
 	}
 	for _, p := range places {
 		f := &doctorFile{path: p.path, shown: d.shown(p.path), scope: p.scope}

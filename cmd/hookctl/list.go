@@ -17,6 +17,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // listOptions are the answers of the list command's flags.
@@ -164,7 +165,7 @@ func listRun(s streams, opts listOptions) error {
 			return usageErrorf("%v", err)
 		}
 		for _, src := range srcs {
-			if src.Scope == runtime.WorkspaceScope && src.Exists && opts.trusted != nil {
+			if src.Scope == scope.Workspace && src.Exists && opts.trusted != nil {
 				src.Trusted, src.TrustNote = opts.trusted(src)
 			}
 			for _, e := range fileEntries(src) {
@@ -562,7 +563,7 @@ func sourceTitle(src *runtime.Source) string {
 	switch {
 	case !src.Exists:
 		return t + " (not found)"
-	case src.Scope != runtime.WorkspaceScope:
+	case src.Scope != scope.Workspace:
 		return t
 	case src.Trusted:
 		return t + " (trusted)"

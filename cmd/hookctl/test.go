@@ -15,6 +15,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/hooktest"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // testOptions are the answers of the test command's flags.
@@ -188,7 +189,7 @@ func testRun(s streams, opts testOptions) error {
 		}
 		if len(opts.configs) == 0 && len(cases) > 0 && !warned[ws] {
 			warned[ws] = true
-			warnUntrusted(s, runtime.WorkspaceFile(ws))
+			warnUntrusted(s, scope.WorkspaceFile(ws))
 		}
 		if len(suites) > 1 && !opts.json && len(cases) > 0 {
 			fmt.Fprintf(s.out, "%s\n", suite.Path)
@@ -294,7 +295,7 @@ func contractRun(s streams, opts testOptions) error {
 	if err != nil {
 		return err
 	}
-	if len(opts.configs) == 0 && configs[0] == runtime.WorkspaceFile(ws) {
+	if len(opts.configs) == 0 && configs[0] == scope.WorkspaceFile(ws) {
 		warnUntrusted(s, configs[0])
 	}
 
@@ -354,7 +355,7 @@ func contractFiles(s streams, opts testOptions, dir string) ([]string, string, e
 		return opts.configs, ws, nil
 	}
 	home, _ := os.UserHomeDir()
-	user := runtime.UserFile(home)
+	user := scope.UserFile(home)
 	if ws == "" {
 		ws = dir
 	}
@@ -364,7 +365,7 @@ func contractFiles(s streams, opts testOptions, dir string) ([]string, string, e
 		}
 		return []string{user}, ws, nil
 	}
-	file := runtime.WorkspaceFile(ws)
+	file := scope.WorkspaceFile(ws)
 	switch {
 	case isFile(file):
 		return []string{file}, ws, nil
