@@ -15,8 +15,9 @@ import (
 // NewRequest says what to lint for the paths of a command line, as
 // hookctl lint reads them: a hooks.json; a folder, meaning its
 // .agents/hooks.json (compared with the user's file, and searched for
-// misplaced configurations); or, with no path, ./.agents/hooks.json and the
-// user's file, whichever exist. Each file's rules are chosen by the
+// misplaced configurations); or, with no path, the .agents/hooks.json of
+// the workspace found from the current folder upward (scope.Here), named
+// from the current folder, and the user's file, whichever exist. Each file's rules are chosen by the
 // .hookctl.json found upward from it (Target.Config). home is the user's home folder, "" when
 // unknown. The error names a path that is missing or cannot be read, or
 // says what was looked for when there is nothing to lint.
@@ -51,11 +52,21 @@ func NewRequest(paths []string, home string) (Request, error) {
 func newRequest(paths []string, home string) (Request, error) {
 	var req Request
 	target := func(path string) Target {
-		scope, root := ScopeOf(path, home)
-		return Target{Path: path, Scope: scope, Root: root}
+		sc, root := scope.Of(path, home)
+		return Target{Path: path, Scope: sc, Root: root}
 	}
 	if len(paths) == 0 {
-		ws := filepath.Join(".agents", "hooks.json")
+		// The workspace of the current folder, found upward as every
+		// command finds it, named from the current folder.
+		found, err := scope.Here()
+		if err != nil {
+			return req, err
+		}
+		dir, name := found.Shown(), found.Shown()
+		if dir == "." {
+			name = ""
+		}
+		ws := filepath.Join(dir, scope.AgentsDir, "hooks.json")
 		looked := []string{ws}
 		if isFile(ws) {
 			req.Files = append(req.Files, target(ws))
@@ -68,10 +79,10 @@ func newRequest(paths []string, home string) (Request, error) {
 		}
 		// A hooks.json where the agent does not look, alone, is what
 		// misplaced-config reports: lint says so rather than finding nothing.
-		if len(req.Files) == 0 && !hasMisplaced(".", misplacedWorkspace) && (home == "" || !hasMisplaced(home, misplacedHome)) {
+		if len(req.Files) == 0 && !hasMisplaced(dir, misplacedWorkspace) && (home == "" || !hasMisplaced(home, misplacedHome)) {
 			return req, fmt.Errorf("no hooks.json to lint: looked for %s; name a file or folder to lint", strings.Join(looked, " and "))
 		}
-		req.Workspaces = []Place{{Dir: ".", Name: ""}}
+		req.Workspaces = []Place{{Dir: dir, Name: name}}
 		if home != "" {
 			req.Home = &Place{Dir: home, Name: home}
 		}

@@ -157,7 +157,8 @@ func unwrapPath(err error) error {
 }
 
 // resolveWorkspace picks the workspace folder: the caller's choice, else the
-// payload's first workspace, else dir.
+// payload's first workspace, else the workspace found from dir, as every
+// command finds it (scope.Find).
 func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
 	ws := flag
 	from := "--workspace"
@@ -166,6 +167,9 @@ func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
 	}
 	if ws == "" {
 		ws = dir
+		if f, err := scope.Find(dir); err == nil {
+			ws = f.Root
+		}
 	}
 	if strings.ContainsRune(ws, 0) {
 		return "", fmt.Errorf("%s is not a usable folder path: it holds a NUL character", from)

@@ -270,9 +270,18 @@ func TestWorkspaceResolution(t *testing.T) {
 		{"the flag wins over the payload", other, payload, "flag workspace"},
 		{"else the payload's first workspacePaths entry", "", payload, "payload workspace"},
 		{"else the current folder", "", []byte(`{"executionNum":1}`), "current folder"},
+		{"else the workspace found upward from it", "", []byte(`{"executionNum":1}`), "current folder"},
 	}
-	for _, tt := range tests {
-		res := e.dispatch(schema.Stop, tt.payload, Options{Home: e.home, Workspace: tt.workspace, Dir: cwdWS})
+	sub := filepath.Join(cwdWS, "scripts", "deep")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, tt := range tests {
+		dir := cwdWS
+		if i == len(tests)-1 {
+			dir = sub
+		}
+		res := e.dispatch(schema.Stop, tt.payload, Options{Home: e.home, Workspace: tt.workspace, Dir: dir})
 		if got := reasonOf(t, res.Answer); got != tt.want {
 			t.Errorf("%s: answer %s, want the reason %q", tt.name, res.Answer, tt.want)
 		}

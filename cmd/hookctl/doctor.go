@@ -51,7 +51,7 @@ func doctorCommand(s streams) *cli.Command {
 			"lint's errors, and the runs hookctl trace and hookctl run recorded.\n\n" +
 			"Exit status: 0 no check failed, 1 one did, 2 doctor could not run.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the current folder)"},
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: found from the current folder upward)"},
 			&cli.BoolFlag{Name: "offline", Usage: "do not ask the agent for its list of hooks"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text, or json (an array of checks, with what was read in data)"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "show the details of each check"},
@@ -106,6 +106,9 @@ type doctor struct {
 	// cwd is the current folder, for fixes: the paths they name are from
 	// it.
 	cwd string
+	// found is how the workspace was chosen: named with --workspace, or
+	// found from the current folder upward.
+	found scope.Found
 }
 
 // doctorFile is one hooks.json doctor looked at.
@@ -120,21 +123,17 @@ func doctorRun(s streams, opts doctorOptions) error {
 	if opts.format != "text" && opts.format != "json" {
 		return usageErrorf("--format must be text or json, not %q", opts.format)
 	}
-	ws := opts.workspace
-	if ws == "" {
-		ws = "."
-	}
-	abs, err := filepath.Abs(ws)
+	found, err := scope.Choose(opts.workspace)
 	if err != nil {
-		return usageErrorf("--workspace %s: %v", ws, err)
+		return usageErrorf("%v", err)
 	}
-	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
-		return usageErrorf("--workspace %s: not a folder", ws)
+	if info, err := os.Stat(found.Root); err != nil || !info.IsDir() {
+		return usageErrorf("--workspace %s: not a folder", opts.workspace)
 	}
 	if opts.timeout <= 0 {
 		opts.timeout = 20 * time.Second
 	}
-	d := &doctor{opts: opts, ws: abs}
+	d := &doctor{opts: opts, ws: found.Root, found: found}
 	d.cwd, _ = os.Getwd()
 	ctx := context.Background()
 	d.checkAgent(ctx)
@@ -169,10 +168,15 @@ func (d *doctor) add(c doctorCheck) { d.checks = append(d.checks, c) }
 
 func (d *doctor) getenv(k string) string { return d.opts.getenv(k) }
 
-// shown names a path for the report: from the workspace when it lies in
-// it, with ~ for the home folder.
+// shown names a path for the report: when it lies in the workspace, from
+// the workspace named with --workspace, or from the current folder for a
+// workspace found from it ("../.agents/hooks.json" in a subfolder); else
+// with ~ for the home folder.
 func (d *doctor) shown(p string) string {
 	if r, err := filepath.Rel(d.ws, p); err == nil && !strings.HasPrefix(r, "..") {
+		if d.found.By != scope.ByName {
+			return d.found.Rel(p)
+		}
 		return r
 	}
 	if d.opts.home != "" {

@@ -23,6 +23,7 @@ import (
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/templates"
 )
 
@@ -39,6 +40,9 @@ type initOptions struct {
 	prompter scaffold.Prompter
 	// cwd is the current folder, for showing paths relative to it.
 	cwd string
+	// here is the workspace the commands of the next steps find from the
+	// current folder: they name the workspace only when it is another.
+	here scope.Found
 }
 
 func init() { register(10, initCommand) }
@@ -61,11 +65,11 @@ func initCommand(s streams) *cli.Command {
 			"  hookctl init --scope user --name no-secrets --template protect-paths --yes",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "scope", Usage: "`SCOPE` of the hook: workspace (.agents/hooks.json) or user (~/.gemini/config/hooks.json)"},
-			&cli.StringFlag{Name: "dir", Usage: "the workspace's root `DIR` (default: the current folder)"},
+			&cli.StringFlag{Name: "dir", Usage: "the workspace's root `DIR` (default: the nearest folder from here upward that holds .agents, else the git top level, else the current folder)"},
 			&cli.StringFlag{Name: "name", Usage: "the hook's `NAME`, its key in hooks.json (default: the template's name)"},
 			&cli.StringFlag{Name: "event", Usage: "the `EVENT`: " + strings.Join(schema.EventNames(), ", ")},
 			&cli.StringFlag{Name: "matcher", Usage: "the tools a PreToolUse or PostToolUse hook runs for, an RE2 `REGEXP` matched against the whole tool name"},
-			&cli.StringFlag{Name: "template", Usage: "the handler's `TEMPLATE` (see below)"},
+			&cli.StringFlag{Name: "template", Usage: "the handler's `TEMPLATE`: one of those listed above (hookctl init --list-templates)"},
 			&cli.StringFlag{Name: "lang", Usage: "the script's `LANGUAGE`: " + strings.Join(templates.LanguageIDs(), " or ")},
 			&cli.IntFlag{Name: "timeout", Usage: "the handler's timeout in `SECONDS`", DefaultText: "the template's"},
 			&cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "ask nothing: take the defaults for every answer not given"},
@@ -277,8 +281,11 @@ func checkInitFlags(opts *initOptions) error {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
 	opts.cwd = cwd
+	if opts.here, err = scope.Here(); err != nil {
+		return usageErrorf("%v", err)
+	}
 	if opts.Dir == "" {
-		opts.Dir = cwd
+		opts.Dir = opts.here.Root
 	} else {
 		fi, err := os.Stat(opts.Dir)
 		if err != nil || !fi.IsDir() {
@@ -313,6 +320,9 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 	rel := func(path string) string {
 		if r, err := filepath.Rel(opts.cwd, path); err == nil && !strings.HasPrefix(r, "..") {
 			return r
+		}
+		if r, err := filepath.Rel(opts.here.Root, path); err == nil && !strings.HasPrefix(r, "..") {
+			return opts.here.Rel(path) // in the workspace above: ../.agents/hooks.json
 		}
 		if opts.Home != "" {
 			if r, err := filepath.Rel(opts.Home, path); err == nil && !strings.HasPrefix(r, "..") {
@@ -403,7 +413,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 	if tr != nil && !tr.renew {
 		// Until then hookctl run skips the workspace's hooks.
 		cmd := "hookctl trust"
-		if opts.Dir != opts.cwd {
+		if opts.Dir != opts.here.Root {
 			cmd += " " + shellQuote(opts.Dir)
 		}
 		steps = append(steps, [2]string{"trust it", cmd})
@@ -417,7 +427,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 			// Only the new hook's case: the file's others are not init's.
 			cmd += " --run " + shellQuote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
 		}
-		if rel(p.Tests) != filepath.Join(".agents", "hooks.test.json") {
+		if p.Tests != filepath.Join(opts.here.Root, filepath.FromSlash(scope.TestFile)) {
 			cmd += " " + shellQuote(rel(p.Tests))
 		}
 		steps = append(steps, [2]string{"test it", cmd})
@@ -437,7 +447,7 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 		return "", false
 	}
 	cmd := "hookctl run " + string(p.Event)
-	if opts.Scope == scaffold.Workspace && opts.Dir != opts.cwd {
+	if opts.Scope == scaffold.Workspace && opts.Dir != opts.here.Root {
 		cmd += " --workspace " + shellQuote(opts.Dir)
 	}
 	if p.Event.IsTool() {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -53,7 +52,7 @@ func listCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print a JSON array with one object per handler, hook or invalid part"},
 			&cli.StringFlag{Name: "event", Usage: "show what would run for `EVENT` (PreToolUse with --tool)"},
 			&cli.StringFlag{Name: "tool", Usage: "show what would run for a call to the tool `NAME`"},
-			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the current folder)"},
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: found from the current folder upward)"},
 			&cli.GenericFlag{Name: "config", Value: &pathList{}, Usage: "list the hooks.json `FILE` instead of the user's and the workspace's (repeatable)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -135,17 +134,11 @@ func listRun(s streams, opts listOptions) error {
 			fmt.Fprintf(s.err, "hookctl: %s\n", note)
 		}
 	}
-	dir, err := os.Getwd()
+	found, err := scope.Choose(opts.workspace)
 	if err != nil {
-		return usageErrorf("cannot tell the current folder: %v", err)
+		return usageErrorf("%v", err)
 	}
-	ws := opts.workspace
-	if ws == "" {
-		ws = dir
-	}
-	if ws, err = filepath.Abs(ws); err != nil {
-		return usageErrorf("--workspace: %v", err)
-	}
+	ws := found.Root
 
 	var (
 		srcs    []*runtime.Source

@@ -20,6 +20,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // logOptions are the answers of the log command's flags.
@@ -394,8 +395,7 @@ func logDispatch(s streams, path, workspace string, withPayload bool, res *runti
 // workspace's command may name it, and a link planted there after the
 // workspace was trusted must not make the record land in ~/.bashrc. The
 // workspace is the one given (the dispatch's, $HOOKCTL_WORKSPACE), else
-// the nearest folder from the current one upward that holds .agents, else
-// the current folder. Without either name, the default log, the user's
+// the one found from the current folder upward (scope.Here). Without either name, the default log, the user's
 // own, is returned as it is.
 func commandLog(path, workspace string) (*tracelog.Log, error) {
 	if path == "" {
@@ -409,20 +409,11 @@ func commandLog(path, workspace string) (*tracelog.Log, error) {
 		return l, nil
 	}
 	if workspace == "" || !filepath.IsAbs(workspace) {
-		cwd, err := os.Getwd()
+		found, err := scope.Here()
 		if err != nil {
-			return nil, fmt.Errorf("cannot tell the current folder, to keep the log %s inside the workspace: %v", path, err)
+			return nil, fmt.Errorf("%v, to keep the log %s inside the workspace", err, path)
 		}
-		workspace = cwd
-		for d := cwd; ; d = filepath.Dir(d) {
-			if info, err := os.Stat(filepath.Join(d, ".agents")); err == nil && info.IsDir() {
-				workspace = d
-				break
-			}
-			if d == filepath.Dir(d) {
-				break
-			}
-		}
+		workspace = found.Root
 	}
 	l.Within = filepath.Clean(workspace)
 	return l, nil

@@ -14,7 +14,7 @@ import (
 // How a command finds its workspace when it is given none (lint without a
 // path, list, doctor, run without a payload naming one, test, trust, init,
 // import, export, log): as git finds its repository (git's setup.c,
-// setup_git_directory_gently_1, the same from git 2.13 to 2.47):
+// setup_git_directory_gently_1, git 2.13 and later):
 //
 //   - from the current folder upward, the nearest folder that holds a
 //     folder .agents (the workspace's hooks.json lives in it, or will);
@@ -52,6 +52,9 @@ const (
 	ByGit
 	// ByCurrent: nothing marks a workspace; the current folder is taken.
 	ByCurrent
+	// ByName: the command was given the workspace (--workspace DIR, a
+	// PATH); nothing was searched.
+	ByName
 )
 
 func (m Mark) String() string {
@@ -60,6 +63,8 @@ func (m Mark) String() string {
 		return "holds .agents"
 	case ByGit:
 		return "git top level"
+	case ByName:
+		return "named"
 	}
 	return "current folder"
 }
@@ -101,6 +106,10 @@ func (f Found) Rel(path string) string {
 	return r
 }
 
+// Shown names the workspace's folder as a person in the folder the search
+// started from would: "." when it is that folder, ".." for the one above.
+func (f Found) Shown() string { return f.Rel(f.Root) }
+
 // Here finds the workspace of a command run in the current folder.
 func Here() (Found, error) {
 	cwd, err := os.Getwd()
@@ -108,6 +117,24 @@ func Here() (Found, error) {
 		return Found{}, fmt.Errorf("cannot tell the current folder: %v", err)
 	}
 	return Find(cwd)
+}
+
+// Choose returns the workspace of a command run in the current folder:
+// dir, made absolute, when the command was given one; else the one Here
+// finds.
+func Choose(dir string) (Found, error) {
+	if dir == "" {
+		return Here()
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return Found{}, fmt.Errorf("cannot tell the current folder: %v", err)
+	}
+	root := filepath.Clean(dir)
+	if !filepath.IsAbs(root) {
+		root = filepath.Join(cwd, root)
+	}
+	return Found{Root: root, By: ByName, from: cwd, real: cwd}, nil
 }
 
 // Find returns the workspace of a command that runs in dir, an absolute

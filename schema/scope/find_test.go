@@ -204,6 +204,9 @@ func TestFindThroughLinks(t *testing.T) {
 	if got := f.Rel(WorkspaceFile(f.Root)); got != filepath.Join("..", ".agents", "hooks.json") {
 		t.Errorf("Rel = %s", got)
 	}
+	if f.Shown() != ".." {
+		t.Errorf("Shown = %s", f.Shown())
+	}
 	// Found where it started, the folder keeps the name it was given.
 	f = find(t, filepath.Join(top, "target", "link", ".."))
 	if f.Root != filepath.Join(top, "target") {
@@ -213,7 +216,7 @@ func TestFindThroughLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	f = find(t, filepath.Join(top, "target", "plink"))
-	if f.Root != filepath.Join(top, "target", "plink") || f.Rel(WorkspaceFile(f.Root)) != filepath.Join(".agents", "hooks.json") {
+	if f.Root != filepath.Join(top, "target", "plink") || f.Rel(WorkspaceFile(f.Root)) != filepath.Join(".agents", "hooks.json") || f.Shown() != "." {
 		t.Errorf("found where it started: %s, %s", f.Root, f.Rel(WorkspaceFile(f.Root)))
 	}
 }
