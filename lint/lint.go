@@ -75,22 +75,17 @@ type Finding struct {
 	Fix *Fix
 }
 
-// Impact is what a finding means to the agent that loads the file.
-type Impact string
+// Impact is what a finding means to the agent that loads the file: the
+// one decision of schema.Verdict for the parts hookctl's decoder reports,
+// and each rule's own for the others.
+type Impact = schema.Impact
 
 // The impacts, from the worst.
 const (
-	// FileDropped: the agent loads none of the file's hooks (a value of
-	// the wrong JSON type anywhere, a file that is not JSON).
-	FileDropped Impact = "file-dropped"
-	// Ignored: the agent silently skips this part (an unknown key or
-	// event, a matcher that selects nothing, a handler without command).
-	Ignored Impact = "ignored"
-	// Misbehaves: it runs, but not as meant (a wrong folder, a literal
-	// answer that denies everything, a timeout in milliseconds).
-	Misbehaves Impact = "misbehaves"
-	// NoImpact: style, portability or information.
-	NoImpact Impact = "none"
+	FileDropped = schema.FileDropped
+	Ignored     = schema.Ignored
+	Misbehaves  = schema.Misbehaves
+	NoImpact    = schema.NoImpact
 )
 
 // Fix is a certain correction of a finding: edits to the linted file,

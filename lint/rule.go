@@ -80,11 +80,28 @@ func (b *RuleBase) report(f *File, span schema.Span, suggestion, format string, 
 // reportImpact adds a finding whose impact is not the rule's usual one.
 func (b *RuleBase) reportImpact(f *File, impact Impact, span schema.Span, suggestion, format string, args ...any) {
 	i, listed := b.reportSeverity(f, b.severity, span, suggestion, format, args...)
+	b.setImpact(i, listed, impact)
+}
+
+// reportProblem adds the finding of a part hookctl's decoder reports, with
+// its certain fix (nil for none): its impact is the verdict's on the
+// problem (schema.Verdict.ImpactOf), the one list, run and doctor show.
+func (b *RuleBase) reportProblem(f *File, p *schema.Problem, span schema.Span, fix *Fix, suggestion, format string, args ...any) {
+	i, listed := b.reportSeverity(f, b.severity, span, suggestion, format, args...)
+	b.setImpact(i, listed, f.verdict().ImpactOf(p))
+	if listed && fix != nil && len(fix.Edits) > 0 {
+		(*b.out)[i].Fix = fix
+	}
+}
+
+// setImpact gives the finding at i its impact, or the summary of findings
+// past MaxListed the worst of its own and this one.
+func (b *RuleBase) setImpact(i int, listed bool, impact Impact) {
 	switch {
 	case listed:
 		(*b.out)[i].Impact = impact
 	case i >= 0 && impactRank(impact) > impactRank((*b.out)[i].Impact):
-		(*b.out)[i].Impact = impact // the summary of findings past MaxListed
+		(*b.out)[i].Impact = impact
 	}
 }
 

@@ -9,7 +9,7 @@ func newDuplicateKey() Rule {
 
 func (r *duplicateKey) Check(f *File) {
 	for _, d := range f.Config.Duplicates {
-		r.report(f, d.Again, "",
+		r.reportImpact(f, f.verdict().DuplicateImpact(&d), d.Again, "",
 			"the key %q is repeated (first at %s): only this last one counts and the first is silently dropped; merge the two or rename one",
 			d.Key, d.First.Start)
 	}

@@ -17,7 +17,7 @@ func newEventShape() Rule {
 
 func (r *eventShape) Check(f *File) {
 	for _, p := range f.problems(r.id) {
-		r.report(f, p.Span, r.suggest(f, p), "%s", p.Msg)
+		r.reportProblem(f, &p, p.Span, nil, r.suggest(f, p), "%s", p.Msg)
 	}
 }
 

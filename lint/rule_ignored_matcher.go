@@ -12,7 +12,7 @@ func (r *ignoredMatcher) Check(f *File) {
 		if p.Key != "matcher" || p.Context != "handler" || len(p.Events) != 1 || p.Events[0].IsTool() {
 			continue
 		}
-		r.report(f, p.Span, "",
+		r.reportProblem(f, &p, p.Span, nil, "",
 			"%s has no matcher: its handlers run on every %s, so this \"matcher\" is ignored; remove it, or move the hook to PreToolUse or PostToolUse to select tools",
 			p.Events[0], p.Events[0])
 	}

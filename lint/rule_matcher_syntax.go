@@ -28,6 +28,6 @@ func (r *matcherSyntax) Check(f *File) {
 				}
 			}
 		}
-		r.report(f, p.Span, sugg, "%s", p.Msg)
+		r.reportProblem(f, &p, p.Span, nil, sugg, "%s", p.Msg)
 	}
 }

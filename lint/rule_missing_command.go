@@ -34,6 +34,6 @@ func (r *missingCommand) Check(f *File) {
 				}
 			}
 		}
-		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
+		r.reportProblem(f, &p, p.Span, fix, sugg, "%s", msg)
 	}
 }

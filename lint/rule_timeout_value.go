@@ -41,7 +41,7 @@ func (r *timeoutValue) Check(f *File) {
 				}
 			}
 		}
-		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
+		r.reportProblem(f, &p, p.Span, fix, sugg, "%s", msg)
 	}
 	for _, h := range f.allHandlers() {
 		t := h.Node.Get("timeout")

@@ -23,7 +23,7 @@ func (r *unknownEvent) Check(f *File) {
 				fix = renameFix(obj, m, "hook", string(e))
 			}
 		}
-		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
+		r.reportProblem(f, &p, p.Span, fix, sugg, "%s", msg)
 	}
 }
 

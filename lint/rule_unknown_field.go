@@ -74,7 +74,7 @@ func (r *unknownField) Check(f *File) {
 				msg += "; remove it (the agent may reject unknown fields)"
 			}
 		}
-		r.reportFix(f, p.Span, fieldFix(f, p, sugg), sugg, "%s", msg)
+		r.reportProblem(f, &p, p.Span, fieldFix(f, p, sugg), sugg, "%s", msg)
 	}
 }
 

@@ -41,6 +41,8 @@ type Source struct {
 	// unread marks a workspace file left unread because its workspace was
 	// never trusted (Options.NeverTrusted).
 	unread bool
+	// verdict is what the agent makes of the file, once decided.
+	verdict *schema.Verdict
 }
 
 // homelessUserFile stands for the user file when no home folder says where
@@ -180,25 +182,27 @@ func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
 	return filepath.Clean(ws), nil
 }
 
+// Verdict is what the agent itself (agy) makes of the file (see
+// schema.Verdict), nil when the file was not read.
+func (s *Source) Verdict() *schema.Verdict {
+	if s.Config == nil {
+		return nil
+	}
+	if s.verdict == nil {
+		s.verdict = schema.VerdictOf(s.Config, schema.AgentOptions{})
+	}
+	return s.verdict
+}
+
 // AgentDrops says whether the agent itself (agy) would load none of the
 // file's hooks, and why, as "LINE:COL: what its decoder meets": it decodes
 // the whole file at once, and one value of the wrong JSON type drops every
-// hook (see schema.AgentErrors). hookctl runs the valid parts all the same,
+// hook (the Verdict's Drop). hookctl runs the valid parts all the same,
 // and says so where it shows the file.
 func (s *Source) AgentDrops() (string, bool) {
-	c := s.Config
-	switch {
-	case c == nil, c.Syntax != nil && c.Syntax.Bound:
-		return "", false // read no further than hookctl's bound: not known
-	case c.Syntax != nil:
-		return fmt.Sprintf("%d:%d: it is not valid JSON", c.Syntax.Pos.Line, c.Syntax.Pos.Col), true
-	case c.Root == nil:
-		return "", false
+	v := s.Verdict()
+	if v == nil || !v.Known || v.Drop == nil {
+		return "", false // not read, or read no further than hookctl's bound: not known
 	}
-	errs := schema.AgentErrors(c.Root, schema.AgentOptions{})
-	if len(errs) == 0 {
-		return "", false
-	}
-	p := errs[0].Span.Start
-	return fmt.Sprintf("%d:%d: %s", p.Line, p.Col, errs[0].Message()), true
+	return fmt.Sprintf("%d:%d: %s", v.Drop.Pos.Line, v.Drop.Pos.Col, v.Drop.Why), true
 }

@@ -114,9 +114,12 @@ type doctor struct {
 // doctorFile is one hooks.json doctor looked at.
 type doctorFile struct {
 	path, shown string
-	scope       string // "user" or "workspace"
+	scope       scope.Scope
 	cfg         *schema.Config
-	drops       bool
+	// verdict is what the agent makes of the file, for the agent's
+	// version when known.
+	verdict *schema.Verdict
+	drops   bool
 }
 
 func doctorRun(s streams, opts doctorOptions) error {
@@ -258,59 +261,65 @@ func firstLine(s string) string {
 // checkFiles reads the user's and the workspace's hooks.json as the agent
 // reads them.
 func (d *doctor) checkFiles() {
-	type place struct{ scope, path string }
-	places := []place{{"workspace", scope.WorkspaceFile(d.ws)}}
+	type place struct {
+		scope scope.Scope
+		path  string
+	}
+	places := []place{{scope.Workspace, scope.WorkspaceFile(d.ws)}}
 	if d.opts.home != "" {
-		places = append([]place{{"user", scope.UserFile(d.opts.home)}}, places...)
+		places = append([]place{{scope.User, scope.UserFile(d.opts.home)}}, places...)
 	}
 	for _, p := range places {
 		f := &doctorFile{path: p.path, shown: d.shown(p.path), scope: p.scope}
+		check := p.scope.String() + "-file"
 		cfg, err := schema.Load(p.path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusOK, Message: fmt.Sprintf("no %s hooks (%s does not exist)", p.scope, f.shown)})
+			d.add(doctorCheck{Check: check, Status: statusOK, Message: fmt.Sprintf("no %s hooks (%s does not exist)", p.scope, f.shown)})
 			continue
 		case err != nil:
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown,
+			d.add(doctorCheck{Check: check, Status: statusFail, File: f.shown,
 				Message: fmt.Sprintf("%s %s", f.shown, schema.ReadReason(err)),
 				Fix:     "make it a readable regular file: ls -l " + d.arg(p.path)})
 			continue
 		}
 		f.cfg = cfg
 		d.files = append(d.files, f)
-		if cfg.Syntax != nil && cfg.Syntax.Bound {
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusWarn, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
+		v := schema.VerdictOf(cfg, schema.AgentOptions{NoSessionStart: d.versionOK && !d.version.atLeast(schema.SessionStartSince)})
+		f.verdict = v
+		if !v.Known {
+			d.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
 				Message: fmt.Sprintf("%s:%d:%d: %s", f.shown, cfg.Syntax.Pos.Line, cfg.Syntax.Pos.Col, cfg.Syntax.Msg),
 				Fix:     "hookctl lint " + d.arg(p.path)})
 			continue
 		}
-		if cfg.Syntax != nil {
+		if drop := v.Drop; drop != nil {
 			f.drops = true
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
-				Message: fmt.Sprintf("%s:%d:%d: not valid JSON, so the agent loads none of its hooks: %s", f.shown, cfg.Syntax.Pos.Line, cfg.Syntax.Pos.Col, cfg.Syntax.Msg),
-				Fix:     "hookctl lint " + d.arg(p.path)})
-			continue
-		}
-		if errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{NoSessionStart: d.versionOK && !d.version.atLeast(schema.SessionStartSince)}); len(errs) > 0 {
-			f.drops = true
-			e := errs[0]
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: e.Span.Start.Line, Column: e.Span.Start.Col,
-				Message: fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, e.Span.Start.Line, e.Span.Start.Col, listCount(lint.HookCount(cfg), "hook"), e.Message()),
-				Fix:     "hookctl lint " + d.arg(p.path) + " shows every cause, and hookctl lint --fix mends the certain ones"})
+			c := doctorCheck{Check: check, Status: statusFail, File: f.shown, Line: drop.Pos.Line, Column: drop.Pos.Col}
+			if drop.Syntax {
+				c.Message = fmt.Sprintf("%s:%d:%d: not valid JSON, so the agent loads none of its hooks: %s", f.shown, drop.Pos.Line, drop.Pos.Col, cfg.Syntax.Msg)
+				c.Fix = "hookctl lint " + d.arg(p.path)
+			} else {
+				hooks := "hooks"
+				if n := v.HookCount(); n >= 0 {
+					hooks = listCount(n, "hook")
+				}
+				c.Message = fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, drop.Pos.Line, drop.Pos.Col, hooks, drop.Why)
+				c.Fix = "hookctl lint " + d.arg(p.path) + " shows every cause, and hookctl lint --fix mends the certain ones"
+			}
+			d.add(c)
 			continue
 		}
 		counts := map[schema.Event]int{}
 		enabled, disabled := 0, 0
-		for _, h := range cfg.File.Hooks {
-			if !h.IsEnabled() {
+		for _, h := range v.Hooks {
+			if !h.Enabled {
 				disabled++
 				continue
 			}
 			enabled++
-			for _, e := range schema.Events {
-				if h.HasEvent(e) {
-					counts[e]++
-				}
+			for _, e := range h.Events {
+				counts[e]++
 			}
 		}
 		var per []string
@@ -328,9 +337,9 @@ func (d *doctor) checkFiles() {
 		if disabled > 0 {
 			msg += fmt.Sprintf(", %d disabled", disabled)
 		}
-		d.add(doctorCheck{Check: p.scope + "-file", Status: statusOK, File: f.shown, Message: msg, Data: data})
+		d.add(doctorCheck{Check: check, Status: statusOK, File: f.shown, Message: msg, Data: data})
 		if counts[schema.SessionStart] > 0 && d.versionOK && !d.version.atLeast(schema.SessionStartSince) {
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusWarn, File: f.shown,
+			d.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown,
 				Message: fmt.Sprintf("agy %s never runs SessionStart handlers (%s some): it fires the event from %s on", d.version.text, haveSome(counts[schema.SessionStart]), schema.SessionStartSince),
 				Fix:     "update agy, or give the context from a PreInvocation handler when invocationNum is 0"})
 		}
@@ -543,7 +552,7 @@ func (d *doctor) checkAgentLog() {
 func (d *doctor) checkTrust() {
 	hasWorkspace := false
 	for _, f := range d.files {
-		if f.scope == "workspace" {
+		if f.scope == scope.Workspace {
 			hasWorkspace = true
 		}
 	}
@@ -594,7 +603,7 @@ func (d *doctor) checkTrust() {
 	}
 	root, _ := trust.Key(d.ws)
 	for _, f := range d.files {
-		if f.scope != "workspace" || f.cfg == nil {
+		if f.scope != scope.Workspace || f.cfg == nil {
 			continue
 		}
 		if ok, why := st.Verify(root, f.cfg); ok {
@@ -632,7 +641,7 @@ func (d *doctor) checkHandlers() {
 			continue
 		}
 		root := ""
-		if f.scope == "workspace" {
+		if f.scope == scope.Workspace {
 			root = d.ws
 		}
 		for _, h := range f.cfg.File.Hooks {
