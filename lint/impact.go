@@ -9,43 +9,43 @@ import (
 // (reportProblem), and a finding at a value the agent's decoder cannot
 // read is FileDropped whatever its rule (see assess).
 var ruleImpact = map[string]Impact{
-	"json-syntax":           FileDropped,
-	"duplicate-key":         Ignored,
-	"root-shape":            Ignored,
-	"unknown-event":         Ignored,
-	"key-case":              NoImpact,
-	"unknown-field":         Ignored,
-	"event-shape":           Ignored,
-	"ignored-matcher":       Ignored,
-	"matcher-syntax":        Ignored,
-	"matcher-no-tool":       Ignored,
-	"handler-type":          Ignored,
-	"missing-command":       Ignored,
-	"timeout-value":         Misbehaves,
-	"enabled-type":          FileDropped,
-	"empty-hook":            NoImpact,
-	"script-not-found":      Misbehaves,
-	"script-not-executable": Misbehaves,
-	"script-shebang":        Misbehaves,
-	"unsafe-permissions":    NoImpact,
-	"duplicate-handler":     Misbehaves,
-	"dangerous-command":     NoImpact,
-	"shadowed-hook":         NoImpact,
-	"foreign-format":        Misbehaves,
-	"foreign-tool":          Ignored,
-	"schema-key":            FileDropped,
-	"platform-specific":     Misbehaves,
-	"foreign-variable":      Misbehaves,
-	"foreign-payload":       Misbehaves,
-	"misplaced-config":      Ignored,
-	"agent-version":         NoImpact,
-	"control-character":     NoImpact,
-	"confusable-name":       NoImpact,
-	"shell-syntax":          Misbehaves,
-	"literal-answer":        Misbehaves,
-	"argument-path":         Misbehaves,
-	"shellcheck":            NoImpact,
-	"agent-decode":          FileDropped,
+	schema.RuleJSONSyntax:     FileDropped,
+	schema.RuleDuplicateKey:   Ignored,
+	schema.RuleRootShape:      Ignored,
+	schema.RuleUnknownEvent:   Ignored,
+	schema.RuleKeyCase:        NoImpact,
+	schema.RuleUnknownField:   Ignored,
+	schema.RuleEventShape:     Ignored,
+	"ignored-matcher":         Ignored,
+	schema.RuleMatcherSyntax:  Ignored,
+	"matcher-no-tool":         Ignored,
+	schema.RuleHandlerType:    Ignored,
+	schema.RuleMissingCommand: Ignored,
+	schema.RuleTimeoutValue:   Misbehaves,
+	schema.RuleEnabledType:    FileDropped,
+	"empty-hook":              NoImpact,
+	"script-not-found":        Misbehaves,
+	"script-not-executable":   Misbehaves,
+	"script-shebang":          Misbehaves,
+	"unsafe-permissions":      NoImpact,
+	"duplicate-handler":       Misbehaves,
+	"dangerous-command":       NoImpact,
+	"shadowed-hook":           NoImpact,
+	"foreign-format":          Misbehaves,
+	"foreign-tool":            Ignored,
+	"schema-key":              FileDropped,
+	"platform-specific":       Misbehaves,
+	"foreign-variable":        Misbehaves,
+	"foreign-payload":         Misbehaves,
+	"misplaced-config":        Ignored,
+	"agent-version":           NoImpact,
+	"control-character":       NoImpact,
+	"confusable-name":         NoImpact,
+	"shell-syntax":            Misbehaves,
+	"literal-answer":          Misbehaves,
+	"argument-path":           Misbehaves,
+	"shellcheck":              NoImpact,
+	"agent-decode":            FileDropped,
 }
 
 // ImpactOf returns what a rule's findings mean to the agent by default.
@@ -113,9 +113,9 @@ func (r *Run) assess() []DroppedFile {
 		switch {
 		case fd.Rule == "foreign-format" && len(f.agentErrors()) > 0:
 			fd.Impact = FileDropped // a value of the other format's that the agent cannot read
-		case fd.Rule == "json-syntax" && f.boundAt(fd.Span.Start):
+		case fd.Rule == schema.RuleJSONSyntax && f.boundAt(fd.Span.Start):
 			fd.Impact = NoImpact // hookctl's bound, not the agent's
-		case fd.Rule == "json-syntax", v.DropsAt(fd.Span):
+		case fd.Rule == schema.RuleJSONSyntax, v.DropsAt(fd.Span):
 			fd.Impact = FileDropped
 		case v.NullAt(fd.Span):
 			fd.Impact = Ignored // the agent reads a null as a key left out

@@ -165,7 +165,7 @@ func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, sugge
 			sum.Span.End = span.End
 		}
 		sum.Message, sum.Severity = b.moreMessage(seen+1-MaxListed, sum.Span.End), max(sum.Severity, sev)
-		if b.id != "unknown-event" && f.Config != nil && f.inUnknown(span) && impactRank(sum.Impact) < impactRank(Ignored) {
+		if b.id != schema.RuleUnknownEvent && f.Config != nil && f.inUnknown(span) && impactRank(sum.Impact) < impactRank(Ignored) {
 			sum.Impact = Ignored
 		}
 		return b.more[f.Name], false
@@ -178,7 +178,7 @@ func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, sugge
 		Message:    fmt.Sprintf(format, args...),
 		Suggestion: suggestion,
 	}
-	if b.id != "unknown-event" && f.Config != nil && f.inUnknown(span) {
+	if b.id != schema.RuleUnknownEvent && f.Config != nil && f.inUnknown(span) {
 		fd.Impact = Ignored // the agent skips the whole event
 	}
 	*b.out = append(*b.out, fd)

@@ -1,9 +1,11 @@
 package lint
 
+import "github.com/hookctl/hookctl/schema"
+
 type duplicateKey struct{ RuleBase }
 
 func newDuplicateKey() Rule {
-	return &duplicateKey{newBase("duplicate-key", Error,
+	return &duplicateKey{newBase(schema.RuleDuplicateKey, Error,
 		"a key repeated in one object (JSON decoders silently keep the last)")}
 }
 

@@ -9,7 +9,7 @@ import (
 type enabledType struct{ RuleBase }
 
 func newEnabledType() Rule {
-	return &enabledType{newBase("enabled-type", Error,
+	return &enabledType{newBase(schema.RuleEnabledType, Error,
 		"\"enabled\" not a boolean (\"false\")")}
 }
 

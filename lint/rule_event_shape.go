@@ -11,7 +11,7 @@ import (
 type eventShape struct{ RuleBase }
 
 func newEventShape() Rule {
-	return &eventShape{newBase("event-shape", Error,
+	return &eventShape{newBase(schema.RuleEventShape, Error,
 		"an event or its entries not in the shape the event takes: matcher groups for tool events, handlers for the others")}
 }
 

@@ -9,7 +9,7 @@ import (
 type handlerType struct{ RuleBase }
 
 func newHandlerType() Rule {
-	return &handlerType{newBase("handler-type", Error,
+	return &handlerType{newBase(schema.RuleHandlerType, Error,
 		"a handler \"type\" other than \"command\"")}
 }
 

@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/hookctl/hookctl/schema"
+
 type ignoredMatcher struct{ RuleBase }
 
 func newIgnoredMatcher() Rule {
@@ -8,7 +10,7 @@ func newIgnoredMatcher() Rule {
 }
 
 func (r *ignoredMatcher) Check(f *File) {
-	for _, p := range f.problems("unknown-field") {
+	for _, p := range f.problems(schema.RuleUnknownField) {
 		if p.Key != "matcher" || p.Context != "handler" || len(p.Events) != 1 || p.Events[0].IsTool() {
 			continue
 		}

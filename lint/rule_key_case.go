@@ -5,7 +5,7 @@ import "github.com/hookctl/hookctl/schema"
 type keyCase struct{ RuleBase }
 
 func newKeyCase() Rule {
-	return &keyCase{newBase("key-case", Warning,
+	return &keyCase{newBase(schema.RuleKeyCase, Warning,
 		"a key that the agent reads only because its decoder ignores case (\"pretooluse\", \"Command\"), or that another key of the same field overrides")}
 }
 

@@ -11,7 +11,7 @@ import (
 type missingCommand struct{ RuleBase }
 
 func newMissingCommand() Rule {
-	return &missingCommand{newBase("missing-command", Error,
+	return &missingCommand{newBase(schema.RuleMissingCommand, Error,
 		"a handler with no \"command\", an empty one, or one that is not a string")}
 }
 

@@ -9,7 +9,7 @@ import (
 type rootShape struct{ RuleBase }
 
 func newRootShape() Rule {
-	return &rootShape{newBase("root-shape", Error,
+	return &rootShape{newBase(schema.RuleRootShape, Error,
 		"top level not an object; a hook definition not an object")}
 }
 

@@ -11,7 +11,7 @@ import (
 type timeoutValue struct{ RuleBase }
 
 func newTimeoutValue() Rule {
-	return &timeoutValue{newBase("timeout-value", Error,
+	return &timeoutValue{newBase(schema.RuleTimeoutValue, Error,
 		"error: a timeout that is not a whole number of seconds >= 1; warning: one that reads as milliseconds (5000, 30000)")}
 }
 

@@ -10,7 +10,7 @@ import (
 type unknownEvent struct{ RuleBase }
 
 func newUnknownEvent() Rule {
-	return &unknownEvent{newBase("unknown-event", Error,
+	return &unknownEvent{newBase(schema.RuleUnknownEvent, Error,
 		"a key in a hook definition that is neither \"enabled\" nor an event")}
 }
 

@@ -216,9 +216,9 @@ func (v *Verdict) ImpactOf(p *Problem) Impact {
 		return FileDropped
 	case v.NullAt(p.Span), p.Unreached, p.Overridden:
 		return Ignored
-	case p.Rule == "key-case":
+	case p.Rule == RuleKeyCase:
 		return NoImpact
-	case p.Rule == "timeout-value":
+	case p.Rule == RuleTimeoutValue:
 		return Misbehaves
 	}
 	return Ignored

@@ -348,7 +348,7 @@ func invalidHookStands(cfg *schema.Config, msg string) bool {
 	}
 	name, _ := hookNamed(msg)
 	for _, p := range cfg.Problems {
-		if p.Hook == name && (p.Rule == "missing-command" || p.Rule == "event-shape") {
+		if p.Hook == name && (p.Rule == schema.RuleMissingCommand || p.Rule == schema.RuleEventShape) {
 			return true
 		}
 	}

@@ -237,7 +237,7 @@ func fileEntries(src *runtime.Source) []listEntry {
 	cfg := src.Config
 	if cfg.Syntax != nil {
 		e := at(cfg.Syntax.Pos)
-		e.Invalid, e.Rule, e.Agent = "not valid JSON: "+cfg.Syntax.Msg+"; none of its hooks can run", "json-syntax", schema.FileDropped
+		e.Invalid, e.Rule, e.Agent = "not valid JSON: "+cfg.Syntax.Msg+"; none of its hooks can run", schema.RuleJSONSyntax, schema.FileDropped
 		if cfg.Syntax.Bound {
 			e.Invalid, e.Agent = cfg.Syntax.Msg, ""
 		}
@@ -284,7 +284,7 @@ func fileEntries(src *runtime.Source) []listEntry {
 		if len(pr.Events) == 1 {
 			e.Event = string(pr.Events[0])
 		}
-		if pr.Rule == "matcher-syntax" {
+		if pr.Rule == schema.RuleMatcherSyntax {
 			// The group is dropped, but its matcher as written is what the
 			// reader looks for.
 			var m string
@@ -316,7 +316,7 @@ func fileEntries(src *runtime.Source) []listEntry {
 	for i := range cfg.Duplicates {
 		d := &cfg.Duplicates[i]
 		e := at(d.Again.Start)
-		e.Invalid, e.Rule = fmt.Sprintf("key %q repeated (first at %d:%d): the last one counts, the others are ignored", d.Key, d.First.Start.Line, d.First.Start.Col), "duplicate-key"
+		e.Invalid, e.Rule = fmt.Sprintf("key %q repeated (first at %d:%d): the last one counts, the others are ignored", d.Key, d.First.Start.Line, d.First.Start.Col), schema.RuleDuplicateKey
 		e.Agent = verdict.DuplicateImpact(d)
 		out = append(out, e)
 	}
