@@ -506,9 +506,10 @@ func (d *doctor) checkAgentLog() {
 			c.Fix = "hookctl lint " + d.arg(f.path)
 			pos, stands := logCause(f.cfg, l.FailedMsg)
 			switch {
-			case !stands:
+			case !stands && l.failedBefore(modTime(f.path)):
 				// The file fails now for another cause, which the file's
-				// own check reports: the log is older than the file.
+				// own check reports, and it was written after the log's
+				// line: the line is of an earlier version.
 				c.Status = statusWarn
 				when := "(log " + l.line(l.FailedLine) + ")"
 				if !l.FailedAt.IsZero() {
