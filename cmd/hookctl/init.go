@@ -7,11 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -400,8 +402,13 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 	}
 
 	fmt.Fprintf(w, "\nNext steps:\n")
-	for _, st := range nextSteps(opts, p, tr, rel) {
-		fmt.Fprintf(w, "  %-9s%s\n", st[0], st[1])
+	steps := nextSteps(opts, p, tr, rel)
+	width := 0
+	for _, st := range steps {
+		width = max(width, len(st[0])+1)
+	}
+	for _, st := range steps {
+		fmt.Fprintf(w, "  %-*s%s\n", width, st[0], st[1])
 	}
 	return nil
 }
@@ -436,7 +443,42 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 	if p.Trace {
 		steps = append(steps, [2]string{"watch it", "hookctl log --hook " + p.Name})
 	}
+	if cmd, ok := ignoreCommand(opts, p, rel); ok {
+		steps = append(steps, [2]string{"ignore it", cmd})
+	}
 	return append(steps, [2]string{"edit it", rel(p.Script)})
+}
+
+// ignoreCommand appends the file a workspace's new handler writes (the
+// audit log) to the workspace's .gitignore, anchored there: the record is
+// this machine's, not the repository's. false for the user's scope, a
+// handler that writes nothing, a .gitignore that already names the file,
+// or one hookctl cannot read. A .gitignore whose last line has no end gets
+// one first, so that the two lines stay two.
+func ignoreCommand(opts initOptions, p *scaffold.Plan, rel func(string) string) (string, bool) {
+	if opts.Scope != scaffold.Workspace || p.Template.Writes == "" {
+		return "", false
+	}
+	written := filepath.Join(filepath.Dir(p.Config), p.Template.Writes)
+	in, err := filepath.Rel(opts.Dir, written)
+	if err != nil || !filepath.IsLocal(in) {
+		return "", false
+	}
+	pattern := "/" + filepath.ToSlash(in)
+	ignore := filepath.Join(opts.Dir, ".gitignore")
+	src, err := schema.ReadFile(ignore, 1<<20)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return "", false
+	case slices.Contains(strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n"), pattern):
+		return "", false
+	}
+	line := "echo " + shellQuote(pattern)
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		line = "printf '\\n%s\\n' " + shellQuote(pattern)
+	}
+	return line + " >> " + shellQuote(rel(ignore)), true
 }
 
 // tryCommand is a hookctl run command line that sends the test case's
