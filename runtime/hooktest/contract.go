@@ -383,7 +383,7 @@ func unusable(src *runtime.Source) error {
 // and doctor show.
 func dropped(src *runtime.Source) (*DroppedFile, *schema.Verdict) {
 	cfg := src.Config
-	v := schema.VerdictOf(cfg, schema.AgentOptions{})
+	v := src.Verdict()
 	switch {
 	case !v.Known:
 		return &DroppedFile{Path: src.Path, Pos: cfg.Syntax.Pos,
