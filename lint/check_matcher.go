@@ -8,7 +8,7 @@ import (
 )
 
 // MatcherRules are the rules CheckMatcher runs.
-var MatcherRules = []string{"matcher-syntax", "matcher-no-tool", "foreign-tool"}
+var MatcherRules = []string{schema.RuleMatcherSyntax, "matcher-no-tool", "foreign-tool"}
 
 // MatcherFinding is what a rule says about one matcher.
 type MatcherFinding struct {

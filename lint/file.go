@@ -40,8 +40,7 @@ type File struct {
 	shellVars map[string]string
 	hookRefs  []hookRef
 
-	agentDone bool
-	agentErrs []schema.AgentError
+	agentVerdict *schema.Verdict
 
 	scriptsDone bool
 	scriptList  []handlerScript
@@ -81,13 +80,6 @@ type hookRef struct {
 
 // hooks returns the top-level members that name hooks, in file order: the
 // last occurrence of each key, as the decoder reads them.
-// HookCount is how many hooks a parsed file defines as the agent counts
-// them: every top-level key but "$schema", a repeated key once, whatever
-// its value. A file the agent drops loses this many.
-func HookCount(c *schema.Config) int {
-	return len((&File{Config: c}).hooks())
-}
-
 func (f *File) hooks() []hookRef {
 	if f.hookRefs != nil {
 		return f.hookRefs

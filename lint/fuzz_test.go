@@ -166,3 +166,9 @@ func TestHostileInput(t *testing.T) {
 		})
 	}
 }
+
+// overlaps reports whether two spans share a byte, or one is empty and
+// stands inside the other.
+func overlaps(a, b schema.Span) bool {
+	return schema.NewSpanSet([]schema.Span{b}).Overlaps(a)
+}

@@ -1,53 +1,51 @@
 package lint
 
 import (
-	"cmp"
-	"slices"
-
 	"github.com/hookctl/hookctl/schema"
 )
 
-// What each rule's findings mean to the agent, unless the finding says
-// otherwise; a finding at a value the agent's decoder cannot read is
-// FileDropped whatever its rule (see assess).
+// What each rule's findings usually mean to the agent. A finding on a part
+// hookctl's decoder reports takes the verdict's impact on it
+// (reportProblem), and a finding at a value the agent's decoder cannot
+// read is FileDropped whatever its rule (see assess).
 var ruleImpact = map[string]Impact{
-	"json-syntax":           FileDropped,
-	"duplicate-key":         Ignored,
-	"root-shape":            Ignored,
-	"unknown-event":         Ignored,
-	"key-case":              NoImpact,
-	"unknown-field":         Ignored,
-	"event-shape":           Ignored,
-	"ignored-matcher":       Ignored,
-	"matcher-syntax":        Ignored,
-	"matcher-no-tool":       Ignored,
-	"handler-type":          Ignored,
-	"missing-command":       Ignored,
-	"timeout-value":         Misbehaves,
-	"enabled-type":          FileDropped,
-	"empty-hook":            NoImpact,
-	"script-not-found":      Misbehaves,
-	"script-not-executable": Misbehaves,
-	"script-shebang":        Misbehaves,
-	"unsafe-permissions":    NoImpact,
-	"duplicate-handler":     Misbehaves,
-	"dangerous-command":     NoImpact,
-	"shadowed-hook":         NoImpact,
-	"foreign-format":        Misbehaves,
-	"foreign-tool":          Ignored,
-	"schema-key":            FileDropped,
-	"platform-specific":     Misbehaves,
-	"foreign-variable":      Misbehaves,
-	"foreign-payload":       Misbehaves,
-	"misplaced-config":      Ignored,
-	"agent-version":         NoImpact,
-	"control-character":     NoImpact,
-	"confusable-name":       NoImpact,
-	"shell-syntax":          Misbehaves,
-	"literal-answer":        Misbehaves,
-	"argument-path":         Misbehaves,
-	"shellcheck":            NoImpact,
-	"agent-decode":          FileDropped,
+	schema.RuleJSONSyntax:     FileDropped,
+	schema.RuleDuplicateKey:   Ignored,
+	schema.RuleRootShape:      Ignored,
+	schema.RuleUnknownEvent:   Ignored,
+	schema.RuleKeyCase:        NoImpact,
+	schema.RuleUnknownField:   Ignored,
+	schema.RuleEventShape:     Ignored,
+	"ignored-matcher":         Ignored,
+	schema.RuleMatcherSyntax:  Ignored,
+	"matcher-no-tool":         Ignored,
+	schema.RuleHandlerType:    Ignored,
+	schema.RuleMissingCommand: Ignored,
+	schema.RuleTimeoutValue:   Misbehaves,
+	schema.RuleEnabledType:    FileDropped,
+	"empty-hook":              NoImpact,
+	"script-not-found":        Misbehaves,
+	"script-not-executable":   Misbehaves,
+	"script-shebang":          Misbehaves,
+	"unsafe-permissions":      NoImpact,
+	"duplicate-handler":       Misbehaves,
+	"dangerous-command":       NoImpact,
+	"shadowed-hook":           NoImpact,
+	"foreign-format":          Misbehaves,
+	"foreign-tool":            Ignored,
+	"schema-key":              FileDropped,
+	"platform-specific":       Misbehaves,
+	"foreign-variable":        Misbehaves,
+	"foreign-payload":         Misbehaves,
+	"misplaced-config":        Ignored,
+	"agent-version":           NoImpact,
+	"control-character":       NoImpact,
+	"confusable-name":         NoImpact,
+	"shell-syntax":            Misbehaves,
+	"literal-answer":          Misbehaves,
+	"argument-path":           Misbehaves,
+	"shellcheck":              NoImpact,
+	"agent-decode":            FileDropped,
 }
 
 // ImpactOf returns what a rule's findings mean to the agent by default.
@@ -71,51 +69,37 @@ type DroppedFile struct {
 	Why string
 }
 
-// agentErrors returns the values of the file that the agent's decoder
-// cannot read, computed once.
-func (f *File) agentErrors() []schema.AgentError {
-	if f.agentDone {
-		return f.agentErrs
+// verdict is what the agent makes of the file (schema.Verdict), decided
+// once.
+func (f *File) verdict() *schema.Verdict {
+	if f.agentVerdict == nil {
+		f.agentVerdict = schema.VerdictOf(f.Config, schema.AgentOptions{})
 	}
-	f.agentDone = true
-	if f.Config.Root != nil {
-		f.agentErrs = schema.AgentErrors(f.Config.Root, schema.AgentOptions{})
-	}
-	return f.agentErrs
+	return f.agentVerdict
 }
+
+// agentErrors returns the values of the file that the agent's decoder
+// cannot read.
+func (f *File) agentErrors() []schema.AgentError { return f.verdict().AgentErrors() }
 
 // dropped says whether the agent drops the whole file, and why.
 func (f *File) dropped() (DroppedFile, bool) {
-	if s := f.Config.Syntax; s != nil {
-		if s.Bound {
-			return DroppedFile{}, false // read no further: what the agent does is not known
-		}
-		n := -1
-		if r := f.Config.Root; r != nil && r.Kind == schema.Object {
-			n = len(f.hooks()) // read past its mistakes
-		}
-		return DroppedFile{File: f.Name, Hooks: n, Cause: s.Pos, Why: "it is not valid JSON"}, true
-	}
-	errs := f.agentErrors()
-	if len(errs) == 0 {
+	v := f.verdict()
+	if !v.Known || v.Drop == nil {
 		return DroppedFile{}, false
 	}
-	n := 0
-	if r := f.Config.Root; r != nil && r.Kind == schema.Object {
-		n = len(f.hooks())
-	}
-	return DroppedFile{File: f.Name, Hooks: n, Cause: errs[0].Span.Start, Why: errs[0].Message()}, true
+	return DroppedFile{File: f.Name, Hooks: v.HookCount(), Cause: v.Drop.Pos, Why: v.Drop.Why}, true
 }
 
-// assess gives every finding its impact: the rule's, or FileDropped for a
-// finding at a value the agent's decoder cannot read, and lists the files
-// the agent drops whole.
+// assess gives every finding its impact: for the parts hookctl's decoder
+// reports, the verdict's (set as they are reported); for the others, the
+// rule's, or FileDropped for a finding at a value the agent's decoder
+// cannot read; and lists the files the agent drops whole.
 func (r *Run) assess() []DroppedFile {
 	files := map[string]*File{}
 	for _, f := range r.Files {
 		files[f.Name] = f
 	}
-	index := map[*File]*spanIndex{}
 	for i := range r.out {
 		fd := &r.out[i]
 		if fd.Impact == "" {
@@ -125,20 +109,15 @@ func (r *Run) assess() []DroppedFile {
 		if f == nil {
 			continue
 		}
-		ix := index[f]
-		if ix == nil {
-			ix = f.agentIndex()
-			index[f] = ix
-		}
-		overlap := ix.overlaps(fd.Span)
+		v := f.verdict()
 		switch {
 		case fd.Rule == "foreign-format" && len(f.agentErrors()) > 0:
 			fd.Impact = FileDropped // a value of the other format's that the agent cannot read
-		case fd.Rule == "json-syntax" && f.boundAt(fd.Span.Start):
+		case fd.Rule == schema.RuleJSONSyntax && f.boundAt(fd.Span.Start):
 			fd.Impact = NoImpact // hookctl's bound, not the agent's
-		case fd.Rule == "json-syntax", overlap:
+		case fd.Rule == schema.RuleJSONSyntax, v.DropsAt(fd.Span):
 			fd.Impact = FileDropped
-		case atNull(f, fd.Span):
+		case v.NullAt(fd.Span):
 			fd.Impact = Ignored // the agent reads a null as a key left out
 		case fd.Impact == FileDropped:
 			// A rule that usually drops the file, on a value the agent
@@ -160,66 +139,4 @@ func (r *Run) assess() []DroppedFile {
 func (f *File) boundAt(p schema.Pos) bool {
 	errs := f.syntaxErrors()
 	return len(errs) > 0 && errs[len(errs)-1].Bound && errs[len(errs)-1].Pos == p
-}
-
-// atNull reports whether a finding stands exactly at a null value, which
-// the agent's decoder reads as the key left out.
-func atNull(f *File, s schema.Span) bool {
-	src := f.Config.Src
-	return s.End.Offset-s.Start.Offset == 4 && s.End.Offset <= len(src) && string(src[s.Start.Offset:s.End.Offset]) == "null"
-}
-
-// agentIndex returns the spans of the values, and keys, the agent's
-// decoder cannot read in the file, for overlap queries.
-func (f *File) agentIndex() *spanIndex {
-	var spans []schema.Span
-	for _, e := range f.agentErrors() {
-		spans = append(spans, e.Span)
-		if e.Key.End.Offset > 0 {
-			spans = append(spans, e.Key)
-		}
-	}
-	return newSpanIndex(spans)
-}
-
-// spanIndex answers whether a span overlaps any of a set of spans (as
-// overlaps does) in logarithmic time: a file with many findings and many
-// values the agent cannot read (a repeated key, thousands of times) would
-// otherwise compare every pair.
-type spanIndex struct {
-	// starts are the spans' first offsets, sorted; ends[i] is the largest
-	// end (one past an empty span) among the spans up to i.
-	starts, ends []int
-}
-
-func newSpanIndex(spans []schema.Span) *spanIndex {
-	type iv struct{ s, e int }
-	ivs := make([]iv, len(spans))
-	for i, sp := range spans {
-		s, e := sp.Start.Offset, sp.End.Offset
-		if e == s {
-			e++
-		}
-		ivs[i] = iv{s, e}
-	}
-	slices.SortFunc(ivs, func(a, b iv) int { return cmp.Compare(a.s, b.s) })
-	ix := &spanIndex{starts: make([]int, len(ivs)), ends: make([]int, len(ivs))}
-	top := 0
-	for i, v := range ivs {
-		top = max(top, v.e)
-		ix.starts[i], ix.ends[i] = v.s, top
-	}
-	return ix
-}
-
-// overlaps reports whether sp overlaps one of the index's spans.
-func (ix *spanIndex) overlaps(sp schema.Span) bool {
-	s, e := sp.Start.Offset, sp.End.Offset
-	if e == s {
-		e++
-	}
-	// The spans that start before sp ends overlap it when one of them
-	// ends after it starts.
-	k, _ := slices.BinarySearch(ix.starts, e)
-	return k > 0 && ix.ends[k-1] > s
 }

@@ -3,13 +3,13 @@ package lint
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/hookctl/hookctl/internal/testenv"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // impactRow is one mistake and what it means to the agent.
@@ -146,7 +146,7 @@ func TestImpactTable(t *testing.T) {
 			writeImpactFile(t, filepath.Join(ws, ".agents", name), body, mode)
 		}
 		if tc.user != "" {
-			writeImpactFile(t, UserFile(home), tc.user, 0o644)
+			writeImpactFile(t, scope.UserFile(home), tc.user, 0o644)
 		}
 		req, err := NewRequest([]string{ws}, home)
 		if err != nil {
@@ -206,46 +206,4 @@ func TestImpactRowsNameRules(t *testing.T) {
 	if len(unknown) > 0 {
 		t.Errorf("rows name rules that are not in the catalogue: %v", unknown)
 	}
-}
-
-// TestSpanIndex holds the index's answer to the pairwise check, on every
-// span over a small range against sets of spans that nest, touch and are
-// empty.
-func TestSpanIndex(t *testing.T) {
-	sp := func(s, e int) schema.Span {
-		return schema.Span{Start: schema.Pos{Offset: s}, End: schema.Pos{Offset: e}}
-	}
-	sets := [][]schema.Span{
-		nil,
-		{sp(3, 3)},
-		{sp(2, 5)},
-		{sp(0, 10), sp(2, 3)},
-		{sp(6, 6), sp(1, 2), sp(4, 4)},
-		{sp(5, 9), sp(1, 3), sp(2, 8), sp(9, 9)},
-	}
-	for _, set := range sets {
-		ix := newSpanIndex(set)
-		for s := 0; s <= 11; s++ {
-			for e := s; e <= 12; e++ {
-				q := sp(s, e)
-				want := slices.ContainsFunc(set, func(b schema.Span) bool { return overlaps(q, b) })
-				if got := ix.overlaps(q); got != want {
-					t.Errorf("spans %v, query [%d,%d): %v, want %v", set, s, e, got, want)
-				}
-			}
-		}
-	}
-}
-
-// overlaps reports whether two spans share a byte, or one is empty and
-// stands inside the other: what spanIndex answers for a set of spans.
-func overlaps(a, b schema.Span) bool {
-	as, ae, bs, be := a.Start.Offset, a.End.Offset, b.Start.Offset, b.End.Offset
-	if ae == as {
-		ae++
-	}
-	if be == bs {
-		be++
-	}
-	return as < be && bs < ae
 }

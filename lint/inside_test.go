@@ -25,11 +25,11 @@ func TestInsideWhatDoesNotRun(t *testing.T) {
 		"4:33 matcher-no-tool":  Ignored,
 		"7:33 foreign-tool":     Ignored, // "PretoolUse" is read as PreToolUse
 		"7:73 unknown-field":    Ignored,
-		"8:22 missing-command":  Ignored,    // inside "PreInvocaton", checked as PreInvocation
-		"11:90 timeout-value":   Ignored,    // inside "BeforeTool", checked as PreToolUse
-		"14:64 timeout-value":   Ignored,    // a string, but under a key the agent skips unread
-		"17:44 missing-command": Ignored,    // in a handler already dropped for its type
-		"17:59 timeout-value":   Misbehaves, // the agent reads the 0
+		"8:22 missing-command":  Ignored, // inside "PreInvocaton", checked as PreInvocation
+		"11:90 timeout-value":   Ignored, // inside "BeforeTool", checked as PreToolUse
+		"14:64 timeout-value":   Ignored, // a string, but under a key the agent skips unread
+		"17:44 missing-command": Ignored, // in a handler already dropped for its type
+		"17:59 timeout-value":   Ignored, // the agent reads the 0, of a handler it skips for its type
 	} {
 		if i, ok := got[at]; !ok || i != want {
 			t.Errorf("%s: impact %q (found %v), want %q", at, i, ok, want)

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // Severity is how serious a finding is.
@@ -74,22 +75,17 @@ type Finding struct {
 	Fix *Fix
 }
 
-// Impact is what a finding means to the agent that loads the file.
-type Impact string
+// Impact is what a finding means to the agent that loads the file: the
+// one decision of schema.Verdict for the parts hookctl's decoder reports,
+// and each rule's own for the others.
+type Impact = schema.Impact
 
 // The impacts, from the worst.
 const (
-	// FileDropped: the agent loads none of the file's hooks (a value of
-	// the wrong JSON type anywhere, a file that is not JSON).
-	FileDropped Impact = "file-dropped"
-	// Ignored: the agent silently skips this part (an unknown key or
-	// event, a matcher that selects nothing, a handler without command).
-	Ignored Impact = "ignored"
-	// Misbehaves: it runs, but not as meant (a wrong folder, a literal
-	// answer that denies everything, a timeout in milliseconds).
-	Misbehaves Impact = "misbehaves"
-	// NoImpact: style, portability or information.
-	NoImpact Impact = "none"
+	FileDropped = schema.FileDropped
+	Ignored     = schema.Ignored
+	Misbehaves  = schema.Misbehaves
+	NoImpact    = schema.NoImpact
 )
 
 // Fix is a certain correction of a finding: edits to the linted file,
@@ -143,26 +139,17 @@ func dedupe(fs []Finding) []Finding {
 	})
 }
 
-// Scope is where a hooks.json sits, which decides how its handlers run
-// and which rules apply.
-type Scope int
+// Scope is where a hooks.json sits (scope.Scope), which decides how its
+// handlers run and which rules apply. Lint tells apart the user's file
+// and every other, which is a workspace's: a file named directly that is
+// not the user's is shared with whoever clones the folder it is in.
+type Scope = scope.Scope
 
-// The scopes of a hooks.json.
+// The scopes lint tells apart, as lint's callers name them.
 const (
-	// Workspace is <root>/.agents/hooks.json, or any file named directly
-	// that is not the user's: it is shared with whoever clones the
-	// workspace.
-	Workspace Scope = iota
-	// User is ~/.gemini/config/hooks.json: one person's machine.
-	User
+	Workspace = scope.Workspace
+	User      = scope.User
 )
-
-func (s Scope) String() string {
-	if s == User {
-		return "user"
-	}
-	return "workspace"
-}
 
 // Max returns the most serious severity among the findings, and false when
 // there are none.

@@ -9,18 +9,15 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
-
-// UserFile is the user's hooks.json under home.
-func UserFile(home string) string {
-	return filepath.Join(home, ".gemini", "config", "hooks.json")
-}
 
 // NewRequest says what to lint for the paths of a command line, as
 // hookctl lint reads them: a hooks.json; a folder, meaning its
 // .agents/hooks.json (compared with the user's file, and searched for
-// misplaced configurations); or, with no path, ./.agents/hooks.json and the
-// user's file, whichever exist. Each file's rules are chosen by the
+// misplaced configurations); or, with no path, the .agents/hooks.json of
+// the workspace found from the current folder upward (scope.Here), named
+// from the current folder, and the user's file, whichever exist. Each file's rules are chosen by the
 // .hookctl.json found upward from it (Target.Config). home is the user's home folder, "" when
 // unknown. The error names a path that is missing or cannot be read, or
 // says what was looked for when there is nothing to lint.
@@ -55,27 +52,37 @@ func NewRequest(paths []string, home string) (Request, error) {
 func newRequest(paths []string, home string) (Request, error) {
 	var req Request
 	target := func(path string) Target {
-		scope, root := ScopeOf(path, home)
-		return Target{Path: path, Scope: scope, Root: root}
+		sc, root := scope.Of(path, home)
+		return Target{Path: path, Scope: sc, Root: root}
 	}
 	if len(paths) == 0 {
-		ws := filepath.Join(".agents", "hooks.json")
+		// The workspace of the current folder, found upward as every
+		// command finds it, named from the current folder.
+		found, err := scope.Here()
+		if err != nil {
+			return req, err
+		}
+		dir, name := found.Shown(), found.Shown()
+		if dir == "." {
+			name = ""
+		}
+		ws := filepath.Join(dir, scope.AgentsDir, "hooks.json")
 		looked := []string{ws}
 		if isFile(ws) {
 			req.Files = append(req.Files, target(ws))
 		}
 		if home != "" {
-			looked = append(looked, UserFile(home))
-			if isFile(UserFile(home)) {
-				req.Files = append(req.Files, target(UserFile(home)))
+			looked = append(looked, scope.UserFile(home))
+			if isFile(scope.UserFile(home)) {
+				req.Files = append(req.Files, target(scope.UserFile(home)))
 			}
 		}
 		// A hooks.json where the agent does not look, alone, is what
 		// misplaced-config reports: lint says so rather than finding nothing.
-		if len(req.Files) == 0 && !hasMisplaced(".", misplacedWorkspace) && (home == "" || !hasMisplaced(home, misplacedHome)) {
+		if len(req.Files) == 0 && !hasMisplaced(dir, misplacedWorkspace) && (home == "" || !hasMisplaced(home, misplacedHome)) {
 			return req, fmt.Errorf("no hooks.json to lint: looked for %s; name a file or folder to lint", strings.Join(looked, " and "))
 		}
-		req.Workspaces = []Place{{Dir: ".", Name: ""}}
+		req.Workspaces = []Place{{Dir: dir, Name: name}}
 		if home != "" {
 			req.Home = &Place{Dir: home, Name: home}
 		}
@@ -100,8 +107,8 @@ func newRequest(paths []string, home string) (Request, error) {
 			}
 			req.Files = append(req.Files, target(f))
 			req.Workspaces = append(req.Workspaces, Place{Dir: p, Name: p})
-			if len(req.Context) == 0 && home != "" && isFile(UserFile(home)) {
-				req.Context = append(req.Context, target(UserFile(home)))
+			if len(req.Context) == 0 && home != "" && isFile(scope.UserFile(home)) {
+				req.Context = append(req.Context, target(scope.UserFile(home)))
 			}
 		case !info.Mode().IsRegular():
 			// Opening a FIFO would wait for a writer for ever.

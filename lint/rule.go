@@ -80,11 +80,28 @@ func (b *RuleBase) report(f *File, span schema.Span, suggestion, format string, 
 // reportImpact adds a finding whose impact is not the rule's usual one.
 func (b *RuleBase) reportImpact(f *File, impact Impact, span schema.Span, suggestion, format string, args ...any) {
 	i, listed := b.reportSeverity(f, b.severity, span, suggestion, format, args...)
+	b.setImpact(i, listed, impact)
+}
+
+// reportProblem adds the finding of a part hookctl's decoder reports, with
+// its certain fix (nil for none): its impact is the verdict's on the
+// problem (schema.Verdict.ImpactOf), the one list, run and doctor show.
+func (b *RuleBase) reportProblem(f *File, p *schema.Problem, span schema.Span, fix *Fix, suggestion, format string, args ...any) {
+	i, listed := b.reportSeverity(f, b.severity, span, suggestion, format, args...)
+	b.setImpact(i, listed, f.verdict().ImpactOf(p))
+	if listed && fix != nil && len(fix.Edits) > 0 {
+		(*b.out)[i].Fix = fix
+	}
+}
+
+// setImpact gives the finding at i its impact, or the summary of findings
+// past MaxListed the worst of its own and this one.
+func (b *RuleBase) setImpact(i int, listed bool, impact Impact) {
 	switch {
 	case listed:
 		(*b.out)[i].Impact = impact
 	case i >= 0 && impactRank(impact) > impactRank((*b.out)[i].Impact):
-		(*b.out)[i].Impact = impact // the summary of findings past MaxListed
+		(*b.out)[i].Impact = impact
 	}
 }
 
@@ -148,7 +165,7 @@ func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, sugge
 			sum.Span.End = span.End
 		}
 		sum.Message, sum.Severity = b.moreMessage(seen+1-MaxListed, sum.Span.End), max(sum.Severity, sev)
-		if b.id != "unknown-event" && f.Config != nil && f.inUnknown(span) && impactRank(sum.Impact) < impactRank(Ignored) {
+		if b.id != schema.RuleUnknownEvent && f.Config != nil && f.inUnknown(span) && impactRank(sum.Impact) < impactRank(Ignored) {
 			sum.Impact = Ignored
 		}
 		return b.more[f.Name], false
@@ -161,7 +178,7 @@ func (b *RuleBase) reportSeverity(f *File, sev Severity, span schema.Span, sugge
 		Message:    fmt.Sprintf(format, args...),
 		Suggestion: suggestion,
 	}
-	if b.id != "unknown-event" && f.Config != nil && f.inUnknown(span) {
+	if b.id != schema.RuleUnknownEvent && f.Config != nil && f.inUnknown(span) {
 		fd.Impact = Ignored // the agent skips the whole event
 	}
 	*b.out = append(*b.out, fd)

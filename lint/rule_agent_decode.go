@@ -25,9 +25,9 @@ func (r *agentDecode) Check(f *File) {
 			spans = append(spans, fd.Span)
 		}
 	}
-	covered := newSpanIndex(spans)
+	covered := schema.NewSpanSet(spans)
 	for _, e := range errs {
-		if !covered.overlaps(e.Span) && !(e.Key.End.Offset > 0 && covered.overlaps(e.Key)) {
+		if !covered.Overlaps(e.Span) && !(e.Key.End.Offset > 0 && covered.Overlaps(e.Key)) {
 			r.reportImpact(f, FileDropped, e.Span, "", "%s, so the agent loads none of this file's hooks", e.Message())
 		}
 	}

@@ -9,7 +9,7 @@ import (
 type enabledType struct{ RuleBase }
 
 func newEnabledType() Rule {
-	return &enabledType{newBase("enabled-type", Error,
+	return &enabledType{newBase(schema.RuleEnabledType, Error,
 		"\"enabled\" not a boolean (\"false\")")}
 }
 
@@ -30,6 +30,6 @@ func (r *enabledType) Check(f *File) {
 			msg += ": write " + sugg
 			fix = replaceFix("write "+sugg+" without quotes", p.Span, sugg)
 		}
-		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
+		r.reportProblem(f, &p, p.Span, fix, sugg, "%s", msg)
 	}
 }

@@ -11,13 +11,13 @@ import (
 type eventShape struct{ RuleBase }
 
 func newEventShape() Rule {
-	return &eventShape{newBase("event-shape", Error,
+	return &eventShape{newBase(schema.RuleEventShape, Error,
 		"an event or its entries not in the shape the event takes: matcher groups for tool events, handlers for the others")}
 }
 
 func (r *eventShape) Check(f *File) {
 	for _, p := range f.problems(r.id) {
-		r.report(f, p.Span, r.suggest(f, p), "%s", p.Msg)
+		r.reportProblem(f, &p, p.Span, nil, r.suggest(f, p), "%s", p.Msg)
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 type handlerType struct{ RuleBase }
 
 func newHandlerType() Rule {
-	return &handlerType{newBase("handler-type", Error,
+	return &handlerType{newBase(schema.RuleHandlerType, Error,
 		"a handler \"type\" other than \"command\"")}
 }
 
@@ -24,6 +24,6 @@ func (r *handlerType) Check(f *File) {
 				msg = fmt.Sprintf("the handler type must be \"command\": %q handlers belong to Claude Code; here a handler is a shell command, so the hook needs a script that does the check", n.Str)
 			}
 		}
-		r.report(f, p.Span, `"command"`, "%s", msg)
+		r.reportProblem(f, &p, p.Span, nil, `"command"`, "%s", msg)
 	}
 }

@@ -7,7 +7,7 @@ import (
 type jsonSyntax struct{ RuleBase }
 
 func newJSONSyntax() Rule {
-	return &jsonSyntax{newBase("json-syntax", Error,
+	return &jsonSyntax{newBase(schema.RuleJSONSyntax, Error,
 		"not valid JSON: comment, trailing or missing comma, single quotes, truncated file, empty file, BOM")}
 }
 

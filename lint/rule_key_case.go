@@ -5,7 +5,7 @@ import "github.com/hookctl/hookctl/schema"
 type keyCase struct{ RuleBase }
 
 func newKeyCase() Rule {
-	return &keyCase{newBase("key-case", Warning,
+	return &keyCase{newBase(schema.RuleKeyCase, Warning,
 		"a key that the agent reads only because its decoder ignores case (\"pretooluse\", \"Command\"), or that another key of the same field overrides")}
 }
 
@@ -19,7 +19,7 @@ func newKeyCase() Rule {
 func (r *keyCase) Check(f *File) {
 	for _, p := range f.problems(r.id) {
 		if p.Overridden {
-			r.reportImpact(f, Ignored, p.Span, "", "%s", p.Msg)
+			r.reportProblem(f, &p, p.Span, nil, "", "%s", p.Msg)
 			continue
 		}
 		var fix *Fix
@@ -28,6 +28,6 @@ func (r *keyCase) Check(f *File) {
 				fix = renameFix(obj, m, p.Context, field)
 			}
 		}
-		r.reportFix(f, p.Span, fix, "", "%s", p.Msg)
+		r.reportProblem(f, &p, p.Span, fix, "", "%s", p.Msg)
 	}
 }

@@ -2,12 +2,14 @@ package lint
 
 import (
 	"strings"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 type matcherSyntax struct{ RuleBase }
 
 func newMatcherSyntax() Rule {
-	return &matcherSyntax{newBase("matcher-syntax", Error,
+	return &matcherSyntax{newBase(schema.RuleMatcherSyntax, Error,
 		"a matcher that is not a valid RE2 regular expression; lookaround and backreferences named as such")}
 }
 
@@ -28,6 +30,6 @@ func (r *matcherSyntax) Check(f *File) {
 				}
 			}
 		}
-		r.report(f, p.Span, sugg, "%s", p.Msg)
+		r.reportProblem(f, &p, p.Span, nil, sugg, "%s", p.Msg)
 	}
 }

@@ -11,7 +11,7 @@ import (
 type missingCommand struct{ RuleBase }
 
 func newMissingCommand() Rule {
-	return &missingCommand{newBase("missing-command", Error,
+	return &missingCommand{newBase(schema.RuleMissingCommand, Error,
 		"a handler with no \"command\", an empty one, or one that is not a string")}
 }
 
@@ -34,6 +34,6 @@ func (r *missingCommand) Check(f *File) {
 				}
 			}
 		}
-		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
+		r.reportProblem(f, &p, p.Span, fix, sugg, "%s", msg)
 	}
 }

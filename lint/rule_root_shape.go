@@ -9,7 +9,7 @@ import (
 type rootShape struct{ RuleBase }
 
 func newRootShape() Rule {
-	return &rootShape{newBase("root-shape", Error,
+	return &rootShape{newBase(schema.RuleRootShape, Error,
 		"top level not an object; a hook definition not an object")}
 }
 
@@ -29,6 +29,6 @@ func (r *rootShape) Check(f *File) {
 			msg = "\"enabled\" belongs inside a hook definition, not at the top level, where it reads as a hook: move it into the hook it turns on or off"
 			sugg = "{\"my-hook\": {\"enabled\": false, ...}}"
 		}
-		r.report(f, span, sugg, "%s", msg)
+		r.reportProblem(f, &p, span, nil, sugg, "%s", msg)
 	}
 }

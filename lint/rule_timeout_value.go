@@ -11,7 +11,7 @@ import (
 type timeoutValue struct{ RuleBase }
 
 func newTimeoutValue() Rule {
-	return &timeoutValue{newBase("timeout-value", Error,
+	return &timeoutValue{newBase(schema.RuleTimeoutValue, Error,
 		"error: a timeout that is not a whole number of seconds >= 1; warning: one that reads as milliseconds (5000, 30000)")}
 }
 
@@ -41,7 +41,7 @@ func (r *timeoutValue) Check(f *File) {
 				}
 			}
 		}
-		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
+		r.reportProblem(f, &p, p.Span, fix, sugg, "%s", msg)
 	}
 	for _, h := range f.allHandlers() {
 		t := h.Node.Get("timeout")

@@ -10,7 +10,7 @@ import (
 type unknownEvent struct{ RuleBase }
 
 func newUnknownEvent() Rule {
-	return &unknownEvent{newBase("unknown-event", Error,
+	return &unknownEvent{newBase(schema.RuleUnknownEvent, Error,
 		"a key in a hook definition that is neither \"enabled\" nor an event")}
 }
 
@@ -23,7 +23,7 @@ func (r *unknownEvent) Check(f *File) {
 				fix = renameFix(obj, m, "hook", string(e))
 			}
 		}
-		r.reportFix(f, p.Span, fix, sugg, "%s", msg)
+		r.reportProblem(f, &p, p.Span, fix, sugg, "%s", msg)
 	}
 }
 

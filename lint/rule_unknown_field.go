@@ -11,7 +11,7 @@ import (
 type unknownField struct{ RuleBase }
 
 func newUnknownField() Rule {
-	return &unknownField{newBase("unknown-field", Error,
+	return &unknownField{newBase(schema.RuleUnknownField, Error,
 		"an unknown key in a matcher group or handler (cmd, timeoutMs, matchers)")}
 }
 
@@ -38,7 +38,7 @@ func (r *unknownField) Check(f *File) {
 	// A handler without "command" whose command stands under another key
 	// gets one finding, from missing-command, which says to rename it.
 	var noCommand []schema.Span
-	for _, p := range f.problems("missing-command") {
+	for _, p := range f.problems(schema.RuleMissingCommand) {
 		if p.Key == "command" {
 			noCommand = append(noCommand, p.Span)
 		}
@@ -74,7 +74,7 @@ func (r *unknownField) Check(f *File) {
 				msg += "; remove it (the agent may reject unknown fields)"
 			}
 		}
-		r.reportFix(f, p.Span, fieldFix(f, p, sugg), sugg, "%s", msg)
+		r.reportProblem(f, &p, p.Span, fieldFix(f, p, sugg), sugg, "%s", msg)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // Target is one hooks.json to read.
@@ -353,25 +354,8 @@ func (r *Run) runs(id string) bool {
 	return false
 }
 
-// ScopeOf names the scope of the hooks.json at path and, for a workspace
-// file in a .agents folder, the workspace's root. The user's file is the
-// one in home's .gemini/config; every other file is a workspace's.
-func ScopeOf(path, home string) (Scope, string) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
-	}
-	dir := filepath.Dir(abs)
-	if home != "" {
-		if h, err := filepath.Abs(home); err == nil && dir == filepath.Join(h, ".gemini", "config") {
-			return User, ""
-		}
-	}
-	if filepath.Base(dir) == ".agents" {
-		return Workspace, filepath.Dir(dir)
-	}
-	return Workspace, ""
-}
+// ScopeOf is scope.Of, as lint's callers name it.
+func ScopeOf(path, home string) (Scope, string) { return scope.Of(path, home) }
 
 // fsCache remembers, within one run, what the disk said about each path
 // (many handlers name the same script) and what each matcher selects.

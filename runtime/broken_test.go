@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 func TestBrokenConfigIsOneFailedHandler(t *testing.T) {
@@ -62,7 +63,7 @@ func TestUnusableConfigs(t *testing.T) {
 		{"top level not an object", func(e *env) string { return e.workspace(`[]`) }, "the top level of hooks.json must be an object"},
 		{"empty file", func(e *env) string { return e.workspace(``) }, "the file is not valid JSON: the file is empty"},
 		{"a folder", func(e *env) string {
-			p := WorkspaceFile(e.ws)
+			p := scope.WorkspaceFile(e.ws)
 			if err := os.MkdirAll(p, 0o755); err != nil {
 				e.t.Fatal(err)
 			}
@@ -78,7 +79,7 @@ func TestUnusableConfigs(t *testing.T) {
 			if len(res.Outcomes) != 1 || res.Outcomes[0].Kind != Failed || !strings.Contains(res.Outcomes[0].Cause, tt.cause) {
 				t.Fatalf("outcomes %v, want one failure containing %q", res.Outcomes, tt.cause)
 			}
-			if !strings.HasPrefix(string(res.Answer), `{"decision":"deny","reason":"`+WorkspaceFile(e.ws)+":") {
+			if !strings.HasPrefix(string(res.Answer), `{"decision":"deny","reason":"`+scope.WorkspaceFile(e.ws)+":") {
 				t.Errorf("answer %s, want a deny naming the file", res.Answer)
 			}
 		})
@@ -219,7 +220,7 @@ func TestManyBrokenPartsBounded(t *testing.T) {
 	n := 5000
 	path := e.write(filepath.Join(e.ws, "many.json"), `{"h": {"PreToolUse": [`+strings.Repeat("1,", n-1)+`1]}}`)
 	opts := e.opts()
-	opts.Configs = []string{UserFile(e.home), path}
+	opts.Configs = []string{scope.UserFile(e.home), path}
 	res := e.dispatch(pre, e.payload(pre, "run_command"), opts)
 	rest := fmt.Sprintf("%d more parts of %s cannot run, not listed here: hookctl lint %s names each one", n-MaxBrokenListed, path, path)
 	lines := strings.Split(reasonOf(t, res.Answer), "\n")

@@ -9,31 +9,8 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
-
-// Scope says where a hooks.json comes from.
-type Scope uint8
-
-// The scopes, in the order their files are read.
-const (
-	// UserScope is the user's file, ~/.gemini/config/hooks.json.
-	UserScope Scope = iota
-	// WorkspaceScope is the workspace's file, <workspace>/.agents/hooks.json.
-	WorkspaceScope
-	// NamedScope is a file named by the caller (--config), which replaces
-	// discovery.
-	NamedScope
-)
-
-func (s Scope) String() string {
-	switch s {
-	case UserScope:
-		return "user"
-	case WorkspaceScope:
-		return "workspace"
-	}
-	return "config"
-}
 
 // Source is one hooks.json a dispatch reads.
 type Source struct {
@@ -41,8 +18,9 @@ type Source struct {
 	// where its handlers run.
 	Path string
 	Dir  string
-	// Scope says how the file was found.
-	Scope Scope
+	// Scope says how the file was found: scope.User, scope.Workspace, or
+	// scope.Named for a file named with --config.
+	Scope scope.Scope
 	// Exists is false for a discovered file that is not there, which is
 	// normal: neither file is required.
 	Exists bool
@@ -63,24 +41,19 @@ type Source struct {
 	// unread marks a workspace file left unread because its workspace was
 	// never trusted (Options.NeverTrusted).
 	unread bool
+	// verdict is what the agent makes of the file, once decided.
+	verdict *schema.Verdict
 }
 
 // homelessUserFile stands for the user file when no home folder says where
 // it is: it exists as far as the dispatch knows, and cannot be read.
 func homelessUserFile(why string) *Source {
-	return &Source{Path: "~/.gemini/config/hooks.json", Scope: UserScope, Exists: true, Trusted: true, unfound: true,
+	return &Source{Path: "~/.gemini/config/hooks.json", Scope: scope.User, Exists: true, Trusted: true, unfound: true,
 		Err: errors.New(why + "; the user's hooks ~/.gemini/config/hooks.json were not read (set HOME to the absolute path of your home folder)")}
 }
 
-// UserFile returns the user's hooks.json under home.
-func UserFile(home string) string {
-	return filepath.Join(home, ".gemini", "config", "hooks.json")
-}
-
-// WorkspaceFile returns the hooks.json of the workspace rooted at dir.
-func WorkspaceFile(dir string) string {
-	return filepath.Join(dir, ".agents", "hooks.json")
-}
+// WorkspaceFile is scope.WorkspaceFile, as runtime's callers name it.
+func WorkspaceFile(root string) string { return scope.WorkspaceFile(root) }
 
 // Discover returns the hooks.json files of a dispatch, in the order their
 // hooks run: the files named in configs when there are any (each must
@@ -97,7 +70,7 @@ func discover(configs []string, home, workspace string, neverTrusted func(string
 	var srcs []*Source
 	if len(configs) > 0 {
 		for _, c := range configs {
-			src := load(c, NamedScope)
+			src := load(c, scope.Named)
 			if !src.Exists {
 				return nil, fmt.Errorf("--config %s: no such file", c)
 			}
@@ -106,15 +79,15 @@ func discover(configs []string, home, workspace string, neverTrusted func(string
 		return srcs, nil
 	}
 	if home != "" {
-		srcs = append(srcs, load(UserFile(home), UserScope))
+		srcs = append(srcs, load(scope.UserFile(home), scope.User))
 	}
-	wf := WorkspaceFile(workspace)
+	wf := scope.WorkspaceFile(workspace)
 	if neverTrusted != nil {
 		if fi, err := os.Stat(wf); err == nil && fi.Size() > UnreadSize && neverTrusted(wf) {
 			return append(srcs, unreadWorkspaceFile(wf)), nil
 		}
 	}
-	return append(srcs, load(wf, WorkspaceScope)), nil
+	return append(srcs, load(wf, scope.Workspace)), nil
 }
 
 // UnreadSize is the size past which the workspace file of a workspace
@@ -130,7 +103,7 @@ func unreadWorkspaceFile(path string) *Source {
 	if err != nil {
 		abs = path
 	}
-	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: WorkspaceScope}
+	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: scope.Workspace}
 	if _, err := os.Stat(abs); errors.Is(err, fs.ErrNotExist) {
 		return src
 	}
@@ -138,12 +111,12 @@ func unreadWorkspaceFile(path string) *Source {
 	return src
 }
 
-func load(path string, scope Scope) *Source {
+func load(path string, sc scope.Scope) *Source {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
-	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: scope, Exists: true, Trusted: true}
+	src := &Source{Path: abs, Dir: filepath.Dir(abs), Scope: sc, Exists: true, Trusted: true}
 	info, err := os.Stat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -186,7 +159,8 @@ func unwrapPath(err error) error {
 }
 
 // resolveWorkspace picks the workspace folder: the caller's choice, else the
-// payload's first workspace, else dir.
+// payload's first workspace, else the workspace found from dir, as every
+// command finds it (scope.Find).
 func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
 	ws := flag
 	from := "--workspace"
@@ -195,6 +169,9 @@ func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
 	}
 	if ws == "" {
 		ws = dir
+		if f, err := scope.Find(dir); err == nil {
+			ws = f.Root
+		}
 	}
 	if strings.ContainsRune(ws, 0) {
 		return "", fmt.Errorf("%s is not a usable folder path: it holds a NUL character", from)
@@ -205,25 +182,27 @@ func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
 	return filepath.Clean(ws), nil
 }
 
+// Verdict is what the agent itself (agy) makes of the file (see
+// schema.Verdict), nil when the file was not read.
+func (s *Source) Verdict() *schema.Verdict {
+	if s.Config == nil {
+		return nil
+	}
+	if s.verdict == nil {
+		s.verdict = schema.VerdictOf(s.Config, schema.AgentOptions{})
+	}
+	return s.verdict
+}
+
 // AgentDrops says whether the agent itself (agy) would load none of the
 // file's hooks, and why, as "LINE:COL: what its decoder meets": it decodes
 // the whole file at once, and one value of the wrong JSON type drops every
-// hook (see schema.AgentErrors). hookctl runs the valid parts all the same,
+// hook (the Verdict's Drop). hookctl runs the valid parts all the same,
 // and says so where it shows the file.
 func (s *Source) AgentDrops() (string, bool) {
-	c := s.Config
-	switch {
-	case c == nil, c.Syntax != nil && c.Syntax.Bound:
-		return "", false // read no further than hookctl's bound: not known
-	case c.Syntax != nil:
-		return fmt.Sprintf("%d:%d: it is not valid JSON", c.Syntax.Pos.Line, c.Syntax.Pos.Col), true
-	case c.Root == nil:
-		return "", false
+	v := s.Verdict()
+	if v == nil || !v.Known || v.Drop == nil {
+		return "", false // not read, or read no further than hookctl's bound: not known
 	}
-	errs := schema.AgentErrors(c.Root, schema.AgentOptions{})
-	if len(errs) == 0 {
-		return "", false
-	}
-	p := errs[0].Span.Start
-	return fmt.Sprintf("%d:%d: %s", p.Line, p.Col, errs[0].Message()), true
+	return fmt.Sprintf("%d:%d: %s", v.Drop.Pos.Line, v.Drop.Pos.Col, v.Drop.Why), true
 }

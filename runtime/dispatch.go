@@ -25,7 +25,9 @@ type Options struct {
 	// discovery. Each must exist.
 	Configs []string
 	// Workspace is the workspace folder; "" means the payload's first
-	// workspacePaths entry, else Dir.
+	// workspacePaths entry, else the workspace found from Dir upward as
+	// every hookctl command finds it (scope.Find): the nearest folder that
+	// holds .agents, else the git top level, else Dir.
 	Workspace string
 	// Home is the user's home folder, whose .gemini/config/hooks.json is the
 	// user file; "" means $HOME. When it is not an absolute path (HOME

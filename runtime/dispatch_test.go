@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 func TestHandlersRunAtOnce(t *testing.T) {
@@ -139,7 +140,7 @@ func TestEnvironment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := strings.Join([]string{"PreInvocation", "env-hook", WorkspaceFile(e.ws), e.ws, "from the caller"}, "\n") + "\n"
+	want := strings.Join([]string{"PreInvocation", "env-hook", scope.WorkspaceFile(e.ws), e.ws, "from the caller"}, "\n") + "\n"
 	if string(got) != want {
 		t.Errorf("environment\n got %q\nwant %q", got, want)
 	}
@@ -255,9 +256,9 @@ func TestWorkspaceResolution(t *testing.T) {
 	e := newEnv(t)
 	other := filepath.Join(t.TempDir(), "other")
 	e.workspace(hooks(hookEntry{name: "a", event: schema.Stop, command: `echo '{"decision":"continue","reason":"payload workspace"}'`}))
-	e.write(WorkspaceFile(other), hooks(hookEntry{name: "a", event: schema.Stop, command: `echo '{"decision":"continue","reason":"flag workspace"}'`}))
+	e.write(scope.WorkspaceFile(other), hooks(hookEntry{name: "a", event: schema.Stop, command: `echo '{"decision":"continue","reason":"flag workspace"}'`}))
 	cwdWS := filepath.Join(t.TempDir(), "cwd")
-	e.write(WorkspaceFile(cwdWS), hooks(hookEntry{name: "a", event: schema.Stop, command: `echo '{"decision":"continue","reason":"current folder"}'`}))
+	e.write(scope.WorkspaceFile(cwdWS), hooks(hookEntry{name: "a", event: schema.Stop, command: `echo '{"decision":"continue","reason":"current folder"}'`}))
 
 	payload := e.payload(schema.Stop, "") // names e.ws in workspacePaths
 	tests := []struct {
@@ -269,9 +270,18 @@ func TestWorkspaceResolution(t *testing.T) {
 		{"the flag wins over the payload", other, payload, "flag workspace"},
 		{"else the payload's first workspacePaths entry", "", payload, "payload workspace"},
 		{"else the current folder", "", []byte(`{"executionNum":1}`), "current folder"},
+		{"else the workspace found upward from it", "", []byte(`{"executionNum":1}`), "current folder"},
 	}
-	for _, tt := range tests {
-		res := e.dispatch(schema.Stop, tt.payload, Options{Home: e.home, Workspace: tt.workspace, Dir: cwdWS})
+	sub := filepath.Join(cwdWS, "scripts", "deep")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, tt := range tests {
+		dir := cwdWS
+		if i == len(tests)-1 {
+			dir = sub
+		}
+		res := e.dispatch(schema.Stop, tt.payload, Options{Home: e.home, Workspace: tt.workspace, Dir: dir})
 		if got := reasonOf(t, res.Answer); got != tt.want {
 			t.Errorf("%s: answer %s, want the reason %q", tt.name, res.Answer, tt.want)
 		}
@@ -308,7 +318,7 @@ func TestUntrustedWorkspace(t *testing.T) {
 		hookEntry{name: "w", event: pre, command: `touch ../ran; echo '{"decision":"allow"}'`},
 		hookEntry{name: "stop-only", event: schema.Stop, command: `true`},
 	))
-	var asked []Scope
+	var asked []scope.Scope
 	opts := e.opts()
 	opts.Trusted = func(src *Source) (bool, string) {
 		asked = append(asked, src.Scope)
@@ -321,7 +331,7 @@ func TestUntrustedWorkspace(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(e.ws, "ran")); err == nil {
 		t.Error("an untrusted workspace hook ran")
 	}
-	if len(asked) != 1 || asked[0] != WorkspaceScope {
+	if len(asked) != 1 || asked[0] != scope.Workspace {
 		t.Errorf("Trusted was asked about %v, want the workspace file alone", asked)
 	}
 	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "hookctl trust "+e.ws) || !strings.Contains(res.Notes[0], "changed since") {
@@ -336,7 +346,7 @@ func TestUntrustedWorkspace(t *testing.T) {
 	}
 
 	// Named files are the caller's choice: always trusted.
-	opts.Configs = []string{WorkspaceFile(e.ws)}
+	opts.Configs = []string{scope.WorkspaceFile(e.ws)}
 	asked = nil
 	res = e.dispatch(pre, e.payload(pre, "run_command"), opts)
 	if string(res.Answer) != `{"decision":"allow"}` || len(asked) != 0 {
@@ -399,7 +409,7 @@ func TestNeverTrustedWorkspaceIsNotRead(t *testing.T) {
 	e.user(hooks(hookEntry{name: "u", event: pre, command: `echo '{"decision":"ask","reason":"user"}'`}))
 	e.workspace(hooks(hookEntry{name: "w", event: pre, command: `touch ../ran; echo '{"decision":"allow"}'`}))
 	// Past UnreadSize, with spaces JSON allows.
-	big, err := os.OpenFile(WorkspaceFile(e.ws), os.O_APPEND|os.O_WRONLY, 0)
+	big, err := os.OpenFile(scope.WorkspaceFile(e.ws), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -424,7 +434,7 @@ func TestNeverTrustedWorkspaceIsNotRead(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(e.ws, "ran")); err == nil {
 		t.Error("a hook of a workspace never trusted ran")
 	}
-	if len(asked) != 1 || asked[0] != WorkspaceFile(e.ws) {
+	if len(asked) != 1 || asked[0] != scope.WorkspaceFile(e.ws) {
 		t.Errorf("NeverTrusted was asked about %q, want the workspace file alone", asked)
 	}
 	ws := res.Plan.Sources[len(res.Plan.Sources)-1]

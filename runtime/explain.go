@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // Explain writes what the plan would do, without running anything: each
@@ -117,7 +118,7 @@ func (p *Plan) userGates() int {
 	}
 	n := 0
 	for _, s := range p.Steps {
-		if s.Source.Scope == UserScope && s.State == Run {
+		if s.Source.Scope == scope.User && s.State == Run {
 			n++
 		}
 	}

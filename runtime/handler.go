@@ -50,7 +50,7 @@ func (e Ending) String() string {
 // the folder that holds src, in its own process group, the payload bytes
 // on its stdin, opts.Env with HOOKCTL_EVENT, HOOKCTL_HOOK, HOOKCTL_CONFIG
 // and HOOKCTL_WORKSPACE (the workspace being opts.Workspace, else the
-// payload's, else opts.Dir) set, stopped with SIGTERM and then SIGKILL
+// payload's, else the one found from opts.Dir) set, stopped with SIGTERM and then SIGKILL
 // (after opts.Grace) at its timeout, stdout capped at StdoutCap. The
 // outcome is classified for the event as a dispatch classifies it; the
 // ending says how the process ended. The handler runs whether or not src is

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // handlerOf loads the workspace's hooks.json and returns it with the first
 // handler of the hook's event.
 func handlerOf(t *testing.T, e *env, hook string, ev schema.Event) (*Source, *schema.Handler) {
 	t.Helper()
-	srcs, err := Discover([]string{WorkspaceFile(e.ws)}, "", e.ws)
+	srcs, err := Discover([]string{scope.WorkspaceFile(e.ws)}, "", e.ws)
 	if err != nil {
 		t.Fatal(err)
 	}

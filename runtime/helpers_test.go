@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 const pre = schema.PreToolUse
@@ -37,13 +38,13 @@ func newEnv(t *testing.T) *env {
 // workspace writes the workspace's hooks.json.
 func (e *env) workspace(src string) string {
 	e.t.Helper()
-	return e.write(WorkspaceFile(e.ws), src)
+	return e.write(scope.WorkspaceFile(e.ws), src)
 }
 
 // user writes the user's hooks.json.
 func (e *env) user(src string) string {
 	e.t.Helper()
-	return e.write(UserFile(e.home), src)
+	return e.write(scope.UserFile(e.home), src)
 }
 
 func (e *env) write(path, src string) string {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // TestUnusableHome changes HOME, so it does not run in parallel with the
@@ -36,7 +37,7 @@ func TestUnusableHome(t *testing.T) {
 		}
 		// Files named by the caller replace discovery: no user file is
 		// missed.
-		named := Options{Home: home, Configs: []string{WorkspaceFile(e.ws)}}
+		named := Options{Home: home, Configs: []string{scope.WorkspaceFile(e.ws)}}
 		if res := e.dispatch(schema.Stop, e.payload(schema.Stop, ""), named); len(res.Notes) != 0 {
 			t.Errorf("with named configs: notes %q, want none", res.Notes)
 		}

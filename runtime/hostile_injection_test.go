@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // hostile returns a string that, should any of it reach a shell, a file
@@ -98,7 +99,7 @@ func TestNoInjection(t *testing.T) {
 	t.Run("workspacePaths", func(t *testing.T) {
 		t.Parallel()
 		c := newFaultCase(t)
-		user := UserFile(c.home)
+		user := scope.UserFile(c.home)
 		os.MkdirAll(filepath.Dir(user), 0o755)
 		os.WriteFile(user, []byte(`{"u":{"Stop":[{"command":"cat > `+filepath.Join(c.dir, "got")+`"}]}}`), 0o644)
 		payload := hostilePayload(schema.Stop, c.dir)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // State says what a dispatch does with a step.
@@ -134,7 +135,7 @@ func NewPlan(e schema.Event, payload []byte, opts Options) (*Plan, error) {
 	}
 	plan := &Plan{Event: e, Payload: p, Workspace: ws, Sources: srcs, opts: opts}
 	for _, src := range srcs {
-		if src.Scope == WorkspaceScope && src.Exists && opts.Trusted != nil && !src.unread {
+		if src.Scope == scope.Workspace && src.Exists && opts.Trusted != nil && !src.unread {
 			src.Trusted, src.TrustNote = opts.Trusted(src)
 		}
 		plan.add(src)

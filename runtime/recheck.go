@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // runUserGatesAgain runs the user file's PreToolUse handlers a second time
@@ -29,7 +30,7 @@ func (p *Plan) runUserGatesAgain(ctx context.Context, steps []*Step, outs []*Out
 	}
 	var gates []*Step
 	for _, s := range steps {
-		if s.Source.Scope == UserScope && s.State == Run {
+		if s.Source.Scope == scope.User && s.State == Run {
 			gates = append(gates, s)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // gateLog is a user gate that records each payload it judges, one a line,
@@ -60,7 +61,7 @@ func TestUserGatesJudgeTheFinalArguments(t *testing.T) {
 				t.Errorf("sequential=%v: the gate judged %q, want the call as sent, then with the overwrite applied", seq, runs)
 			}
 			want := `the overwrite of "CommandLine" (from hook rewrite) changes the tool's arguments, so the user's PreToolUse hooks of ` +
-				UserFile(e.home) + ` ran again on the new arguments`
+				scope.UserFile(e.home) + ` ran again on the new arguments`
 			if !contains(res.Notes, want) {
 				t.Errorf("sequential=%v: notes %q, want %q", seq, res.Notes, want)
 			}

@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/templates"
 )
 
@@ -367,5 +369,16 @@ func TestDefaultLanguageWorksHere(t *testing.T) {
 	write(t, filepath.Join(bin, "jq"), "#!/bin/sh\n", 0o755)
 	if got := DefaultLanguage(gate); got != "sh" {
 		t.Errorf("with jq, the gate's default language is %s, want sh", got)
+	}
+}
+
+// TestScopeNames holds init's and import's names of the scopes to the
+// names scope gives them.
+func TestScopeNames(t *testing.T) {
+	if !slices.Equal(scope.Choices, []string{Workspace, User}) {
+		t.Errorf("scope.Choices %q, want %q", scope.Choices, []string{Workspace, User})
+	}
+	if ConfigPath(User, "/w", "/h") != scope.UserFile("/h") || ConfigPath(Workspace, "/w", "/h") != scope.WorkspaceFile("/w") {
+		t.Error("ConfigPath names other files than scope")
 	}
 }

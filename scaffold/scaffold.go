@@ -14,15 +14,16 @@ import (
 	"fmt"
 	"io/fs"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/templates"
 )
 
-// The scopes a hook can be created in.
+// The scopes a hook can be created in, by the names of scope.Workspace and
+// scope.User that init --scope and import --scope take.
 const (
 	// Workspace is <root>/.agents/hooks.json, shared with everyone who
 	// clones the workspace.
@@ -31,9 +32,6 @@ const (
 	// workspace.
 	User = "user"
 )
-
-// Scopes lists the scopes, the default first.
-var Scopes = []string{Workspace, User}
 
 // Answers are what hookctl init asks. A zero field is unanswered.
 type Answers struct {
@@ -74,11 +72,11 @@ type Options struct {
 }
 
 // ConfigPath returns the hooks.json of a scope.
-func ConfigPath(scope, dir, home string) string {
-	if scope == User {
-		return filepath.Join(home, ".gemini", "config", "hooks.json")
+func ConfigPath(sc, dir, home string) string {
+	if sc == User {
+		return scope.UserFile(home)
 	}
-	return filepath.Join(dir, ".agents", "hooks.json")
+	return scope.WorkspaceFile(dir)
 }
 
 // reserved are names that would make the file look like something else:

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/templates"
 )
 
@@ -28,14 +29,14 @@ const (
 // Nothing is written; ErrInterrupted tells that the person stopped.
 func Ask(p Prompter, a Answers, load Loader, dir string) (Answers, *Existing, error) {
 	if a.Scope == "" {
-		i, err := p.Select("Where should the hook live?", Scopes, []string{
+		i, err := p.Select("Where should the hook live?", scope.Choices, []string{
 			"in " + ConfigPath(Workspace, dir, "") + ", shared with everyone who clones the workspace",
 			"in ~/.gemini/config/hooks.json, for you in every workspace",
 		}, 0)
 		if err != nil {
 			return a, nil, err
 		}
-		a.Scope = Scopes[i]
+		a.Scope = scope.Choices[i]
 	}
 	x, err := load(a.Scope)
 	if err != nil {

@@ -7,11 +7,30 @@ import (
 	"strings"
 )
 
+// The IDs of the lint rules that report what the parser and the decoder
+// find: a file that is not JSON (Config.Syntax), a repeated key
+// (Config.Duplicates), and each Problem.Rule. lint's rules are these IDs,
+// and list and doctor name them.
+const (
+	RuleJSONSyntax     = "json-syntax"
+	RuleDuplicateKey   = "duplicate-key"
+	RuleRootShape      = "root-shape"
+	RuleEnabledType    = "enabled-type"
+	RuleKeyCase        = "key-case"
+	RuleUnknownEvent   = "unknown-event"
+	RuleUnknownField   = "unknown-field"
+	RuleEventShape     = "event-shape"
+	RuleMatcherSyntax  = "matcher-syntax"
+	RuleHandlerType    = "handler-type"
+	RuleMissingCommand = "missing-command"
+	RuleTimeoutValue   = "timeout-value"
+)
+
 // Problem is a part of a hooks.json that does not follow the format. Problems
 // that drop a part (Dropped is set) keep that part from running; the others
 // (an unknown key beside valid ones) leave it running.
 type Problem struct {
-	// Rule is the lint rule that reports the problem, such as "event-shape".
+	// Rule is the lint rule that reports the problem, such as RuleEventShape.
 	Rule string
 	// Span is the key or value at fault.
 	Span Span
@@ -202,18 +221,18 @@ func (d *decoder) keyCase(fs *fieldSet, context, hook string, events []Event) {
 		}
 		if last := fs.get(f); last != m {
 			if m.Value.Kind == Null && AgentScalar(f) {
-				d.add(Problem{Rule: "key-case", Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context, Overridden: true,
+				d.add(Problem{Rule: RuleKeyCase, Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context, Overridden: true,
 					Msg: fmt.Sprintf("%q is null, which the agent's decoder skips: %s keeps the value %q gives it at %s; remove the null", m.Key, f, last.Key, last.KeySpan.Start)})
 				continue
 			}
 			if last.Key != m.Key {
-				d.add(Problem{Rule: "key-case", Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context, Overridden: true,
+				d.add(Problem{Rule: RuleKeyCase, Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context, Overridden: true,
 					Msg: fmt.Sprintf("%q is overridden by %q at %s: the agent's decoder ignores case, so both fill %s and the last wins; remove one", m.Key, last.Key, last.KeySpan.Start, f)})
 			}
 			continue
 		}
 		if m.Key != f {
-			d.add(Problem{Rule: "key-case", Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context,
+			d.add(Problem{Rule: RuleKeyCase, Span: m.KeySpan, Hook: hook, Events: events, Key: m.Key, Context: context,
 				Msg: fmt.Sprintf("%q is read as %q only because the agent's decoder ignores case; write %q, as other tools expect", m.Key, f, f)})
 		}
 	}
@@ -226,7 +245,7 @@ func Decode(root *Node) (*File, []Problem) {
 	d := &decoder{}
 	f := &File{}
 	if root.Kind != Object {
-		d.add(Problem{Rule: "root-shape", Span: root.Span, Dropped: "file", Context: "file",
+		d.add(Problem{Rule: RuleRootShape, Span: root.Span, Dropped: "file", Context: "file",
 			Msg: fmt.Sprintf("the top level of hooks.json must be an object that maps hook names to hook definitions, not %s", root.Describe())})
 		return f, d.problems
 	}
@@ -264,17 +283,17 @@ func eventsIn(n *Node) []Event {
 func (d *decoder) hook(m *Member) *HookDefinition {
 	v := m.Value
 	if v.Kind != Object {
-		d.add(Problem{Rule: "root-shape", Span: v.Span, Dropped: "hook", Hook: m.Key, Context: "file", Key: m.Key,
+		d.add(Problem{Rule: RuleRootShape, Span: v.Span, Dropped: "hook", Hook: m.Key, Context: "file", Key: m.Key,
 			Msg: fmt.Sprintf("the hook %q must be an object of events, such as {\"PreToolUse\": [...]}, not %s", m.Key, v.Describe())})
 		return nil
 	}
 	h := &HookDefinition{Name: m.Key, Pos: m.KeySpan.Start}
 	hf := fieldsOf(v, "hook")
 	d.keyCase(hf, "hook", m.Key, eventsIn(v))
-	if em := hf.get("enabled"); em != nil && !d.null(em, "enabled", "enabled-type", "hook", m.Key, eventsIn(v),
+	if em := hf.get("enabled"); em != nil && !d.null(em, "enabled", RuleEnabledType, "hook", m.Key, eventsIn(v),
 		"the hook is enabled; write true or false, or remove the key") {
 		if em.Value.Kind != Bool {
-			d.add(Problem{Rule: "enabled-type", Span: em.Value.Span, Dropped: "hook", Hook: m.Key, Events: eventsIn(v), Key: "enabled", Context: "hook",
+			d.add(Problem{Rule: RuleEnabledType, Span: em.Value.Span, Dropped: "hook", Hook: m.Key, Events: eventsIn(v), Key: "enabled", Context: "hook",
 				Msg: fmt.Sprintf("\"enabled\" must be true or false without quotes, not %s", em.Value.Describe())})
 			// The hook does not run; its events are read for their
 			// mistakes all the same.
@@ -298,7 +317,7 @@ func (d *decoder) events(h *HookDefinition, hf *fieldSet, v *Node) {
 		}
 		e := Event(f)
 		if f == "" {
-			d.add(Problem{Rule: "unknown-event", Span: em.KeySpan, Hook: h.Name, Key: em.Key, Context: "hook",
+			d.add(Problem{Rule: RuleUnknownEvent, Span: em.KeySpan, Hook: h.Name, Key: em.Key, Context: "hook",
 				Msg: fmt.Sprintf("%q is not an event: a hook definition holds \"enabled\" and the events %s", em.Key, strings.Join(EventNames(), ", "))})
 			// The agent skips it; its inside is read as the event meant,
 			// for the mistakes the rename would leave.
@@ -318,7 +337,7 @@ func (d *decoder) event(h *HookDefinition, e Event, em *Member) {
 		if em.Value.Kind == Null {
 			msg = fmt.Sprintf("%s is null: remove it or give it an array of %s", e, entryKind(e))
 		}
-		d.add(Problem{Rule: "event-shape", Span: em.Value.Span, Dropped: "event", Hook: h.Name, Events: []Event{e}, Key: em.Key, Context: "hook", Msg: msg})
+		d.add(Problem{Rule: RuleEventShape, Span: em.Value.Span, Dropped: "event", Hook: h.Name, Events: []Event{e}, Key: em.Key, Context: "hook", Msg: msg})
 		if em.Value.Kind == Object {
 			// One entry without its array: read it as the entry.
 			one := &Node{Kind: Array, Span: em.Value.Span, Elems: []*Node{em.Value}}
@@ -349,7 +368,7 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 	var out []MatcherGroup
 	for _, n := range arr.Elems {
 		if n.Kind != Object {
-			d.add(Problem{Rule: "event-shape", Span: n.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Context: "hook",
+			d.add(Problem{Rule: RuleEventShape, Span: n.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Context: "hook",
 				Msg: fmt.Sprintf("each entry of %s must be a matcher group object {\"matcher\": ..., \"hooks\": [...]}, not %s", e, n.Describe())})
 			continue
 		}
@@ -362,7 +381,7 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 			if handler {
 				msg = fmt.Sprintf("%s entries are matcher groups, not handlers: move the handler into a \"hooks\" array, as {\"matcher\": ..., \"hooks\": [{\"command\": ...}]}", e)
 			}
-			d.add(Problem{Rule: "event-shape", Span: n.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Context: "group", Msg: msg})
+			d.add(Problem{Rule: RuleEventShape, Span: n.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Context: "group", Msg: msg})
 			if handler {
 				d.quietly(func() { d.handlerAlone(hook, e, n, true) })
 			}
@@ -370,10 +389,10 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 		}
 		g := MatcherGroup{Pos: n.Span.Start}
 		ok := true
-		if mm := gf.get("matcher"); mm != nil && !d.null(mm, "matcher", "matcher-syntax", "group", hook, []Event{e},
+		if mm := gf.get("matcher"); mm != nil && !d.null(mm, "matcher", RuleMatcherSyntax, "group", hook, []Event{e},
 			"the group matches every tool; write a regular expression such as \"run_command\", or remove the key") {
 			if mm.Value.Kind != String {
-				d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
+				d.add(Problem{Rule: RuleMatcherSyntax, Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
 					Msg: fmt.Sprintf("\"matcher\" must be a string holding a regular expression, such as \"run_command|view_file\", not %s", mm.Value.Describe())})
 				ok = false
 			} else {
@@ -381,7 +400,7 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 				g.Matcher = &s
 				g.MatcherPos = mm.Value.Span.Start
 				if err := d.compile(s); err != nil {
-					d.add(Problem{Rule: "matcher-syntax", Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
+					d.add(Problem{Rule: RuleMatcherSyntax, Span: mm.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "matcher", Context: "group",
 						Msg: err.Error()})
 					ok = false
 				}
@@ -389,12 +408,12 @@ func (d *decoder) groups(hook string, e Event, arr *Node) []MatcherGroup {
 		}
 		for ki, k := range n.Members {
 			if gf.of[ki] == "" {
-				d.add(Problem{Rule: "unknown-field", Span: k.KeySpan, Hook: hook, Events: []Event{e}, Key: k.Key, Context: "group",
+				d.add(Problem{Rule: RuleUnknownField, Span: k.KeySpan, Hook: hook, Events: []Event{e}, Key: k.Key, Context: "group",
 					Msg: fmt.Sprintf("%q is not a field of a matcher group: a group holds \"matcher\" and \"hooks\"", k.Key)})
 			}
 		}
 		if hooks.Value.Kind != Array {
-			d.add(Problem{Rule: "event-shape", Span: hooks.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "hooks", Context: "group",
+			d.add(Problem{Rule: RuleEventShape, Span: hooks.Value.Span, Dropped: "group", Hook: hook, Events: []Event{e}, Key: "hooks", Context: "group",
 				Msg: fmt.Sprintf("\"hooks\" must be an array of handlers, such as [{\"command\": \"./scripts/check.sh\"}], not %s", hooks.Value.Describe())})
 			if hooks.Value.Kind == Object {
 				d.quietly(func() { d.handler(hook, e, hooks.Value) })
@@ -425,13 +444,13 @@ func (d *decoder) handler(hook string, e Event, n *Node) (Handler, bool) {
 		return Handler{}, false
 	}
 	if n.Kind == String {
-		return drop("event-shape", n.Span, "", fmt.Sprintf("a handler is an object, not a bare string: write {\"command\": %s}", strconv.Quote(n.Str)))
+		return drop(RuleEventShape, n.Span, "", fmt.Sprintf("a handler is an object, not a bare string: write {\"command\": %s}", strconv.Quote(n.Str)))
 	}
 	if n.Kind != Object {
-		return drop("event-shape", n.Span, "", fmt.Sprintf("a handler must be an object such as {\"command\": \"./scripts/check.sh\"}, not %s", n.Describe()))
+		return drop(RuleEventShape, n.Span, "", fmt.Sprintf("a handler must be an object such as {\"command\": \"./scripts/check.sh\"}, not %s", n.Describe()))
 	}
 	if hm := fieldsOf(n, "group").get("hooks"); !e.IsTool() && hm != nil {
-		drop("event-shape", n.Span, "", fmt.Sprintf("%s takes handlers directly, not matcher groups: list the handlers of \"hooks\" directly in the %s array (the matcher is ignored there)", e, e))
+		drop(RuleEventShape, n.Span, "", fmt.Sprintf("%s takes handlers directly, not matcher groups: list the handlers of \"hooks\" directly in the %s array (the matcher is ignored there)", e, e))
 		if hm.Value.Kind == Array {
 			d.quietly(func() { d.handlers(hook, e, hm.Value) })
 		}
@@ -466,34 +485,34 @@ func (d *decoder) handlerAlone(hook string, e Event, n *Node, inGroup bool) (Han
 			if inGroup && AgentField("group", k.Key, AgentOptions{}) == "matcher" {
 				continue
 			}
-			d.add(Problem{Rule: "unknown-field", Span: k.KeySpan, Hook: hook, Events: []Event{e}, Key: k.Key, Context: "handler",
+			d.add(Problem{Rule: RuleUnknownField, Span: k.KeySpan, Hook: hook, Events: []Event{e}, Key: k.Key, Context: "handler",
 				Msg: fmt.Sprintf("%q is not a field of a handler: a handler holds \"type\", \"command\" and \"timeout\"", k.Key)})
 		}
 	}
 	d.keyCase(hf, "handler", hook, []Event{e})
-	if t := hf.get("type"); t != nil && !d.null(t, "type", "handler-type", "handler", hook, []Event{e},
+	if t := hf.get("type"); t != nil && !d.null(t, "type", RuleHandlerType, "handler", hook, []Event{e},
 		"write \"command\", or remove the key") {
 		if t.Value.Kind != String || t.Value.Str != "command" {
-			drop("handler-type", t.Value.Span, "type", fmt.Sprintf("the handler type must be \"command\" (the only kind there is), not %s", t.Value.Describe()))
+			drop(RuleHandlerType, t.Value.Span, "type", fmt.Sprintf("the handler type must be \"command\" (the only kind there is), not %s", t.Value.Describe()))
 		}
 		h.Type = "command"
 	}
 	c := hf.get("command")
 	switch {
 	case c == nil:
-		drop("missing-command", n.Span, "command", "the handler has no \"command\": add the shell command to run, such as \"command\": \"./scripts/check.sh\"")
+		drop(RuleMissingCommand, n.Span, "command", "the handler has no \"command\": add the shell command to run, such as \"command\": \"./scripts/check.sh\"")
 	case c.Value.Kind != String:
-		drop("missing-command", c.Value.Span, "command", fmt.Sprintf("\"command\" must be a string holding a shell command, not %s", c.Value.Describe()))
+		drop(RuleMissingCommand, c.Value.Span, "command", fmt.Sprintf("\"command\" must be a string holding a shell command, not %s", c.Value.Describe()))
 	case strings.TrimSpace(c.Value.Str) == "":
-		drop("missing-command", c.Value.Span, "command", "\"command\" is empty: write the shell command to run")
+		drop(RuleMissingCommand, c.Value.Span, "command", "\"command\" is empty: write the shell command to run")
 	default:
 		h.Command = c.Value.Str
 	}
-	if t := hf.get("timeout"); t != nil && !d.null(t, "timeout", "timeout-value", "handler", hook, []Event{e},
+	if t := hf.get("timeout"); t != nil && !d.null(t, "timeout", RuleTimeoutValue, "handler", hook, []Event{e},
 		nullTimeout) {
 		secs, ok := wholeNumber(t.Value)
 		if !ok || secs < 1 {
-			drop("timeout-value", t.Value.Span, "timeout", fmt.Sprintf("\"timeout\" must be a whole number of seconds, 1 or more, without quotes, not %s", t.Value.Describe()))
+			drop(RuleTimeoutValue, t.Value.Span, "timeout", fmt.Sprintf("\"timeout\" must be a whole number of seconds, 1 or more, without quotes, not %s", t.Value.Describe()))
 		}
 		h.Timeout = secs
 	}

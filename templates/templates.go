@@ -101,6 +101,10 @@ type Template struct {
 	Timeout int
 	// NeedsJQ tells that the shell version parses its input with jq.
 	NeedsJQ bool
+	// Writes is the file the handler appends to, in the folder that holds
+	// hooks.json: this machine's record, which a workspace keeps out of
+	// git. "" for a handler that writes nothing there.
+	Writes string
 	// Cases show the template at work, the one hookctl init writes for a new
 	// hook first.
 	Cases []Case
@@ -154,7 +158,7 @@ var all = []Template{
 		},
 	},
 	{
-		ID: "audit-log", Event: schema.PostToolUse, Matcher: "*", Timeout: 10,
+		ID: "audit-log", Event: schema.PostToolUse, Matcher: "*", Timeout: 10, Writes: "audit.jsonl",
 		Summary: "append every tool call to audit.jsonl, one JSON object a line",
 		Cases: []Case{
 			{Name: "logs a tool call", Tool: "run_command", Args: map[string]any{"CommandLine": "go build ./..."}, Expect: map[string]any{}},

@@ -16,9 +16,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/lint"
-	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
@@ -51,7 +51,7 @@ func doctorCommand(s streams) *cli.Command {
 			"lint's errors, and the runs hookctl trace and hookctl run recorded.\n\n" +
 			"Exit status: 0 no check failed, 1 one did, 2 doctor could not run.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the current folder)"},
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: found from the current folder upward)"},
 			&cli.BoolFlag{Name: "offline", Usage: "do not ask the agent for its list of hooks"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text, or json (an array of checks, with what was read in data)"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "show the details of each check"},
@@ -106,35 +106,37 @@ type doctor struct {
 	// cwd is the current folder, for fixes: the paths they name are from
 	// it.
 	cwd string
+	// found is how the workspace was chosen: named with --workspace, or
+	// found from the current folder upward.
+	found scope.Found
 }
 
 // doctorFile is one hooks.json doctor looked at.
 type doctorFile struct {
 	path, shown string
-	scope       string // "user" or "workspace"
+	scope       scope.Scope
 	cfg         *schema.Config
-	drops       bool
+	// verdict is what the agent makes of the file, for the agent's
+	// version when known.
+	verdict *schema.Verdict
+	drops   bool
 }
 
 func doctorRun(s streams, opts doctorOptions) error {
 	if opts.format != "text" && opts.format != "json" {
 		return usageErrorf("--format must be text or json, not %q", opts.format)
 	}
-	ws := opts.workspace
-	if ws == "" {
-		ws = "."
-	}
-	abs, err := filepath.Abs(ws)
+	found, err := scope.Choose(opts.workspace)
 	if err != nil {
-		return usageErrorf("--workspace %s: %v", ws, err)
+		return usageErrorf("%v", err)
 	}
-	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
-		return usageErrorf("--workspace %s: not a folder", ws)
+	if info, err := os.Stat(found.Root); err != nil || !info.IsDir() {
+		return usageErrorf("--workspace %s: not a folder", opts.workspace)
 	}
 	if opts.timeout <= 0 {
 		opts.timeout = 20 * time.Second
 	}
-	d := &doctor{opts: opts, ws: abs}
+	d := &doctor{opts: opts, ws: found.Root, found: found}
 	d.cwd, _ = os.Getwd()
 	ctx := context.Background()
 	d.checkAgent(ctx)
@@ -169,10 +171,15 @@ func (d *doctor) add(c doctorCheck) { d.checks = append(d.checks, c) }
 
 func (d *doctor) getenv(k string) string { return d.opts.getenv(k) }
 
-// shown names a path for the report: from the workspace when it lies in
-// it, with ~ for the home folder.
+// shown names a path for the report: when it lies in the workspace, from
+// the workspace named with --workspace, or from the current folder for a
+// workspace found from it ("../.agents/hooks.json" in a subfolder); else
+// with ~ for the home folder.
 func (d *doctor) shown(p string) string {
 	if r, err := filepath.Rel(d.ws, p); err == nil && !strings.HasPrefix(r, "..") {
+		if d.found.By != scope.ByName {
+			return d.found.Rel(p)
+		}
 		return r
 	}
 	if d.opts.home != "" {
@@ -254,59 +261,65 @@ func firstLine(s string) string {
 // checkFiles reads the user's and the workspace's hooks.json as the agent
 // reads them.
 func (d *doctor) checkFiles() {
-	type place struct{ scope, path string }
-	places := []place{{"workspace", runtime.WorkspaceFile(d.ws)}}
+	type place struct {
+		scope scope.Scope
+		path  string
+	}
+	places := []place{{scope.Workspace, scope.WorkspaceFile(d.ws)}}
 	if d.opts.home != "" {
-		places = append([]place{{"user", runtime.UserFile(d.opts.home)}}, places...)
+		places = append([]place{{scope.User, scope.UserFile(d.opts.home)}}, places...)
 	}
 	for _, p := range places {
 		f := &doctorFile{path: p.path, shown: d.shown(p.path), scope: p.scope}
+		check := p.scope.String() + "-file"
 		cfg, err := schema.Load(p.path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusOK, Message: fmt.Sprintf("no %s hooks (%s does not exist)", p.scope, f.shown)})
+			d.add(doctorCheck{Check: check, Status: statusOK, Message: fmt.Sprintf("no %s hooks (%s does not exist)", p.scope, f.shown)})
 			continue
 		case err != nil:
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown,
+			d.add(doctorCheck{Check: check, Status: statusFail, File: f.shown,
 				Message: fmt.Sprintf("%s %s", f.shown, schema.ReadReason(err)),
 				Fix:     "make it a readable regular file: ls -l " + d.arg(p.path)})
 			continue
 		}
 		f.cfg = cfg
 		d.files = append(d.files, f)
-		if cfg.Syntax != nil && cfg.Syntax.Bound {
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusWarn, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
+		v := schema.VerdictOf(cfg, schema.AgentOptions{NoSessionStart: d.versionOK && !d.version.atLeast(schema.SessionStartSince)})
+		f.verdict = v
+		if !v.Known {
+			d.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
 				Message: fmt.Sprintf("%s:%d:%d: %s", f.shown, cfg.Syntax.Pos.Line, cfg.Syntax.Pos.Col, cfg.Syntax.Msg),
 				Fix:     "hookctl lint " + d.arg(p.path)})
 			continue
 		}
-		if cfg.Syntax != nil {
+		if drop := v.Drop; drop != nil {
 			f.drops = true
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
-				Message: fmt.Sprintf("%s:%d:%d: not valid JSON, so the agent loads none of its hooks: %s", f.shown, cfg.Syntax.Pos.Line, cfg.Syntax.Pos.Col, cfg.Syntax.Msg),
-				Fix:     "hookctl lint " + d.arg(p.path)})
-			continue
-		}
-		if errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{NoSessionStart: d.versionOK && !d.version.atLeast(schema.SessionStartSince)}); len(errs) > 0 {
-			f.drops = true
-			e := errs[0]
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusFail, File: f.shown, Line: e.Span.Start.Line, Column: e.Span.Start.Col,
-				Message: fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, e.Span.Start.Line, e.Span.Start.Col, listCount(lint.HookCount(cfg), "hook"), e.Message()),
-				Fix:     "hookctl lint " + d.arg(p.path) + " shows every cause, and hookctl lint --fix mends the certain ones"})
+			c := doctorCheck{Check: check, Status: statusFail, File: f.shown, Line: drop.Pos.Line, Column: drop.Pos.Col}
+			if drop.Syntax {
+				c.Message = fmt.Sprintf("%s:%d:%d: not valid JSON, so the agent loads none of its hooks: %s", f.shown, drop.Pos.Line, drop.Pos.Col, cfg.Syntax.Msg)
+				c.Fix = "hookctl lint " + d.arg(p.path)
+			} else {
+				hooks := "hooks"
+				if n := v.HookCount(); n >= 0 {
+					hooks = listCount(n, "hook")
+				}
+				c.Message = fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, drop.Pos.Line, drop.Pos.Col, hooks, drop.Why)
+				c.Fix = "hookctl lint " + d.arg(p.path) + " shows every cause, and hookctl lint --fix mends the certain ones"
+			}
+			d.add(c)
 			continue
 		}
 		counts := map[schema.Event]int{}
 		enabled, disabled := 0, 0
-		for _, h := range cfg.File.Hooks {
-			if !h.IsEnabled() {
+		for _, h := range v.Hooks {
+			if !h.Enabled {
 				disabled++
 				continue
 			}
 			enabled++
-			for _, e := range schema.Events {
-				if h.HasEvent(e) {
-					counts[e]++
-				}
+			for _, e := range h.Events {
+				counts[e]++
 			}
 		}
 		var per []string
@@ -324,9 +337,9 @@ func (d *doctor) checkFiles() {
 		if disabled > 0 {
 			msg += fmt.Sprintf(", %d disabled", disabled)
 		}
-		d.add(doctorCheck{Check: p.scope + "-file", Status: statusOK, File: f.shown, Message: msg, Data: data})
+		d.add(doctorCheck{Check: check, Status: statusOK, File: f.shown, Message: msg, Data: data})
 		if counts[schema.SessionStart] > 0 && d.versionOK && !d.version.atLeast(schema.SessionStartSince) {
-			d.add(doctorCheck{Check: p.scope + "-file", Status: statusWarn, File: f.shown,
+			d.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown,
 				Message: fmt.Sprintf("agy %s never runs SessionStart handlers (%s some): it fires the event from %s on", d.version.text, haveSome(counts[schema.SessionStart]), schema.SessionStartSince),
 				Fix:     "update agy, or give the context from a PreInvocation handler when invocationNum is 0"})
 		}
@@ -493,9 +506,10 @@ func (d *doctor) checkAgentLog() {
 			c.Fix = "hookctl lint " + d.arg(f.path)
 			pos, stands := logCause(f.cfg, l.FailedMsg)
 			switch {
-			case !stands:
+			case !stands && l.failedBefore(modTime(f.path)):
 				// The file fails now for another cause, which the file's
-				// own check reports: the log is older than the file.
+				// own check reports, and it was written after the log's
+				// line: the line is of an earlier version.
 				c.Status = statusWarn
 				when := "(log " + l.line(l.FailedLine) + ")"
 				if !l.FailedAt.IsZero() {
@@ -539,7 +553,7 @@ func (d *doctor) checkAgentLog() {
 func (d *doctor) checkTrust() {
 	hasWorkspace := false
 	for _, f := range d.files {
-		if f.scope == "workspace" {
+		if f.scope == scope.Workspace {
 			hasWorkspace = true
 		}
 	}
@@ -590,7 +604,7 @@ func (d *doctor) checkTrust() {
 	}
 	root, _ := trust.Key(d.ws)
 	for _, f := range d.files {
-		if f.scope != "workspace" || f.cfg == nil {
+		if f.scope != scope.Workspace || f.cfg == nil {
 			continue
 		}
 		if ok, why := st.Verify(root, f.cfg); ok {
@@ -628,7 +642,7 @@ func (d *doctor) checkHandlers() {
 			continue
 		}
 		root := ""
-		if f.scope == "workspace" {
+		if f.scope == scope.Workspace {
 			root = d.ws
 		}
 		for _, h := range f.cfg.File.Hooks {

@@ -160,7 +160,7 @@ var (
 	logPluginFailed = lazyre.New(logPrefix + `[Ff]ailed to parse hooks for plugin (.+?): (.*)$`)
 	logLoaded       = lazyre.New(logPrefix + `loaded (\d+) named hooks? from (\d+) hooks\.json file`)
 	logInvalidHook  = lazyre.New(`invalid hook "((?:[^"\\]|\\.)*)"`)
-	goTypeError     = lazyre.New(`json: cannot unmarshal (\w+)(?: ([^ ]+))? into Go (?:struct field ([\w.$]+)|value) of type (\S+)`)
+	goTypeError     = lazyre.New(`json: cannot unmarshal (\w+)(?: ([^ ]+))? into (?:Go struct field (\S+)|(\.\S*)|Go value) of type (\S+)`)
 	logRFC3339      = lazyre.New(`^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?)`)
 	logGlog         = lazyre.New(`^[IWEF](\d\d)(\d\d) (\d\d:\d\d:\d\d(?:\.\d+)?) `)
 )
@@ -219,6 +219,8 @@ type agentLog struct {
 	// Tail is, when the log was too long for its lines to be counted from
 	// its start, the size of the end they are counted in; else 0.
 	Tail int
+	// Modified is when the log was last written: no line of it is newer.
+	Modified time.Time
 }
 
 // maxLogTail is how much of the end of the agent's log doctor reads.
@@ -271,6 +273,7 @@ func readAgentLog(path string) (*agentLog, error) {
 		before++
 	}
 	l := parseAgentLog(text, info.ModTime())
+	l.Modified = info.ModTime()
 	if start > maxLogCount {
 		l.Tail = maxLogTail
 	} else {
@@ -305,6 +308,17 @@ func (l *agentLog) line(n int) string {
 		return fmt.Sprintf("line %d of its last %d MiB", n, l.Tail>>20)
 	}
 	return fmt.Sprintf("line %d", n)
+}
+
+// failedBefore reports whether the failure's line was written before t:
+// by the time it starts with, else by the log's own modification time,
+// which no line of it is newer than.
+func (l *agentLog) failedBefore(t time.Time) bool {
+	at := l.FailedAt
+	if at.IsZero() {
+		at = l.Modified
+	}
+	return !at.IsZero() && !t.IsZero() && at.Before(t)
 }
 
 // lineData is line n of the log for --json: nil when it is counted
@@ -348,7 +362,7 @@ func invalidHookStands(cfg *schema.Config, msg string) bool {
 	}
 	name, _ := hookNamed(msg)
 	for _, p := range cfg.Problems {
-		if p.Hook == name && (p.Rule == "missing-command" || p.Rule == "event-shape") {
+		if p.Hook == name && (p.Rule == schema.RuleMissingCommand || p.Rule == schema.RuleEventShape) {
 			return true
 		}
 	}
@@ -391,10 +405,11 @@ var jsonSyntaxError = lazyre.New(`^(?:json: )?(?:unexpected end of JSON input|in
 // as it is now. A syntax error ("unexpected end of JSON input") is the
 // file's syntax error; a type error ("json: cannot unmarshal string into
 // Go struct field handler.PreToolUse.hooks.timeout of type int") is the
-// first value the emulated decoder cannot read with that field path and
-// kind. stands is false when the file as it is now has no such cause: the
-// log speaks of an earlier version. A message of another shape stands,
-// at no position (pos is nil).
+// first value the emulated decoder cannot read with the same last field
+// name and the same kind of value: the path before that name takes
+// another shape with each Go release agy may be built with (see
+// loggedField). stands is false when the file as it is now has no such
+// cause. A message of another shape stands, at no position (pos is nil).
 func logCause(cfg *schema.Config, msg string) (pos *schema.Pos, stands bool) {
 	if cfg == nil {
 		return nil, true
@@ -412,25 +427,48 @@ func logCause(cfg *schema.Config, msg string) (pos *schema.Pos, stands bool) {
 	if cfg.Root == nil {
 		return nil, false
 	}
-	errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{})
-	kind, field := m[1], ""
-	if m[3] != "" {
-		// The struct's own name comes first: handler.PreToolUse.hooks.timeout.
-		if _, rest, ok := strings.Cut(m[3], "."); ok {
-			field = rest
-		}
-	}
-	for _, e := range errs {
-		if e.Field == field && strings.HasPrefix(e.Value, kind) {
-			return &e.Span.Start, true
-		}
-	}
-	for _, e := range errs {
-		if e.Field == field {
+	kind, field := m[1], loggedField(m[3]+m[4])
+	for _, e := range schema.AgentErrors(cfg.Root, schema.AgentOptions{}) {
+		if lastName(e.Field) == field && strings.HasPrefix(e.Value, kind) {
 			return &e.Span.Start, true
 		}
 	}
 	return nil, false
+}
+
+// loggedField is the last field name of the path in encoding/json's type
+// error, "" for a hook definition itself. The path has three shapes,
+// after the Go release agy was built with (docs/doctor.md has their
+// sources): the struct's name and the last field, "handler.timeout"
+// (before the full path); the innermost struct's name and every field,
+// "handler.PreToolUse.hooks.timeout"; and, from encoding/json built on
+// encoding/json/v2, no struct name and every key and index from the top,
+// the hook's name first, ".gate.PreToolUse.0.hooks.0.timeout". Indices are
+// not field names.
+func loggedField(path string) string {
+	if path == "" {
+		return "" // "into Go value of type ...": a hook definition
+	}
+	// The first name is the struct's, or after the leading dot the
+	// hook's: neither is a field of the emulated decoder.
+	_, rest, ok := strings.Cut(strings.TrimPrefix(path, "."), ".")
+	if !ok {
+		return ""
+	}
+	names := strings.Split(rest, ".")
+	for len(names) > 0 && strings.Trim(names[len(names)-1], "0123456789") == "" {
+		names = names[:len(names)-1]
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return names[len(names)-1]
+}
+
+// lastName is the last name of a field path: "timeout" of
+// "PreToolUse.hooks.timeout".
+func lastName(path string) string {
+	return path[strings.LastIndexByte(path, '.')+1:]
 }
 
 // sameFile reports whether two paths name one file.
@@ -494,3 +532,13 @@ var (
 	yellowAttr = color.FgYellow
 	redAttr    = color.FgRed
 )
+
+// modTime is when the file at path was last written, zero when it cannot
+// be told.
+func modTime(path string) time.Time {
+	info, err := os.Stat(path)
+	if err != nil {
+		return time.Time{}
+	}
+	return info.ModTime()
+}

@@ -90,12 +90,12 @@ type declaredHook struct {
 func (d *doctor) declaredHooks() []declaredHook {
 	var out []declaredHook
 	for _, f := range d.files {
-		if f.cfg == nil || f.cfg.File == nil || f.drops {
+		if f.verdict == nil || f.drops {
 			continue
 		}
-		for _, h := range f.cfg.File.Hooks {
-			if h.IsEnabled() {
-				out = append(out, declaredHook{f, h})
+		for _, h := range f.verdict.Hooks {
+			if h.Def != nil && h.Enabled {
+				out = append(out, declaredHook{f, h.Def})
 			}
 		}
 	}

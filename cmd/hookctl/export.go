@@ -21,6 +21,7 @@ import (
 	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/scaffold/export"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // exportOptions are the answers of the export command's flags.
@@ -49,7 +50,7 @@ func exportCommand(s streams) *cli.Command {
 		Name:      "export",
 		Usage:     "let Claude Code, Gemini CLI, Cursor or Codex run this workspace's hooks",
 		ArgsUsage: "[DIR]",
-		Description: "Wires the hooks of DIR/.agents/hooks.json (DIR: the current folder) into another\n" +
+		Description: "Wires the hooks of DIR/.agents/hooks.json (DIR: the workspace found from here upward) into another\n" +
 			"agent's workspace settings: .claude/settings.json, .gemini/settings.json,\n" +
 			".cursor/hooks.json or .codex/hooks.json. Each event the hooks use gets one entry,\n" +
 			"for every tool, that runs 'hookctl run --from AGENT EVENT': hookctl then matches and\n" +
@@ -95,6 +96,11 @@ func exportCommand(s streams) *cli.Command {
 			opts.to = a
 			switch c.NArg() {
 			case 0:
+				found, err := scope.Here()
+				if err != nil {
+					return usageErrorf("%v", err)
+				}
+				opts.dir = found.Shown()
 			case 1:
 				opts.dir = c.Args().First()
 			default:

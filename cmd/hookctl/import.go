@@ -16,6 +16,7 @@ import (
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // importOptions are the answers of the import command's flags.
@@ -59,12 +60,19 @@ func importCommand(s streams) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "from", Usage: "the `AGENT` whose configuration FILE is: claude, gemini, cursor or codex (default: recognised)"},
 			&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "add the hooks to the hooks.json instead of printing them"},
-			&cli.StringFlag{Name: "dir", Value: ".", Usage: "the workspace root `DIR`, whose .agents/hooks.json the hooks are for"},
+			&cli.StringFlag{Name: "dir", Usage: "the workspace root `DIR`, whose .agents/hooks.json the hooks are for (default: the nearest folder from here upward that holds .agents, else the git top level, else the current folder)"},
 			&cli.StringFlag{Name: "scope", Value: scaffold.Workspace, Usage: "the hooks.json the hooks are for, by `SCOPE`: workspace (DIR/.agents/hooks.json) or user (~/.gemini/config/hooks.json)"},
 			&cli.BoolFlag{Name: "no-adapt", Usage: "keep the commands of handlers that read the other agent's payload or answer in its way as they are (with a warning), instead of running them through hookctl adapt"},
 		},
 		Action: func(c *cli.Context) error {
 			opts := importOptions{write: c.Bool("write"), dir: c.String("dir"), scope: c.String("scope"), noAdapt: c.Bool("no-adapt")}
+			if opts.dir == "" {
+				found, err := scope.Here()
+				if err != nil {
+					return usageErrorf("%v", err)
+				}
+				opts.dir = found.Shown()
+			}
 			if v := c.String("from"); v != "" {
 				a, err := convert.ParseAgent(v)
 				if err != nil {

@@ -7,11 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -23,6 +25,7 @@ import (
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/templates"
 )
 
@@ -39,6 +42,9 @@ type initOptions struct {
 	prompter scaffold.Prompter
 	// cwd is the current folder, for showing paths relative to it.
 	cwd string
+	// here is the workspace the commands of the next steps find from the
+	// current folder: they name the workspace only when it is another.
+	here scope.Found
 }
 
 func init() { register(10, initCommand) }
@@ -61,11 +67,11 @@ func initCommand(s streams) *cli.Command {
 			"  hookctl init --scope user --name no-secrets --template protect-paths --yes",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "scope", Usage: "`SCOPE` of the hook: workspace (.agents/hooks.json) or user (~/.gemini/config/hooks.json)"},
-			&cli.StringFlag{Name: "dir", Usage: "the workspace's root `DIR` (default: the current folder)"},
+			&cli.StringFlag{Name: "dir", Usage: "the workspace's root `DIR` (default: the nearest folder from here upward that holds .agents, else the git top level, else the current folder)"},
 			&cli.StringFlag{Name: "name", Usage: "the hook's `NAME`, its key in hooks.json (default: the template's name)"},
 			&cli.StringFlag{Name: "event", Usage: "the `EVENT`: " + strings.Join(schema.EventNames(), ", ")},
 			&cli.StringFlag{Name: "matcher", Usage: "the tools a PreToolUse or PostToolUse hook runs for, an RE2 `REGEXP` matched against the whole tool name"},
-			&cli.StringFlag{Name: "template", Usage: "the handler's `TEMPLATE` (see below)"},
+			&cli.StringFlag{Name: "template", Usage: "the handler's `TEMPLATE`: one of those listed above (hookctl init --list-templates)"},
 			&cli.StringFlag{Name: "lang", Usage: "the script's `LANGUAGE`: " + strings.Join(templates.LanguageIDs(), " or ")},
 			&cli.IntFlag{Name: "timeout", Usage: "the handler's timeout in `SECONDS`", DefaultText: "the template's"},
 			&cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "ask nothing: take the defaults for every answer not given"},
@@ -277,8 +283,11 @@ func checkInitFlags(opts *initOptions) error {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
 	opts.cwd = cwd
+	if opts.here, err = scope.Here(); err != nil {
+		return usageErrorf("%v", err)
+	}
 	if opts.Dir == "" {
-		opts.Dir = cwd
+		opts.Dir = opts.here.Root
 	} else {
 		fi, err := os.Stat(opts.Dir)
 		if err != nil || !fi.IsDir() {
@@ -313,6 +322,9 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 	rel := func(path string) string {
 		if r, err := filepath.Rel(opts.cwd, path); err == nil && !strings.HasPrefix(r, "..") {
 			return r
+		}
+		if r, err := filepath.Rel(opts.here.Root, path); err == nil && !strings.HasPrefix(r, "..") {
+			return opts.here.Rel(path) // in the workspace above: ../.agents/hooks.json
 		}
 		if opts.Home != "" {
 			if r, err := filepath.Rel(opts.Home, path); err == nil && !strings.HasPrefix(r, "..") {
@@ -390,8 +402,13 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 	}
 
 	fmt.Fprintf(w, "\nNext steps:\n")
-	for _, st := range nextSteps(opts, p, tr, rel) {
-		fmt.Fprintf(w, "  %-9s%s\n", st[0], st[1])
+	steps := nextSteps(opts, p, tr, rel)
+	width := 0
+	for _, st := range steps {
+		width = max(width, len(st[0])+1)
+	}
+	for _, st := range steps {
+		fmt.Fprintf(w, "  %-*s%s\n", width, st[0], st[1])
 	}
 	return nil
 }
@@ -403,7 +420,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 	if tr != nil && !tr.renew {
 		// Until then hookctl run skips the workspace's hooks.
 		cmd := "hookctl trust"
-		if opts.Dir != opts.cwd {
+		if opts.Dir != opts.here.Root {
 			cmd += " " + shellQuote(opts.Dir)
 		}
 		steps = append(steps, [2]string{"trust it", cmd})
@@ -417,7 +434,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 			// Only the new hook's case: the file's others are not init's.
 			cmd += " --run " + shellQuote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
 		}
-		if rel(p.Tests) != filepath.Join(".agents", "hooks.test.json") {
+		if p.Tests != filepath.Join(opts.here.Root, filepath.FromSlash(scope.TestFile)) {
 			cmd += " " + shellQuote(rel(p.Tests))
 		}
 		steps = append(steps, [2]string{"test it", cmd})
@@ -426,7 +443,42 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 	if p.Trace {
 		steps = append(steps, [2]string{"watch it", "hookctl log --hook " + p.Name})
 	}
+	if cmd, ok := ignoreCommand(opts, p, rel); ok {
+		steps = append(steps, [2]string{"ignore it", cmd})
+	}
 	return append(steps, [2]string{"edit it", rel(p.Script)})
+}
+
+// ignoreCommand appends the file a workspace's new handler writes (the
+// audit log) to the workspace's .gitignore, anchored there: the record is
+// this machine's, not the repository's. false for the user's scope, a
+// handler that writes nothing, a .gitignore that already names the file,
+// or one hookctl cannot read. A .gitignore whose last line has no end gets
+// one first, so that the two lines stay two.
+func ignoreCommand(opts initOptions, p *scaffold.Plan, rel func(string) string) (string, bool) {
+	if opts.Scope != scaffold.Workspace || p.Template.Writes == "" {
+		return "", false
+	}
+	written := filepath.Join(filepath.Dir(p.Config), p.Template.Writes)
+	in, err := filepath.Rel(opts.Dir, written)
+	if err != nil || !filepath.IsLocal(in) {
+		return "", false
+	}
+	pattern := "/" + filepath.ToSlash(in)
+	ignore := filepath.Join(opts.Dir, ".gitignore")
+	src, err := schema.ReadFile(ignore, 1<<20)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return "", false
+	case slices.Contains(strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n"), pattern):
+		return "", false
+	}
+	line := "echo " + shellQuote(pattern)
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		line = "printf '\\n%s\\n' " + shellQuote(pattern)
+	}
+	return line + " >> " + shellQuote(rel(ignore)), true
 }
 
 // tryCommand is a hookctl run command line that sends the test case's
@@ -437,7 +489,7 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 		return "", false
 	}
 	cmd := "hookctl run " + string(p.Event)
-	if opts.Scope == scaffold.Workspace && opts.Dir != opts.cwd {
+	if opts.Scope == scaffold.Workspace && opts.Dir != opts.here.Root {
 		cmd += " --workspace " + shellQuote(opts.Dir)
 	}
 	if p.Event.IsTool() {

@@ -111,7 +111,7 @@ func contractCommand(opts initOptions, p *scaffold.Plan) string {
 	switch {
 	case opts.Scope == scaffold.User:
 		cmd += " --user"
-	case opts.Dir != opts.cwd:
+	case opts.Dir != opts.here.Root:
 		cmd += " --workspace " + shellQuote(opts.Dir)
 	}
 	return cmd

@@ -5,8 +5,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 // TestInitNextStepsWork runs init as a new user would, then every command
@@ -35,6 +38,13 @@ func TestInitNextStepsWork(t *testing.T) {
 		{"a gate", nil, "", []string{"--template", "block-dangerous"}, "block-dangerous"},
 		{"a gate for an MCP server's tools", nil, "", []string{"--template", "protect-paths", "--matcher", "mcp_files_.*", "--name", "mcp-gate"}, "mcp-gate"},
 		{"every tool", nil, "", []string{"--event", "PostToolUse", "--template", "audit-log", "--matcher", ".*"}, "audit-log"},
+		{"an audit log from a subfolder of a repository whose .gitignore has no last newline", func(t *testing.T, ws string) {
+			git := testenv.Need(t, "git")
+			if out, err := exec.Command(git, "init", "-q", ws).CombinedOutput(); err != nil {
+				t.Fatalf("git init: %v\n%s", err, out)
+			}
+			writeFile(t, filepath.Join(ws, ".gitignore"), "node_modules")
+		}, "sub", []string{"--dir", "..", "--template", "audit-log", "--name", "audit"}, "audit"},
 		{"a Stop hook", nil, "", []string{"--template", "notify", "--lang", "sh"}, "notify"},
 		{"a PreInvocation hook", nil, "", []string{"--template", "reminder"}, "reminder"},
 		{"from another folder", nil, "sub", []string{"--dir", "..", "--template", "block-dangerous", "--name", "far"}, "far"},
@@ -90,7 +100,7 @@ func TestInitNextStepsWork(t *testing.T) {
 			}
 			labels := map[string]bool{}
 			for _, line := range strings.Split(strings.TrimRight(stepsText, "\n"), "\n") {
-				m := regexp.MustCompile(`^  (trust it|try it|test it|check it|watch it|edit it) +(.+)$`).FindStringSubmatch(line)
+				m := regexp.MustCompile(`^  (trust it|try it|test it|check it|watch it|ignore it|edit it) +(.+)$`).FindStringSubmatch(line)
 				if m == nil {
 					t.Errorf("a step that is not one: %q", line)
 					continue
@@ -138,6 +148,22 @@ func TestInitNextStepsWork(t *testing.T) {
 					if code != 0 || strings.Count(out, `"kind":"trace"`) != 1 || !strings.Contains(out, `"hook":"`+tc.hook+`","hookFrom":"flag","event":"PreToolUse","eventFrom":"flag"`) {
 						t.Errorf("%s: exit %d\n%s", cmd, code, out)
 					}
+				case "ignore it":
+					// The audit log stays out of git; the lines already
+					// in .gitignore stay as they were.
+					if code, out := sh(cmd); code != 0 {
+						t.Errorf("%s: exit %d\n%s", cmd, code, out)
+					}
+					b, err := os.ReadFile(filepath.Join(ws, ".gitignore"))
+					lines := strings.Split(string(b), "\n")
+					if err != nil || !slices.Contains(lines, "/.agents/audit.jsonl") || tc.setup != nil && lines[0] != "node_modules" {
+						t.Errorf("%s: .gitignore holds %q (%v)", cmd, b, err)
+					}
+					if _, err := os.Stat(filepath.Join(ws, ".git")); err == nil {
+						if err := exec.Command("git", "-C", ws, "check-ignore", "-q", ".agents/audit.jsonl").Run(); err != nil {
+							t.Errorf("%s: git does not ignore .agents/audit.jsonl: %v", cmd, err)
+						}
+					}
 				case "edit it":
 					path := cmd
 					if strings.HasPrefix(path, "~/") {
@@ -154,6 +180,9 @@ func TestInitNextStepsWork(t *testing.T) {
 				if !labels[want] {
 					t.Errorf("no %q step:\n%s", want, stepsText)
 				}
+			}
+			if audit := slices.Contains(tc.args, "audit-log"); labels["ignore it"] != audit {
+				t.Errorf("an ignore step: %v, want one for an audit log in a workspace (%v):\n%s", labels["ignore it"], audit, stepsText)
 			}
 		})
 	}

@@ -43,9 +43,10 @@ func lintCommand(s streams) *cli.Command {
 		Usage:     "find the mistakes in hooks.json files and their handler scripts",
 		ArgsUsage: "[PATH...]",
 		Description: "PATH is a hooks.json, or a folder whose .agents/hooks.json is linted. Without\n" +
-			"a PATH, lint reads ./.agents/hooks.json and ~/.gemini/config/hooks.json,\n" +
-			"whichever exist. Relative script paths resolve against the folder that holds\n" +
-			"the hooks.json, where handlers run.\n\n" +
+			"a PATH, lint reads the workspace's .agents/hooks.json and ~/.gemini/config/hooks.json,\n" +
+			"whichever exist; the workspace is the nearest folder from here upward that holds\n" +
+			".agents, else the git top level, else this folder. Relative script paths resolve\n" +
+			"against the folder that holds the hooks.json, where handlers run.\n\n" +
 			"Exit status: 0 clean, 1 a finding at or above --fail-on, 2 a PATH that cannot\n" +
 			"be read.\n\n" +
 			"Rules: --disable RULE and --enable RULE (both repeatable), and a .hookctl.json\n" +

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // listOptions are the answers of the list command's flags.
@@ -52,7 +52,7 @@ func listCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print a JSON array with one object per handler, hook or invalid part"},
 			&cli.StringFlag{Name: "event", Usage: "show what would run for `EVENT` (PreToolUse with --tool)"},
 			&cli.StringFlag{Name: "tool", Usage: "show what would run for a call to the tool `NAME`"},
-			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the current folder)"},
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: found from the current folder upward)"},
 			&cli.GenericFlag{Name: "config", Value: &pathList{}, Usage: "list the hooks.json `FILE` instead of the user's and the workspace's (repeatable)"},
 		},
 		Action: func(c *cli.Context) error {
@@ -102,9 +102,14 @@ type listEntry struct {
 	State string `json:"state,omitempty"`
 	Why   string `json:"why,omitempty"`
 	// Invalid says what is wrong with a part that does not follow the
-	// format, and Rule names the lint rule that reports it.
-	Invalid string `json:"invalid,omitempty"`
-	Rule    string `json:"rule,omitempty"`
+	// format, and Rule names the lint rule that reports it; Note says the
+	// same of a part the agent reads as meant all the same (a key in
+	// another case). Agent says what the part means to the agent, as lint's
+	// impact says it: file-dropped, ignored, misbehaves or none.
+	Invalid string        `json:"invalid,omitempty"`
+	Note    string        `json:"note,omitempty"`
+	Rule    string        `json:"rule,omitempty"`
+	Agent   schema.Impact `json:"agent,omitempty"`
 	// Dropped, on every entry of a file the agent (agy) loads none of,
 	// says why: "LINE:COL: what its decoder meets" (hookctl still runs
 	// the file's valid parts).
@@ -134,17 +139,11 @@ func listRun(s streams, opts listOptions) error {
 			fmt.Fprintf(s.err, "hookctl: %s\n", note)
 		}
 	}
-	dir, err := os.Getwd()
+	found, err := scope.Choose(opts.workspace)
 	if err != nil {
-		return usageErrorf("cannot tell the current folder: %v", err)
+		return usageErrorf("%v", err)
 	}
-	ws := opts.workspace
-	if ws == "" {
-		ws = dir
-	}
-	if ws, err = filepath.Abs(ws); err != nil {
-		return usageErrorf("--workspace: %v", err)
-	}
+	ws := found.Root
 
 	var (
 		srcs    []*runtime.Source
@@ -164,7 +163,7 @@ func listRun(s streams, opts listOptions) error {
 			return usageErrorf("%v", err)
 		}
 		for _, src := range srcs {
-			if src.Scope == runtime.WorkspaceScope && src.Exists && opts.trusted != nil {
+			if src.Scope == scope.Workspace && src.Exists && opts.trusted != nil {
 				src.Trusted, src.TrustNote = opts.trusted(src)
 			}
 			for _, e := range fileEntries(src) {
@@ -238,13 +237,14 @@ func fileEntries(src *runtime.Source) []listEntry {
 	cfg := src.Config
 	if cfg.Syntax != nil {
 		e := at(cfg.Syntax.Pos)
-		e.Invalid, e.Rule = "not valid JSON: "+cfg.Syntax.Msg+"; none of its hooks can run", "json-syntax"
+		e.Invalid, e.Rule, e.Agent = "not valid JSON: "+cfg.Syntax.Msg+"; none of its hooks can run", schema.RuleJSONSyntax, schema.FileDropped
 		if cfg.Syntax.Bound {
-			e.Invalid = cfg.Syntax.Msg
+			e.Invalid, e.Agent = cfg.Syntax.Msg, ""
 		}
 		return []listEntry{e}
 	}
 	var out []listEntry
+	verdict := src.Verdict()
 	enabled := map[string]bool{}
 	flawed := map[string]bool{}
 	for _, pr := range cfg.Problems {
@@ -276,13 +276,15 @@ func fileEntries(src *runtime.Source) []listEntry {
 			out = append(out, e)
 		}
 	}
-	for _, pr := range cfg.Problems {
+	for i := range cfg.Problems {
+		pr := &cfg.Problems[i]
 		e := at(pr.Span.Start)
 		e.Hook, e.Rule, e.Enabled = pr.Hook, pr.Rule, pr.Hook != "" && enabled[pr.Hook]
+		e.Agent = verdict.ImpactOf(pr)
 		if len(pr.Events) == 1 {
 			e.Event = string(pr.Events[0])
 		}
-		if pr.Rule == "matcher-syntax" {
+		if pr.Rule == schema.RuleMatcherSyntax {
 			// The group is dropped, but its matcher as written is what the
 			// reader looks for.
 			var m string
@@ -290,22 +292,32 @@ func fileEntries(src *runtime.Source) []listEntry {
 				e.Matcher = &m
 			}
 		}
-		switch pr.Dropped {
-		case "":
-			e.Invalid = pr.Msg + "; ignored"
-		case "file":
+		// What hookctl runs (a part it drops cannot run), and else what
+		// the agent makes of the part: the verdict lint and run show too.
+		switch {
+		case pr.Dropped == "file":
 			e.Invalid = pr.Msg + "; none of its hooks can run"
-		default:
+		case pr.Dropped != "":
 			e.Invalid = fmt.Sprintf("%s; this %s cannot run", pr.Msg, pr.Dropped)
+		case e.Agent == schema.NoImpact:
+			e.Note = pr.Msg
+		case e.Agent == schema.FileDropped:
+			e.Invalid = pr.Msg + "; the agent loads none of this file's hooks for it"
+		case e.Agent == schema.Misbehaves:
+			e.Invalid = pr.Msg + "; it runs, but not as meant"
+		default:
+			e.Invalid = pr.Msg + "; ignored"
 		}
 		out = append(out, e)
 		if pr.Dropped == "file" {
 			return []listEntry{e}
 		}
 	}
-	for _, d := range cfg.Duplicates {
+	for i := range cfg.Duplicates {
+		d := &cfg.Duplicates[i]
 		e := at(d.Again.Start)
-		e.Invalid, e.Rule = fmt.Sprintf("key %q repeated (first at %d:%d): the last one counts, the others are ignored", d.Key, d.First.Start.Line, d.First.Start.Col), "duplicate-key"
+		e.Invalid, e.Rule = fmt.Sprintf("key %q repeated (first at %d:%d): the last one counts, the others are ignored", d.Key, d.First.Start.Line, d.First.Start.Col), schema.RuleDuplicateKey
+		e.Agent = verdict.DuplicateImpact(d)
 		out = append(out, e)
 	}
 	slices.SortStableFunc(out, func(a, b listEntry) int { return cmp.Compare(a.offset, b.offset) })
@@ -524,6 +536,8 @@ func listCells(e listEntry, planned bool) []string {
 		tail = fmt.Sprintf("invalid: %s [%s]", e.Invalid, e.Rule)
 	case e.Invalid != "":
 		tail = "invalid: " + e.Invalid
+	case e.Note != "":
+		tail = fmt.Sprintf("note: %s [%s]", e.Note, e.Rule)
 	case tail == "" && e.Why != "":
 		tail = "(" + e.Why + ")"
 	case e.Why != "" && e.State != "":
@@ -562,7 +576,7 @@ func sourceTitle(src *runtime.Source) string {
 	switch {
 	case !src.Exists:
 		return t + " (not found)"
-	case src.Scope != runtime.WorkspaceScope:
+	case src.Scope != scope.Workspace:
 		return t
 	case src.Trusted:
 		return t + " (trusted)"

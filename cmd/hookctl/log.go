@@ -20,6 +20,8 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // logOptions are the answers of the log command's flags.
@@ -227,8 +229,8 @@ func newLogTable(rs []*tracelog.Record, follow bool) *logTable {
 		t.widths[i] = len(c)
 	}
 	if follow {
-		// Room for what usually comes.
-		t.widths = [8]int{20, 14, 20, 16, 4, 8, 8, 8}
+		// Room for what usually comes, and for every event's name.
+		t.widths = [8]int{20, eventWidth(), 20, 16, 4, 8, 8, 8}
 	}
 	for _, r := range rs {
 		for i, c := range logCells(r) {
@@ -269,6 +271,32 @@ func fit(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// preAndPost names in one cell a record of the two tool events of one
+// tool ("PreToolUse or PostToolUse"): "Pre|PostToolUse".
+func preAndPost(pre, post string) (string, bool) {
+	a, okPre := strings.CutPrefix(pre, "Pre")
+	b, okPost := strings.CutPrefix(post, "Post")
+	if !okPre || !okPost || a != b {
+		return "", false
+	}
+	return "Pre|Post" + b, true
+}
+
+// eventWidth is the width of the longest event name the EVENT column
+// shows, a pair of tool events in one cell included.
+func eventWidth() int {
+	w := 0
+	for _, pre := range schema.EventNames() {
+		w = max(w, utf8.RuneCountInString(pre))
+		for _, post := range schema.EventNames() {
+			if both, ok := preAndPost(pre, post); ok {
+				w = max(w, utf8.RuneCountInString(both))
+			}
+		}
+	}
+	return w
+}
+
 // logCells are a record's cells, every string from the log made visible.
 func logCells(r *tracelog.Record) [8]string {
 	dash := func(s string) string {
@@ -278,8 +306,10 @@ func logCells(r *tracelog.Record) [8]string {
 		return tracelog.Visible(s)
 	}
 	event := r.Event
-	if ev := r.Events(); len(ev) == 2 && strings.HasPrefix(ev[0], "Pre") && strings.HasPrefix(ev[1], "Post") && ev[0][3:] == ev[1][4:] {
-		event = "Pre|Post" + ev[1][4:]
+	if ev := r.Events(); len(ev) == 2 {
+		if both, ok := preAndPost(ev[0], ev[1]); ok {
+			event = both
+		}
 	}
 	hook, exit := r.Hook, r.Exited()
 	if r.Kind == tracelog.KindRun {
@@ -394,8 +424,7 @@ func logDispatch(s streams, path, workspace string, withPayload bool, res *runti
 // workspace's command may name it, and a link planted there after the
 // workspace was trusted must not make the record land in ~/.bashrc. The
 // workspace is the one given (the dispatch's, $HOOKCTL_WORKSPACE), else
-// the nearest folder from the current one upward that holds .agents, else
-// the current folder. Without either name, the default log, the user's
+// the one found from the current folder upward (scope.Here). Without either name, the default log, the user's
 // own, is returned as it is.
 func commandLog(path, workspace string) (*tracelog.Log, error) {
 	if path == "" {
@@ -409,20 +438,11 @@ func commandLog(path, workspace string) (*tracelog.Log, error) {
 		return l, nil
 	}
 	if workspace == "" || !filepath.IsAbs(workspace) {
-		cwd, err := os.Getwd()
+		found, err := scope.Here()
 		if err != nil {
-			return nil, fmt.Errorf("cannot tell the current folder, to keep the log %s inside the workspace: %v", path, err)
+			return nil, fmt.Errorf("%v, to keep the log %s inside the workspace", err, path)
 		}
-		workspace = cwd
-		for d := cwd; ; d = filepath.Dir(d) {
-			if info, err := os.Stat(filepath.Join(d, ".agents")); err == nil && info.IsDir() {
-				workspace = d
-				break
-			}
-			if d == filepath.Dir(d) {
-				break
-			}
-		}
+		workspace = found.Root
 	}
 	l.Within = filepath.Clean(workspace)
 	return l, nil

@@ -46,6 +46,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/home/.config")
 			env.Setenv("NO_COLOR", "")
 			env.Setenv("HOOKCTL_SHELLCHECK", noShellcheck)
+			// The workspace a command finds is looked for no higher than
+			// the script's own folder: what lies above it is the machine's.
+			env.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(env.WorkDir))
 			return os.MkdirAll(env.WorkDir+"/home", 0o755)
 		},
 	})

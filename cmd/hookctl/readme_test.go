@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -62,5 +63,20 @@ func TestTemplatesDocMatcherExample(t *testing.T) {
 	}
 	if errOut.String() != want {
 		t.Errorf("the example is out of date; hookctl prints:\n%s", errOut.String())
+	}
+}
+
+// TestREADMESaysHowLongTestsTake: the README's first steps say how long
+// the whole test run took, measured, and give the short run for the edit
+// loop, before the list of commands.
+func TestREADMESaysHowLongTestsTake(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(readme), "| command | what it does |")
+	if !regexp.MustCompile("`go test -count=1 \\./\\.\\.\\.` took \\d+ min \\d+ s").MatchString(first) ||
+		!regexp.MustCompile("`go test -short \\./\\.\\.\\.` \\(\\d+ min \\d+ s").MatchString(first) {
+		t.Errorf("the README's first steps do not say how long go test ./... and go test -short ./... take:\n%s", first)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // maxPayload bounds the payload read from stdin; an agent's payloads are
@@ -70,7 +70,7 @@ func runCommand(s streams) *cli.Command {
 			"without toolCall.name, or a --config that does not exist.",
 		Flags: []cli.Flag{
 			&cli.GenericFlag{Name: "config", Value: &pathList{}, Usage: "use the hooks.json `FILE` instead of the user's and the workspace's (repeatable)"},
-			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the payload's first workspacePaths entry, else the current folder)"},
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the payload's first workspacePaths entry, else found from the current folder upward)"},
 			&cli.StringFlag{Name: "on-error", Value: "deny", Usage: "what a failed PreToolUse handler adds: `WHAT` is deny, ask (force_ask) or ignore"},
 			&cli.IntFlag{Name: "max-continues", Value: runtime.DefaultMaxContinues, Usage: "refuse a Stop continue once executionNum exceeds `N` (the loop guard)"},
 			&cli.BoolFlag{Name: "sequential", Usage: "run handlers one after another in config order; PreToolUse stops at the first deny"},
@@ -231,13 +231,11 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 }
 
 // buildPayload completes a partial payload as the agent would send it for
-// a new conversation in workspace (default: the current folder).
+// a new conversation in workspace (default: the one found from the current
+// folder upward).
 func buildPayload(e schema.Event, partial []byte, workspace string) ([]byte, error) {
-	if workspace == "" {
-		workspace, _ = os.Getwd()
-	}
-	if abs, err := filepath.Abs(workspace); err == nil {
-		workspace = abs
+	if found, err := scope.Choose(workspace); err == nil {
+		workspace = found.Root
 	}
 	home, _ := os.UserHomeDir()
 	b, err := runtime.CompletePayload(e, partial, workspace, home)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"regexp"
 	"syscall"
 	"time"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/hooktest"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // testOptions are the answers of the test command's flags.
@@ -44,7 +46,8 @@ func testCommand(s streams) *cli.Command {
 		Usage:     "run the unit tests of hooks, or check every handler against the agent's contract (--contract)",
 		ArgsUsage: "[FILE...]",
 		Description: "FILE is a hooks.test.json, or a folder whose .agents/hooks.test.json is run; the\n" +
-			"default is .agents/hooks.test.json. Each case names an event, a partial payload (the\n" +
+			"default is the workspace's .agents/hooks.test.json, the workspace being the nearest folder\n" +
+			"from here upward that holds .agents, else the git top level, else this folder. Each case names an event, a partial payload (the\n" +
 			"common fields are filled in) and what the merged answer must hold:\n\n" +
 			"  {\"tests\": [{\"name\": \"gate denies rm -rf\", \"tool\": \"run_command\",\n" +
 			"              \"args\": {\"CommandLine\": \"rm -rf /\"}, \"expect\": {\"decision\": \"deny\"}}]}\n\n" +
@@ -64,7 +67,7 @@ func testCommand(s streams) *cli.Command {
 			"and ends within its timeout and within --budget. One line per handler, then N passed,\n" +
 			"N failed, and N not checked when a handler was sent no call (its matcher selects no\n" +
 			"known tool), was disabled, or cannot run. It checks the workspace's .agents/hooks.json (of --workspace,\n" +
-			"else the current folder); with --user, or outside a workspace, the user's\n" +
+			"else the one found from the current folder upward); with --user, or outside a workspace, the user's\n" +
 			"~/.gemini/config/hooks.json; with --config, the files named. The workspace's handlers\n" +
 			"run whether it is trusted or not: running the check is your choice (a line on stderr\n" +
 			"says so when it is not trusted). Handlers run in\n" +
@@ -75,7 +78,7 @@ func testCommand(s streams) *cli.Command {
 			"hooks.json is missing or has mistakes (each reported with its line and column).",
 		Flags: []cli.Flag{
 			&cli.GenericFlag{Name: "config", Value: &pathList{}, Usage: "use the hooks.json `FILE` instead of the user's and the workspace's (repeatable)"},
-			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the folder above the test file's .agents folder; with --contract, the current folder)"},
+			&cli.StringFlag{Name: "workspace", Usage: "the workspace `DIR` (default: the folder above the test file's .agents folder, else the one found from the current folder upward)"},
 			&cli.StringFlag{Name: "run", Usage: "run only the cases whose names match `REGEXP`"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON (as --format json)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "print the results as `FORMAT`: text or json"},
@@ -163,10 +166,14 @@ func testRun(s streams, opts testOptions) error {
 	if err != nil {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
+	found, err := scope.Here()
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
 
 	files := opts.files
 	if len(files) == 0 {
-		files = []string{hooktest.DefaultFile}
+		files = []string{found.Rel(filepath.Join(found.Root, filepath.FromSlash(hooktest.DefaultFile)))}
 	}
 	suites, err := loadSuites(s, files, len(opts.files) == 0)
 	if err != nil {
@@ -184,11 +191,11 @@ func testRun(s streams, opts testOptions) error {
 		selected += len(cases)
 		ws := opts.workspace
 		if ws == "" {
-			ws = hooktest.WorkspaceOf(suite.Path, dir)
+			ws = hooktest.WorkspaceOf(suite.Path, found.Root)
 		}
 		if len(opts.configs) == 0 && len(cases) > 0 && !warned[ws] {
 			warned[ws] = true
-			warnUntrusted(s, runtime.WorkspaceFile(ws))
+			warnUntrusted(s, scope.WorkspaceFile(ws))
 		}
 		if len(suites) > 1 && !opts.json && len(cases) > 0 {
 			fmt.Fprintf(s.out, "%s\n", suite.Path)
@@ -290,11 +297,15 @@ func contractRun(s streams, opts testOptions) error {
 	if err != nil {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
-	configs, ws, err := contractFiles(s, opts, dir)
+	found, err := scope.Choose(opts.workspace)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	configs, ws, err := contractFiles(s, opts, found)
 	if err != nil {
 		return err
 	}
-	if len(opts.configs) == 0 && configs[0] == runtime.WorkspaceFile(ws) {
+	if len(opts.configs) == 0 && configs[0] == scope.WorkspaceFile(ws) {
 		warnUntrusted(s, configs[0])
 	}
 
@@ -343,7 +354,7 @@ func contractRun(s streams, opts testOptions) error {
 // contractFiles picks the hooks.json files of a contract check and the
 // workspace their payloads name: the files of --config; the user's with
 // --user; else the workspace's, and outside a workspace the user's.
-func contractFiles(s streams, opts testOptions, dir string) ([]string, string, error) {
+func contractFiles(s streams, opts testOptions, found scope.Found) ([]string, string, error) {
 	ws := opts.workspace
 	if len(opts.configs) > 0 {
 		for _, c := range opts.configs {
@@ -354,9 +365,9 @@ func contractFiles(s streams, opts testOptions, dir string) ([]string, string, e
 		return opts.configs, ws, nil
 	}
 	home, _ := os.UserHomeDir()
-	user := runtime.UserFile(home)
+	user := scope.UserFile(home)
 	if ws == "" {
-		ws = dir
+		ws = found.Root
 	}
 	if opts.user {
 		if !isFile(user) {
@@ -364,7 +375,7 @@ func contractFiles(s streams, opts testOptions, dir string) ([]string, string, e
 		}
 		return []string{user}, ws, nil
 	}
-	file := runtime.WorkspaceFile(ws)
+	file := scope.WorkspaceFile(ws)
 	switch {
 	case isFile(file):
 		return []string{file}, ws, nil

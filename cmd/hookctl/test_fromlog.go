@@ -19,6 +19,7 @@ import (
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
@@ -38,9 +39,15 @@ func testAddFromLog(s streams, id string, files []string) error {
 	if len(files) > 1 {
 		return usageErrorf("--add-from-log adds to one test file, not %d", len(files))
 	}
-	file := hooktest.DefaultFile
+	var file string
 	if len(files) == 1 {
 		file = hooktest.Resolve(files[0])
+	} else {
+		found, err := scope.Here()
+		if err != nil {
+			return usageErrorf("%v", err)
+		}
+		file = found.Rel(filepath.Join(found.Root, filepath.FromSlash(hooktest.DefaultFile)))
 	}
 	abs, err := filepath.Abs(file)
 	if err != nil {
@@ -77,7 +84,7 @@ func testAddFromLog(s streams, id string, files []string) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	c, warnings, err := caseFromRecord(r, filepath.Join(root, ".agents", "hooks.json"))
+	c, warnings, err := caseFromRecord(r, scope.WorkspaceFile(root))
 	if err != nil {
 		return usageErrorf("record %s: %s", r.ID, tracelog.Visible(err.Error()))
 	}

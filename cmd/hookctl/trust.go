@@ -19,6 +19,7 @@ import (
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
@@ -41,8 +42,14 @@ func trustCommand(s streams) *cli.Command {
 		Usage:     "let a workspace's hooks run, after showing what they run",
 		ArgsUsage: "[DIR]",
 		Description: "A workspace's .agents/hooks.json runs commands on your machine, so hookctl run\n" +
-			"skips its hooks until you trust the workspace. DIR is the workspace's root (the\n" +
-			"folder that holds .agents), by default the current folder.\n\n" +
+			"skips its hooks until you trust the workspace. This trust guards what hookctl runs:\n" +
+			"hookctl run, and hookctl run --from (what hookctl export sets up for Claude Code,\n" +
+			"Gemini CLI, Cursor and Codex). The agent (agy) loads .agents/hooks.json itself,\n" +
+			"without hookctl: its own folder trust (~/.gemini/trustedFolders.json) decides that,\n" +
+			"and hookctl doctor shows what it says of the workspace.\n\n" +
+			"DIR is the workspace's root (the folder that holds .agents), by default the nearest\n" +
+			"folder from here upward that holds .agents, else the git top level, else the\n" +
+			"current folder.\n\n" +
 			"Trust covers hooks.json, the code in the folder that holds it (scripts, modules,\n" +
 			"executables; not the agent's skills, rules and workflows), every file the\n" +
 			"commands run elsewhere in the workspace and what those scripts source, import or\n" +
@@ -92,7 +99,11 @@ func trustCommand(s streams) *cli.Command {
 			case c.NArg() == 1:
 				opts.dir = c.Args().First()
 			default:
-				opts.dir = "."
+				found, err := scope.Here()
+				if err != nil {
+					return usageErrorf("%v", err)
+				}
+				opts.dir = found.Shown()
 			}
 			p, err := trust.DefaultPath()
 			if err != nil {

@@ -15,7 +15,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -380,47 +379,37 @@ func unusable(src *runtime.Source) error {
 }
 
 // dropped says whether the agent loads none of a file's hooks, and why,
-// with the values its decoder cannot read.
-func dropped(src *runtime.Source) (*DroppedFile, []schema.AgentError) {
+// with the verdict on the file (schema.Verdict), the one lint, list, run
+// and doctor show.
+func dropped(src *runtime.Source) (*DroppedFile, *schema.Verdict) {
 	cfg := src.Config
-	if cfg.Syntax != nil && cfg.Syntax.Bound {
+	v := src.Verdict()
+	switch {
+	case !v.Known:
 		return &DroppedFile{Path: src.Path, Pos: cfg.Syntax.Pos,
-			Why: fmt.Sprintf("none of the file's hooks is checked: %s (hookctl lint explains)", cfg.Syntax.Msg)}, nil
-	}
-	if cfg.Syntax != nil {
-		return &DroppedFile{Path: src.Path, Pos: cfg.Syntax.Pos,
-			Why: fmt.Sprintf("the file is not valid JSON (%s), so the agent loads none of its hooks (hookctl lint explains)", cfg.Syntax.Msg)}, nil
+			Why: fmt.Sprintf("none of the file's hooks is checked: %s (hookctl lint explains)", cfg.Syntax.Msg)}, v
+	case v.Drop == nil:
+		return nil, v
+	case v.Drop.Syntax:
+		return &DroppedFile{Path: src.Path, Pos: v.Drop.Pos,
+			Why: fmt.Sprintf("the file is not valid JSON (%s), so the agent loads none of its hooks (hookctl lint explains)", cfg.Syntax.Msg)}, v
 	}
 	for _, p := range cfg.Problems {
 		if p.Dropped == "file" {
-			return &DroppedFile{Path: src.Path, Pos: p.Span.Start, Why: p.Msg + "; the agent loads none of its hooks (hookctl lint explains)"}, nil
+			// The top level is not an object: the decoder's words say
+			// what it must be.
+			return &DroppedFile{Path: src.Path, Pos: v.Drop.Pos, Why: p.Msg + "; the agent loads none of its hooks (hookctl lint explains)"}, v
 		}
 	}
-	if cfg.Root == nil {
-		return nil, nil
-	}
-	errs := schema.AgentErrors(cfg.Root, schema.AgentOptions{})
-	if len(errs) == 0 {
-		return nil, nil
-	}
-	n := lint.HookCount(cfg)
 	hooks := "hooks"
-	if n == 1 {
-		hooks = "hook"
+	switch n := v.HookCount(); {
+	case n == 1:
+		hooks = "1 hook"
+	case n >= 0:
+		hooks = fmt.Sprintf("%d hooks", n)
 	}
-	return &DroppedFile{Path: src.Path, Pos: errs[0].Span.Start,
-		Why: fmt.Sprintf("the agent loads none of this file's %d %s (first cause: %s; hookctl lint explains)", n, hooks, errs[0].Message())}, errs
-}
-
-// atAgentError reports whether a span meets a value the agent's decoder
-// cannot read.
-func atAgentError(errs []schema.AgentError, sp schema.Span) bool {
-	for _, e := range errs {
-		if sp.Start.Offset < e.Span.End.Offset && e.Span.Start.Offset < max(sp.End.Offset, sp.Start.Offset+1) {
-			return true
-		}
-	}
-	return false
+	return &DroppedFile{Path: src.Path, Pos: v.Drop.Pos,
+		Why: fmt.Sprintf("the agent loads none of this file's %s (first cause: %s; hookctl lint explains)", hooks, v.Drop.Why)}, v
 }
 
 // plan lists the handlers of the files, in config order, with the calls
@@ -451,17 +440,17 @@ func plan(r *ContractReport, srcs []*runtime.Source, names []string) error {
 		return false
 	}
 	for _, src := range srcs {
-		drop, agentErrs := dropped(src)
+		drop, verdict := dropped(src)
 		// Every part that cannot run fails, at its place: the agent skips
 		// it, or drops the whole file for it. A part of a disabled hook
 		// fails only when it drops the file.
 		var inFile []*HandlerReport
 		broken := map[string]bool{}
 		for _, pr := range src.Config.Problems {
-			if pr.Dropped == "" && !(pr.Unreached && atAgentError(agentErrs, pr.Span)) || pr.Dropped == "file" {
+			if pr.Dropped == "" && !(pr.Unreached && verdict.DropsAt(pr.Span)) || pr.Dropped == "file" {
 				continue
 			}
-			if pr.Hook != "" && (!picked(pr.Hook) || skipped(src.Config.File, pr.Hook) && !atAgentError(agentErrs, pr.Span)) {
+			if pr.Hook != "" && (!picked(pr.Hook) || skipped(src.Config.File, pr.Hook) && !verdict.DropsAt(pr.Span)) {
 				continue
 			}
 			part := pr.Dropped

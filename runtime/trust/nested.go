@@ -36,6 +36,11 @@ func (c *coverage) nested(cmd *Command, n shellcmd.Nested, depth int) []string {
 		// --contract runs the handlers of the workspace's hooks.json.
 		return append(gaps, c.hooksFile(cmd, filepath.Join(n.Workspace, filepath.FromSlash(HooksFile)), "hooks.json whose handlers hookctl test --contract runs, by "+cmd.Hook, n.Workspace, depth+1)...)
 	}
+	// Where hookctl test finds its workspace decides which files run: a
+	// new .agents or .git on the way changes it.
+	for _, p := range n.Looked {
+		c.probe(p)
+	}
 	for _, t := range n.Tests {
 		file := t
 		c.probe(t)
@@ -49,7 +54,7 @@ func (c *coverage) nested(cmd *Command, n shellcmd.Nested, depth int) []string {
 		}
 		w := n.Workspace
 		if w == "" {
-			w = shellcmd.TestWorkspace(file, n.Call.Dir)
+			w = shellcmd.TestWorkspace(file, n.Here)
 		}
 		gaps = append(gaps, c.hooksFile(cmd, filepath.Join(w, filepath.FromSlash(HooksFile)), "hooks.json whose handlers hookctl test runs, trusted or not, by "+cmd.Hook, w, depth+1)...)
 	}

@@ -26,6 +26,11 @@ func TestNestedHookctlIsCovered(t *testing.T) {
 		{"hookctl test ../sub/.agents/hooks.test.json", []string{"sub/.agents/hooks.test.json", "sub/.agents/hooks.json", "sub/.agents/gate.sh"}, ""},
 		{"hookctl test ../sub", []string{"sub/.agents/hooks.test.json", "sub/.agents/hooks.json", "sub/.agents/gate.sh"}, ""},
 		{"cd ../sub && hookctl test", []string{"sub/.agents/hooks.test.json", "sub/.agents/hooks.json", "sub/.agents/gate.sh"}, ""},
+		// hookctl test finds its workspace upward, as every command does:
+		// from .agents and from a folder without one, the workspace's.
+		{"hookctl test", []string{".agents/hooks.test.json"}, ""},
+		{"cd ../tools && hookctl test", []string{".agents/hooks.test.json"}, ""},
+		{"cd ../sub/deep && hookctl test --contract", []string{"sub/.agents/hooks.json", "sub/.agents/gate.sh"}, ""},
 		{"hookctl test --workspace ../sub ../t.json", []string{"t.json", "sub/.agents/hooks.json", "sub/.agents/gate.sh"}, ""},
 		{"hookctl run Stop --config " + outside, []string{"tools/o.sh"}, ""},
 		// A hooks.json whose handlers run hookctl again, past the depth
@@ -37,6 +42,7 @@ func TestNestedHookctlIsCovered(t *testing.T) {
 			"sub/.agents/hooks.json":      `{"g": {"Stop": [{"command": "./gate.sh"}]}}`,
 			"sub/.agents/gate.sh":         "#!/bin/sh\n",
 			"sub/.agents/hooks.test.json": `{"tests": []}`,
+			".agents/hooks.test.json":     `{"tests": []}`,
 			"t.json":                      `{"tests": []}`,
 			"tools/o.sh":                  "#!/bin/sh\n",
 			"loop.json":                   `{"l": {"Stop": [{"command": "hookctl run Stop --config loop2.json"}]}}`,
@@ -76,6 +82,11 @@ func TestProbedNestedAndGit(t *testing.T) {
 		"the nested hooks.json's script changes": func(t *testing.T, root, _ string) {
 			write(t, root, "tools/x.sh", "#!/bin/sh\nevil\n")
 		},
+		"a workspace appears where hookctl test finds one": func(t *testing.T, root, _ string) {
+			write(t, root, "tools/.agents/hooks.json", `{"e": {"Stop": [{"command": "./evil.sh"}]}}`)
+			write(t, root, "tools/.agents/hooks.test.json", `{"tests": [{"name": "x", "event": "Stop"}]}`)
+			write(t, root, "tools/.agents/evil.sh", "#!/bin/sh\nevil\n")
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			outside := filepath.Join(t.TempDir(), "outside.json")
@@ -86,7 +97,7 @@ func TestProbedNestedAndGit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			write(t, root, HooksFile, `{"h": {"Stop": [{"command": "hookctl run Stop --config `+outside+`; hookctl run Stop --config ../inner.json; git status"}]}}`)
+			write(t, root, HooksFile, `{"h": {"Stop": [{"command": "hookctl run Stop --config `+outside+`; hookctl run Stop --config ../inner.json; git status; cd ../tools && hookctl test"}]}}`)
 			write(t, root, "inner.json", `{"i": {"Stop": [{"command": "./tools/x.sh"}]}}`)
 			write(t, root, "tools/x.sh", "#!/bin/sh\n")
 			write(t, root, "tools/o.sh", "#!/bin/sh\n")

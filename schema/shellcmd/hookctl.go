@@ -4,6 +4,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	scopes "github.com/hookctl/hookctl/schema/scope"
 )
 
 // A handler's command may run hookctl, which runs hooks of its own:
@@ -60,12 +62,20 @@ type Nested struct {
 	// handlers run in the file's folder.
 	Configs []string
 	// Workspace is the folder --workspace names, absolute and cleaned,
-	// "" when it names none.
+	// "" when it names none; for hookctl test --contract without it, the
+	// workspace hookctl finds (Here).
 	Workspace string
+	// Here is, for hookctl test, the workspace hookctl finds from the
+	// call's folder upward (scope.Find), whose test file it runs by
+	// default and whose hooks run for a test file kept outside a .agents
+	// folder; Looked are the paths that decided it, whose change changes
+	// what runs.
+	Here   string
+	Looked []string
 	// Tests are, for hookctl test without --contract, the test files (or
 	// folders whose .agents/hooks.test.json it reads) it runs, absolute and
 	// cleaned: each runs the hooks of the workspace it belongs to
-	// (TestWorkspace) unless Configs name others.
+	// (TestWorkspace, from Here) unless Configs name others.
 	Tests []string
 	// Contract is set for hookctl test --contract, which runs the
 	// handlers of Workspace, else of the call's folder; User for --user,
@@ -225,18 +235,27 @@ func nestedOf(call *Call) (n Nested, ok bool, gaps []Gap) {
 		}
 		return n, true, nil
 	}
+	// hookctl test finds its workspace from the folder it runs in, as
+	// every hookctl command does.
+	if call.Dir == "" || !filepath.IsAbs(call.Dir) {
+		if n.Contract && (len(n.Configs) > 0 || n.User || n.Workspace != "") {
+			return n, true, nil
+		}
+		return gap(args[v], "test in a folder known only when the command runs")
+	}
+	here, err := scopes.Find(Resolve(call.Dir))
+	if err != nil {
+		return gap(args[v], "test in a folder known only when the command runs")
+	}
+	n.Here, n.Looked = here.Root, here.Looked
 	if n.Contract {
 		if len(n.Configs) == 0 && !n.User && n.Workspace == "" {
-			p, ok := abs(Word{Text: ".", Lit: true})
-			if !ok {
-				return gap(args[v], "test --contract in a folder known only when the command runs")
-			}
-			n.Workspace = p
+			n.Workspace = here.Root
 		}
 		return n, true, nil
 	}
 	if len(pos) == 0 {
-		pos = []Word{{Text: TestFile, Lit: true, From: args[v].From, To: args[v].To}}
+		pos = []Word{{Text: filepath.Join(here.Root, filepath.FromSlash(TestFile)), Lit: true, From: args[v].From, To: args[v].To}}
 	}
 	for _, f := range pos {
 		p, ok := abs(f)
@@ -248,13 +267,13 @@ func nestedOf(call *Call) (n Nested, ok bool, gaps []Gap) {
 	return n, true, nil
 }
 
-// TestFile is the test file hookctl test reads by default, from the
-// current folder.
-const TestFile = ".agents/hooks.test.json"
+// TestFile is the test file hookctl test reads by default, from the root
+// of the workspace it finds.
+const TestFile = scopes.TestFile
 
 // TestWorkspace returns the workspace a test file belongs to: the folder
-// above the .agents folder that holds it, or dir (the folder hookctl test
-// runs in) for a file kept elsewhere.
+// above the .agents folder that holds it, or dir (the workspace hookctl
+// test finds from the folder it runs in) for a file kept elsewhere.
 func TestWorkspace(file, dir string) string {
 	parent := filepath.Dir(file)
 	if filepath.Base(parent) == ".agents" {

@@ -12,6 +12,7 @@ import (
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // Run is one command of a workspace's hooks.json to run for real under
@@ -50,7 +51,7 @@ func (r Run) Do(ctx context.Context) (*Result, error) {
 	}
 	agents := filepath.Join(r.Root, ".agents")
 	src := &runtime.Source{Path: filepath.Join(r.Root, filepath.FromSlash(trust.HooksFile)), Dir: agents,
-		Scope: runtime.WorkspaceScope, Exists: true, Trusted: true}
+		Scope: scope.Workspace, Exists: true, Trusted: true}
 	words := append([]string{strace}, StraceArgs(r.Log)...)
 	words = append(words, "--", "/bin/sh", "-c", r.Command)
 	quoted := make([]string, len(words))
