@@ -23,6 +23,7 @@ import (
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 	"github.com/hookctl/hookctl/templates"
 )
 
@@ -465,10 +466,5 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 	return "echo " + shellQuote(strings.TrimSpace(b.String())) + " | " + cmd, true
 }
 
-// shellQuote quotes s for sh when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./~=:,+@") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote quotes a word for the shell, as everything hookctl prints does.
+var shellQuote = shellcmd.Quote
