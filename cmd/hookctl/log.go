@@ -20,6 +20,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/schema"
 )
 
 // logOptions are the answers of the log command's flags.
@@ -353,12 +354,7 @@ func logDuration(d time.Duration) string {
 }
 
 // plural counts: "1 line", "3 lines".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+var plural = schema.Plural
 
 func notRecords(n int) string {
 	if n == 1 {
