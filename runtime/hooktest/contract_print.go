@@ -50,7 +50,7 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 	var b strings.Builder
 	for i, col := range cols {
 		if i == len(cols)-1 && h.Broken != "" {
-			b.WriteString(gotColor().Sprint(escapeControls(h.Broken)))
+			b.WriteString(gotColor().Sprint(schema.Visible(h.Broken)))
 			break
 		}
 		if i == len(cols)-1 && h.Skipped != "" {
@@ -76,10 +76,10 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 func (p *ContractPrinter) Details(h *HandlerReport) error {
 	w := &errWriter{w: p.W}
 	if h.Note != "" {
-		w.printf("    note: %s\n", escapeControls(h.Note))
+		w.printf("    note: %s\n", schema.Visible(h.Note))
 	}
 	for _, g := range groupFailures(h) {
-		w.printf("    %s %s\n", gotColor().Sprint(escapeControls(g.failed.Message)), dimColor().Sprintf("[%s]", g.failed.Check))
+		w.printf("    %s %s\n", gotColor().Sprint(schema.Visible(g.failed.Message)), dimColor().Sprintf("[%s]", g.failed.Check))
 		on := "on " + g.first.Summary(argsWidth)
 		if g.others > 0 {
 			on += " and " + schema.Plural(g.others, "other call")
@@ -127,7 +127,7 @@ func (p *ContractPrinter) where(h *HandlerReport) string {
 
 // dropLine says that the agent drops a file whole, and why.
 func (p *ContractPrinter) dropLine(d DroppedFile) string {
-	return p.place(d.Path, d.Pos) + ": " + escapeControls(d.Why)
+	return p.place(d.Path, d.Pos) + ": " + schema.Visible(d.Why)
 }
 
 // place formats FILE:LINE:COL, the file relative to Dir when it lies
