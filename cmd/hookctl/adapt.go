@@ -94,8 +94,8 @@ func adaptMain(args []string, s streams) int {
 			lim := adaptLimits
 			lim.env = env
 			w = runWrapped(argv, streams{in: bytes.NewReader(stdin), out: io.Discard, err: s.err}, lim)
-			out, _, _ := w.stdout.snapshot()
-			errb, _, _ := w.stderr.snapshot()
+			out, _, _ := kept(&w.stdout)
+			errb, _, _ := kept(&w.stderr)
 			return adapter.Ran{Stdout: out, Stderr: errb, Exit: w.exit, Signaled: w.signal != 0, StartErr: w.startErr}
 		},
 	})
