@@ -67,15 +67,8 @@ func TestHandlersAreTheExamples(t *testing.T) {
 		}
 		h := Handlers[i]
 		var cmds []string
-		for _, e := range schema.Events {
-			for _, g := range hook.Groups(e) {
-				for _, x := range g.Hooks {
-					cmds = append(cmds, x.Command)
-				}
-			}
-			for _, x := range hook.Handlers(e) {
-				cmds = append(cmds, x.Command)
-			}
+		for _, x := range hook.AllHandlers() {
+			cmds = append(cmds, x.Command)
 		}
 		if hook.Name != h.Hook || !slices.Equal(cmds, []string{"./hooks/" + h.File()}) {
 			t.Errorf("hook %d is %s running %q, want %s running ./hooks/%s", i+1, hook.Name, cmds, h.Hook, h.File())
