@@ -193,13 +193,10 @@ func (d *doctor) arg(p string) string {
 		}
 	}
 	shown := d.shown(p)
-	if strings.HasPrefix(shown, "~/") {
-		return "~/" + shellQuote(shown[2:])
-	}
-	if !filepath.IsAbs(shown) {
+	if !strings.HasPrefix(shown, "~/") && !filepath.IsAbs(shown) {
 		shown = p
 	}
-	return shellQuote(shown)
+	return shellcmd.QuoteHome(shown)
 }
 
 // checkAgent finds the agent and its version.

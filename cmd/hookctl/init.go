@@ -419,7 +419,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 			cmd += " --run " + shellQuote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
 		}
 		if rel(p.Tests) != filepath.Join(".agents", "hooks.test.json") {
-			cmd += " " + shellQuote(rel(p.Tests))
+			cmd += " " + shellcmd.QuoteHome(rel(p.Tests))
 		}
 		steps = append(steps, [2]string{"test it", cmd})
 	}

@@ -17,3 +17,14 @@ func Quote(word string) string {
 	}
 	return "'" + strings.ReplaceAll(word, "'", `'\''`) + "'"
 }
+
+// QuoteHome is Quote for a path that may be written from the home folder,
+// "~/" and the rest, as hookctl shows paths under it: the "~/" stays bare,
+// so that the shell expands it to the home folder, and the rest is quoted
+// as Quote does. Any other path is quoted whole.
+func QuoteHome(path string) string {
+	if rest, ok := strings.CutPrefix(path, "~/"); ok {
+		return "~/" + Quote(rest)
+	}
+	return Quote(path)
+}

@@ -66,3 +66,24 @@ func TestQuoteBare(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteHome keeps a leading ~/ bare, so that the shell reads it as the
+// home folder, and the rest as written.
+func TestQuoteHome(t *testing.T) {
+	path := testenv.Need(t, "dash")
+	for in, want := range map[string]string{
+		"~/.gemini/config/hooks.test.json": "/home/u x/.gemini/config/hooks.test.json",
+		"~/a b/~/$HOME":                    "/home/u x/a b/~/$HOME",
+		"~/":                               "/home/u x/",
+		"~root/x":                          "~root/x",
+		"./~/x":                            "./~/x",
+		"/abs/~":                           "/abs/~",
+	} {
+		cmd := exec.Command(path, "-c", "printf %s "+QuoteHome(in))
+		cmd.Env = []string{"HOME=/home/u x"}
+		out, err := cmd.Output()
+		if err != nil || string(out) != want {
+			t.Errorf("%s: dash printed %q (%v), want %q", QuoteHome(in), out, err, want)
+		}
+	}
+}
