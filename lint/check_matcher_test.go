@@ -23,6 +23,9 @@ func TestCheckMatcher(t *testing.T) {
 		{"Run_Command", []want{{"matcher-no-tool", "Run_Command", "run_command", "case-sensitive"}}},
 		{"mcp__github__.*", []want{{"matcher-no-tool", "mcp__github__.*", "", "if it names an MCP server's tools"}}},
 		{"(?!x)", []want{{"matcher-syntax", "(?!x)", "", "lookahead"}}},
+		// A ] first in a class is one of its characters: the | after it
+		// is inside the class, and the alternative runs to the next |.
+		{"[]|]x|run_command", []want{{"matcher-no-tool", "[]|]x", "", "none of the known tools"}}},
 		// A quote is escaped in the file: the finding is not placed.
 		{`"x`, []want{{"matcher-no-tool", "", "", "none of the known tools"}}},
 	} {

@@ -14,97 +14,14 @@ type alternative struct {
 	from, to int
 }
 
-// alternatives splits a matcher at its top-level "|", leaving alternations
-// inside groups and classes whole. A matcher written anchored and grouped,
-// "^(?:Bash|Read)$", is split inside its group.
+// alternatives splits a matcher at its top-level "|" (schema.SplitMatcher).
 func alternatives(s string) []alternative {
-	return splitAlternatives(s, 0)
-}
-
-func splitAlternatives(s string, base int) []alternative {
-	if inner, off, ok := unwrap(s); ok {
-		return splitAlternatives(inner, base+off)
+	alts := schema.SplitMatcher(s)
+	out := make([]alternative, len(alts))
+	for i, a := range alts {
+		out[i] = alternative{a.Text, a.From, a.To}
 	}
-	var out []alternative
-	start := 0
-	scanRegexp(s, func(i, depth int) bool {
-		if s[i] == '|' && depth == 0 {
-			out = append(out, alternative{s[start:i], base + start, base + i})
-			start = i + 1
-		}
-		return true
-	})
-	return append(out, alternative{s[start:], base + start, base + len(s)})
-}
-
-// scanRegexp calls visit for each byte of s that is syntax rather than
-// escaped or inside a character class, with the group depth after it (an
-// opening parenthesis counts, a closing one no longer does), until visit
-// returns false.
-func scanRegexp(s string, visit func(i, depth int) bool) {
-	depth := 0
-	inClass := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\':
-			i++
-			continue
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-			continue
-		case c == '[':
-			inClass = true
-			continue
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-		}
-		if !visit(i, depth) {
-			return
-		}
-	}
-}
-
-// unwrap strips the anchors and the one group around a whole matcher
-// ("^(?:a|b)$" to "a|b"), which matching adds anyway, and returns where the
-// rest starts.
-func unwrap(s string) (string, int, bool) {
-	off := 0
-	t := s
-	if strings.HasPrefix(t, "^") && strings.HasSuffix(t, "$") && !strings.HasSuffix(t, "\\$") {
-		t = t[1 : len(t)-1]
-		off = 1
-	}
-	open := 0
-	switch {
-	case strings.HasPrefix(t, "(?:"):
-		open = 3
-	case strings.HasPrefix(t, "(") && !strings.HasPrefix(t, "(?"):
-		open = 1
-	}
-	if open > 0 && strings.HasSuffix(t, ")") && closes(t) == len(t)-1 {
-		return t[open : len(t)-1], off + open, true
-	}
-	if off > 0 {
-		return t, off, true
-	}
-	return "", 0, false
-}
-
-// closes returns the index of the parenthesis that closes the one at s[0].
-func closes(s string) int {
-	at := -1
-	scanRegexp(s, func(i, depth int) bool {
-		if s[i] == ')' && depth == 0 {
-			at = i
-			return false
-		}
-		return true
-	})
-	return at
+	return out
 }
 
 // wordIndex returns where name stands in s as a whole word (not inside a

@@ -186,7 +186,7 @@ func droppedLine(d DroppedFile) string {
 // file", "in 1 of 2 files" when some files linted have none.
 func summary(r *Result) string {
 	if len(r.Findings) == 0 {
-		return fmt.Sprintf("no problems in %s", plural(len(r.Files), "file"))
+		return fmt.Sprintf("no problems in %s", schema.Plural(len(r.Files), "file"))
 	}
 	var n [3]int
 	files := map[string]bool{}
@@ -207,14 +207,14 @@ func summary(r *Result) string {
 				parts = append(parts, fmt.Sprintf("%d info", n[s]))
 				continue
 			}
-			parts = append(parts, plural(n[s], word))
+			parts = append(parts, schema.Plural(n[s], word))
 		}
 	}
-	in := plural(len(files), "file")
+	in := schema.Plural(len(files), "file")
 	if len(linted) > len(files) {
 		in = fmt.Sprintf("%d of %d files", len(files), len(linted))
 	}
-	return fmt.Sprintf("%s (%s) in %s", plural(len(r.Findings), "problem"), strings.Join(parts, ", "), in)
+	return fmt.Sprintf("%s (%s) in %s", schema.Plural(len(r.Findings), "problem"), strings.Join(parts, ", "), in)
 }
 
 // fixable counts the findings that carry a certain fix.
@@ -226,13 +226,6 @@ func fixable(fs []Finding) int {
 		}
 	}
 	return n
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // longLine is the length from which a line is decoded only around the

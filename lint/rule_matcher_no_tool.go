@@ -44,7 +44,7 @@ func noToolMessage(alt string) (msg, suggestion string, certain, foreign bool) {
 		return fmt.Sprintf("%q matches no tool: %s; write %q", alt, glob, g), g, true, false
 	}
 	bare := alt
-	if inner, _, ok := unwrap(alt); ok {
+	if inner, _, ok := schema.UnwrapMatcher(alt); ok {
 		bare = inner // ^(?:Write*)$
 	}
 	if name := strings.TrimRight(bare, "*"); name != bare {

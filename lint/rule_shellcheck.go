@@ -336,24 +336,3 @@ func stderrLine(b []byte) string {
 	}
 	return ": " + strconv.Quote(s)
 }
-
-// capped is a buffer that keeps at most limit bytes and notes the rest.
-// It has no ReadFrom, so that io.Copy goes through Write.
-type capped struct {
-	buf   bytes.Buffer
-	limit int
-	over  bool
-}
-
-func (c *capped) Write(p []byte) (int, error) {
-	if room := c.limit - c.buf.Len(); room < len(p) {
-		c.over = true
-		if room > 0 {
-			c.buf.Write(p[:room])
-		}
-		return len(p), nil
-	}
-	return c.buf.Write(p)
-}
-
-func (c *capped) Bytes() []byte { return c.buf.Bytes() }

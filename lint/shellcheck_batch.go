@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hookctl/hookctl/internal/capture"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -305,9 +306,8 @@ func (b *scBatch) check(stop context.Context, bin string) ([]scComment, error) {
 	args := append([]string{"--format=json1", "-s", b.dialect, "-e", shellcheckExcluded}, b.names...)
 	cmd := scCommand(ctx, bin, args, b.limit)
 	cmd.Dir = b.dir
-	var stdout, stderr capped
-	stdout.limit, stderr.limit = shellcheckOutput, 4096
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	stdout, stderr := capture.New(shellcheckOutput), capture.New(4096)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.WaitDelay = time.Second
 	var over atomic.Bool
 	err := cmd.Start()
@@ -335,7 +335,7 @@ func (b *scBatch) check(stop context.Context, bin string) ([]scComment, error) {
 	case err != nil:
 		return nil, fmt.Errorf("shellcheck failed (%v)%s", err, stderrLine(stderr.Bytes()))
 	}
-	if stdout.over {
+	if stdout.Cut() > 0 {
 		return nil, fmt.Errorf("it printed more than %d MiB", shellcheckOutput>>20)
 	}
 	var out struct {

@@ -85,12 +85,12 @@ func (p *Plan) Explain(w io.Writer) error {
 	if p.opts.Sequential {
 		how = "one after another"
 	}
-	summary := fmt.Sprintf("%s would run %s", plural(runs, "handler"), how)
+	summary := fmt.Sprintf("%s would run %s", schema.Plural(runs, "handler"), how)
 	if runs < 2 {
-		summary = fmt.Sprintf("%s would run", plural(runs, "handler"))
+		summary = fmt.Sprintf("%s would run", schema.Plural(runs, "handler"))
 	}
 	if fails > 0 {
-		summary += fmt.Sprintf("; %s would be reported", plural(fails, "failure"))
+		summary += fmt.Sprintf("; %s would be reported", schema.Plural(fails, "failure"))
 	}
 	if untrusted > 0 {
 		summary += fmt.Sprintf("; %d more would run if the workspace were trusted", untrusted)
@@ -136,13 +136,6 @@ func (p *Plan) describe(s *Step) string {
 		}
 	}
 	return d + ")"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func stepName(s *Step) string {

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/hookctl/hookctl/internal/capture"
 )
 
 // Limits of a handler's output.
@@ -129,9 +131,15 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 
 	flood := make(chan struct{})
 	outDone := make(chan []byte, 1)
-	errDone := make(chan capped, 1)
+	errDone := make(chan *capture.Buffer, 1)
 	go func() { outDone <- readStdout(outR, StdoutCap, flood) }()
-	go func() { errDone <- readCapped(errR, StderrCap) }()
+	go func() {
+		// Past the cap stderr is read and dropped: the handler never
+		// blocks on it.
+		c := capture.New(StderrCap)
+		_, _ = io.Copy(c, errR)
+		errDone <- c
+	}()
 
 	exited := make(chan *os.ProcessState, 1)
 	go func() {
@@ -158,8 +166,8 @@ func runProc(ctx context.Context, spec procSpec) procResult {
 	fam.finish()
 
 	res.stdout = drain(outR, outDone)
-	c := drain(errR, errDone)
-	res.stderr, res.stderrTrunc = c.data, c.truncated
+	stderr, cut := drain(errR, errDone).Snapshot()
+	res.stderr, res.stderrTrunc = stderr, cut > 0
 	closeAll(inW, outR, errR)
 	res.elapsed = time.Since(start)
 	return res
@@ -239,32 +247,6 @@ func readStdout(r io.Reader, limit int, over chan<- struct{}) []byte {
 		}
 		if err != nil {
 			return buf
-		}
-	}
-}
-
-// capped is a stream kept up to a limit.
-type capped struct {
-	data      []byte
-	truncated bool
-}
-
-// readCapped keeps the first limit bytes of r and discards the rest.
-func readCapped(r io.Reader, limit int) capped {
-	var c capped
-	chunk := make([]byte, 32<<10)
-	for {
-		n, err := r.Read(chunk)
-		if n > 0 {
-			if room := limit - len(c.data); room > 0 {
-				c.data = append(c.data, chunk[:min(n, room)]...)
-				c.truncated = c.truncated || n > room
-			} else {
-				c.truncated = true
-			}
-		}
-		if err != nil {
-			return c
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/hookctl/hookctl/internal/testenv"
@@ -126,45 +125,12 @@ func TestEveryTemplateThroughTheRuntime(t *testing.T) {
 	}
 }
 
-// TestExamples checks the example workspace: its scripts are what init
-// writes from the templates, it lints clean, and its test cases pass
-// through the runtime.
+// TestExamples checks the example workspace: it lints clean, and its test
+// cases pass through the runtime. internal/examples checks that its
+// scripts are what init writes from the templates.
 func TestExamples(t *testing.T) {
 	root, _ := filepath.Abs("../examples")
 	config := filepath.Join(root, ".agents", "hooks.json")
-	c, err := schema.Load(config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	uses := map[string]string{
-		"block-dangerous-commands": "block-dangerous", "protect-secrets": "protect-paths",
-		"audit-log": "audit-log", "lint-reminder": "reminder", "tests-must-pass": "tests-must-pass",
-	}
-	if len(c.File.Hooks) != len(uses) {
-		t.Errorf("%d hooks, want %d", len(c.File.Hooks), len(uses))
-	}
-	for _, h := range c.File.Hooks {
-		tmpl, ok := templates.Lookup(uses[h.Name])
-		if !ok {
-			t.Errorf("no template for the example %s", h.Name)
-			continue
-		}
-		var cmd string
-		if tmpl.Event.IsTool() {
-			cmd = h.Groups(tmpl.Event)[0].Hooks[0].Command
-		} else {
-			cmd = h.Handlers(tmpl.Event)[0].Command
-		}
-		lang := strings.TrimPrefix(filepath.Ext(cmd), ".")
-		want, err := tmpl.Script(lang, h.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := os.ReadFile(filepath.Join(root, ".agents", cmd))
-		if err != nil || string(got) != string(want) {
-			t.Errorf("%s differs from what hookctl init --template %s --lang %s writes (%v)", cmd, tmpl.ID, lang, err)
-		}
-	}
 	res, err := lint.Lint(lint.Request{Files: []lint.Target{{Path: config, Scope: lint.Workspace, Root: root}}})
 	if err != nil {
 		t.Fatal(err)

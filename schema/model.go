@@ -1,5 +1,7 @@
 package schema
 
+import "iter"
+
 // Event names a point in the agent's execution loop at which hooks run.
 type Event string
 
@@ -182,6 +184,67 @@ func (h *HookDefinition) SetHandlers(e Event, hs []Handler) {
 // HasEvent reports whether the hook has at least one entry for the event.
 func (h *HookDefinition) HasEvent(e Event) bool {
 	return len(h.Groups(e)) > 0 || len(h.Handlers(e)) > 0
+}
+
+// HandlerAt is where a handler stands in a hooks.json: its hook, its event
+// and, for a tool event, its matcher group.
+type HandlerAt struct {
+	Hook  *HookDefinition
+	Event Event
+	// Group is the handler's matcher group, nil for an event without
+	// matchers.
+	Group *MatcherGroup
+}
+
+// MatcherText is the matcher of the handler's group, "" for an event
+// without matchers.
+func (at HandlerAt) MatcherText() string {
+	if at.Group == nil {
+		return ""
+	}
+	return at.Group.MatcherText()
+}
+
+// AllHandlers yields every handler of the hook with where it stands: event
+// by event in the order of Events, then in file order. A handler may be
+// changed through its pointer.
+func (h *HookDefinition) AllHandlers() iter.Seq2[HandlerAt, *Handler] {
+	return func(yield func(HandlerAt, *Handler) bool) {
+		for _, e := range Events {
+			gs := h.Groups(e)
+			for i := range gs {
+				for j := range gs[i].Hooks {
+					if !yield(HandlerAt{Hook: h, Event: e, Group: &gs[i]}, &gs[i].Hooks[j]) {
+						return
+					}
+				}
+			}
+			hs := h.Handlers(e)
+			for i := range hs {
+				if !yield(HandlerAt{Hook: h, Event: e}, &hs[i]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// AllHandlers yields every handler of the file with where it stands: hook
+// by hook in file order, then as HookDefinition.AllHandlers. A nil file
+// has none.
+func (f *File) AllHandlers() iter.Seq2[HandlerAt, *Handler] {
+	return func(yield func(HandlerAt, *Handler) bool) {
+		if f == nil {
+			return
+		}
+		for _, h := range f.Hooks {
+			for at, hd := range h.AllHandlers() {
+				if !yield(at, hd) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // MatcherGroup selects tools by name and lists the handlers that run for them.

@@ -4,6 +4,8 @@
 // embedded in the binary.
 package templates
 
+//go:generate go run ../internal/examples/gen -dir ../examples/.agents/hooks
+
 import (
 	"bytes"
 	"embed"

@@ -13,6 +13,7 @@ import (
 	"github.com/hookctl/hookctl/runtime/adapter"
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/scaffold/convert"
+	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
@@ -60,12 +61,12 @@ var adaptLimits = wrapLimits{stdout: adapter.MaxAnswer + 1, stderr: tracelog.Std
 func adaptMain(args []string, s streams) int {
 	opts, err := shellcmd.ParseAdapt(args)
 	if err != nil {
-		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", tracelog.Visible(err.Error()))
+		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", schema.Visible(err.Error()))
 		return exitUsage
 	}
 	agent, err := convert.ParseAgent(opts.From)
 	if err != nil {
-		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", tracelog.Visible(err.Error()))
+		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", schema.Visible(err.Error()))
 		return exitUsage
 	}
 	if err := runtime.CannotRunHandlers(); err != nil {
@@ -93,8 +94,8 @@ func adaptMain(args []string, s streams) int {
 			lim := adaptLimits
 			lim.env = env
 			w = runWrapped(argv, streams{in: bytes.NewReader(stdin), out: io.Discard, err: s.err}, lim)
-			out, _, _ := w.stdout.snapshot()
-			errb, _, _ := w.stderr.snapshot()
+			out, _, _ := kept(&w.stdout)
+			errb, _, _ := kept(&w.stderr)
 			return adapter.Ran{Stdout: out, Stderr: errb, Exit: w.exit, Signaled: w.signal != 0, StartErr: w.startErr}
 		},
 	})
@@ -102,7 +103,7 @@ func adaptMain(args []string, s streams) int {
 		s.out.Write(served.Stdout)
 	}
 	for _, l := range served.Lines {
-		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", tracelog.Visible(l))
+		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", schema.Visible(l))
 	}
 	if len(served.Notes) > 0 && !tracelog.Testing(os.Getenv) {
 		logAdapt(opts, served, start, s)
@@ -133,6 +134,6 @@ func logAdapt(opts shellcmd.AdaptArgs, served adapter.Served, start time.Time, s
 	}
 	rec.Dir, _ = os.Getwd()
 	if err := appendRecord("", rec); err != nil {
-		fmt.Fprintf(s.err, "hookctl: adapt: %s (the answer is as above)\n", tracelog.Visible(err.Error()))
+		fmt.Fprintf(s.err, "hookctl: adapt: %s (the answer is as above)\n", schema.Visible(err.Error()))
 	}
 }

@@ -200,13 +200,10 @@ func (d *doctor) arg(p string) string {
 		}
 	}
 	shown := d.shown(p)
-	if strings.HasPrefix(shown, "~/") {
-		return "~/" + shellQuote(shown[2:])
-	}
-	if !filepath.IsAbs(shown) {
+	if !strings.HasPrefix(shown, "~/") && !filepath.IsAbs(shown) {
 		shown = p
 	}
-	return shellQuote(shown)
+	return shellcmd.QuoteHome(shown)
 }
 
 // checkAgent finds the agent and its version.
@@ -649,7 +646,7 @@ func (d *doctor) checkHandlers() {
 			if !h.IsEnabled() {
 				continue
 			}
-			for _, hd := range handlersOf(h) {
+			for _, hd := range h.AllHandlers() {
 				checked++
 				where := fmt.Sprintf("%s:%d:%d (%s)", f.shown, hd.Pos.Line, hd.Pos.Col, h.Name)
 				cmd := shellcmd.Parse(hd.Command, f.cfg.Dir, root)
@@ -702,27 +699,6 @@ func (d *doctor) checkHandlers() {
 		d.add(doctorCheck{Check: "handlers", Status: statusFail, File: file, Line: line, Column: col,
 			Message: fmt.Sprintf("%s, needed by %s", schema.Visible(what), strings.Join(wheres, ", ")), Fix: fix})
 	}
-}
-
-// handlersOf lists a hook's handlers, every event.
-func handlersOf(h *schema.HookDefinition) []*schema.Handler {
-	var out []*schema.Handler
-	for _, e := range schema.Events {
-		if e.IsTool() {
-			gs := h.Groups(e)
-			for i := range gs {
-				for j := range gs[i].Hooks {
-					out = append(out, &gs[i].Hooks[j])
-				}
-			}
-			continue
-		}
-		hs := h.Handlers(e)
-		for i := range hs {
-			out = append(out, &hs[i])
-		}
-	}
-	return out
 }
 
 // checkLint sums up lint's findings on the files.

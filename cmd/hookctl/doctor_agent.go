@@ -18,6 +18,7 @@ import (
 
 	"github.com/hookctl/hookctl/schema"
 
+	"github.com/hookctl/hookctl/internal/capture"
 	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
@@ -73,9 +74,8 @@ func runAgent(ctx context.Context, prog, dir string, timeout time.Duration, args
 	killGroupOnCancel(cmd)
 	cmd.WaitDelay = time.Second
 	cmd.Stdin = nil
-	var out boundedBuffer
-	out.max = 1 << 20
-	cmd.Stdout, cmd.Stderr = &out, &out
+	out := capture.New(1 << 20)
+	cmd.Stdout, cmd.Stderr = out, out
 	err := cmd.Run()
 	if ctx.Err() == context.DeadlineExceeded {
 		return out.String(), errAgentTimeout
@@ -84,19 +84,6 @@ func runAgent(ctx context.Context, prog, dir string, timeout time.Duration, args
 }
 
 var errAgentTimeout = errors.New("timed out")
-
-// boundedBuffer keeps the first max bytes written to it.
-type boundedBuffer struct {
-	bytes.Buffer
-	max int
-}
-
-func (b *boundedBuffer) Write(p []byte) (int, error) {
-	if room := b.max - b.Len(); room > 0 {
-		b.Buffer.Write(p[:min(len(p), room)])
-	}
-	return len(p), nil
-}
 
 // agentHooks reads the names of the hooks in agy's answer to "/hooks":
 // every array under a key "hooks" anywhere in the JSON, whose entries are

@@ -117,7 +117,7 @@ type hookRun struct {
 // of one name in the user's and the workspace's file are told apart.
 func runsOf(recs []*tracelog.Record, dh declaredHook) []hookRun {
 	var cmds []string
-	for _, hd := range handlersOf(dh.hook) {
+	for _, hd := range dh.hook.AllHandlers() {
 		cmds = append(cmds, hd.Command)
 	}
 	var out []hookRun

@@ -257,7 +257,7 @@ func exportRun(s streams, opts exportOptions) error {
 	fmt.Fprintf(s.out, "%s: %s\n", shown, exportSummary(opts, r))
 	if !opts.remove {
 		fmt.Fprintf(s.out, "next: %s runs these hooks through hookctl run --from %s once hookctl is on its PATH; workspace hooks run once you trust them (hookctl trust %s)\n",
-			opts.to.Title(), opts.to, shellArg(opts.dir))
+			opts.to.Title(), opts.to, shellQuote(opts.dir))
 	}
 	return nil
 }

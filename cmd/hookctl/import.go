@@ -235,17 +235,9 @@ func importLint(s streams, target, shown string, opts importOptions) error {
 	if opts.scope == scaffold.Workspace {
 		// Workspace hooks run only once the workspace is trusted; what was
 		// imported is for the user to review first, so import trusts nothing.
-		fmt.Fprintf(s.out, "next: review the hooks and the report, try them with hookctl run, then hookctl trust %s\n", shellArg(opts.dir))
+		fmt.Fprintf(s.out, "next: review the hooks and the report, try them with hookctl run, then hookctl trust %s\n", shellQuote(opts.dir))
 	}
 	return nil
-}
-
-// shellArg quotes a path for a command line shown to the user.
-func shellArg(p string) string {
-	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") == "" {
-		return p
-	}
-	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
 }
 
 func mustRead(path string) []byte {

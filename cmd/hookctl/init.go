@@ -26,6 +26,7 @@ import (
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 	"github.com/hookctl/hookctl/templates"
 )
 
@@ -435,7 +436,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 			cmd += " --run " + shellQuote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
 		}
 		if p.Tests != filepath.Join(opts.here.Root, filepath.FromSlash(scope.TestFile)) {
-			cmd += " " + shellQuote(rel(p.Tests))
+			cmd += " " + shellcmd.QuoteHome(rel(p.Tests))
 		}
 		steps = append(steps, [2]string{"test it", cmd})
 	}
@@ -517,10 +518,5 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 	return "echo " + shellQuote(strings.TrimSpace(b.String())) + " | " + cmd, true
 }
 
-// shellQuote quotes s for sh when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./~=:,+@") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote quotes a word for the shell, as everything hookctl prints does.
+var shellQuote = shellcmd.Quote

@@ -614,12 +614,8 @@ func listSummary(hooks, handlers, invalid int, entries []listEntry, plan *runtim
 	return s
 }
 
-func listCount(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+// listCount counts: "1 hook", "3 hooks".
+var listCount = schema.Plural
 
 // listWriter keeps the first write error, so that a listing is written
 // without checking each line.

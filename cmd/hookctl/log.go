@@ -383,12 +383,7 @@ func logDuration(d time.Duration) string {
 }
 
 // plural counts: "1 line", "3 lines".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+var plural = schema.Plural
 
 func notRecords(n int) string {
 	if n == 1 {

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/internal/capture"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/schema/shellcmd"
@@ -133,7 +133,7 @@ func traceRecord(opts shellcmd.TraceArgs, w *wrapped, getenv func(string) string
 		rec.Exit = tracelog.Int(w.exit)
 	}
 
-	stdout, outAll, outBytes := w.stdout.snapshot()
+	stdout, outAll, outBytes := kept(&w.stdout)
 	rec.StdoutBytes = outBytes
 	if trimmed := bytes.TrimSpace(stdout); len(trimmed) > 0 {
 		var c bytes.Buffer
@@ -147,14 +147,14 @@ func traceRecord(opts shellcmd.TraceArgs, w *wrapped, getenv func(string) string
 			}
 		}
 	}
-	stderr, errAll, errBytes := w.stderr.snapshot()
+	stderr, errAll, errBytes := kept(&w.stderr)
 	rec.StderrBytes = errBytes
 	rec.Stderr = tracelog.Head(string(stderr), tracelog.StderrCap)
 	if !errAll {
 		rec.Truncated = append(rec.Truncated, "stderr")
 	}
 
-	payload, inAll, inBytes := w.stdin.snapshot()
+	payload, inAll, inBytes := kept(&w.stdin)
 	rec.PayloadBytes = inBytes
 	var facts tracelog.Facts
 	if inAll {
@@ -206,7 +206,7 @@ type wrapped struct {
 	// startErr says why COMMAND could not be started.
 	startErr string
 	// What went through each stream, up to what a record keeps.
-	stdout, stderr, stdin capture
+	stdout, stderr, stdin capture.Buffer
 	// teed is whether stdin went through trace (not a terminal).
 	teed bool
 }
@@ -224,35 +224,9 @@ type wrapLimits struct {
 // traceLimits are trace's: enough for the record.
 var traceLimits = wrapLimits{stdout: tracelog.AnswerCap, stderr: tracelog.StderrCap, stdin: tracelog.PayloadCap, name: "trace"}
 
-// capture keeps the start of what went through a stream, and counts it
-// all.
-type capture struct {
-	mu    sync.Mutex
-	keep  []byte
-	limit int
-	total int64
-}
-
-func (c *capture) add(b []byte) {
-	c.mu.Lock()
-	if room := c.limit - len(c.keep); room > 0 {
-		c.keep = append(c.keep, b[:min(room, len(b))]...)
-	}
-	c.total += int64(len(b))
-	c.mu.Unlock()
-}
-
-// full reports whether the capture keeps no more.
-func (c *capture) full() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.keep) >= c.limit
-}
-
-// snapshot returns what was kept, whether that is everything, and how
-// much went through. A pump may still be adding: stdin is not waited for.
-func (c *capture) snapshot() (kept []byte, all bool, total int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]byte(nil), c.keep...), int64(len(c.keep)) == c.total, c.total
+// kept returns what c kept, whether that is everything, and how much
+// went through. A pump may still be adding: stdin is not waited for.
+func kept(c *capture.Buffer) (b []byte, all bool, total int64) {
+	b, cut := c.Snapshot()
+	return b, cut == 0, int64(len(b)) + cut
 }

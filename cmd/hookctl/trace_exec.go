@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/hookctl/hookctl/internal/capture"
 	"github.com/hookctl/hookctl/runtime/tracelog"
 )
 
@@ -39,9 +40,9 @@ var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, sys
 // the signals the wrapper receives passed on.
 func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 	w := &wrapped{start: time.Now()}
-	w.stdout.limit = lim.stdout
-	w.stderr.limit = lim.stderr
-	w.stdin.limit = lim.stdin
+	w.stdout.Limit = lim.stdout
+	w.stderr.Limit = lim.stderr
+	w.stdin.Limit = lim.stdin
 	defer func() { w.duration = time.Since(w.start) }()
 
 	path, err := exec.LookPath(argv[0])
@@ -182,7 +183,7 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 		select {
 		case <-stdinDone:
 		default:
-			if b, _, _ := w.stdin.snapshot(); !json.Valid(b) {
+			if b, _, _ := kept(&w.stdin); !json.Valid(b) {
 				select {
 				case <-stdinDone:
 				case <-time.After(time.Until(deadline)):
@@ -301,13 +302,13 @@ func startFailure(name string, err error) (int, string) {
 // pump copies COMMAND's output to trace's own, keeping its start. When
 // the agent has closed its end, COMMAND is made to find out as it would
 // have without trace: its next write fails (EPIPE, SIGPIPE).
-func pump(r *os.File, w io.Writer, c *capture) {
+func pump(r *os.File, w io.Writer, c *capture.Buffer) {
 	buf := make([]byte, 32<<10)
 	writing := true
 	for {
 		n, err := r.Read(buf)
 		if n > 0 {
-			c.add(buf[:n])
+			c.Write(buf[:n])
 			if writing {
 				if _, werr := w.Write(buf[:n]); werr != nil {
 					if errors.Is(werr, syscall.EPIPE) {
@@ -329,20 +330,20 @@ func pump(r *os.File, w io.Writer, c *capture) {
 // pumpStdin copies the agent's stdin to COMMAND's, keeping it for the
 // record. It stops writing when COMMAND closes its stdin or exits, and
 // stops reading when it can neither write nor keep more.
-func pumpStdin(r io.Reader, w *os.File, c *capture, done chan<- struct{}) {
+func pumpStdin(r io.Reader, w *os.File, c *capture.Buffer, done chan<- struct{}) {
 	defer close(done)
 	buf := make([]byte, 32<<10)
 	writing := w != nil
 	for {
 		n, err := r.Read(buf)
 		if n > 0 {
-			c.add(buf[:n])
+			c.Write(buf[:n])
 			if writing {
 				if _, werr := w.Write(buf[:n]); werr != nil {
 					writing = false
 				}
 			}
-			if !writing && c.full() {
+			if !writing && c.Full() {
 				return
 			}
 		}

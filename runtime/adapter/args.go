@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // forward renames the agent's arguments to this format's, as the table's
@@ -26,7 +27,7 @@ func forward(args []schema.ForeignArg, in map[string]any) map[string]any {
 			if !isStr {
 				continue
 			}
-			out[a.To] = strings.ReplaceAll(a.Format, "{}", shellQuote(s))
+			out[a.To] = strings.ReplaceAll(a.Format, "{}", shellcmd.Quote(s))
 		case a.List:
 			if s, isStr := v.(string); isStr {
 				out[a.To] = []any{s}
@@ -157,12 +158,4 @@ func isNativeArg(name string) bool {
 		}
 	}
 	return false
-}
-
-// shellQuote quotes a word for /bin/sh when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+,%@:") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

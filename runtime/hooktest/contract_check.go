@@ -324,33 +324,3 @@ func printable(s string) string {
 	}
 	return s
 }
-
-// escapeControls writes the characters of s that do not print (escape
-// sequences, carriage returns, bidirectional overrides) as Go escapes and
-// leaves the rest: a message may quote what a handler printed on stderr,
-// which must not reach a terminal as a control sequence.
-func escapeControls(s string) string {
-	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || !strconv.IsPrint(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i, r := range s {
-		switch {
-		case r == utf8.RuneError:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case !strconv.IsPrint(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}

@@ -50,7 +50,7 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 	var b strings.Builder
 	for i, col := range cols {
 		if i == len(cols)-1 && h.Broken != "" {
-			b.WriteString(gotColor().Sprint(escapeControls(h.Broken)))
+			b.WriteString(gotColor().Sprint(schema.Visible(h.Broken)))
 			break
 		}
 		if i == len(cols)-1 && h.Skipped != "" {
@@ -76,18 +76,18 @@ func (p *ContractPrinter) Handler(r *ContractReport, h *HandlerReport) error {
 func (p *ContractPrinter) Details(h *HandlerReport) error {
 	w := &errWriter{w: p.W}
 	if h.Note != "" {
-		w.printf("    note: %s\n", escapeControls(h.Note))
+		w.printf("    note: %s\n", schema.Visible(h.Note))
 	}
 	for _, g := range groupFailures(h) {
-		w.printf("    %s %s\n", gotColor().Sprint(escapeControls(g.failed.Message)), dimColor().Sprintf("[%s]", g.failed.Check))
+		w.printf("    %s %s\n", gotColor().Sprint(schema.Visible(g.failed.Message)), dimColor().Sprintf("[%s]", g.failed.Check))
 		on := "on " + g.first.Summary(argsWidth)
 		if g.others > 0 {
-			on += fmt.Sprintf(" and %d other call%s", g.others, plural(g.others))
+			on += " and " + schema.Plural(g.others, "other call")
 		}
 		w.printf("      %s\n", on)
 	}
 	if n := len(h.Calls) - len(h.Ran()); n > 0 && h.Skipped == "" && h.Broken == "" {
-		w.printf("    %d other call%s not sent after the timeout\n", n, plural(n))
+		w.printf("    %s not sent after the timeout\n", schema.Plural(n, "other call"))
 	}
 	return w.err
 }
@@ -97,7 +97,7 @@ func (p *ContractPrinter) Details(h *HandlerReport) error {
 func (p *ContractPrinter) columns(h *HandlerReport) [4]string {
 	calls := ""
 	if h.Skipped == "" && h.Broken == "" {
-		calls = fmt.Sprintf("%d call%s", len(h.Calls), plural(len(h.Calls)))
+		calls = schema.Plural(len(h.Calls), "call")
 	}
 	return [4]string{printable(h.Hook), p.where(h), string(h.Event), calls}
 }
@@ -127,7 +127,7 @@ func (p *ContractPrinter) where(h *HandlerReport) string {
 
 // dropLine says that the agent drops a file whole, and why.
 func (p *ContractPrinter) dropLine(d DroppedFile) string {
-	return p.place(d.Path, d.Pos) + ": " + escapeControls(d.Why)
+	return p.place(d.Path, d.Pos) + ": " + schema.Visible(d.Why)
 }
 
 // place formats FILE:LINE:COL, the file relative to Dir when it lies
@@ -174,13 +174,6 @@ func groupFailures(h *HandlerReport) []*failureGroup {
 		}
 	}
 	return out
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // ContractJSON is a handler's report in its machine-readable form.

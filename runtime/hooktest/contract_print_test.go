@@ -200,17 +200,6 @@ func TestPrintable(t *testing.T) {
 			t.Errorf("printable(%q) = %s, want %s", in, got, want)
 		}
 	}
-	for in, want := range map[string]string{
-		"exit status 1: plain":                "exit status 1: plain",
-		"killed by signal 11: \x1b]0;pwned\a": `killed by signal 11: \x1b]0;pwned\a`,
-		"line\rover":                          `line\rover`,
-		"bad \xff byte":                       `bad \xff byte`,
-		"café":                                "café",
-	} {
-		if got := escapeControls(in); got != want {
-			t.Errorf("escapeControls(%q) = %s, want %s", in, got, want)
-		}
-	}
 	if got := excerpt(strings.Repeat("x", 100)); got != `"`+strings.Repeat("x", 57)+`..."` {
 		t.Errorf("excerpt of 100 x: %s", got)
 	}

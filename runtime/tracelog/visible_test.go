@@ -24,9 +24,9 @@ func TestVisible(t *testing.T) {
 }
 
 func TestSafeJSON(t *testing.T) {
-	in := []byte("{\"a\":\"x\u009by\u202ez\x7f\",\"b\":\"\xff\",\"c\":\"ok ✓\"}")
+	in := []byte("{\"a\":\"x\u009by\u202ez\x7f\U000e0041\",\"b\":\"\xff\",\"c\":\"ok ✓\"}")
 	out := SafeJSON(in)
-	want := `{"a":"x\u009by\u202ez\u007f","b":"\ufffd","c":"ok ✓"}`
+	want := `{"a":"x\u009by\u202ez\u007f\udb40\udc41","b":"\ufffd","c":"ok ✓"}`
 	if string(out) != want {
 		t.Errorf("SafeJSON:\n got %s\nwant %s", out, want)
 	}

@@ -95,9 +95,9 @@ func (c *coverage) hooksFile(cmd *Command, p, why, ws string, depth int) []strin
 	}
 	cfg := schema.Parse(real, src)
 	dir := filepath.Dir(p)
-	handlers(cfg, func(hook string, _ schema.Event, _ string, hd *schema.Handler) {
-		at := fmt.Sprintf("%s:%d (%s): ", shown, hd.Pos.Line, schema.Visible(hook))
-		c.readCommand(cmd, hd.Command, dir, ws, hook, at, depth)
-	})
+	for h, hd := range cfg.File.AllHandlers() {
+		at := fmt.Sprintf("%s:%d (%s): ", shown, hd.Pos.Line, schema.Visible(h.Hook.Name))
+		c.readCommand(cmd, hd.Command, dir, ws, h.Hook.Name, at, depth)
+	}
 	return nil
 }

@@ -229,9 +229,9 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 	}
 	c.walk(agents, ".agents")
 	c.hooksRead = map[string]bool{shellcmd.Resolve(filepath.Join(root, filepath.FromSlash(HooksFile))): true}
-	handlers(cfg, func(hook string, e schema.Event, matcher string, hd *schema.Handler) {
-		s.Commands = append(s.Commands, c.command(hook, e, matcher, hd))
-	})
+	for at, hd := range cfg.File.AllHandlers() {
+		s.Commands = append(s.Commands, c.command(at.Hook.Name, at.Event, at.MatcherText(), hd))
+	}
 	slices.SortStableFunc(s.Commands, func(a, b Command) int { return a.Pos.Offset - b.Pos.Offset })
 	paths := make([]string, 0, len(c.files))
 	for p := range c.files {
@@ -262,30 +262,6 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 	}
 	slices.Sort(s.probed)
 	return s
-}
-
-// handlers calls f for every handler of the valid parts of cfg, in the
-// order of its hooks and events.
-func handlers(cfg *schema.Config, f func(hook string, e schema.Event, matcher string, hd *schema.Handler)) {
-	if cfg.File == nil {
-		return
-	}
-	for _, h := range cfg.File.Hooks {
-		for _, e := range schema.Events {
-			if e.IsTool() {
-				for _, g := range h.Groups(e) {
-					for i := range g.Hooks {
-						f(h.Name, e, g.MatcherText(), &g.Hooks[i])
-					}
-				}
-				continue
-			}
-			hs := h.Handlers(e)
-			for i := range hs {
-				f(h.Name, e, "", &hs[i])
-			}
-		}
-	}
 }
 
 // coverage gathers the files a snapshot covers.

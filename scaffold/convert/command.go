@@ -682,23 +682,8 @@ func exists(path string) bool {
 	return err == nil
 }
 
-// shellQuote quotes a word for /bin/sh when it needs it.
-func shellQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	safe := true
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-./+,%@:", r)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote quotes a word for the shell, as everything hookctl writes does.
+var shellQuote = shellcmd.Quote
 
 func hasAgentPrefix(name string) bool {
 	for _, p := range agentPrefix {

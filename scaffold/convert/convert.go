@@ -878,20 +878,9 @@ func (c *converter) hookName(key string, entry *schema.Node, handlers []*schema.
 // "edit-write", "mcp__github__.*" is "mcp-github".
 func matcherSlug(m string) string {
 	var words []string
-	var walk func(alternatives)
-	walk = func(alts alternatives) {
-		for _, seq := range alts {
-			for _, p := range seq {
-				switch {
-				case p.group != nil:
-					walk(p.group.alts)
-				case p.ident != "":
-					words = append(words, kebab(p.ident))
-				}
-			}
-		}
+	for id := range schema.ParseMatcher(m).Idents() {
+		words = append(words, kebab(id))
 	}
-	walk(parseMatcher(m))
 	var out []string
 	length := 0
 	for _, w := range words {

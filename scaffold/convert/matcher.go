@@ -7,153 +7,26 @@ import (
 	"github.com/hookctl/hookctl/schema"
 )
 
-// A matcher is read as a small tree, just enough to rename the tools it
-// names one by one wherever they stand in the regular expression, to drop
-// the alternatives that name a tool with no equivalent, and to merge the
-// alternatives that become the same tool, while every other character
-// stays as written.
+// A matcher is read as schema.ParseMatcher's tree, so that the tools it
+// names are renamed one by one wherever they stand in the regular
+// expression, the alternatives that name a tool with no equivalent are
+// dropped, and those that become the same tool are merged, while every
+// other character stays as written.
 type (
-	alternatives []sequence
-	sequence     []piece
-	piece        struct {
-		text  string // an escape, a class, an operator or a literal character
-		ident string // a run of letters, digits and underscores
-		group *group
-	}
-	group struct {
-		open  string // "(", "(?:", "(?P<name>" ...
-		alts  alternatives
-		close string // ")" or "" when the matcher ends without one
-	}
+	alternatives = schema.MatcherTree
+	sequence     = schema.MatcherSeq
+	piece        = schema.MatcherPiece
 )
-
-type matcherParser struct {
-	s string
-	i int
-}
-
-func parseMatcher(s string) alternatives {
-	p := &matcherParser{s: s}
-	alts := p.alternatives()
-	for p.i < len(s) {
-		// A ")" that closes nothing: RE2 rejects it, but it prints back.
-		p.i++
-		more := p.alternatives()
-		last := len(alts) - 1
-		alts[last] = append(append(alts[last], piece{text: ")"}), more[0]...)
-		alts = append(alts, more[1:]...)
-	}
-	return alts
-}
-
-func (p *matcherParser) alternatives() alternatives {
-	alts := alternatives{nil}
-	for p.i < len(p.s) {
-		c := p.s[p.i]
-		switch {
-		case c == ')':
-			return alts
-		case c == '|':
-			p.i++
-			alts = append(alts, nil)
-		default:
-			alts[len(alts)-1] = append(alts[len(alts)-1], p.piece())
-		}
-	}
-	return alts
-}
-
-func (p *matcherParser) piece() piece {
-	s, start := p.s, p.i
-	c := s[p.i]
-	switch {
-	case c == '\\':
-		p.i = min(p.i+2, len(s))
-		return piece{text: s[start:p.i]}
-	case c == '[':
-		p.i++
-		if p.i < len(s) && s[p.i] == '^' {
-			p.i++
-		}
-		if p.i < len(s) && s[p.i] == ']' {
-			p.i++
-		}
-		for p.i < len(s) && s[p.i] != ']' {
-			if s[p.i] == '\\' {
-				p.i++
-			}
-			p.i++
-		}
-		p.i = min(p.i+1, len(s))
-		return piece{text: s[start:p.i]}
-	case c == '(':
-		p.i++
-		if p.i < len(s) && s[p.i] == '?' {
-			// (?:, (?P<name>, (?<name>, (?i:, or a bare flag group (?i).
-			for p.i < len(s) && s[p.i] != ':' && s[p.i] != '>' && s[p.i] != ')' {
-				p.i++
-			}
-			if p.i < len(s) && s[p.i] == ')' {
-				p.i++
-				return piece{text: s[start:p.i]}
-			}
-			p.i = min(p.i+1, len(s))
-		}
-		g := &group{open: s[start:p.i]}
-		g.alts = p.alternatives()
-		if p.i < len(s) && s[p.i] == ')' {
-			p.i++
-			g.close = ")"
-		}
-		return piece{group: g}
-	case isIdentByte(c):
-		for p.i < len(s) && isIdentByte(s[p.i]) {
-			p.i++
-		}
-		return piece{ident: s[start:p.i]}
-	}
-	p.i++
-	return piece{text: s[start:p.i]}
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-func (a alternatives) String() string {
-	parts := make([]string, len(a))
-	for i, s := range a {
-		parts[i] = s.String()
-	}
-	return strings.Join(parts, "|")
-}
-
-func (s sequence) String() string {
-	var b strings.Builder
-	for _, p := range s {
-		switch {
-		case p.group != nil:
-			b.WriteString(p.group.open)
-			b.WriteString(p.group.alts.String())
-			b.WriteString(p.group.close)
-		case p.ident != "":
-			b.WriteString(p.ident)
-		default:
-			b.WriteString(p.text)
-		}
-	}
-	return b.String()
-}
 
 // soleIdent returns the index of the one tool name an alternative consists
 // of, anchors aside, or -1.
-func (s sequence) soleIdent() int {
+func soleIdent(s sequence) int {
 	at := -1
 	for i, p := range s {
 		switch {
-		case p.ident != "" && at < 0:
+		case p.Ident != "" && at < 0:
 			at = i
-		case p.text == "^" || p.text == "$":
+		case p.Text == "^" || p.Text == "$":
 		default:
 			return -1
 		}
@@ -186,7 +59,7 @@ func convertMatcher(m string) matcherChange {
 	if m == "" || m == "*" || m == ".*" {
 		return ch
 	}
-	tree := parseMatcher(m)
+	tree := schema.ParseMatcher(m)
 	tree, nothing := ch.rewrite(tree)
 	if nothing {
 		ch.Nothing = true
@@ -212,8 +85,8 @@ func (ch *matcherChange) rewrite(alts alternatives) (alternatives, bool) {
 	}
 	hadAny := len(alts) > 0
 	for _, seq := range alts {
-		if i := seq.soleIdent(); i >= 0 {
-			name := seq[i].ident
+		if i := soleIdent(seq); i >= 0 {
+			name := seq[i].Ident
 			ft, foreign := schema.LookupForeignTool(name)
 			switch {
 			case foreign && ft.Tool == "":
@@ -224,7 +97,7 @@ func (ch *matcherChange) rewrite(alts alternatives) (alternatives, bool) {
 				tools := strings.Split(ft.Tool, "|")
 				if len(seq) == 1 {
 					for _, t := range tools {
-						keep(sequence{{ident: t}})
+						keep(sequence{{Ident: t}})
 					}
 					continue
 				}
@@ -250,16 +123,16 @@ func (ch *matcherChange) rewriteSequence(seq sequence) (sequence, bool) {
 	out := make(sequence, 0, len(seq))
 	for _, p := range seq {
 		switch {
-		case p.group != nil:
-			alts, nothing := ch.rewrite(p.group.alts)
+		case p.Group != nil:
+			alts, nothing := ch.rewrite(p.Group.Alts)
 			if nothing {
 				return nil, true
 			}
-			g := *p.group
-			g.alts = alts
-			out = append(out, piece{group: &g})
-		case p.ident != "":
-			ft, foreign := schema.LookupForeignTool(p.ident)
+			g := *p.Group
+			g.Alts = alts
+			out = append(out, piece{Group: &g})
+		case p.Ident != "":
+			ft, foreign := schema.LookupForeignTool(p.Ident)
 			switch {
 			case foreign && ft.Tool == "":
 				// Part of a longer pattern: it can no longer match.
@@ -267,7 +140,7 @@ func (ch *matcherChange) rewriteSequence(seq sequence) (sequence, bool) {
 				return nil, true
 			case foreign:
 				ch.rename(ft)
-				out = append(out, piece{text: wrapAlternation(ft.Tool)})
+				out = append(out, piece{Text: wrapAlternation(ft.Tool)})
 			default:
 				out = append(out, p)
 			}
@@ -280,7 +153,7 @@ func (ch *matcherChange) rewriteSequence(seq sequence) (sequence, bool) {
 
 func replaceAt(seq sequence, i int, tool string) sequence {
 	out := append(sequence(nil), seq...)
-	out[i] = piece{text: wrapAlternation(tool)}
+	out[i] = piece{Text: wrapAlternation(tool)}
 	return out
 }
 
@@ -329,22 +202,11 @@ func (ch *matcherChange) checkKnown(name string) {
 // foreignToolsIn lists the other agents' tool names a matcher names.
 func foreignToolsIn(m string) []string {
 	var out []string
-	var walk func(alternatives)
-	walk = func(alts alternatives) {
-		for _, seq := range alts {
-			for _, p := range seq {
-				switch {
-				case p.group != nil:
-					walk(p.group.alts)
-				case p.ident != "":
-					if _, ok := schema.LookupForeignTool(p.ident); ok {
-						out = append(out, p.ident)
-					}
-				}
-			}
+	for id := range schema.ParseMatcher(m).Idents() {
+		if _, ok := schema.LookupForeignTool(id); ok {
+			out = append(out, id)
 		}
 	}
-	walk(parseMatcher(m))
 	return out
 }
 

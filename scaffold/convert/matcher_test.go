@@ -74,16 +74,6 @@ func TestConvertMatcher(t *testing.T) {
 	}
 }
 
-// TestMatcherRoundTrip: parsing and printing a matcher gives it back byte
-// for byte, whatever it holds.
-func TestMatcherRoundTrip(t *testing.T) {
-	for _, m := range []string{"", "a|b", "^(?:a|(b|c))$", `\(x|[)|]`, "(?i)bash", "(?P<n>x)|y", "((", "a)", `\`, "[", "(?"} {
-		if got := parseMatcher(m).String(); got != m {
-			t.Errorf("%q prints back as %q", m, got)
-		}
-	}
-}
-
 func TestMatcherSlug(t *testing.T) {
 	for in, want := range map[string]string{
 		"Bash":                              "bash",

@@ -96,9 +96,5 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+// plural counts: "1 entry", "3 entries".
+var plural = schema.Plural

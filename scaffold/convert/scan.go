@@ -191,3 +191,9 @@ func (u *usage) sortedEnv() []string {
 	sort.Strings(out)
 	return out
 }
+
+// isIdentByte reports whether c may be part of a word: a letter, a digit
+// or an underscore.
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}

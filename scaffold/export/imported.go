@@ -126,11 +126,8 @@ func locate(src []byte, tree *hujson.Value, off int) (Imported, bool) {
 // carried counts the handlers of a converted hook.
 func carried(d *schema.HookDefinition) int {
 	n := 0
-	for _, e := range schema.Events {
-		n += len(d.Handlers(e))
-		for _, g := range d.Groups(e) {
-			n += len(g.Hooks)
-		}
+	for range d.AllHandlers() {
+		n++
 	}
 	return n
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // Run is one command of a workspace's hooks.json to run for real under
@@ -56,7 +57,7 @@ func (r Run) Do(ctx context.Context) (*Result, error) {
 	words = append(words, "--", "/bin/sh", "-c", r.Command)
 	quoted := make([]string, len(words))
 	for i, w := range words {
-		quoted[i] = shellQuote(w)
+		quoted[i] = shellcmd.Quote(w)
 	}
 	secs := int(r.Timeout / time.Second)
 	if secs < 1 {
@@ -80,8 +81,4 @@ func (r Run) Do(ctx context.Context) (*Result, error) {
 		return nil, fmt.Errorf("reading %s: %v", r.Log, err)
 	}
 	return &Result{Trace: Analyze(calls, r.Root, agents), Outcome: out, Ending: ending}, nil
-}
-
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
