@@ -208,7 +208,7 @@ func initRun(s streams, opts initOptions) error {
 		return stopped // the deferred Close undoes the writes
 	}
 	// The journal stays until the trust is renewed: killed between the
-	// two, the next init renews it (renewUnfinished).
+	// two, the next init renews it (trust.RenewUnfinished).
 	tx.Follow = tr != nil && tr.renew
 	tx.Commit()
 	if tr != nil && tr.renew {
