@@ -245,7 +245,7 @@ func checkInitFlags(opts *initOptions) error {
 		return usageErrorf("--scope %q: use workspace (.agents/hooks.json) or user (~/.gemini/config/hooks.json)", opts.Scope)
 	}
 	if opts.Event != "" {
-		if _, err := scaffold.ParseEvent(string(opts.Event)); err != nil {
+		if _, err := schema.ParseEvent(string(opts.Event)); err != nil {
 			return usageErrorf("--event: %v", err)
 		}
 	}
