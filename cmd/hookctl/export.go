@@ -123,8 +123,8 @@ func exportRun(s streams, opts exportOptions) error {
 	}
 	var events []schema.Event
 	if !opts.remove {
-		if events, err = workspaceEvents(dir, opts.dir); err != nil {
-			return err
+		if events, err = export.WorkspaceEvents(runtime.WorkspaceFile(dir), filepath.Join(opts.dir, ".agents", "hooks.json")); err != nil {
+			return usageErrorf("%v", err)
 		}
 		if len(events) == 0 {
 			fmt.Fprintf(s.out, "nothing to export: %s has no enabled hook\n", filepath.Join(opts.dir, ".agents", "hooks.json"))
@@ -260,39 +260,6 @@ func exportRun(s streams, opts exportOptions) error {
 			opts.to.Title(), opts.to, shellQuote(opts.dir))
 	}
 	return nil
-}
-
-// workspaceEvents reads the workspace's hooks.json and returns the events
-// its enabled hooks use.
-func workspaceEvents(dir, shownDir string) ([]schema.Event, error) {
-	file := runtime.WorkspaceFile(dir)
-	shown := filepath.Join(shownDir, ".agents", "hooks.json")
-	c, err := schema.Load(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, usageErrorf("%s does not exist: there are no hooks to export (create them with hookctl init, or bring them over with hookctl import)", shown)
-	}
-	if err != nil {
-		return nil, usageErrorf("%s: %v", shown, err)
-	}
-	if c.Syntax != nil {
-		return nil, usageErrorf("%s:%d:%d: %s: fix it first (hookctl lint %s)", shown, c.Syntax.Pos.Line, c.Syntax.Pos.Col, c.Syntax.Msg, shown)
-	}
-	var events []schema.Event
-	seen := map[schema.Event]bool{}
-	if c.File != nil {
-		for _, h := range c.File.Hooks {
-			if h.Enabled != nil && !*h.Enabled {
-				continue
-			}
-			for _, e := range schema.Events {
-				if h.HasEvent(e) && !seen[e] {
-					seen[e] = true
-					events = append(events, e)
-				}
-			}
-		}
-	}
-	return events, nil
 }
 
 // saveRecord keeps, after a write, what export created in the settings

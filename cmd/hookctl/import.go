@@ -100,19 +100,6 @@ func importCommand(s streams) *cli.Command {
 	}
 }
 
-// importPlaces are where each agent keeps a workspace's hooks, in the
-// order a FILE left out is looked for.
-var importPlaces = []string{
-	".claude/settings.json",
-	".claude/settings.local.json",
-	".gemini/settings.json",
-	".cursor/hooks.json",
-	".codex/hooks.json",
-	// A hooks.json that holds another agent's configuration (or mixes
-	// its events in) is converted in place.
-	".agents/hooks.json",
-}
-
 func importRun(s streams, opts importOptions) error {
 	dir, err := filepath.Abs(opts.dir)
 	if err != nil {
@@ -122,9 +109,9 @@ func importRun(s streams, opts importOptions) error {
 		return usageErrorf("--dir %s: no such folder", opts.dir)
 	}
 	if opts.file == "" {
-		f, err := findImportable(opts.dir, dir)
+		f, err := convert.Find(opts.dir, dir)
 		if err != nil {
-			return err
+			return usageErrorf("%v", err)
 		}
 		opts.file = f
 	}
@@ -243,27 +230,6 @@ func importLint(s streams, target, shown string, opts importOptions) error {
 func mustRead(path string) []byte {
 	b, _ := schema.ReadFile(path, schema.MaxFileSize)
 	return b
-}
-
-// findImportable looks for the one hook configuration of another agent in
-// the workspace.
-func findImportable(shownDir, dir string) (string, error) {
-	var found []string
-	for _, p := range importPlaces {
-		full := filepath.Join(dir, p)
-		if _, err := os.Stat(full); err == nil {
-			if src, err := convert.Read(full, ""); err == nil && src != nil {
-				found = append(found, filepath.Join(shownDir, p))
-			}
-		}
-	}
-	switch len(found) {
-	case 0:
-		return "", usageErrorf("no hook configuration of another agent in %s (looked for %s): name the FILE to import", shownDir, strings.Join(importPlaces, ", "))
-	case 1:
-		return found[0], nil
-	}
-	return "", usageErrorf("%s hold hooks: name the FILE to import, one at a time", strings.Join(found, " and "))
 }
 
 // displayTarget names the target file for messages: relative to the
