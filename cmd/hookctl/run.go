@@ -142,20 +142,10 @@ func runRun(s streams, opts runOptions) error {
 	if opts.maxContinues < 0 {
 		return usageErrorf("--max-continues must be 0 or more, not %d", opts.maxContinues)
 	}
-	ropts := runtime.Options{
-		Configs:      opts.configs,
-		Workspace:    opts.workspace,
-		OnError:      onError,
-		MaxContinues: opts.maxContinues,
-		Sequential:   opts.sequential,
-	}
-	ropts.Trusted, ropts.NeverTrusted = dispatchTrust()
+	ropts := dispatchOptions(opts, onError)
 	if opts.explain {
 		// --explain shows what an untrusted file would run: it reads it.
 		ropts.NeverTrusted = nil
-	}
-	if ropts.MaxContinues == 0 {
-		ropts.MaxContinues = -1 // the library's zero means its default
 	}
 	payload, err := readPayload(s, e, opts)
 	if err != nil {
@@ -192,6 +182,24 @@ func runRun(s streams, opts runOptions) error {
 	_, err = fmt.Fprintf(s.out, "%s\n", res.Answer)
 	logDispatch(s, opts.logFile, plan.Workspace, opts.logPayload, res, start, took)
 	return err
+}
+
+// dispatchOptions are the options of the dispatch run and run --from
+// make: the files, the workspace, the settings of the merge, and the
+// trust checks.
+func dispatchOptions(opts runOptions, onError runtime.OnError) runtime.Options {
+	ropts := runtime.Options{
+		Configs:      opts.configs,
+		Workspace:    opts.workspace,
+		OnError:      onError,
+		MaxContinues: opts.maxContinues,
+		Sequential:   opts.sequential,
+	}
+	ropts.Trusted, ropts.NeverTrusted = dispatchTrust()
+	if ropts.MaxContinues == 0 {
+		ropts.MaxContinues = -1 // the library's zero means its default
+	}
+	return ropts
 }
 
 // readPayload returns the payload: built from --tool and --args, built for

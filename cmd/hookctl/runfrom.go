@@ -63,20 +63,10 @@ func runFrom(s streams, opts runOptions) error {
 	if opts.printPayload {
 		return printTranslated(s, call)
 	}
-	ropts := runtime.Options{
-		Configs:      opts.configs,
-		Workspace:    opts.workspace,
-		OnError:      onError,
-		MaxContinues: opts.maxContinues,
-		Sequential:   opts.sequential,
-		Env:          append(os.Environ(), call.Env()...),
-	}
+	ropts := dispatchOptions(opts, onError)
+	ropts.Env = append(os.Environ(), call.Env()...)
 	if ropts.Workspace == "" {
 		ropts.Workspace = call.Workspace
-	}
-	ropts.Trusted, ropts.NeverTrusted = dispatchTrust()
-	if ropts.MaxContinues == 0 {
-		ropts.MaxContinues = -1 // the library's zero means its default
 	}
 	plans := make([]*runtime.Plan, 0, len(call.Payloads))
 	for _, p := range call.Payloads {
