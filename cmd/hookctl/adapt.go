@@ -118,22 +118,7 @@ func adaptMain(args []string, s streams) int {
 // logAdapt appends to the log the record of an answer that held what has
 // no equivalent here.
 func logAdapt(opts shellcmd.AdaptArgs, served adapter.Served, start time.Time, s streams) {
-	rec := &tracelog.Record{
-		ID:       tracelog.NewID(start),
-		Time:     start.UTC(),
-		Duration: tracelog.MillisOf(time.Since(start)),
-		Kind:     tracelog.KindAdapt,
-		Command:  opts.Command,
-		Hook:     os.Getenv("HOOKCTL_HOOK"),
-		Exit:     tracelog.Int(served.Exit),
-		Answer:   bytes.TrimSpace(served.Stdout),
-		Notes:    served.Notes,
-	}
-	if ad := served.Adapted; ad != nil {
-		rec.Event = string(ad.Event)
-	}
-	rec.Dir, _ = os.Getwd()
-	if err := appendRecord("", rec); err != nil {
+	if err := appendRecord("", served.Record(opts.Command, os.Getenv("HOOKCTL_HOOK"), start)); err != nil {
 		fmt.Fprintf(s.err, "hookctl: adapt: %s (the answer is as above)\n", schema.Visible(err.Error()))
 	}
 }

@@ -126,14 +126,7 @@ func logNotes(s streams, path string, call *adapter.Call, notes []string) {
 	if path == "" {
 		path = os.Getenv(tracelog.EnvLog)
 	}
-	now := time.Now()
-	rec := &tracelog.Record{
-		ID: tracelog.NewID(now), Time: now.UTC(), Kind: tracelog.KindRun, Event: string(call.Event),
-		PID: os.Getpid(), Exit: tracelog.Int(0), Notes: notes,
-		Command: []string{"hookctl", "run", "--from", string(call.Agent), call.Foreign},
-	}
-	rec.Dir, _ = os.Getwd()
-	if err := appendRecord(path, rec); err != nil {
+	if err := appendRecord(path, call.NotesRecord(notes, time.Now())); err != nil {
 		// Nowhere else to say it: the agent would show stderr.
 		_ = err
 	}
