@@ -193,12 +193,12 @@ func importRun(s streams, opts importOptions) error {
 	fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
 	switch {
 	case merged.Replaced:
-		fmt.Fprintf(s.out, "replaced %s with its %s in this format\n", shown, importPlural(len(res.Hooks), "hook", "hooks"))
+		fmt.Fprintf(s.out, "replaced %s with its %s in this format\n", shown, schema.Plural(len(res.Hooks), "hook"))
 		fmt.Fprintf(s.out, "the original is kept in %s\n", filepath.Join(filepath.Dir(shown), filepath.Base(merged.Backup)))
 	case merged.Created:
-		fmt.Fprintf(s.out, "wrote %s to %s\n", importPlural(len(res.Hooks), "hook", "hooks"), shown)
+		fmt.Fprintf(s.out, "wrote %s to %s\n", schema.Plural(len(res.Hooks), "hook"), shown)
 	default:
-		fmt.Fprintf(s.out, "added %s to %s\n", importPlural(merged.Added, "hook", "hooks"), shown)
+		fmt.Fprintf(s.out, "added %s to %s\n", schema.Plural(merged.Added, "hook"), shown)
 	}
 	return importLint(s, target, shown, opts)
 }
@@ -214,7 +214,7 @@ func importLint(s streams, target, shown string, opts importOptions) error {
 			fmt.Fprintf(s.out, "  %s\n", f)
 		}
 	} else {
-		fmt.Fprintf(s.out, "hookctl lint %s finds %s:\n", shown, importPlural(len(findings), "thing", "things"))
+		fmt.Fprintf(s.out, "hookctl lint %s finds %s:\n", shown, schema.Plural(len(findings), "thing"))
 		for _, f := range findings {
 			fmt.Fprintf(s.out, "  %s\n", f)
 		}
@@ -241,11 +241,4 @@ func displayTarget(target string) string {
 		}
 	}
 	return target
-}
-
-func importPlural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
