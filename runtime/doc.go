@@ -31,4 +31,10 @@
 // left the handler's process group. The processes the caller starts itself
 // are never signalled nor reaped by a dispatch; an orphan of one of them now
 // comes back to the caller, to reap.
+//
+// [RunWrapped] runs one command the way hookctl trace and hookctl adapt
+// wrap a handler's: directly, without a shell, with its streams passed
+// through and their start kept, the signals the wrapper receives passed
+// on, and its exit status or death by a signal returned for the wrapper to
+// repeat ([Reraise]).
 package runtime

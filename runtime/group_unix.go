@@ -16,6 +16,15 @@ func ownGroup(cmd *exec.Cmd) {
 	orphanSignal(cmd.SysProcAttr)
 }
 
+// KillGroupOnCancel starts cmd, a program hookctl runs for itself (the
+// agent, for doctor), in a process group of its own as a handler's shell
+// is, and has the end of its context kill the whole group: what it
+// started goes with it.
+func KillGroupOnCancel(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+}
+
 // pending returns how many bytes wait in the pipe f, 0 when unknown.
 func pending(f *os.File) int {
 	rc, err := f.SyscallConn()

@@ -170,28 +170,55 @@ func classify(e schema.Event, s *Step, r procResult) *Outcome {
 	if sig, ok := signalOf(r.state); ok {
 		return fail("killed by signal %d (%s)%s", int(sig), sigName(sig), stderrTail(r.stderr))
 	}
+	judge(e, o)
+	return o
+}
+
+// Judge returns the outcome of a handler of the event that exited with
+// the status given, having printed stdout and stderr, by the rules every
+// dispatch applies: exit 0 with nothing is no answer, with an answer valid
+// for the event is that answer; exit 2 blocks PreToolUse and Stop; all
+// else fails. A status of -1 is a handler that did not exit by itself (a
+// signal, a timeout, no start), which fails.
+func Judge(e schema.Event, exit int, stdout, stderr []byte) *Outcome {
+	o := &Outcome{ExitCode: exit, Stdout: stdout, Stderr: stderr}
+	if exit < 0 {
+		o.Kind, o.Cause = Failed, "did not exit by itself"+stderrTail(stderr)
+		return o
+	}
+	judge(e, o)
+	return o
+}
+
+// judge sets the outcome of a handler that exited with o.ExitCode, having
+// printed o.Stdout and o.Stderr.
+func judge(e schema.Event, o *Outcome) {
+	fail := func(format string, args ...any) {
+		o.Kind, o.Cause = Failed, fmt.Sprintf(format, args...)
+	}
 	switch o.ExitCode {
 	case 0:
-		a, notes, err := parseAnswer(e, r.stdout)
+		a, notes, err := parseAnswer(e, o.Stdout)
 		o.Notes = notes
 		if err != nil {
-			return fail("%v", err)
+			fail("%v", err)
+			return
 		}
 		if a == nil {
 			o.Kind = NoAnswer
-			return o
+			return
 		}
 		o.Kind, o.ans, o.Answer = Answered, a, encodeAnswer(e, a)
-		return o
 	case 2:
 		if e == schema.PreToolUse || e == schema.Stop {
 			o.Kind = Blocked
-			o.Reason = strings.TrimSpace(string(r.stderr))
-			return o
+			o.Reason = strings.TrimSpace(string(o.Stderr))
+			return
 		}
-		return fail("exit status 2, which blocks only PreToolUse and Stop%s", stderrTail(r.stderr))
+		fail("exit status 2, which blocks only PreToolUse and Stop%s", stderrTail(o.Stderr))
+	default:
+		fail("exit status %d%s", o.ExitCode, stderrTail(o.Stderr))
 	}
-	return fail("exit status %d%s", o.ExitCode, stderrTail(r.stderr))
 }
 
 // stderrTail quotes the last line a handler wrote on stderr, which is

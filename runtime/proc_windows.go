@@ -25,6 +25,10 @@ func CannotRunHandlers() error { return errWindows }
 // ownGroup does nothing: Windows has no process groups to start.
 func ownGroup(*exec.Cmd) {}
 
+// KillGroupOnCancel leaves exec's own Cancel, which kills the process
+// alone: Windows has no process group to kill.
+func KillGroupOnCancel(*exec.Cmd) {}
+
 // pending is 0: no handler runs here.
 func pending(*os.File) int { return 0 }
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 	"github.com/hookctl/hookctl/templates"
 
 	"github.com/hookctl/hookctl/internal/lazyre"
@@ -93,7 +94,7 @@ func NewPlan(opts Options, x *Existing) (*Plan, error) {
 	p.Command = "./hooks/" + a.Name + lang.Ext
 	if a.Trace {
 		// The name is a slug and the event a word: nothing to quote.
-		p.Command = TraceCommand(a.Name, a.Event, p.Command)
+		p.Command = shellcmd.TraceLine(a.Name, a.Event, p.Command)
 	}
 	p.Script = filepath.Join(dir, "hooks", a.Name+lang.Ext)
 	if _, err := bounds.Check(p.Script); err != nil {
@@ -296,11 +297,4 @@ func located(path string, err error) string {
 		return path + ":" + msg // line:col: message
 	}
 	return path + ": " + msg
-}
-
-// TraceCommand is the command of a handler run through hookctl trace,
-// which tells the record the hook's name and event: the agent tells a
-// handler neither.
-func TraceCommand(name string, event schema.Event, command string) string {
-	return "hookctl trace --hook " + name + " --event " + string(event) + " -- " + command
 }

@@ -117,19 +117,6 @@ func parseTimeout(s string) (int, error) {
 	return n, nil
 }
 
-// ParseEvent accepts an event name, suggesting the nearest for a mistake.
-func ParseEvent(name string) (schema.Event, error) {
-	e := schema.Event(name)
-	if e.Valid() {
-		return e, nil
-	}
-	msg := fmt.Sprintf("unknown event %q", name)
-	if near := schema.Nearest(name, schema.EventNames()); near != "" {
-		msg += fmt.Sprintf(": did you mean %q?", near)
-	}
-	return "", fmt.Errorf("%s (the events are %s)", msg, strings.Join(schema.EventNames(), ", "))
-}
-
 // Existing is what a scope's hooks.json holds now.
 type Existing struct {
 	Path string
@@ -311,7 +298,7 @@ func (a *Answers) Validate(x *Existing) error {
 		return fmt.Errorf("%s:%d:%d already has a hook named %q: pick another name", x.Path, pos.Line, pos.Col, a.Name)
 	}
 	if !a.Event.Valid() {
-		_, err := ParseEvent(string(a.Event))
+		_, err := schema.ParseEvent(string(a.Event))
 		return err
 	}
 	t, ok := templates.Lookup(a.Template)

@@ -53,7 +53,7 @@ func adaptCommand(s streams) *cli.Command {
 // adaptLimits are what adapt keeps of the handler's streams: its whole
 // answer (one byte over the cap tells that it went over), the start of
 // its stderr, and nothing of stdin, which adapt wrote itself.
-var adaptLimits = wrapLimits{stdout: adapter.MaxAnswer + 1, stderr: tracelog.StderrCap, name: "adapt"}
+var adaptLimits = runtime.WrapLimits{Stdout: adapter.MaxAnswer + 1, Stderr: tracelog.StderrCap, Name: "adapt"}
 
 // adaptMain runs hookctl adapt and returns its exit status; when the
 // handler was killed by a signal, it kills itself with the same signal and
@@ -87,16 +87,16 @@ func adaptMain(args []string, s streams) int {
 		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", msg)
 		return adapter.ExitError
 	}
-	var w *wrapped
+	var w *runtime.Wrapped
 	served := adapter.Serve(adapter.ServeOptions{
 		Agent: agent, Event: opts.Event, Command: opts.Command, Payload: payload,
 		Run: func(argv []string, stdin []byte, env []string) adapter.Ran {
 			lim := adaptLimits
-			lim.env = env
-			w = runWrapped(argv, streams{in: bytes.NewReader(stdin), out: io.Discard, err: s.err}, lim)
-			out, _, _ := kept(&w.stdout)
-			errb, _, _ := kept(&w.stderr)
-			return adapter.Ran{Stdout: out, Stderr: errb, Exit: w.exit, Signaled: w.signal != 0, StartErr: w.startErr}
+			lim.Env = env
+			w = runtime.RunWrapped(argv, bytes.NewReader(stdin), io.Discard, s.err, lim)
+			out := w.Stdout.Bytes()
+			errb := w.Stderr.Bytes()
+			return adapter.Ran{Stdout: out, Stderr: errb, Exit: w.Exit, Signaled: w.Signal != 0, StartErr: w.StartErr}
 		},
 	})
 	if len(served.Stdout) > 0 {
@@ -108,9 +108,9 @@ func adaptMain(args []string, s streams) int {
 	if len(served.Notes) > 0 && !tracelog.Testing(os.Getenv) {
 		logAdapt(opts, served, start, s)
 	}
-	if w != nil && w.signal != 0 {
-		reraise(w.signal)
-		return 128 + int(w.signal)
+	if w != nil && w.Signal != 0 {
+		runtime.Reraise(w.Signal)
+		return 128 + int(w.Signal)
 	}
 	return served.Exit
 }
@@ -118,22 +118,7 @@ func adaptMain(args []string, s streams) int {
 // logAdapt appends to the log the record of an answer that held what has
 // no equivalent here.
 func logAdapt(opts shellcmd.AdaptArgs, served adapter.Served, start time.Time, s streams) {
-	rec := &tracelog.Record{
-		ID:       tracelog.NewID(start),
-		Time:     start.UTC(),
-		Duration: tracelog.MillisOf(time.Since(start)),
-		Kind:     tracelog.KindAdapt,
-		Command:  opts.Command,
-		Hook:     os.Getenv("HOOKCTL_HOOK"),
-		Exit:     tracelog.Int(served.Exit),
-		Answer:   bytes.TrimSpace(served.Stdout),
-		Notes:    served.Notes,
-	}
-	if ad := served.Adapted; ad != nil {
-		rec.Event = string(ad.Event)
-	}
-	rec.Dir, _ = os.Getwd()
-	if err := appendRecord("", rec); err != nil {
+	if err := appendRecord("", served.Record(opts.Command, os.Getenv("HOOKCTL_HOOK"), start)); err != nil {
 		fmt.Fprintf(s.err, "hookctl: adapt: %s (the answer is as above)\n", schema.Visible(err.Error()))
 	}
 }

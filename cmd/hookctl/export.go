@@ -123,8 +123,8 @@ func exportRun(s streams, opts exportOptions) error {
 	}
 	var events []schema.Event
 	if !opts.remove {
-		if events, err = workspaceEvents(dir, opts.dir); err != nil {
-			return err
+		if events, err = export.WorkspaceEvents(runtime.WorkspaceFile(dir), filepath.Join(opts.dir, ".agents", "hooks.json")); err != nil {
+			return usageErrorf("%v", err)
 		}
 		if len(events) == 0 {
 			fmt.Fprintf(s.out, "nothing to export: %s has no enabled hook\n", filepath.Join(opts.dir, ".agents", "hooks.json"))
@@ -147,32 +147,18 @@ func exportRun(s streams, opts exportOptions) error {
 	}
 	// The record of what export created in the file: read under the lock
 	// once the file is locked, written after the file.
-	recordPath, recErr := export.RecordPath(opts.getenv, real)
-	var record *export.Record
-	// unrecorded says why there is no record for a removal to go by.
-	unrecorded := "no record of what export created in this file (was it exported on another machine?)"
-	loadRecord := func() {
-		if recErr != nil {
-			unrecorded = fmt.Sprintf("cannot find the record of what export created (%v)", recErr)
-			return
-		}
-		var err error
-		// An export writes a new record over one it cannot read.
-		if record, err = export.LoadRecord(recordPath, real); err != nil {
-			unrecorded = err.Error()
-		}
-	}
+	mem := export.Remember(opts.getenv, real)
 	// A removal without a record empties what it must and says so.
 	tellUnrecorded := func(r *export.Result) {
-		if opts.remove && record == nil && len(r.Removed) > 0 {
-			fmt.Fprintf(s.err, "hookctl export: %s: the event lists and the hooks object left empty go too\n", unrecorded)
+		if opts.remove && mem.Record == nil && len(r.Removed) > 0 {
+			fmt.Fprintf(s.err, "hookctl export: %s: the event lists and the hooks object left empty go too\n", mem.Unrecorded)
 		}
 	}
 	compute := func(old []byte) (*export.Result, error) {
 		var r *export.Result
 		var err error
 		if opts.remove {
-			r, err = export.Remove(opts.to, old, record)
+			r, err = export.Remove(opts.to, old, mem.Record)
 		} else {
 			var imported []export.Imported
 			imported, err = export.FindImported(opts.to, path, old, runtime.WorkspaceFile(dir), dir, adapter.Literal)
@@ -195,7 +181,7 @@ func exportRun(s streams, opts exportOptions) error {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return usageErrorf("%v", err)
 		}
-		loadRecord()
+		mem.Load()
 		r, err := compute(old)
 		if err != nil {
 			return err
@@ -238,7 +224,7 @@ func exportRun(s streams, opts exportOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	loadRecord()
+	mem.Load()
 	r, err := compute(old)
 	if err != nil {
 		return err
@@ -253,61 +239,15 @@ func exportRun(s streams, opts exportOptions) error {
 		return usageErrorf("%v", scaffold.Rollback(tx, err))
 	}
 	tx.Commit()
-	saveRecord(s, opts, r, record, recordPath, real, recErr)
+	if err := mem.After(opts.to, opts.remove, r); err != nil && !opts.remove {
+		fmt.Fprintf(s.err, "hookctl export: cannot keep the record of what export created (%v): --remove will take out the event lists and the hooks object it empties, even those you wrote\n", err)
+	}
 	fmt.Fprintf(s.out, "%s: %s\n", shown, exportSummary(opts, r))
 	if !opts.remove {
 		fmt.Fprintf(s.out, "next: %s runs these hooks through hookctl run --from %s once hookctl is on its PATH; workspace hooks run once you trust them (hookctl trust %s)\n",
 			opts.to.Title(), opts.to, shellQuote(opts.dir))
 	}
 	return nil
-}
-
-// workspaceEvents reads the workspace's hooks.json and returns the events
-// its enabled hooks use.
-func workspaceEvents(dir, shownDir string) ([]schema.Event, error) {
-	file := runtime.WorkspaceFile(dir)
-	shown := filepath.Join(shownDir, ".agents", "hooks.json")
-	c, err := schema.Load(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, usageErrorf("%s does not exist: there are no hooks to export (create them with hookctl init, or bring them over with hookctl import)", shown)
-	}
-	if err != nil {
-		return nil, usageErrorf("%s: %v", shown, err)
-	}
-	if c.Syntax != nil {
-		return nil, usageErrorf("%s:%d:%d: %s: fix it first (hookctl lint %s)", shown, c.Syntax.Pos.Line, c.Syntax.Pos.Col, c.Syntax.Msg, shown)
-	}
-	var events []schema.Event
-	seen := map[schema.Event]bool{}
-	if c.File != nil {
-		for _, h := range c.File.Hooks {
-			if h.Enabled != nil && !*h.Enabled {
-				continue
-			}
-			for _, e := range schema.Events {
-				if h.HasEvent(e) && !seen[e] {
-					seen[e] = true
-					events = append(events, e)
-				}
-			}
-		}
-	}
-	return events, nil
-}
-
-// saveRecord keeps, after a write, what export created in the settings
-// file for a later --remove, or forgets it after a removal.
-func saveRecord(s streams, opts exportOptions, r *export.Result, prev *export.Record, path, real string, err error) {
-	if err == nil {
-		if opts.remove {
-			err = export.DeleteRecord(path)
-		} else {
-			err = export.NextRecord(opts.to, prev, r, real).Save(path)
-		}
-	}
-	if err != nil && !opts.remove {
-		fmt.Fprintf(s.err, "hookctl export: cannot keep the record of what export created (%v): --remove will take out the event lists and the hooks object it empties, even those you wrote\n", err)
-	}
 }
 
 func exportNotes(s streams, r *export.Result) {

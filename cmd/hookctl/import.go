@@ -100,19 +100,6 @@ func importCommand(s streams) *cli.Command {
 	}
 }
 
-// importPlaces are where each agent keeps a workspace's hooks, in the
-// order a FILE left out is looked for.
-var importPlaces = []string{
-	".claude/settings.json",
-	".claude/settings.local.json",
-	".gemini/settings.json",
-	".cursor/hooks.json",
-	".codex/hooks.json",
-	// A hooks.json that holds another agent's configuration (or mixes
-	// its events in) is converted in place.
-	".agents/hooks.json",
-}
-
 func importRun(s streams, opts importOptions) error {
 	dir, err := filepath.Abs(opts.dir)
 	if err != nil {
@@ -122,9 +109,9 @@ func importRun(s streams, opts importOptions) error {
 		return usageErrorf("--dir %s: no such folder", opts.dir)
 	}
 	if opts.file == "" {
-		f, err := findImportable(opts.dir, dir)
+		f, err := convert.Find(opts.dir, dir)
 		if err != nil {
-			return err
+			return usageErrorf("%v", err)
 		}
 		opts.file = f
 	}
@@ -206,12 +193,12 @@ func importRun(s streams, opts importOptions) error {
 	fmt.Fprintf(s.err, "hookctl import: %s\n", res.Summary())
 	switch {
 	case merged.Replaced:
-		fmt.Fprintf(s.out, "replaced %s with its %s in this format\n", shown, importPlural(len(res.Hooks), "hook", "hooks"))
+		fmt.Fprintf(s.out, "replaced %s with its %s in this format\n", shown, schema.Plural(len(res.Hooks), "hook"))
 		fmt.Fprintf(s.out, "the original is kept in %s\n", filepath.Join(filepath.Dir(shown), filepath.Base(merged.Backup)))
 	case merged.Created:
-		fmt.Fprintf(s.out, "wrote %s to %s\n", importPlural(len(res.Hooks), "hook", "hooks"), shown)
+		fmt.Fprintf(s.out, "wrote %s to %s\n", schema.Plural(len(res.Hooks), "hook"), shown)
 	default:
-		fmt.Fprintf(s.out, "added %s to %s\n", importPlural(merged.Added, "hook", "hooks"), shown)
+		fmt.Fprintf(s.out, "added %s to %s\n", schema.Plural(merged.Added, "hook"), shown)
 	}
 	return importLint(s, target, shown, opts)
 }
@@ -227,7 +214,7 @@ func importLint(s streams, target, shown string, opts importOptions) error {
 			fmt.Fprintf(s.out, "  %s\n", f)
 		}
 	} else {
-		fmt.Fprintf(s.out, "hookctl lint %s finds %s:\n", shown, importPlural(len(findings), "thing", "things"))
+		fmt.Fprintf(s.out, "hookctl lint %s finds %s:\n", shown, schema.Plural(len(findings), "thing"))
 		for _, f := range findings {
 			fmt.Fprintf(s.out, "  %s\n", f)
 		}
@@ -245,27 +232,6 @@ func mustRead(path string) []byte {
 	return b
 }
 
-// findImportable looks for the one hook configuration of another agent in
-// the workspace.
-func findImportable(shownDir, dir string) (string, error) {
-	var found []string
-	for _, p := range importPlaces {
-		full := filepath.Join(dir, p)
-		if _, err := os.Stat(full); err == nil {
-			if src, err := convert.Read(full, ""); err == nil && src != nil {
-				found = append(found, filepath.Join(shownDir, p))
-			}
-		}
-	}
-	switch len(found) {
-	case 0:
-		return "", usageErrorf("no hook configuration of another agent in %s (looked for %s): name the FILE to import", shownDir, strings.Join(importPlaces, ", "))
-	case 1:
-		return found[0], nil
-	}
-	return "", usageErrorf("%s hold hooks: name the FILE to import, one at a time", strings.Join(found, " and "))
-}
-
 // displayTarget names the target file for messages: relative to the
 // current folder when it is inside it.
 func displayTarget(target string) string {
@@ -275,11 +241,4 @@ func displayTarget(target string) string {
 		}
 	}
 	return target
-}
-
-func importPlural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -208,7 +208,7 @@ func initRun(s streams, opts initOptions) error {
 		return stopped // the deferred Close undoes the writes
 	}
 	// The journal stays until the trust is renewed: killed between the
-	// two, the next init renews it (renewUnfinished).
+	// two, the next init renews it (trust.RenewUnfinished).
 	tx.Follow = tr != nil && tr.renew
 	tx.Commit()
 	if tr != nil && tr.renew {
@@ -245,7 +245,7 @@ func checkInitFlags(opts *initOptions) error {
 		return usageErrorf("--scope %q: use workspace (.agents/hooks.json) or user (~/.gemini/config/hooks.json)", opts.Scope)
 	}
 	if opts.Event != "" {
-		if _, err := scaffold.ParseEvent(string(opts.Event)); err != nil {
+		if _, err := schema.ParseEvent(string(opts.Event)); err != nil {
 			return usageErrorf("--event: %v", err)
 		}
 	}

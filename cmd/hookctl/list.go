@@ -135,7 +135,7 @@ func listRun(s streams, opts listOptions) error {
 		if !event.IsTool() {
 			return usageErrorf("--tool is for PreToolUse and PostToolUse; a %s payload names no tool", event)
 		}
-		if note := unknownTool(opts.tool); note != "" {
+		if note := schema.UnknownToolNote(opts.tool); note != "" {
 			fmt.Fprintf(s.err, "hookctl: %s\n", note)
 		}
 	}

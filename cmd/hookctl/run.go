@@ -142,20 +142,10 @@ func runRun(s streams, opts runOptions) error {
 	if opts.maxContinues < 0 {
 		return usageErrorf("--max-continues must be 0 or more, not %d", opts.maxContinues)
 	}
-	ropts := runtime.Options{
-		Configs:      opts.configs,
-		Workspace:    opts.workspace,
-		OnError:      onError,
-		MaxContinues: opts.maxContinues,
-		Sequential:   opts.sequential,
-	}
-	ropts.Trusted, ropts.NeverTrusted = dispatchTrust()
+	ropts := dispatchOptions(opts, onError)
 	if opts.explain {
 		// --explain shows what an untrusted file would run: it reads it.
 		ropts.NeverTrusted = nil
-	}
-	if ropts.MaxContinues == 0 {
-		ropts.MaxContinues = -1 // the library's zero means its default
 	}
 	payload, err := readPayload(s, e, opts)
 	if err != nil {
@@ -194,6 +184,24 @@ func runRun(s streams, opts runOptions) error {
 	return err
 }
 
+// dispatchOptions are the options of the dispatch run and run --from
+// make: the files, the workspace, the settings of the merge, and the
+// trust checks.
+func dispatchOptions(opts runOptions, onError runtime.OnError) runtime.Options {
+	ropts := runtime.Options{
+		Configs:      opts.configs,
+		Workspace:    opts.workspace,
+		OnError:      onError,
+		MaxContinues: opts.maxContinues,
+		Sequential:   opts.sequential,
+	}
+	ropts.Trusted, ropts.NeverTrusted = dispatchTrust()
+	if ropts.MaxContinues == 0 {
+		ropts.MaxContinues = -1 // the library's zero means its default
+	}
+	return ropts
+}
+
 // readPayload returns the payload: built from --tool and --args, built for
 // a person at a terminal, or read from stdin.
 func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
@@ -209,7 +217,7 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 		if err != nil {
 			return nil, usageErrorf("--args: %v", err)
 		}
-		if note := unknownTool(opts.tool); note != "" {
+		if note := schema.UnknownToolNote(opts.tool); note != "" {
 			fmt.Fprintf(s.err, "hookctl: %s\n", note)
 		}
 		return build(partial)
@@ -243,34 +251,4 @@ func buildPayload(e schema.Event, partial []byte, workspace string) ([]byte, err
 		return nil, usageErrorf("%v", err)
 	}
 	return b, nil
-}
-
-// unknownTool says, of a tool name given with --tool that is none of the
-// known tools, what was likely meant: the nearest known tool, or this
-// agent's name for another agent's tool. The call is still made: an MCP
-// server's tools and newer tools have other names, so a name that looks
-// like no known one (mcp_files_read) gets no remark. "" when there is
-// nothing to say.
-func unknownTool(name string) string {
-	if schema.IsKnownTool(name) {
-		return ""
-	}
-	msg := ""
-	if ft, ok := schema.LookupForeignTool(name); ok && ft.Tool != "" {
-		var agents []string
-		for _, a := range ft.Agents {
-			agents = append(agents, a.Title())
-		}
-		who := "another agent's"
-		if len(agents) > 0 {
-			who = strings.Join(agents, " and ") + "'s"
-		}
-		msg = fmt.Sprintf("%q is %s tool, not this agent's: did you mean %q?", name, who, ft.Tool)
-	} else if near := schema.Nearest(name, schema.ToolNames()); near != "" {
-		msg = fmt.Sprintf("%q is not a known tool: did you mean %q?", name, near)
-	}
-	if msg == "" {
-		return ""
-	}
-	return msg + " Going on with it: an MCP server's or a newer tool may have that name."
 }

@@ -63,20 +63,10 @@ func runFrom(s streams, opts runOptions) error {
 	if opts.printPayload {
 		return printTranslated(s, call)
 	}
-	ropts := runtime.Options{
-		Configs:      opts.configs,
-		Workspace:    opts.workspace,
-		OnError:      onError,
-		MaxContinues: opts.maxContinues,
-		Sequential:   opts.sequential,
-		Env:          append(os.Environ(), call.Env()...),
-	}
+	ropts := dispatchOptions(opts, onError)
+	ropts.Env = append(os.Environ(), call.Env()...)
 	if ropts.Workspace == "" {
 		ropts.Workspace = call.Workspace
-	}
-	ropts.Trusted, ropts.NeverTrusted = dispatchTrust()
-	if ropts.MaxContinues == 0 {
-		ropts.MaxContinues = -1 // the library's zero means its default
 	}
 	plans := make([]*runtime.Plan, 0, len(call.Payloads))
 	for _, p := range call.Payloads {
@@ -136,14 +126,7 @@ func logNotes(s streams, path string, call *adapter.Call, notes []string) {
 	if path == "" {
 		path = os.Getenv(tracelog.EnvLog)
 	}
-	now := time.Now()
-	rec := &tracelog.Record{
-		ID: tracelog.NewID(now), Time: now.UTC(), Kind: tracelog.KindRun, Event: string(call.Event),
-		PID: os.Getpid(), Exit: tracelog.Int(0), Notes: notes,
-		Command: []string{"hookctl", "run", "--from", string(call.Agent), call.Foreign},
-	}
-	rec.Dir, _ = os.Getwd()
-	if err := appendRecord(path, rec); err != nil {
+	if err := appendRecord(path, call.NotesRecord(notes, time.Now())); err != nil {
 		// Nowhere else to say it: the agent would show stderr.
 		_ = err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"strings"
 
@@ -161,16 +160,11 @@ func schemaExample(s streams, event string) error {
 	return err
 }
 
-// parseEvent accepts one of the six event names, and suggests the nearest
-// for anything else.
+// parseEvent is schema.ParseEvent, its mistake a usage error.
 func parseEvent(name string) (schema.Event, error) {
-	e := schema.Event(name)
-	if e.Valid() {
-		return e, nil
+	e, err := schema.ParseEvent(name)
+	if err != nil {
+		return "", usageErrorf("%v", err)
 	}
-	msg := fmt.Sprintf("unknown event %q", name)
-	if near := schema.Nearest(name, schema.EventNames()); near != "" {
-		msg += fmt.Sprintf(": did you mean %q?", near)
-	}
-	return "", usageErrorf("%s (the events are %s)", msg, strings.Join(schema.EventNames(), ", "))
+	return e, nil
 }

@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
-	"syscall"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/hookctl/hookctl/internal/capture"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/schema/shellcmd"
@@ -86,21 +81,25 @@ func traceMain(args []string, s streams) int {
 		fmt.Fprintf(s.err, "hookctl: trace: %s\n", err)
 		return exitUsage
 	}
-	w := runWrapped(opts.Command, s, traceLimits)
+	w := runtime.RunWrapped(opts.Command, s.in, s.out, s.err, runtime.TraceLimits)
 	// Under hookctl test, the run is a test's, not the agent's: nothing
 	// is recorded.
 	if !tracelog.Testing(os.Getenv) {
-		rec := traceRecord(opts, w, os.Getenv)
+		rec := w.TraceRecord(opts, os.Getenv)
 		if err := appendRecord(opts.Log, rec); err != nil {
 			fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", tracelog.Visible(err.Error()))
 		}
 	}
-	if w.signal != 0 {
-		reraise(w.signal)
-		return 128 + int(w.signal)
+	if w.Signal != 0 {
+		runtime.Reraise(w.Signal)
+		return 128 + int(w.Signal)
 	}
-	return w.exit
+	return w.Exit
 }
+
+// killGroupOnCancel is the runtime's, for the programs hookctl runs for
+// itself.
+var killGroupOnCancel = runtime.KillGroupOnCancel
 
 // appendRecord appends rec to the log: path, else $HOOKCTL_LOG, else the
 // default log. A log a command names is never written through a link
@@ -111,122 +110,4 @@ func appendRecord(path string, rec *tracelog.Record) error {
 		return err
 	}
 	return l.Append(rec)
-}
-
-// traceRecord builds the record of a wrapped run.
-func traceRecord(opts shellcmd.TraceArgs, w *wrapped, getenv func(string) string) *tracelog.Record {
-	rec := &tracelog.Record{
-		ID: tracelog.NewID(w.start),
-		// In UTC: encoding a local time would read the time zone database,
-		// on the path of every traced handler. hookctl log shows local time.
-		Time:     w.start.UTC(),
-		Duration: tracelog.MillisOf(w.duration),
-		Kind:     tracelog.KindTrace,
-		Command:  opts.Command,
-		PID:      w.pid,
-		Error:    w.startErr,
-	}
-	rec.Dir, _ = os.Getwd()
-	if w.signal != 0 {
-		rec.Signal = tracelog.SignalName(w.signal)
-	} else {
-		rec.Exit = tracelog.Int(w.exit)
-	}
-
-	stdout, outAll, outBytes := kept(&w.stdout)
-	rec.StdoutBytes = outBytes
-	if trimmed := bytes.TrimSpace(stdout); len(trimmed) > 0 {
-		var c bytes.Buffer
-		if outAll && json.Compact(&c, trimmed) == nil {
-			rec.Answer = c.Bytes()
-		} else {
-			rec.Output = tracelog.Head(string(stdout), 4096)
-			if !outAll || len(stdout) > 4096 {
-				rec.Output += tracelog.Cut
-				rec.Truncated = append(rec.Truncated, "stdout")
-			}
-		}
-	}
-	stderr, errAll, errBytes := kept(&w.stderr)
-	rec.StderrBytes = errBytes
-	rec.Stderr = tracelog.Head(string(stderr), tracelog.StderrCap)
-	if !errAll {
-		rec.Truncated = append(rec.Truncated, "stderr")
-	}
-
-	payload, inAll, inBytes := kept(&w.stdin)
-	rec.PayloadBytes = inBytes
-	var facts tracelog.Facts
-	if inAll {
-		facts = tracelog.Infer(payload, rec.Answer)
-	}
-	if opts.Payload && w.teed {
-		switch {
-		case !inAll:
-			rec.Truncated = append(rec.Truncated, "payload")
-		case len(bytes.TrimSpace(payload)) == 0:
-		default:
-			if red, err := tracelog.Redact(payload); err == nil {
-				rec.Payload = red
-			} else {
-				rec.PayloadError = err.Error()
-			}
-		}
-	}
-	rec.Tool = facts.Tool
-	rec.Hook, rec.HookFrom = opts.Hook, tracelog.FromFlag
-	if rec.Hook == "" {
-		rec.Hook, rec.HookFrom = getenv("HOOKCTL_HOOK"), tracelog.FromEnvironment
-	}
-	if rec.Hook == "" {
-		rec.HookFrom = tracelog.FromUnknown
-	}
-	rec.Event, rec.EventFrom = opts.Event, tracelog.FromFlag
-	if rec.Event == "" {
-		rec.Event, rec.EventFrom = getenv("HOOKCTL_EVENT"), tracelog.FromEnvironment
-	}
-	if rec.Event == "" {
-		rec.Event, rec.EventFrom = facts.Event, tracelog.FromPayload
-	}
-	if rec.Event == "" {
-		rec.EventFrom = tracelog.FromUnknown
-	}
-	return rec
-}
-
-// wrapped is what running COMMAND produced.
-type wrapped struct {
-	start    time.Time
-	duration time.Duration
-	pid      int
-	// exit is the status to exit with; signal, when not 0, the signal
-	// that killed COMMAND.
-	exit   int
-	signal syscall.Signal
-	// startErr says why COMMAND could not be started.
-	startErr string
-	// What went through each stream, up to what a record keeps.
-	stdout, stderr, stdin capture.Buffer
-	// teed is whether stdin went through trace (not a terminal).
-	teed bool
-}
-
-// wrapLimits say how much of each stream a wrapper keeps, and what it adds
-// to the environment.
-type wrapLimits struct {
-	stdout, stderr, stdin int
-	// env are variables added to COMMAND's environment, as NAME=VALUE.
-	env []string
-	// name is the wrapper's name in its messages: trace, adapt.
-	name string
-}
-
-// traceLimits are trace's: enough for the record.
-var traceLimits = wrapLimits{stdout: tracelog.AnswerCap, stderr: tracelog.StderrCap, stdin: tracelog.PayloadCap, name: "trace"}
-
-// kept returns what c kept, whether that is everything, and how much
-// went through. A pump may still be adding: stdin is not waited for.
-func kept(c *capture.Buffer) (b []byte, all bool, total int64) {
-	b, cut := c.Snapshot()
-	return b, cut == 0, int64(len(b)) + cut
 }

@@ -23,7 +23,6 @@ import (
 	"time"
 
 	"github.com/creack/pty"
-	"golang.org/x/sys/unix"
 
 	"github.com/hookctl/hookctl/runtime/tracelog"
 )
@@ -741,13 +740,11 @@ func TestTraceSignalsInATerminal(t *testing.T) {
 func TestTraceUnderAnAgentsTerminal(t *testing.T) {
 	env, _ := traceEnv(t)
 	ptm, tty := openPty(t)
-	termios, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
-	if err != nil {
-		t.Fatal(err)
-	}
-	termios.Lflag &^= unix.ISIG | unix.ICANON | unix.ECHO
-	if err := unix.IoctlSetTermios(int(tty.Fd()), setTermios, termios); err != nil {
-		t.Fatal(err)
+	// Raw as an agent's interface sets it: no signals from typed keys.
+	stty := exec.Command("stty", "-isig", "-icanon", "-echo")
+	stty.Stdin = tty
+	if out, err := stty.CombinedOutput(); err != nil {
+		t.Fatalf("stty: %v: %s", err, out)
 	}
 	got := filepath.Join(t.TempDir(), "got")
 	// The agent: a shell leading the group, running the handler's command.

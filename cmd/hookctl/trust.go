@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -20,7 +19,6 @@ import (
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
-	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // trustOptions are the answers of the trust command's flags.
@@ -122,9 +120,9 @@ func trustRun(s streams, opts trustOptions) error {
 	if opts.revoke {
 		return trustRevoke(s, opts)
 	}
-	root, snap, err := workspaceSnapshot(opts.dir)
+	root, snap, err := trust.TakeDir(opts.dir)
 	if err != nil {
-		return err
+		return usageErrorf("%v", err)
 	}
 	if opts.diff {
 		store, err := trust.Open(opts.store)
@@ -157,7 +155,7 @@ func trustRun(s streams, opts trustOptions) error {
 	}
 	d := trust.Compare(prev, snap)
 	if d.Same() {
-		addProbes(opts.store, root, snap)
+		trust.AddProbes(opts.store, root, snap)
 		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", schema.Visible(root), formatTime(prev.TrustedAt))
 		return nil
 	}
@@ -177,62 +175,11 @@ func trustRun(s streams, opts trustOptions) error {
 			return &exitError{code: exitFindings, msg: "nothing was trusted: " + root + "'s hooks do not run"}
 		}
 	}
-	unlock, err := trust.Lock(opts.store)
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
-	defer unlock()
-	// Read again under the lock: another trust may have saved meanwhile.
-	if store, err = trust.Open(opts.store); err != nil {
-		return usageErrorf("%v", err)
-	}
-	store.Workspaces[root] = trust.NewRecord(snap, opts.now())
-	if err := store.Save(); err != nil {
+	if err := trust.Grant(opts.store, root, snap, opts.now()); err != nil {
 		return usageErrorf("%v", err)
 	}
 	fmt.Fprintf(s.out, "\nTrusted %s: its hooks will run. A change to any file above withdraws the trust;\n'hookctl trust --diff' then shows what changed.\n", schema.Visible(root))
 	return nil
-}
-
-// addProbes gives the record of a workspace whose files are as trusted
-// what the check of every hookctl run needs to skip reading its scripts
-// again (trust.Record.Probed), when the record has none (trusted by an
-// earlier hookctl) or its are stale (a file touched, a checkout of the
-// same content). What is trusted does not change, and a store that cannot
-// be written, or that another hookctl holds, is left as it is: the probes
-// only spare time.
-func addProbes(path, root string, snap *trust.Snapshot) {
-	stale := func(rec *trust.Record) bool {
-		return rec != nil && rec.Fingerprint == snap.Fingerprint && !rec.Unchanged(snap.Config)
-	}
-	store, err := trust.Open(path)
-	if err != nil {
-		return
-	}
-	if store.LoadProbed(root); !stale(store.Workspaces[root]) {
-		return
-	}
-	// Another hookctl holding the store (a trust under way, another run
-	// recording the same probes) is not waited for: the probes only spare
-	// time, and run is on the agent's path.
-	unlock, err := trust.TryLock(path)
-	if err != nil {
-		return
-	}
-	defer unlock()
-	if store, err = trust.Open(path); err != nil {
-		return
-	}
-	if store.LoadProbed(root); !stale(store.Workspaces[root]) {
-		return
-	}
-	rec := store.Workspaces[root]
-	if rec.Probed = trust.ProbedOf(snap, rec); rec.Probed == nil {
-		// The workspace changed while it was probed: no answers, but
-		// the time of the attempt, so that run does not retry at once.
-		rec.Probed = &trust.Probed{At: time.Now().UTC().Truncate(time.Second)}
-	}
-	_ = store.Save()
 }
 
 // askTrust asks the person, on the terminal, whether to trust what was
@@ -255,50 +202,6 @@ func askTrust(s streams, opts trustOptions, root string) (bool, error) {
 		return false, nil
 	}
 	return ok, err
-}
-
-// workspaceSnapshot finds the workspace rooted at dir and reads it.
-func workspaceSnapshot(dir string) (string, *trust.Snapshot, error) {
-	info, err := os.Stat(dir)
-	if err != nil {
-		return "", nil, usageErrorf("%v", pathErr(dir, err))
-	}
-	if !info.IsDir() {
-		hint := ""
-		if filepath.Base(dir) == "hooks.json" {
-			hint = fmt.Sprintf(": name the workspace's root, the folder that holds .agents (hookctl trust %s)", filepath.Dir(filepath.Dir(dir)))
-		}
-		return "", nil, usageErrorf("%s is not a folder%s", dir, hint)
-	}
-	root, err := trust.Key(dir)
-	if err != nil {
-		return "", nil, usageErrorf("%v", pathErr(dir, err))
-	}
-	snap, err := trust.Take(root)
-	if errors.Is(err, trust.ErrNoHooks) {
-		return "", nil, usageErrorf("%s has no %s: there is nothing to trust", root, trust.HooksFile)
-	}
-	if err != nil {
-		return "", nil, usageErrorf("%v", unwrapPathErr(err))
-	}
-	return root, snap, nil
-}
-
-// pathErr words an error about path, naming the path once.
-func pathErr(path string, err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
-	}
-	return fmt.Errorf("%s: %v", path, err)
-}
-
-func unwrapPathErr(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
-	}
-	return err
 }
 
 // showSnapshot prints what trusting the workspace lets run: each handler's
@@ -448,108 +351,35 @@ func trustList(s streams, opts trustOptions) error {
 	fmt.Fprintln(tw, "WORKSPACE\tTRUSTED\tNOW")
 	for _, r := range roots {
 		rec := store.Workspaces[r]
-		now := "matches"
-		snap, err := trust.Take(r)
-		switch {
-		case errors.Is(err, trust.ErrNoHooks):
-			now = "gone: no " + trust.HooksFile
-		case err != nil:
-			now = "unreadable: " + schema.Visible(unwrapPathErr(err).Error())
-		default:
-			if d := trust.Compare(rec, snap); !d.Same() {
-				// The summary names each change: "changed FILE, added FILE".
-				now = d.Summary()
-			}
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", schema.Visible(r), formatTime(rec.TrustedAt), now)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", schema.Visible(r), formatTime(rec.TrustedAt), trust.Now(r, rec))
 	}
 	return tw.Flush()
 }
 
 func trustRevoke(s streams, opts trustOptions) error {
-	root, err := trust.Key(opts.dir)
-	if err != nil {
-		// A workspace deleted since it was trusted can still be revoked
-		// by the path it had.
-		abs, aerr := filepath.Abs(opts.dir)
-		if aerr != nil {
-			return usageErrorf("%s: %v", opts.dir, aerr)
-		}
-		root = abs
-	}
-	unlock, err := trust.Lock(opts.store)
+	root, was, err := trust.Revoke(opts.store, opts.dir)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	defer unlock()
-	store, err := trust.Open(opts.store)
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
-	if store.Workspaces[root] == nil {
+	if !was {
 		fmt.Fprintf(s.out, "%s was not trusted.\n", schema.Visible(root))
 		return nil
-	}
-	delete(store.Workspaces, root)
-	if err := store.Save(); err != nil {
-		return usageErrorf("%v", err)
 	}
 	fmt.Fprintf(s.out, "%s is no longer trusted: its hooks will not run.\n", schema.Visible(root))
 	return nil
 }
 
 // trustChecker decides, for hookctl run and the other commands that load a
-// workspace's hooks, whether a workspace file may run: it must match what
-// the user trusted. A store that cannot be read trusts nothing, and says
-// why.
+// workspace's hooks, whether a workspace file may run (trust.Checker).
 func trustChecker() func(*runtime.Source) (bool, string) {
-	return trustCheckerOf(trustStoreOnce())
+	return trust.Checker(trust.StoreOnce())
 }
 
 // dispatchTrust returns a dispatch's two trust checks, sharing one opening
 // of the store: Options.Trusted and Options.NeverTrusted.
 func dispatchTrust() (func(*runtime.Source) (bool, string), func(string) bool) {
-	open := trustStoreOnce()
-	return trustCheckerOf(open), neverTrusted(open)
-}
-
-// trustCheckerOf is trustChecker on the store open returns.
-func trustCheckerOf(open func() (*trust.Store, error)) func(*runtime.Source) (bool, string) {
-	return func(src *runtime.Source) (bool, string) {
-		store, openErr := open()
-		if openErr != nil {
-			return false, openErr.Error()
-		}
-		root, err := trust.Key(filepath.Dir(filepath.Dir(src.Path)))
-		if err != nil {
-			return false, err.Error()
-		}
-		if src.Config == nil {
-			// A trusted workspace whose file cannot be read reports the
-			// failure (a gate fails closed); a workspace never trusted
-			// cannot make every tool call fail by shipping a broken file.
-			if store.Workspaces[root] != nil {
-				return true, ""
-			}
-			if src.Err != nil {
-				return false, "never trusted, and " + src.Err.Error()
-			}
-			return false, "never trusted"
-		}
-		ok, why, snap := store.VerifyProbed(root, src.Config)
-		if rec := store.Workspaces[root]; ok && snap != nil && store.Path != "" &&
-			(rec.Probed == nil || time.Since(rec.Probed.At) > probesRefresh) {
-			// As trusted, but checked in full: a file touched, Python's
-			// __pycache__ written by the first run, a record of an
-			// earlier hookctl. Recording the answers afresh from the
-			// check's own snapshot (which costs this run one more) spares
-			// the next runs the full check; failing to changes nothing. A workspace whose hooks
-			// change a folder the check lists on every run is refreshed
-			// once a minute at most, not on every run.
-			addProbes(store.Path, root, snap)
-		}
-		return ok, why
-	}
+	open := trust.StoreOnce()
+	return trust.Checker(open), trust.NeverTrusted(open)
 }
 
 // warnUntrusted says on stderr, in one line, that the workspace file path
@@ -571,79 +401,23 @@ func warnUntrusted(s streams, path string) {
 		schema.Visible(ws), why, shellQuote(ws))
 }
 
-// probesRefresh is how long run waits before it records again the probes
-// of a trusted workspace it found stale.
-const probesRefresh = time.Minute
-
-// neverTrusted says, before the workspace file is read, whether its
-// workspace has no trust record at all: run then leaves the file unread,
-// as its hooks would not run whatever it holds. A store that cannot be
-// read says no, so that trustChecker reports why.
-func neverTrusted(open func() (*trust.Store, error)) func(path string) bool {
-	return func(path string) bool {
-		store, err := open()
-		if err != nil {
-			return false
-		}
-		root, err := trust.Key(filepath.Dir(filepath.Dir(path)))
-		return err == nil && store.Workspaces[root] == nil
-	}
-}
-
-// trustStoreOnce returns a function that opens the trust store the first
-// time it is called and returns the same store, or error, after.
-func trustStoreOnce() func() (*trust.Store, error) {
-	return sync.OnceValues(func() (*trust.Store, error) {
-		p, err := trust.DefaultPath()
-		if err != nil {
-			return nil, err
-		}
-		return trust.Open(p)
-	})
-}
-
 // unsafeFiles refuses to trust files that group or others can write, or
-// that lie in a folder others can write without the sticky bit: hookctl
-// run would refuse them anyway (the same check, runtime.UnsafeFile, on the
-// same files: those the commands name, in the workspace or outside it),
-// and anyone on the machine could change them after the user looked. It
-// names them (or their folder) all at once, with the one chmod that fixes
-// them.
+// that lie in a folder others can write without the sticky bit
+// (trust.UnsafeFiles). It names them (or their folder) all at once, with
+// the one chmod that fixes them.
 func unsafeFiles(snap *trust.Snapshot) error {
-	var lines, paths []string
-	seen := map[string]bool{}
-	add := func(p, shown string) {
-		info, err := os.Stat(p)
-		if err != nil || !info.Mode().IsRegular() || seen[p] || runtime.UnsafeFile(p, info) == nil {
-			return
-		}
-		seen[p] = true
-		if info.Mode().Perm()&0o022 == 0 {
-			// The file is safe; the folder it lies in is not.
-			dir, mode, _ := schema.UnsafeFolder(p)
-			if !seen[dir] {
-				seen[dir] = true
-				lines = append(lines, fmt.Sprintf("  %s/ (a folder others can write, mode %04o)", schema.Visible(dir), mode))
-				paths = append(paths, shellQuote(dir))
-			}
-			return
-		}
-		lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(shown), info.Mode().Perm()))
-		paths = append(paths, shellQuote(p))
-	}
-	for _, f := range snap.Files {
-		if f.State == trust.Present {
-			add(shellcmd.Resolve(filepath.Join(snap.Root, filepath.FromSlash(f.Path))), f.Path)
-		}
-	}
-	dir := filepath.Join(snap.Root, ".agents")
-	for _, c := range snap.Commands {
-		for _, p := range runtime.UnsafeFiles(c.Command, dir, snap.Root) {
-			add(p, p)
-		}
-	}
-	if len(lines) == 0 {
+	unsafe := trust.UnsafeFiles(snap)
+	if len(unsafe) == 0 {
 		return nil
+	}
+	var lines, paths []string
+	for _, u := range unsafe {
+		if u.Folder {
+			lines = append(lines, fmt.Sprintf("  %s/ (a folder others can write, mode %04o)", schema.Visible(u.Path), u.Mode))
+		} else {
+			lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(u.Shown), u.Mode))
+		}
+		paths = append(paths, shellQuote(u.Path))
 	}
 	return usageErrorf("refusing to trust %s: anyone on this machine could change these files after you looked, since group or others can write them (or the folder they are in):\n%s\nRun: chmod go-w %s",
 		schema.Visible(snap.Root), strings.Join(lines, "\n"), strings.Join(paths, " "))

@@ -13,7 +13,9 @@
 // Load checks the file and reports every mistake with its line and column;
 // Run sends a case through the hooks; Compare decides whether an answer holds
 // what a case expects (see its rules); TextPrinter and Report.JSON write the
-// results.
+// results. CaseFromRecord turns a run recorded in the log into a case that
+// expects what was answered (hookctl test --add-from-log), as the runtime
+// judges it.
 //
 // Contract needs no test file: it sends every enabled handler of hooks.json
 // files, alone, generated payloads (one per known tool its matcher selects,

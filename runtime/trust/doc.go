@@ -14,4 +14,8 @@
 // the fingerprint, each file's path and hash, the time it was trusted and a
 // bounded copy of the files' text, so that Compare can show what changed
 // since, as a unified diff, before the user trusts it again.
+//
+// Checker is the decision every hookctl run makes of a workspace file;
+// Grant, Revoke and Now are hookctl trust's work on the store, and
+// Renewal is init's renewal of the trust over the files it writes.
 package trust

@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // TraceUsage is the command line of hookctl trace.
@@ -36,6 +38,14 @@ func ParseTrace(args []string) (TraceArgs, error) {
 	}
 	t.Command = args[start:]
 	return t, nil
+}
+
+// TraceLine is the command of a handler run through hookctl trace, which
+// tells the record the hook's name and event: the agent tells a handler
+// neither. It is the one writer of a trace line; ParseTrace and
+// TraceCommand read it.
+func TraceLine(hook string, event schema.Event, command string) string {
+	return "hookctl trace --hook " + hook + " --event " + string(event) + " -- " + command
 }
 
 // TraceCommand recognises a call of hookctl trace, given as the words a

@@ -3,6 +3,8 @@ package shellcmd
 import (
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 func TestTraceCommand(t *testing.T) {
@@ -81,5 +83,22 @@ func TestTraceSeenThrough(t *testing.T) {
 	// A trace line trace refuses runs no script.
 	if m, ok := Parse("hookctl trace --bogus ./hooks/gate.py", "/w", "/w").Main(); ok {
 		t.Errorf("refused trace line: main %+v", m)
+	}
+}
+
+// TestTraceLineReadBack: what TraceLine writes, the readers read back as
+// the hook, the event and the command it was given.
+func TestTraceLineReadBack(t *testing.T) {
+	line := TraceLine("gate", schema.PreToolUse, "./hooks/gate.sh")
+	if line != "hookctl trace --hook gate --event PreToolUse -- ./hooks/gate.sh" {
+		t.Fatalf("TraceLine = %q", line)
+	}
+	words := strings.Fields(line)
+	args, err := ParseTrace(words[2:])
+	if err != nil || args.Hook != "gate" || args.Event != "PreToolUse" || strings.Join(args.Command, " ") != "./hooks/gate.sh" {
+		t.Errorf("ParseTrace read %+v, %v", args, err)
+	}
+	if i, ok := TraceCommand(words); !ok || strings.Join(words[i:], " ") != "./hooks/gate.sh" {
+		t.Errorf("TraceCommand read %d, %v", i, ok)
 	}
 }

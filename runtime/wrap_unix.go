@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package runtime
 
 import (
 	"encoding/json"
@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mattn/go-isatty"
 	"golang.org/x/sys/unix"
 
 	"github.com/hookctl/hookctl/internal/capture"
@@ -35,15 +36,17 @@ const drainGrace = 100 * time.Millisecond
 // where without trace it would handle it or die of it.
 var forwarded = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM}
 
-// runWrapped runs argv as hookctl trace and hookctl adapt do: directly,
-// with its streams passed through (to s) and kept (up to the limits), and
-// the signals the wrapper receives passed on.
-func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
-	w := &wrapped{start: time.Now()}
-	w.stdout.Limit = lim.stdout
-	w.stderr.Limit = lim.stderr
-	w.stdin.Limit = lim.stdin
-	defer func() { w.duration = time.Since(w.start) }()
+// RunWrapped runs argv as hookctl trace and hookctl adapt do: directly,
+// with no shell, its streams passed through (from in, to out and errOut)
+// and kept (up to the limits), and the signals the wrapper receives passed
+// on. A command that cannot be started gets the status a shell gives it,
+// and one line on errOut.
+func RunWrapped(argv []string, in io.Reader, out, errOut io.Writer, lim WrapLimits) *Wrapped {
+	w := &Wrapped{Start: time.Now()}
+	w.Stdout.Limit = lim.Stdout
+	w.Stderr.Limit = lim.Stderr
+	w.Stdin.Limit = lim.Stdin
+	defer func() { w.Duration = time.Since(w.Start) }()
 
 	path, err := exec.LookPath(argv[0])
 	if errors.Is(err, exec.ErrDot) {
@@ -52,9 +55,9 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 		err = nil
 	}
 	if err != nil {
-		w.exit, w.startErr = startFailure(argv[0], err)
-		fmt.Fprintf(s.err, "hookctl: %s: %s\n", lim.name, tracelog.Visible(w.startErr))
-		w.readPayload(s.in)
+		w.Exit, w.StartErr = startFailure(argv[0], err)
+		fmt.Fprintf(errOut, "hookctl: %s: %s\n", lim.Name, tracelog.Visible(w.StartErr))
+		w.readPayload(in)
 		return w
 	}
 
@@ -79,12 +82,12 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		return w.cannot(s, lim.name, argv[0], err)
+		return w.cannot(errOut, lim.Name, argv[0], err)
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
-		closeFiles(outR, outW)
-		return w.cannot(s, lim.name, argv[0], err)
+		closeAll(outR, outW)
+		return w.cannot(errOut, lim.Name, argv[0], err)
 	}
 	// COMMAND is started with syscall.ForkExec, not os/exec: the latter
 	// forks a throwaway child first, once per process, to learn whether
@@ -101,21 +104,21 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 		sys.Foreground, sys.Ctty = true, int(tty.Fd())
 	}
 	var stdin, inR, inW *os.File
-	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
+	if f, ok := in.(*os.File); ok && isTerminal(f) {
 		// A person typing: the terminal is COMMAND's own, as without
 		// trace, and there is no payload to record.
 		stdin = f
 	} else {
 		var err error
 		if inR, inW, err = os.Pipe(); err != nil {
-			closeFiles(outR, outW, errR, errW)
-			return w.cannot(s, lim.name, argv[0], err)
+			closeAll(outR, outW, errR, errW)
+			return w.cannot(errOut, lim.Name, argv[0], err)
 		}
-		stdin, w.teed = inR, true
+		stdin, w.Teed = inR, true
 	}
 	env := os.Environ()
-	if len(lim.env) > 0 {
-		env = append(env, lim.env...)
+	if len(lim.Env) > 0 {
+		env = append(env, lim.Env...)
 	}
 	attr := &syscall.ProcAttr{Env: env, Files: []uintptr{stdin.Fd(), outW.Fd(), errW.Fd()}, Sys: sys}
 	pid, err := syscall.ForkExec(path, argv, attr)
@@ -125,7 +128,7 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 		pid, err = syscall.ForkExec("/bin/sh", append([]string{"/bin/sh", path}, argv[1:]...), attr)
 	}
 	// COMMAND holds its ends of the pipes now; trace keeps only its own.
-	closeFiles(outW, errW, inR)
+	closeAll(outW, errW, inR)
 	if err != nil {
 		if tty != nil {
 			// The child that could not exec took the terminal first.
@@ -133,18 +136,18 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 			unix.IoctlSetPointerInt(int(tty.Fd()), unix.TIOCSPGRP, unix.Getpgrp())
 			signal.Reset(syscall.SIGTTOU)
 		}
-		closeFiles(outR, errR, inW)
-		w.exit, w.startErr = startFailure(argv[0], err)
-		fmt.Fprintf(s.err, "hookctl: %s: %s\n", lim.name, tracelog.Visible(w.startErr))
-		if w.teed {
-			w.readPayload(s.in)
+		closeAll(outR, errR, inW)
+		w.Exit, w.StartErr = startFailure(argv[0], err)
+		fmt.Fprintf(errOut, "hookctl: %s: %s\n", lim.Name, tracelog.Visible(w.StartErr))
+		if w.Teed {
+			w.readPayload(in)
 		}
 		return w
 	}
-	w.pid = pid
+	w.PID = pid
 	var jobs *job
 	if tty != nil {
-		jobs = &job{tty: tty, pgid: w.pid}
+		jobs = &job{tty: tty, pgid: w.PID}
 		// trace is in the background now: it writes COMMAND's output to
 		// the terminal and takes the terminal back without being stopped
 		// for it. COMMAND, started already, keeps SIGTTOU's default.
@@ -153,11 +156,11 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 	}
 
 	var pumps sync.WaitGroup
-	pumps.Go(func() { pump(outR, s.out, &w.stdout) })
-	pumps.Go(func() { pump(errR, s.err, &w.stderr) })
+	pumps.Go(func() { pump(outR, out, &w.Stdout) })
+	pumps.Go(func() { pump(errR, errOut, &w.Stderr) })
 	stdinDone := make(chan struct{})
-	if w.teed {
-		go pumpStdin(s.in, inW, &w.stdin, stdinDone)
+	if w.Teed {
+		go pumpStdin(in, inW, &w.Stdin, stdinDone)
 	} else {
 		close(stdinDone)
 	}
@@ -172,8 +175,8 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 	outR.SetReadDeadline(deadline)
 	errR.SetReadDeadline(deadline)
 	pumps.Wait()
-	closeFiles(outR, errR)
-	if w.teed {
+	closeAll(outR, errR)
+	if w.Teed {
 		// Nothing more goes to COMMAND. What the agent sends is still
 		// read, for the record, until stdin ends or the grace is over: an
 		// agent may write the payload after COMMAND has already exited.
@@ -183,7 +186,7 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 		select {
 		case <-stdinDone:
 		default:
-			if b, _, _ := kept(&w.stdin); !json.Valid(b) {
+			if b, _, _ := kept(&w.Stdin); !json.Valid(b) {
 				select {
 				case <-stdinDone:
 				case <-time.After(time.Until(deadline)):
@@ -195,11 +198,11 @@ func runWrapped(argv []string, s streams, lim wrapLimits) *wrapped {
 	switch {
 	case werr != nil:
 		// Wait failed without an exit status; cannot happen after a start.
-		w.exit = 126
+		w.Exit = 126
 	case status.Signaled():
-		w.signal = status.Signal()
+		w.Signal = status.Signal()
 	default:
-		w.exit = status.ExitStatus()
+		w.Exit = status.ExitStatus()
 	}
 	return w
 }
@@ -256,13 +259,13 @@ func (j *job) takeBack() {
 // readPayload reads, for the record, the payload the agent sent to a
 // command that could not be started: what comes before stdin ends, or
 // before drainGrace is over.
-func (w *wrapped) readPayload(in io.Reader) {
+func (w *Wrapped) readPayload(in io.Reader) {
 	if f, ok := in.(*os.File); ok && isTerminal(f) {
 		return
 	}
-	w.teed = true
+	w.Teed = true
 	done := make(chan struct{})
-	go pumpStdin(in, nil, &w.stdin, done)
+	go pumpStdin(in, nil, &w.Stdin, done)
 	select {
 	case <-done:
 	case <-time.After(drainGrace):
@@ -270,9 +273,9 @@ func (w *wrapped) readPayload(in io.Reader) {
 }
 
 // cannot reports a failure of the wrapper itself before COMMAND started.
-func (w *wrapped) cannot(s streams, wrapper, name string, err error) *wrapped {
-	w.exit, w.startErr = 126, fmt.Sprintf("cannot run %s: %v", name, err)
-	fmt.Fprintf(s.err, "hookctl: %s: %s\n", wrapper, tracelog.Visible(w.startErr))
+func (w *Wrapped) cannot(errOut io.Writer, wrapper, name string, err error) *Wrapped {
+	w.Exit, w.StartErr = 126, fmt.Sprintf("cannot run %s: %v", name, err)
+	fmt.Fprintf(errOut, "hookctl: %s: %s\n", wrapper, tracelog.Visible(w.StartErr))
 	return w
 }
 
@@ -430,11 +433,11 @@ func terminalMaySend() bool {
 	return err != nil || t.Lflag&unix.ISIG != 0
 }
 
-// reraise ends trace with the signal that killed COMMAND, so that the
+// Reraise ends trace with the signal that killed COMMAND, so that the
 // agent sees the same death: the signal's default action restored, then
 // the signal sent to trace itself. If it does not kill trace (it cannot be
 // made default here), trace returns and exits with 128 + the signal.
-func reraise(sig syscall.Signal) {
+func Reraise(sig syscall.Signal) {
 	signal.Reset(sig)
 	if sig != syscall.SIGKILL && defaultAction(sig) != nil {
 		return
@@ -444,10 +447,8 @@ func reraise(sig syscall.Signal) {
 	time.Sleep(50 * time.Millisecond)
 }
 
-func closeFiles(fs ...*os.File) {
-	for _, f := range fs {
-		if f != nil {
-			f.Close()
-		}
-	}
+// isTerminal reports whether f is a terminal: a person typing, not an
+// agent's payload.
+func isTerminal(f *os.File) bool {
+	return isatty.IsTerminal(f.Fd())
 }

@@ -1,4 +1,4 @@
-package main
+package runtime
 
 import (
 	"syscall"
@@ -24,6 +24,3 @@ func defaultAction(sig syscall.Signal) error {
 
 // getTermios is the ioctl(2) request that reads a terminal's settings.
 const getTermios = unix.TIOCGETA
-
-// setTermios is the ioctl(2) request that sets them.
-const setTermios = unix.TIOCSETA

@@ -1,6 +1,6 @@
 //go:build unix && !linux && !darwin
 
-package main
+package runtime
 
 import (
 	"errors"
@@ -17,6 +17,3 @@ func defaultAction(syscall.Signal) error {
 
 // getTermios is the ioctl(2) request that reads a terminal's settings.
 const getTermios = unix.TIOCGETA
-
-// setTermios is the ioctl(2) request that sets them.
-const setTermios = unix.TIOCSETA
