@@ -667,7 +667,7 @@ func (w *walker) stmt(s *syntax.Stmt, st *state) {
 		inner := sub(st)
 		inner.conditional = true
 		if fd, ok := x.(*syntax.FuncDecl); ok {
-			if fd.Name != nil && (overriding[fd.Name.Value] || replaced[fd.Name.Value]) {
+			if fd.Name != nil && (overriding()[fd.Name.Value] || replaced()[fd.Name.Value]) {
 				// Every later call of that name runs the function: what
 				// the reader takes the builtin to do (source a file, cd)
 				// is not what runs.
@@ -980,7 +980,7 @@ func spelled(x *syntax.Word, text string, vars known) int {
 // such as env, timeout or nice), the index and word of the code, else -1.
 func shellCode(args []Word) (int, Word) {
 	i, _ := skipWrappers(args)
-	if i >= len(args) || !args[i].Lit || !shells[path.Base(args[i].Text)] {
+	if i >= len(args) || !args[i].Lit || !shells()[path.Base(args[i].Text)] {
 		return -1, Word{}
 	}
 	option := func(a Word) bool {
