@@ -208,3 +208,20 @@ func TestDetectForeignRealWorld(t *testing.T) {
 		}
 	}
 }
+
+// TestParseAgent: an agent's name is read in any case, and an unknown one
+// is an error that names the option and every agent.
+func TestParseAgent(t *testing.T) {
+	for in, want := range map[string]Agent{"claude": Claude, "Gemini": Gemini, "CURSOR": Cursor, "codex": Codex} {
+		if got, err := ParseAgent("--from", in); got != want || err != nil {
+			t.Errorf("ParseAgent(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for flag, in := range map[string]string{"--from": "copilot", "--to": "", "--x": "claude "} {
+		_, err := ParseAgent(flag, in)
+		want := flag + ` must be claude, gemini, cursor, codex, not "` + in + `"`
+		if err == nil || err.Error() != want {
+			t.Errorf("ParseAgent(%q, %q): %v; want %s", flag, in, err, want)
+		}
+	}
+}

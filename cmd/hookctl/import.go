@@ -74,7 +74,7 @@ func importCommand(s streams) *cli.Command {
 				opts.dir = found.Shown()
 			}
 			if v := c.String("from"); v != "" {
-				a, err := convert.ParseAgent(v)
+				a, err := schema.ParseAgent("--from", v)
 				if err != nil {
 					return usageErrorf("%v", err)
 				}

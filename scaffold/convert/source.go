@@ -63,20 +63,6 @@ type Source struct {
 	Events *schema.Node
 }
 
-// ParseAgent accepts the names --from takes.
-func ParseAgent(s string) (schema.Agent, error) {
-	for _, a := range schema.Agents {
-		if string(a) == strings.ToLower(s) {
-			return a, nil
-		}
-	}
-	names := make([]string, len(schema.Agents))
-	for i, a := range schema.Agents {
-		names[i] = string(a)
-	}
-	return "", fmt.Errorf("--from must be %s, not %q", strings.Join(names, ", "), s)
-}
-
 // Read reads and recognises the hook configuration at path. from names the
 // agent, or is "" to detect it from the file's path and content.
 func Read(path string, from schema.Agent) (*Source, error) {
