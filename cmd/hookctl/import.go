@@ -115,7 +115,9 @@ func importRun(s streams, opts importOptions) error {
 		}
 		opts.file = f
 	}
-	src, err := convert.Read(opts.file, opts.from)
+	// The file named on the command line starts from the working folder.
+	wd, _ := os.Getwd()
+	src, err := convert.Read(wd, opts.file, opts.from)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}

@@ -1,8 +1,8 @@
 package convert
 
 import (
+	"cmp"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
@@ -43,7 +43,7 @@ func (c *converter) commandReport(target schema.Event, pos schema.Pos, original 
 		// Once per script: many handlers often share one.
 		if !c.noted["missing:"+miss] {
 			c.noted["missing:"+miss] = true
-			c.report.warn(pos, "the script %s does not exist: copy it there or fix the path", displayPath(miss, cwd()))
+			c.report.warn(pos, "the script %s does not exist: copy it there or fix the path", displayPath(miss, cmp.Or(c.src.Dir, "/")))
 		}
 	}
 	for _, v := range ch.Unset {
@@ -181,14 +181,6 @@ func unsetAdvice(v string) string {
 		return "the file is not in a plugin's hooks/ folder, so hookctl cannot tell which folder it names: write the path of the plugin's files instead"
 	}
 	return "read what it held from the payload on stdin, or from $HOOKCTL_WORKSPACE when hookctl runs the hook"
-}
-
-func cwd() string {
-	wd, err := filepath.Abs(".")
-	if err != nil {
-		return "/"
-	}
-	return wd
 }
 
 func displayPath(path, project string) string {
