@@ -225,3 +225,20 @@ func TestParseAgent(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldName: a field's JSON name, through a pointer and through an
+// embedded struct; a field the type lacks is a panic.
+func TestFieldName(t *testing.T) {
+	if got := FieldName(&StopInput{}, "ConversationID"); got != "conversationId" {
+		t.Errorf("an embedded field: %q", got)
+	}
+	if got := FieldName(PreToolUseOutput{}, "Reason"); got != "reason" {
+		t.Errorf("a field with omitempty: %q", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a missing field did not panic")
+		}
+	}()
+	FieldName(StopInput{}, "Prompt")
+}

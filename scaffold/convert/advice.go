@@ -3,6 +3,7 @@ package convert
 import (
 	"cmp"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
@@ -134,38 +135,67 @@ func prefixed(vars []string) []string {
 	return out
 }
 
+// The payloads and answers of this format, as the advice describes them,
+// spelt as schema's types spell their fields.
+
+// fields quotes the JSON names of the fields of the struct v, for a
+// payload or an answer described as {"a", "b", ...}.
+func fields(v any, goFields ...string) string {
+	q := make([]string, len(goFields))
+	for i, f := range goFields {
+		q[i] = strconv.Quote(schema.FieldName(v, f))
+	}
+	return strings.Join(q, ", ")
+}
+
+// inputShape describes the payload an event's handler reads here.
 func inputShape(e schema.Event) string {
 	switch e {
 	case schema.PreToolUse, schema.PostToolUse:
-		return `{"toolCall": {"name", "args"}} on stdin, the file in toolCall.args.TargetFile and the command in toolCall.args.CommandLine`
+		call := schema.FieldName(schema.PreToolUseInput{}, "ToolCall")
+		args := call + "." + schema.FieldName(schema.ToolCall{}, "Args")
+		return fmt.Sprintf(`{%q: {%s}} on stdin, the file in %s.%s and the command in %s.%s`, call, fields(schema.ToolCall{}, "Name", "Args"),
+			args, schema.FieldName(schema.WriteToFileArgs{}, "TargetFile"), args, schema.FieldName(schema.RunCommandArgs{}, "CommandLine"))
 	case schema.Stop:
-		return `{"executionNum", "terminationReason", "fullyIdle", ...} on stdin`
+		return "{" + fields(schema.StopInput{}, "ExecutionNum", "TerminationReason", "FullyIdle") + ", ...} on stdin"
 	case schema.SessionStart:
-		return `{"conversationId", "workspacePaths", "modelName", ...} on stdin`
+		return "{" + fields(schema.Common{}, "ConversationID", "WorkspacePaths", "ModelName") + ", ...} on stdin"
 	}
-	return `{"invocationNum", "initialNumSteps", ...} on stdin`
+	return "{" + fields(schema.InvocationInput{}, "InvocationNum", "InitialNumSteps") + ", ...} on stdin"
 }
 
+// injectSteps is an answer that gives the model a message:
+// {"injectSteps": [{"ephemeralMessage": ...}]}.
+func injectSteps() string {
+	return fmt.Sprintf(`{%q: [{%q: ...}]}`, schema.FieldName(schema.PreInvocationOutput{}, "InjectSteps"), schema.FieldName(schema.Step{}, "EphemeralMessage"))
+}
+
+// outputShape describes the answer an event's handler gives here.
 func outputShape(e schema.Event) string {
 	switch e {
 	case schema.PreToolUse:
-		return `a PreToolUse handler prints {"decision": "allow"|"ask"|"deny", "reason": ...} or exits 2 with the reason on stderr`
+		return fmt.Sprintf(`a PreToolUse handler prints {%q: %q|%q|%q, %q: ...} or exits 2 with the reason on stderr`,
+			schema.FieldName(schema.PreToolUseOutput{}, "Decision"), schema.Allow, schema.Ask, schema.Deny, schema.FieldName(schema.PreToolUseOutput{}, "Reason"))
 	case schema.PostToolUse:
 		return "a PostToolUse handler prints {} or nothing"
 	case schema.Stop:
-		return `a Stop handler prints {"decision": "continue", "reason": ...} to keep the agent going, or exits 2 with the reason on stderr`
+		return fmt.Sprintf(`a Stop handler prints {%q: %q, %q: ...} to keep the agent going, or exits 2 with the reason on stderr`,
+			schema.FieldName(schema.StopOutput{}, "Decision"), schema.Continue, schema.FieldName(schema.StopOutput{}, "Reason"))
 	case schema.PreInvocation, schema.SessionStart:
-		return fmt.Sprintf(`a %s handler prints {"injectSteps": [{"ephemeralMessage": ...}]}`, e)
+		return fmt.Sprintf(`a %s handler prints %s`, e, injectSteps())
 	}
-	return `a PostInvocation handler prints {"injectSteps": [...], "terminationBehavior": ...}`
+	return fmt.Sprintf(`a PostInvocation handler prints {%q: [...], %q: ...}`,
+		schema.FieldName(schema.PostInvocationOutput{}, "InjectSteps"), schema.FieldName(schema.PostInvocationOutput{}, "TerminationBehavior"))
 }
 
+// exit2Advice says what a handler of the event does here in place of
+// exiting 2.
 func exit2Advice(e schema.Event) string {
 	switch e {
 	case schema.PreInvocation, schema.SessionStart:
-		return `to give the model a message, print {"injectSteps": [{"ephemeralMessage": ...}]} and exit 0`
+		return "to give the model a message, print " + injectSteps() + " and exit 0"
 	case schema.PostInvocation:
-		return `to stop the agent, print {"terminationBehavior": "terminate"} and exit 0`
+		return fmt.Sprintf("to stop the agent, print {%q: %q} and exit 0", schema.FieldName(schema.PostInvocationOutput{}, "TerminationBehavior"), schema.Terminate)
 	}
 	return "a tool that already ran cannot be blocked; move the check to a PreToolUse hook"
 }
