@@ -14,6 +14,18 @@
 //
 // Commands are parsed with mvdan.cc/sh, the parser behind shfmt; a command
 // of plain words and blanks, the commonest kind, is split without it.
+//
+// Two parts have one reader each and still live here. ParseScript
+// (script.go), which workspace trust calls on the scripts a hook runs, is
+// the same walk as Parse with the values a script computes for its own
+// folder ($0, dirname, cd ... && pwd) added: it shares the walker, its
+// state and its word evaluation with every other reading, and trust,
+// which imports this package, could hold it only with all of them.
+// Command.Output (output.go), which lint's literal-answer rule calls, reads
+// echo, printf and here-documents with the word evaluation and the
+// variables known to this package (literal, hereText): moved to lint it
+// would need them exported, and it is where a second reader of literal
+// answers (import's translation of echo '{...}') belongs too.
 package shellcmd
 
 import (
