@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -94,7 +95,9 @@ func Convert(src *Source, opts Options) *Result {
 
 // agentFolders are the folders whose parent is the project root the
 // handlers of a file inside them ran in.
-var agentFolders = map[string]bool{".claude": true, ".gemini": true, ".cursor": true, ".codex": true, ".agents": true, ".agent": true}
+var agentFolders = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{".claude": true, ".gemini": true, ".cursor": true, ".codex": true, ".agents": true, ".agent": true}
+})
 
 // placesFor works out where the source's handlers ran and where the
 // converted ones will run.
@@ -107,14 +110,14 @@ func (c *converter) placesFor() places {
 		// folder corresponds to the target's, and the project root to the
 		// folder above.
 		pl.project = parent
-		if agentFolders[filepath.Base(dir)] {
+		if agentFolders()[filepath.Base(dir)] {
 			pl.altBase = parent
 		}
 		pl.anchorSrc, pl.anchorDst = dir, pl.targetDir
 		return pl
 	}
 	switch {
-	case agentFolders[filepath.Base(dir)]:
+	case agentFolders()[filepath.Base(dir)]:
 		pl.base, pl.project, pl.altBase = parent, parent, dir
 		if c.src.Agent == schema.Cursor && filepath.Base(dir) == ".cursor" && isHome(parent) {
 			// The user's ~/.cursor/hooks.json runs in ~/.cursor.
