@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Go initialises every package linked into hookctl before main, whatever
@@ -43,12 +44,7 @@ func TestInitWork(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds hookctl")
 	}
-	bin := filepath.Join(t.TempDir(), "hookctl")
-	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-trimpath", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := releaseBinary(t, t.TempDir())
 	cmd := exec.Command(bin, "--version")
 	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
 	var stderr strings.Builder
@@ -124,4 +120,69 @@ func TestNoRegexpAtPackageLevel(t *testing.T) {
 	if checked < 50 {
 		t.Fatalf("go list named %d of hookctl's files, expected many more:\n%s", checked, out)
 	}
+}
+
+// releaseBinary builds hookctl into dir as .goreleaser.yaml builds a
+// release.
+func releaseBinary(tb testing.TB, dir string) string {
+	tb.Helper()
+	bin := filepath.Join(dir, "hookctl")
+	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-trimpath", "-ldflags=-s -w", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		tb.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// BenchmarkStartup starts, in turn, a Go program that prints one line,
+// hookctl --version, minwrap /bin/true and hookctl trace -- /bin/true, all
+// built as releases are, and reports each one's mean wall time and the two
+// ratios of docs/performance.md's start-up goals: x-hello (--version over
+// the Go program, at most 1.5) and x-minwrap (trace over minwrap, at most
+// 1.3).
+func BenchmarkStartup(b *testing.B) {
+	dir := b.TempDir()
+	bin, minwrap := releaseBinary(b, dir), minwrapBinary(b)
+	hello := filepath.Join(dir, "hello")
+	if err := os.MkdirAll(hello+"-src", 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"main.go": "package main\n\nimport \"os\"\n\nfunc main() { os.Stdout.WriteString(\"hello\\n\") }\n",
+		"go.mod":  "module hello\n\ngo 1.26\n",
+	} {
+		if err := os.WriteFile(filepath.Join(hello+"-src", name), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", hello, ".")
+	build.Dir, build.Env = hello+"-src", append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	env := append(os.Environ(), "HOOKCTL_LOG="+filepath.Join(dir, "runs.jsonl"), "TMPDIR="+dir)
+	run := func(argv ...string) time.Duration {
+		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.Env = env
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			b.Fatalf("%q: %v", argv, err)
+		}
+		return time.Since(start)
+	}
+	var plain, version, wrapped, traced time.Duration
+	for b.Loop() {
+		plain += run(hello)
+		version += run(bin, "--version")
+		wrapped += run(minwrap, "/bin/true")
+		traced += run(bin, "trace", "--", "/bin/true")
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(plain)/n/1e6, "hello-ms")
+	b.ReportMetric(float64(version)/n/1e6, "version-ms")
+	b.ReportMetric(float64(wrapped)/n/1e6, "minwrap-ms")
+	b.ReportMetric(float64(traced)/n/1e6, "trace-ms")
+	b.ReportMetric(float64(version)/float64(plain), "x-hello")
+	b.ReportMetric(float64(traced)/float64(wrapped), "x-minwrap")
 }
