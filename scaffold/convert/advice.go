@@ -274,3 +274,15 @@ func (c *converter) handlerField(m schema.Member, inGroup bool) {
 		c.report.note(m.KeySpan.Start, "%q has no equivalent and is left out", m.Key)
 	}
 }
+
+// countEntries says how many handlers n holds, for a message about
+// them all.
+func countEntries(n *schema.Node) string {
+	count := 0
+	walkObjects(n, func(o *schema.Node) {
+		if o.Get("command") != nil || o.Get("prompt") != nil {
+			count++
+		}
+	})
+	return plural(count, "handler is", "handlers are")
+}

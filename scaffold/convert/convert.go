@@ -321,16 +321,6 @@ func (c *converter) eventNames() []string {
 	return out
 }
 
-func countEntries(n *schema.Node) string {
-	count := 0
-	walkObjects(n, func(o *schema.Node) {
-		if o.Get("command") != nil || o.Get("prompt") != nil {
-			count++
-		}
-	})
-	return plural(count, "handler is", "handlers are")
-}
-
 // entry converts one element of an event's array: a matcher group, or a
 // handler standing alone (Cursor's shape, or a lifecycle event of this
 // format).
