@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"sync"
+
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -38,7 +40,7 @@ type foreignHit struct {
 
 // probeTools are the names a matcher is tried on: the documented tools and
 // members of the browser family.
-var probeTools = append(schema.ToolNames(), browserSamples...)
+var probeTools = sync.OnceValue(func() []string { return append(schema.ToolNames(), browserSamples...) })
 
 func (c *fsCache) matcher(text string) *matcherInfo {
 	if mi, ok := c.matchers[text]; ok {
@@ -47,8 +49,8 @@ func (c *fsCache) matcher(text string) *matcherInfo {
 	mi := &matcherInfo{}
 	mi.m, mi.err = schema.CompileMatcher(text)
 	if mi.err == nil {
-		mi.selects = make([]bool, len(probeTools))
-		for i, t := range probeTools {
+		mi.selects = make([]bool, len(probeTools()))
+		for i, t := range probeTools() {
 			mi.selects[i] = mi.m.Match(t)
 		}
 	}

@@ -2,55 +2,58 @@ package lint
 
 import (
 	"github.com/hookctl/hookctl/schema"
+	"sync"
 )
 
 // What each rule's findings usually mean to the agent. A finding on a part
 // hookctl's decoder reports takes the verdict's impact on it
 // (reportProblem), and a finding at a value the agent's decoder cannot
 // read is FileDropped whatever its rule (see assess).
-var ruleImpact = map[string]Impact{
-	schema.RuleJSONSyntax:     FileDropped,
-	schema.RuleDuplicateKey:   Ignored,
-	schema.RuleRootShape:      Ignored,
-	schema.RuleUnknownEvent:   Ignored,
-	schema.RuleKeyCase:        NoImpact,
-	schema.RuleUnknownField:   Ignored,
-	schema.RuleEventShape:     Ignored,
-	"ignored-matcher":         Ignored,
-	schema.RuleMatcherSyntax:  Ignored,
-	"matcher-no-tool":         Ignored,
-	schema.RuleHandlerType:    Ignored,
-	schema.RuleMissingCommand: Ignored,
-	schema.RuleTimeoutValue:   Misbehaves,
-	schema.RuleEnabledType:    FileDropped,
-	"empty-hook":              NoImpact,
-	"script-not-found":        Misbehaves,
-	"script-not-executable":   Misbehaves,
-	"script-shebang":          Misbehaves,
-	"unsafe-permissions":      NoImpact,
-	"duplicate-handler":       Misbehaves,
-	"dangerous-command":       NoImpact,
-	"shadowed-hook":           NoImpact,
-	"foreign-format":          Misbehaves,
-	"foreign-tool":            Ignored,
-	"schema-key":              FileDropped,
-	"platform-specific":       Misbehaves,
-	"foreign-variable":        Misbehaves,
-	"foreign-payload":         Misbehaves,
-	"misplaced-config":        Ignored,
-	"agent-version":           NoImpact,
-	"control-character":       NoImpact,
-	"confusable-name":         NoImpact,
-	"shell-syntax":            Misbehaves,
-	"literal-answer":          Misbehaves,
-	"argument-path":           Misbehaves,
-	"shellcheck":              NoImpact,
-	"agent-decode":            FileDropped,
-}
+var ruleImpact = sync.OnceValue(func() map[string]Impact {
+	return map[string]Impact{
+		schema.RuleJSONSyntax:     FileDropped,
+		schema.RuleDuplicateKey:   Ignored,
+		schema.RuleRootShape:      Ignored,
+		schema.RuleUnknownEvent:   Ignored,
+		schema.RuleKeyCase:        NoImpact,
+		schema.RuleUnknownField:   Ignored,
+		schema.RuleEventShape:     Ignored,
+		"ignored-matcher":         Ignored,
+		schema.RuleMatcherSyntax:  Ignored,
+		"matcher-no-tool":         Ignored,
+		schema.RuleHandlerType:    Ignored,
+		schema.RuleMissingCommand: Ignored,
+		schema.RuleTimeoutValue:   Misbehaves,
+		schema.RuleEnabledType:    FileDropped,
+		"empty-hook":              NoImpact,
+		"script-not-found":        Misbehaves,
+		"script-not-executable":   Misbehaves,
+		"script-shebang":          Misbehaves,
+		"unsafe-permissions":      NoImpact,
+		"duplicate-handler":       Misbehaves,
+		"dangerous-command":       NoImpact,
+		"shadowed-hook":           NoImpact,
+		"foreign-format":          Misbehaves,
+		"foreign-tool":            Ignored,
+		"schema-key":              FileDropped,
+		"platform-specific":       Misbehaves,
+		"foreign-variable":        Misbehaves,
+		"foreign-payload":         Misbehaves,
+		"misplaced-config":        Ignored,
+		"agent-version":           NoImpact,
+		"control-character":       NoImpact,
+		"confusable-name":         NoImpact,
+		"shell-syntax":            Misbehaves,
+		"literal-answer":          Misbehaves,
+		"argument-path":           Misbehaves,
+		"shellcheck":              NoImpact,
+		"agent-decode":            FileDropped,
+	}
+})
 
 // ImpactOf returns what a rule's findings mean to the agent by default.
 func ImpactOf(rule string) Impact {
-	if i, ok := ruleImpact[rule]; ok {
+	if i, ok := ruleImpact()[rule]; ok {
 		return i
 	}
 	return NoImpact

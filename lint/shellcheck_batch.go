@@ -236,7 +236,9 @@ func copyShellcheckRC(dir, to string) error {
 // external-sources=true makes ShellCheck read the files a script
 // sources, /dev/zero included (past 3 GB), source-path where it looks for
 // them, and a key ShellCheck may add later is not known to be harmless.
-var scKeptRC = map[string]bool{"disable": true, "enable": true, "shell": true, "extended-analysis": true}
+var scKeptRC = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"disable": true, "enable": true, "shell": true, "extended-analysis": true}
+})
 
 // scSafeRC returns the settings of the .shellcheckrc src that scKeptRC
 // keeps, one a line. ShellCheck reads a line as settings separated by
@@ -248,7 +250,7 @@ func scSafeRC(src []byte) []byte {
 			line = line[:i]
 		}
 		for _, kv := range bytes.Fields(line) {
-			if k, _, ok := bytes.Cut(kv, []byte("=")); ok && scKeptRC[string(k)] {
+			if k, _, ok := bytes.Cut(kv, []byte("=")); ok && scKeptRC()[string(k)] {
 				out.Write(kv)
 				out.WriteByte('\n')
 			}

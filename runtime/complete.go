@@ -2,12 +2,12 @@ package runtime
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
-
-	"github.com/google/uuid"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -78,7 +78,7 @@ func CompletePayload(e schema.Event, partial []byte, workspace, home string) ([]
 	if root.Kind != schema.Object {
 		return nil, fmt.Errorf("the payload must be a JSON object, not %s", root.Describe())
 	}
-	id := uuid.NewString()
+	id := newConversationID()
 	if m := root.Get("conversationId"); m != nil && m.Value.Kind == schema.String && m.Value.Str != "" {
 		id = m.Value.Str
 	}
@@ -126,4 +126,26 @@ func CompletePayload(e schema.Event, partial []byte, workspace, home string) ([]
 	}
 	b.Write(partial[at:])
 	return b.Bytes(), nil
+}
+
+// newConversationID returns a random UUID (RFC 9562, version 4), as the
+// agent names a new conversation. It is written here rather than taken
+// from a UUID library: the one at hand links the net package, whose
+// initialisation every start of hookctl would pay for this one call.
+func newConversationID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40 // version 4
+	b[8] = b[8]&0x3f | 0x80 // variant 10
+	var s [36]byte
+	hex.Encode(s[0:8], b[0:4])
+	s[8] = '-'
+	hex.Encode(s[9:13], b[4:6])
+	s[13] = '-'
+	hex.Encode(s[14:18], b[6:8])
+	s[18] = '-'
+	hex.Encode(s[19:23], b[8:10])
+	s[23] = '-'
+	hex.Encode(s[24:], b[10:])
+	return string(s[:])
 }

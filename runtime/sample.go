@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -65,70 +66,72 @@ func workspaceDir(ws string) any       { return ws }
 // "tool.Argument", then by "Argument" for every tool that has it. The
 // command line and folders follow the format's own example of a
 // run_command call.
-var sampleArgs = map[string]sampleValue{
-	"AbsolutePath":       inWorkspace("README.md"),
-	"TargetFile":         inWorkspace(SampleFile),
-	"CodeContent":        constant("Notes\n\n- Run the tests before committing.\n"),
-	"Overwrite":          constant(false),
-	"Instruction":        constant("Fix the typo in the second note"),
-	"AllowMultiple":      constant(false),
-	"TargetContent":      constant("- Run the tets before committing."),
-	"ReplacementContent": constant("- Run the tests before committing."),
-	"StartLine":          constant(3),
-	"EndLine":            constant(3),
-	"DirectoryPath":      workspaceDir,
-	"SearchDirectory":    workspaceDir,
-	"Pattern":            constant("*.md"),
-	"SearchPath":         workspaceDir,
-	"Query":              constant("TODO"),
-	"query":              constant("how to write a git pre-commit hook"),
-	"Url":                constant("https://example.com/"),
-	"CommandLine":        constant("npm test"),
-	"Cwd":                workspaceDir,
-	"WaitMsBeforeAsync":  constant(5000),
-	"Prompt":             constant("Check whether the build has finished"),
-	"Recipient":          constant("reviewer"),
-	"Message":            constant("The tests pass now: please review the change again."),
-	"name":               constant("reviewer"),
-	"description":        constant("Reviews code changes and reports bugs"),
-	"system_prompt":      constant("You review code changes and report the bugs you find."),
+var sampleArgs = sync.OnceValue(func() map[string]sampleValue {
+	return map[string]sampleValue{
+		"AbsolutePath":       inWorkspace("README.md"),
+		"TargetFile":         inWorkspace(SampleFile),
+		"CodeContent":        constant("Notes\n\n- Run the tests before committing.\n"),
+		"Overwrite":          constant(false),
+		"Instruction":        constant("Fix the typo in the second note"),
+		"AllowMultiple":      constant(false),
+		"TargetContent":      constant("- Run the tets before committing."),
+		"ReplacementContent": constant("- Run the tests before committing."),
+		"StartLine":          constant(3),
+		"EndLine":            constant(3),
+		"DirectoryPath":      workspaceDir,
+		"SearchDirectory":    workspaceDir,
+		"Pattern":            constant("*.md"),
+		"SearchPath":         workspaceDir,
+		"Query":              constant("TODO"),
+		"query":              constant("how to write a git pre-commit hook"),
+		"Url":                constant("https://example.com/"),
+		"CommandLine":        constant("npm test"),
+		"Cwd":                workspaceDir,
+		"WaitMsBeforeAsync":  constant(5000),
+		"Prompt":             constant("Check whether the build has finished"),
+		"Recipient":          constant("reviewer"),
+		"Message":            constant("The tests pass now: please review the change again."),
+		"name":               constant("reviewer"),
+		"description":        constant("Reviews code changes and reports bugs"),
+		"system_prompt":      constant("You review code changes and report the bugs you find."),
 
-	"write_to_file.Description":              constant("Create a notes file"),
-	"replace_file_content.Description":       constant("Fix a typo in the notes"),
-	"multi_replace_file_content.Description": constant("Fix a typo in the notes"),
-	"multi_replace_file_content.ReplacementChunks": constant([]any{map[string]any{
-		"AllowMultiple": false, "TargetContent": "- Run the tets before committing.",
-		"ReplacementContent": "- Run the tests before committing.", "StartLine": 3, "EndLine": 3}}),
-	"manage_task.Action":        constant("list"),
-	"manage_subagents.Action":   constant("list"),
-	"schedule.DurationSeconds":  constant(300),
-	"ask_permission.Action":     constant("command"),
-	"ask_permission.Target":     constant("npm test"),
-	"ask_permission.Reason":     constant("to run the project's tests"),
-	"invoke_subagent.Subagents": constant([]any{map[string]any{"Prompt": "Review the changes in src/ for bugs", "Role": "reviewer", "TypeName": "general"}}),
-	"ask_question.questions":    constant([]any{map[string]any{"question": "Which package manager does the project use?", "options": []any{"npm", "pnpm"}, "is_multi_select": false}}),
-	"generate_image.Prompt":     constant("A flat icon of a fishing hook"),
-	"generate_image.ImageName":  constant("hook_icon"),
+		"write_to_file.Description":              constant("Create a notes file"),
+		"replace_file_content.Description":       constant("Fix a typo in the notes"),
+		"multi_replace_file_content.Description": constant("Fix a typo in the notes"),
+		"multi_replace_file_content.ReplacementChunks": constant([]any{map[string]any{
+			"AllowMultiple": false, "TargetContent": "- Run the tets before committing.",
+			"ReplacementContent": "- Run the tests before committing.", "StartLine": 3, "EndLine": 3}}),
+		"manage_task.Action":        constant("list"),
+		"manage_subagents.Action":   constant("list"),
+		"schedule.DurationSeconds":  constant(300),
+		"ask_permission.Action":     constant("command"),
+		"ask_permission.Target":     constant("npm test"),
+		"ask_permission.Reason":     constant("to run the project's tests"),
+		"invoke_subagent.Subagents": constant([]any{map[string]any{"Prompt": "Review the changes in src/ for bugs", "Role": "reviewer", "TypeName": "general"}}),
+		"ask_question.questions":    constant([]any{map[string]any{"question": "Which package manager does the project use?", "options": []any{"npm", "pnpm"}, "is_multi_select": false}}),
+		"generate_image.Prompt":     constant("A flat icon of a fishing hook"),
+		"generate_image.ImageName":  constant("hook_icon"),
 
-	"codebase_search.Query":              constant("where the configuration is loaded"),
-	"codebase_search.TargetDirectories":  func(ws string) any { return []string{ws} },
-	"search_in_file.Query":               constant("how to run the tests"),
-	"view_code_item.File":                inWorkspace("main.go"),
-	"view_code_item.NodePaths":           constant([]string{"main"}),
-	"view_content_chunk.document_id":     constant("https://example.com/"),
-	"view_content_chunk.position":        constant(0),
-	"command_status.CommandId":           constant("4f1c2d"),
-	"command_status.WaitDurationSeconds": constant(5),
-	"send_command_input.CommandId":       constant("4f1c2d"),
-	"send_command_input.Input":           constant("q\n"),
-	"read_terminal.Name":                 constant("npm test"),
-	"read_terminal.ProcessID":            constant("4f1c2d"),
-	"read_resource.ServerName":           constant("github"),
-	"read_resource.Uri":                  constant("repo://README.md"),
-	"browser_subagent.Task":              constant("Open http://localhost:3000 and check that the page shows the sign-in form"),
-	"browser_subagent.TaskName":          constant("Check the sign-in page"),
-	"browser_subagent.RecordingName":     constant("sign_in_check"),
-}
+		"codebase_search.Query":              constant("where the configuration is loaded"),
+		"codebase_search.TargetDirectories":  func(ws string) any { return []string{ws} },
+		"search_in_file.Query":               constant("how to run the tests"),
+		"view_code_item.File":                inWorkspace("main.go"),
+		"view_code_item.NodePaths":           constant([]string{"main"}),
+		"view_content_chunk.document_id":     constant("https://example.com/"),
+		"view_content_chunk.position":        constant(0),
+		"command_status.CommandId":           constant("4f1c2d"),
+		"command_status.WaitDurationSeconds": constant(5),
+		"send_command_input.CommandId":       constant("4f1c2d"),
+		"send_command_input.Input":           constant("q\n"),
+		"read_terminal.Name":                 constant("npm test"),
+		"read_terminal.ProcessID":            constant("4f1c2d"),
+		"read_resource.ServerName":           constant("github"),
+		"read_resource.Uri":                  constant("repo://README.md"),
+		"browser_subagent.Task":              constant("Open http://localhost:3000 and check that the page shows the sign-in form"),
+		"browser_subagent.TaskName":          constant("Check the sign-in page"),
+		"browser_subagent.RecordingName":     constant("sign_in_check"),
+	}
+})
 
 // SampleArgs returns realistic arguments for a call to the tool in the
 // workspace, as a compact JSON object with the arguments in documentation
@@ -144,7 +147,7 @@ func SampleArgs(tool, workspace string) json.RawMessage {
 	if !ok {
 		if strings.HasPrefix(tool, schema.BrowserPrefix) {
 			var w objectWriter
-			w.raw("Url", marshal(sampleArgs["Url"](workspace)))
+			w.raw("Url", marshal(sampleArgs()["Url"](workspace)))
 			return w.bytes()
 		}
 		return json.RawMessage("{}")
@@ -159,12 +162,12 @@ func SampleArgs(tool, workspace string) json.RawMessage {
 		}
 		// An optional argument is sent only where this tool's entry asks
 		// for it: the agent leaves most of them out.
-		v, listed := sampleArgs[tool+"."+name]
+		v, listed := sampleArgs()[tool+"."+name]
 		if !listed && optional {
 			continue
 		}
 		if !listed {
-			v, listed = sampleArgs[name]
+			v, listed = sampleArgs()[name]
 		}
 		var val any
 		if listed {

@@ -190,8 +190,8 @@ func TestSampleArgsAreListed(t *testing.T) {
 		typ := reflect.TypeOf(tool.Args)
 		for i := 0; i < typ.NumField(); i++ {
 			name, optional := jsonName(typ.Field(i))
-			_, byTool := sampleArgs[tool.Name+"."+name]
-			_, byName := sampleArgs[name]
+			_, byTool := sampleArgs()[tool.Name+"."+name]
+			_, byName := sampleArgs()[name]
 			if name != "" && !optional && !byTool && !byName {
 				t.Errorf("%s: the argument %s has no sample value of its own; add one to sampleArgs", tool.Name, name)
 			}

@@ -91,7 +91,7 @@ func ValidateName(name string) error {
 		return errors.New("the name is empty: give the hook a short name such as block-dangerous")
 	case len(name) > 64:
 		return fmt.Errorf("the name is %d characters long: keep it to 64", len(name))
-	case !templates.NamePattern.MatchString(name):
+	case !templates.NamePattern().MatchString(name):
 		return fmt.Errorf("%q is not a good hook name: use letters, digits, '-', '_' and '.', starting with a letter or digit", name)
 	}
 	for _, r := range reserved {

@@ -92,6 +92,25 @@ func jsonFields(t reflect.Type) (map[string]reflect.Type, []string) {
 	return out, order
 }
 
+// FieldName returns the JSON name of the field goField of the struct v (a
+// value or a pointer; fields of embedded structs included), as a payload
+// or an answer spells it, for messages that describe them. It panics on a
+// field v does not have: a mistake of the caller's code.
+func FieldName(v any, goField string) string {
+	t := reflect.TypeOf(v)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	f, ok := t.FieldByName(goField)
+	if !ok {
+		panic(fmt.Sprintf("schema.FieldName: %s has no field %s", t, goField))
+	}
+	if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && name != "-" {
+		return name
+	}
+	return f.Name
+}
+
 // AnswerKeys returns the keys of the event's answer, in the documented
 // order: none for PostToolUse, whose answer is {}.
 func AnswerKeys(e Event) []string {

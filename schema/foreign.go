@@ -22,6 +22,22 @@ const (
 // Agents lists the known agents in the order import tries them.
 var Agents = []Agent{Claude, Gemini, Cursor, Codex}
 
+// ParseAgent reads an agent's name as a command line gives it (hookctl
+// run --from, import --from, adapt --from, export --to), in any case. An
+// unknown name is an error that names the option, flag, and the agents.
+func ParseAgent(flag, s string) (Agent, error) {
+	for _, a := range Agents {
+		if string(a) == strings.ToLower(s) {
+			return a, nil
+		}
+	}
+	names := make([]string, len(Agents))
+	for i, a := range Agents {
+		names[i] = string(a)
+	}
+	return "", fmt.Errorf("%s must be %s, not %q", flag, strings.Join(names, ", "), s)
+}
+
 // Title is the agent's product name, for messages.
 func (a Agent) Title() string {
 	switch a {

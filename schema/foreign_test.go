@@ -208,3 +208,37 @@ func TestDetectForeignRealWorld(t *testing.T) {
 		}
 	}
 }
+
+// TestParseAgent: an agent's name is read in any case, and an unknown one
+// is an error that names the option and every agent.
+func TestParseAgent(t *testing.T) {
+	for in, want := range map[string]Agent{"claude": Claude, "Gemini": Gemini, "CURSOR": Cursor, "codex": Codex} {
+		if got, err := ParseAgent("--from", in); got != want || err != nil {
+			t.Errorf("ParseAgent(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for flag, in := range map[string]string{"--from": "copilot", "--to": "", "--x": "claude "} {
+		_, err := ParseAgent(flag, in)
+		want := flag + ` must be claude, gemini, cursor, codex, not "` + in + `"`
+		if err == nil || err.Error() != want {
+			t.Errorf("ParseAgent(%q, %q): %v; want %s", flag, in, err, want)
+		}
+	}
+}
+
+// TestFieldName: a field's JSON name, through a pointer and through an
+// embedded struct; a field the type lacks is a panic.
+func TestFieldName(t *testing.T) {
+	if got := FieldName(&StopInput{}, "ConversationID"); got != "conversationId" {
+		t.Errorf("an embedded field: %q", got)
+	}
+	if got := FieldName(PreToolUseOutput{}, "Reason"); got != "reason" {
+		t.Errorf("a field with omitempty: %q", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a missing field did not panic")
+		}
+	}()
+	FieldName(StopInput{}, "Prompt")
+}

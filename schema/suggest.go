@@ -3,6 +3,7 @@ package schema
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -57,7 +58,9 @@ func normalize(s string) string {
 
 // fillers are the words a name may hold or leave out without meaning
 // otherwise: "write_to_file" is "file_write".
-var fillers = map[string]bool{"a": true, "an": true, "the": true, "to": true, "of": true, "by": true, "in": true, "on": true, "for": true}
+var fillers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"a": true, "an": true, "the": true, "to": true, "of": true, "by": true, "in": true, "on": true, "for": true}
+})
 
 // wordBag returns the words of a name, split at separators and where a
 // lower-case letter meets a capital, folded to lower case, without
@@ -67,7 +70,7 @@ func wordBag(s string) string {
 	var words []string
 	var cur strings.Builder
 	flush := func() {
-		if w := cur.String(); w != "" && !fillers[w] {
+		if w := cur.String(); w != "" && !fillers()[w] {
 			words = append(words, w)
 		}
 		cur.Reset()

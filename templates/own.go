@@ -2,15 +2,17 @@ package templates
 
 import (
 	"bytes"
-	"regexp"
 	"sync"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
-// NamePattern is what a hook name that init writes into a template may
-// be: a slug of letters, digits, dots, dashes and underscores, starting
-// with a letter or digit, at most 64 characters. Such a name can stand in
-// any string or comment of a template without changing its code.
-var NamePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+// NamePattern returns the expression of what a hook name that init
+// writes into a template may be: a slug of letters, digits, dots, dashes
+// and underscores, starting with a letter or digit, at most 64 characters.
+// Such a name can stand in any string or comment of a template without
+// changing its code. It is compiled on first use.
+var NamePattern = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
 // placeholder is what Script replaces by the hook's name.
 var placeholder = []byte("{{name}}")
@@ -25,7 +27,7 @@ type ownScript struct {
 // own are the raw scripts of every template in every language, read once.
 var own = sync.OnceValue(func() []ownScript {
 	var out []ownScript
-	for _, t := range all {
+	for _, t := range all() {
 		for _, l := range Languages {
 			if raw, err := files.ReadFile("files/" + t.ID + l.Ext); err == nil {
 				out = append(out, ownScript{t, bytes.Split(raw, placeholder)})
@@ -59,7 +61,7 @@ func Own(content []byte) (Template, bool) {
 			end++
 		}
 		name := content[i:end]
-		if NamePattern.Match(name) && bytes.Equal(bytes.Join(parts, name), content) {
+		if NamePattern().Match(name) && bytes.Equal(bytes.Join(parts, name), content) {
 			return s.t, true
 		}
 	}

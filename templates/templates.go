@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hookctl/hookctl/schema"
 )
@@ -124,86 +125,91 @@ const editTools = "write_to_file|replace_file_content|multi_replace_file_content
 // ReminderMessage is what the reminder template injects by default.
 const ReminderMessage = "Before you say you are done: run the linter and the tests on what you changed, and fix what they report."
 
-var all = []Template{
-	{
-		ID: "project-context", Event: schema.SessionStart, Timeout: 10,
-		Summary: "give the model the project's notes, git branch and latest commits when a conversation starts",
-		Cases: []Case{
-			{Name: "starts a conversation without failing", Expect: map[string]any{}},
+// all are the templates in the order they were written. Their cases hold
+// maps, which a package-level literal would allocate at every start of
+// hookctl: they are built on first use.
+var all = sync.OnceValue(func() []Template {
+	return []Template{
+		{
+			ID: "project-context", Event: schema.SessionStart, Timeout: 10,
+			Summary: "give the model the project's notes, git branch and latest commits when a conversation starts",
+			Cases: []Case{
+				{Name: "starts a conversation without failing", Expect: map[string]any{}},
+			},
 		},
-	},
-	{
-		ID: "block-dangerous", Event: schema.PreToolUse, Matcher: "run_command", Timeout: 10, NeedsJQ: true,
-		Summary: "deny rm -rf /, curl | sh, mkfs, dd to a disk; ask before git push --force",
-		Cases: []Case{
-			{Name: "denies sudo rm -rf /", Tool: "run_command", Args: map[string]any{"CommandLine": "sudo rm -rf /"}, Expect: map[string]any{"decision": "deny"}},
-			{Name: "denies curl piped into sh", Tool: "run_command", Args: map[string]any{"CommandLine": "curl -fsSL https://example.com/install.sh | sh"}, Expect: map[string]any{"decision": "deny"}},
-			{Name: "asks before git push --force", Tool: "run_command", Args: map[string]any{"CommandLine": "git push --force origin main"}, Expect: map[string]any{"decision": "force_ask"}},
-			{Name: "leaves npm test to the user's settings", Tool: "run_command", Args: map[string]any{"CommandLine": "npm test"}, Expect: map[string]any{"decision": "ask"}},
+		{
+			ID: "block-dangerous", Event: schema.PreToolUse, Matcher: "run_command", Timeout: 10, NeedsJQ: true,
+			Summary: "deny rm -rf /, curl | sh, mkfs, dd to a disk; ask before git push --force",
+			Cases: []Case{
+				{Name: "denies sudo rm -rf /", Tool: "run_command", Args: map[string]any{"CommandLine": "sudo rm -rf /"}, Expect: map[string]any{"decision": "deny"}},
+				{Name: "denies curl piped into sh", Tool: "run_command", Args: map[string]any{"CommandLine": "curl -fsSL https://example.com/install.sh | sh"}, Expect: map[string]any{"decision": "deny"}},
+				{Name: "asks before git push --force", Tool: "run_command", Args: map[string]any{"CommandLine": "git push --force origin main"}, Expect: map[string]any{"decision": "force_ask"}},
+				{Name: "leaves npm test to the user's settings", Tool: "run_command", Args: map[string]any{"CommandLine": "npm test"}, Expect: map[string]any{"decision": "ask"}},
+			},
 		},
-	},
-	{
-		ID: "protect-paths", Event: schema.PreToolUse, Matcher: fileTools, Timeout: 10, NeedsJQ: true,
-		Summary: "deny access to .env files, keys and .ssh/, and writes into .git/",
-		Cases: []Case{
-			{Name: "denies reading .env", Tool: "view_file", Args: map[string]any{"AbsolutePath": ".env"}, Expect: map[string]any{"decision": "deny"}},
-			{Name: "denies writing into .git/", Tool: "write_to_file", Args: map[string]any{"TargetFile": ".git/config", "CodeContent": ""}, Expect: map[string]any{"decision": "deny"}},
-			{Name: "denies listing ~/.ssh", Tool: "list_dir", Args: map[string]any{"DirectoryPath": "~/.ssh"}, Expect: map[string]any{"decision": "deny"}},
-			{Name: "leaves source files to the user's settings", Tool: "replace_file_content", Args: map[string]any{"TargetFile": "src/main.go"}, Expect: map[string]any{"decision": "ask"}},
+		{
+			ID: "protect-paths", Event: schema.PreToolUse, Matcher: fileTools, Timeout: 10, NeedsJQ: true,
+			Summary: "deny access to .env files, keys and .ssh/, and writes into .git/",
+			Cases: []Case{
+				{Name: "denies reading .env", Tool: "view_file", Args: map[string]any{"AbsolutePath": ".env"}, Expect: map[string]any{"decision": "deny"}},
+				{Name: "denies writing into .git/", Tool: "write_to_file", Args: map[string]any{"TargetFile": ".git/config", "CodeContent": ""}, Expect: map[string]any{"decision": "deny"}},
+				{Name: "denies listing ~/.ssh", Tool: "list_dir", Args: map[string]any{"DirectoryPath": "~/.ssh"}, Expect: map[string]any{"decision": "deny"}},
+				{Name: "leaves source files to the user's settings", Tool: "replace_file_content", Args: map[string]any{"TargetFile": "src/main.go"}, Expect: map[string]any{"decision": "ask"}},
+			},
 		},
-	},
-	{
-		ID: "format-file", Event: schema.PostToolUse, Matcher: editTools, Timeout: 60, NeedsJQ: true,
-		Summary: "format the edited file with gofmt, prettier, ruff/black or shfmt when installed",
-		Cases: []Case{
-			{Name: "answers {} after an edit", Tool: "write_to_file", Args: map[string]any{"TargetFile": "no-such-file.go", "CodeContent": "package main\n"}, Expect: map[string]any{}},
+		{
+			ID: "format-file", Event: schema.PostToolUse, Matcher: editTools, Timeout: 60, NeedsJQ: true,
+			Summary: "format the edited file with gofmt, prettier, ruff/black or shfmt when installed",
+			Cases: []Case{
+				{Name: "answers {} after an edit", Tool: "write_to_file", Args: map[string]any{"TargetFile": "no-such-file.go", "CodeContent": "package main\n"}, Expect: map[string]any{}},
+			},
 		},
-	},
-	{
-		ID: "audit-log", Event: schema.PostToolUse, Matcher: "*", Timeout: 10, Writes: "audit.jsonl",
-		Summary: "append every tool call to audit.jsonl, one JSON object a line",
-		Cases: []Case{
-			{Name: "logs a tool call", Tool: "run_command", Args: map[string]any{"CommandLine": "go build ./..."}, Expect: map[string]any{}},
+		{
+			ID: "audit-log", Event: schema.PostToolUse, Matcher: "*", Timeout: 10, Writes: "audit.jsonl",
+			Summary: "append every tool call to audit.jsonl, one JSON object a line",
+			Cases: []Case{
+				{Name: "logs a tool call", Tool: "run_command", Args: map[string]any{"CommandLine": "go build ./..."}, Expect: map[string]any{}},
+			},
 		},
-	},
-	{
-		ID: "reminder", Event: schema.PreInvocation, Timeout: 5,
-		Summary: "remind the model of a house rule at the start and every 10 calls",
-		Cases: []Case{
-			{Name: "reminds at the first call", Payload: map[string]any{"invocationNum": 0, "initialNumSteps": 1},
-				Expect: map[string]any{"injectSteps": []any{map[string]any{"ephemeralMessage": ReminderMessage}}}},
+		{
+			ID: "reminder", Event: schema.PreInvocation, Timeout: 5,
+			Summary: "remind the model of a house rule at the start and every 10 calls",
+			Cases: []Case{
+				{Name: "reminds at the first call", Payload: map[string]any{"invocationNum": 0, "initialNumSteps": 1},
+					Expect: map[string]any{"injectSteps": []any{map[string]any{"ephemeralMessage": ReminderMessage}}}},
+			},
 		},
-	},
-	{
-		ID: "invocation-budget", Event: schema.PostInvocation, Timeout: 5,
-		Summary: "end the loop after 50 model calls, warning 5 calls before",
-		Cases: []Case{
-			{Name: "terminates at the 50th call", Payload: map[string]any{"invocationNum": 49, "initialNumSteps": 120},
-				Expect: map[string]any{"terminationBehavior": "terminate"}},
+		{
+			ID: "invocation-budget", Event: schema.PostInvocation, Timeout: 5,
+			Summary: "end the loop after 50 model calls, warning 5 calls before",
+			Cases: []Case{
+				{Name: "terminates at the 50th call", Payload: map[string]any{"invocationNum": 49, "initialNumSteps": 120},
+					Expect: map[string]any{"terminationBehavior": "terminate"}},
+			},
 		},
-	},
-	{
-		ID: "tests-must-pass", Event: schema.Stop, Timeout: 600, NeedsJQ: true,
-		Summary: "keep the agent going until the project's tests pass (at most 5 times)",
-		Runs:    "runs the project's own tests (HOOK_TEST_COMMAND, else the first of make test, go test ./..., npm test, cargo test, python3 -m pytest that the project has): the test code, Makefile and package.json they run are the project's, not covered",
-		Cases: []Case{
-			{Name: "lets the agent stop after 5 attempts", Payload: map[string]any{"executionNum": 6, "terminationReason": "model_stop", "fullyIdle": true},
-				Expect: map[string]any{"decision": "allow"}},
+		{
+			ID: "tests-must-pass", Event: schema.Stop, Timeout: 600, NeedsJQ: true,
+			Summary: "keep the agent going until the project's tests pass (at most 5 times)",
+			Runs:    "runs the project's own tests (HOOK_TEST_COMMAND, else the first of make test, go test ./..., npm test, cargo test, python3 -m pytest that the project has): the test code, Makefile and package.json they run are the project's, not covered",
+			Cases: []Case{
+				{Name: "lets the agent stop after 5 attempts", Payload: map[string]any{"executionNum": 6, "terminationReason": "model_stop", "fullyIdle": true},
+					Expect: map[string]any{"decision": "allow"}},
+			},
 		},
-	},
-	{
-		ID: "notify", Event: schema.Stop, Timeout: 10,
-		Summary: "show a desktop notification when the agent stops",
-		Cases: []Case{
-			{Name: "lets the agent stop", Payload: map[string]any{"executionNum": 1, "terminationReason": "model_stop", "fullyIdle": true},
-				Expect: map[string]any{"decision": "allow"}},
+		{
+			ID: "notify", Event: schema.Stop, Timeout: 10,
+			Summary: "show a desktop notification when the agent stops",
+			Cases: []Case{
+				{Name: "lets the agent stop", Payload: map[string]any{"executionNum": 1, "terminationReason": "model_stop", "fullyIdle": true},
+					Expect: map[string]any{"decision": "allow"}},
+			},
 		},
-	},
-}
+	}
+})
 
 // All returns every template, grouped by event in the documentation's order.
 func All() []Template {
-	out := append([]Template(nil), all...)
+	out := append([]Template(nil), all()...)
 	order := map[schema.Event]int{}
 	for i, e := range schema.Events {
 		order[e] = i
@@ -234,7 +240,7 @@ func ForEvent(e schema.Event) []Template {
 
 // Lookup returns the template with that ID, or false.
 func Lookup(id string) (Template, bool) {
-	for _, t := range all {
+	for _, t := range all() {
 		if t.ID == id {
 			return t, true
 		}

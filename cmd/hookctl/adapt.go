@@ -12,7 +12,6 @@ import (
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/adapter"
 	"github.com/hookctl/hookctl/runtime/tracelog"
-	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
@@ -64,7 +63,7 @@ func adaptMain(args []string, s streams) int {
 		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", schema.Visible(err.Error()))
 		return exitUsage
 	}
-	agent, err := convert.ParseAgent(opts.From)
+	agent, err := schema.ParseAgent("--from", opts.From)
 	if err != nil {
 		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", schema.Visible(err.Error()))
 		return exitUsage

@@ -18,7 +18,6 @@ import (
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/adapter"
 	"github.com/hookctl/hookctl/scaffold"
-	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/scaffold/export"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
@@ -89,9 +88,9 @@ func exportCommand(s streams) *cli.Command {
 			if !c.IsSet("to") {
 				return usageErrorf("hookctl export needs --to AGENT: claude, gemini, cursor or codex")
 			}
-			a, err := convert.ParseAgent(c.String("to"))
+			a, err := schema.ParseAgent("--to", c.String("to"))
 			if err != nil {
-				return usageErrorf("%s", strings.Replace(err.Error(), "--from", "--to", 1))
+				return usageErrorf("%v", err)
 			}
 			opts.to = a
 			switch c.NArg() {

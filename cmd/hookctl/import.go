@@ -74,7 +74,7 @@ func importCommand(s streams) *cli.Command {
 				opts.dir = found.Shown()
 			}
 			if v := c.String("from"); v != "" {
-				a, err := convert.ParseAgent(v)
+				a, err := schema.ParseAgent("--from", v)
 				if err != nil {
 					return usageErrorf("%v", err)
 				}
@@ -115,7 +115,9 @@ func importRun(s streams, opts importOptions) error {
 		}
 		opts.file = f
 	}
-	src, err := convert.Read(opts.file, opts.from)
+	// The file named on the command line starts from the working folder.
+	wd, _ := os.Getwd()
+	src, err := convert.Read(wd, opts.file, opts.from)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}

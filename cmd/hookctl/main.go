@@ -231,8 +231,7 @@ func newApp(s streams) *cli.App {
 	cli.VersionPrinter = func(c *cli.Context) {
 		fmt.Fprintln(c.App.Writer, "hookctl "+c.App.Version)
 	}
-	bi, _ := debug.ReadBuildInfo()
-	bi = stamped(bi, commit, date)
+	bi := stampedBuildInfo()
 	app := &cli.App{
 		Name:      "hookctl",
 		Usage:     "lint, run, scaffold and document the hooks.json files of an AI coding agent",
@@ -287,6 +286,12 @@ func run(args []string, s streams) int {
 		// So does adapt.
 		return adaptMain(args[2:], s)
 	}
+	if len(args) == 2 && isVersionFlag(args[1]) {
+		// The version alone, as the CLI library prints it, without
+		// building every command first.
+		fmt.Fprintln(s.out, versionLine(buildVersion(), stampedBuildInfo()))
+		return exitOK
+	}
 	app := newApp(s)
 	if len(args) > 1 && args[1] == completeCommand {
 		if err := complete(app, args[2:]).write(s.out); err != nil {
@@ -310,6 +315,20 @@ func run(args []string, s streams) int {
 		fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(err.Error()))
 		return exitUsage
 	}
+}
+
+// stampedBuildInfo is what the go command recorded of this build, with
+// what a release build set in its place.
+func stampedBuildInfo() *debug.BuildInfo {
+	bi, _ := debug.ReadBuildInfo()
+	return stamped(bi, commit, date)
+}
+
+// isVersionFlag reports whether a is one of the spellings of the CLI
+// library's --version flag, which the flag package reads with one dash or
+// two.
+func isVersionFlag(a string) bool {
+	return a == "--version" || a == "-version" || a == "-v" || a == "--v"
 }
 
 func isHelpFlag(a string) bool { return a == "-h" || a == "--help" || a == "-help" }

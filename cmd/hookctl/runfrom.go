@@ -15,7 +15,6 @@ import (
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/adapter"
 	"github.com/hookctl/hookctl/runtime/tracelog"
-	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -29,7 +28,7 @@ import (
 // for a failed hook and none for a block; usage mistakes on the command
 // line itself exit 2, as for run.
 func runFrom(s streams, opts runOptions) error {
-	agent, err := convert.ParseAgent(opts.from)
+	agent, err := schema.ParseAgent("--from", opts.from)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,4 +148,27 @@ func goVersion(t *testing.T, bin string) string {
 	}
 	f := strings.Fields(string(bi))
 	return f[len(f)-1]
+}
+
+// TestVersionFlagWithoutCommands: hookctl --version, in each spelling the
+// CLI library accepts, prints the line the CLI library prints, with or
+// without a release's stamps, though it no longer builds the commands to
+// print it.
+func TestVersionFlagWithoutCommands(t *testing.T) {
+	defer func(v, c, d string) { version, commit, date = v, c, d }(version, commit, date)
+	for _, stamps := range [][3]string{{}, {"v1.2.3", "0123456789abcdef0123456789abcdef01234567", "2026-12-02T10:00:00Z"}} {
+		version, commit, date = stamps[0], stamps[1], stamps[2]
+		for _, flag := range []string{"--version", "-version", "-v", "--v"} {
+			var fast, lib bytes.Buffer
+			if code := run([]string{"hookctl", flag}, streams{strings.NewReader(""), &fast, io.Discard}); code != exitOK {
+				t.Errorf("hookctl %s: exit status %d", flag, code)
+			}
+			if err := newApp(streams{strings.NewReader(""), &lib, io.Discard}).Run([]string{"hookctl", flag}); err != nil {
+				t.Fatalf("the CLI library's hookctl %s: %v", flag, err)
+			}
+			if fast.String() != lib.String() || !strings.HasPrefix(fast.String(), "hookctl "+cmp.Or(version, "devel")) {
+				t.Errorf("hookctl %s printed %q, the CLI library %q", flag, fast.String(), lib.String())
+			}
+		}
+	}
 }

@@ -20,11 +20,13 @@ var rules = sync.OnceValue(func() map[string]lint.RuleInfo {
 })
 
 // impactText says what a finding's mistake does to the agent.
-var impactText = map[lint.Impact]string{
-	lint.FileDropped: "The agent loads **none** of this file's hooks while this is wrong.",
-	lint.Ignored:     "The agent silently ignores this part.",
-	lint.Misbehaves:  "It runs, but not as meant.",
-}
+var impactText = sync.OnceValue(func() map[lint.Impact]string {
+	return map[lint.Impact]string{
+		lint.FileDropped: "The agent loads **none** of this file's hooks while this is wrong.",
+		lint.Ignored:     "The agent silently ignores this part.",
+		lint.Misbehaves:  "It runs, but not as meant.",
+	}
+})
 
 func (s *server) hover(p textDocumentPositionParams) *hover {
 	doc, res, kind := s.snapshot(p.TextDocument.URI)
@@ -151,7 +153,7 @@ func findingText(f lint.Finding) string {
 	}
 	b.WriteString("\n\n")
 	b.WriteString(f.Message)
-	if t := impactText[f.Impact]; t != "" {
+	if t := impactText()[f.Impact]; t != "" {
 		b.WriteString("\n\n" + t)
 	}
 	if f.Fix != nil && f.Fix.Description != "" {

@@ -295,7 +295,7 @@ func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		}
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down: only exit is accepted"}
 	}
-	if m := methods[req.Method]; m != nil {
+	if m := methods()[req.Method]; m != nil {
 		return m(s, ctx, req)
 	}
 	if req.Notif {
@@ -313,24 +313,26 @@ type method func(s *server, ctx context.Context, req *jsonrpc2.Request) (any, er
 
 // methods are the messages the server answers between initialize and
 // shutdown, each with its handler.
-var methods = map[string]method{
-	// The lifecycle (general.go).
-	"initialized": noParams((*server).registerWatchers),
-	"shutdown":    noParams((*server).beginShutdown),
-	// The documents' texts (text_synchronization.go) and the files they
-	// name (watch.go).
-	"textDocument/didOpen":            notification((*server).didOpen),
-	"textDocument/didChange":          notification((*server).didChange),
-	"textDocument/didClose":           notification((*server).didClose),
-	"textDocument/didSave":            notification((*server).didSave),
-	"workspace/didChangeWatchedFiles": notification((*server).filesChanged),
-	// Quick fixes (code_action.go), answered once lint caught up.
-	"textDocument/codeAction": answeredLater((*server).codeAction),
-	// What the cursor is on (complete.go, hover.go).
-	"textDocument/completion": request((*server).completion),
-	"textDocument/hover":      request((*server).hover),
-	"textDocument/definition": request((*server).definition),
-}
+var methods = sync.OnceValue(func() map[string]method {
+	return map[string]method{
+		// The lifecycle (general.go).
+		"initialized": noParams((*server).registerWatchers),
+		"shutdown":    noParams((*server).beginShutdown),
+		// The documents' texts (text_synchronization.go) and the files they
+		// name (watch.go).
+		"textDocument/didOpen":            notification((*server).didOpen),
+		"textDocument/didChange":          notification((*server).didChange),
+		"textDocument/didClose":           notification((*server).didClose),
+		"textDocument/didSave":            notification((*server).didSave),
+		"workspace/didChangeWatchedFiles": notification((*server).filesChanged),
+		// Quick fixes (code_action.go), answered once lint caught up.
+		"textDocument/codeAction": answeredLater((*server).codeAction),
+		// What the cursor is on (complete.go, hover.go).
+		"textDocument/completion": request((*server).completion),
+		"textDocument/hover":      request((*server).hover),
+		"textDocument/definition": request((*server).definition),
+	}
+})
 
 // noParams is the method of a handler that reads no params.
 func noParams(h func(*server)) method {

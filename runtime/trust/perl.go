@@ -2,7 +2,6 @@ package trust
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/hookctl/hookctl/internal/lazyre"
@@ -40,7 +39,7 @@ var (
 	perlUse     = lazyre.New(`(?:^|[^\w$@%&:>-])(use|no)\s+([A-Za-z_]\w*(?:::\w+)*)`)
 	perlRequire = lazyre.New(`(?:^|[^\w$@%&:>-])(require|do)\b\s*`)
 	perlDynamic = lazyre.New(`(?:^|[^\w$@%&:>-])eval\b\s*(?:[^\s{]|$)|[@%]INC\b|\$INC\s*[{\[]|\b(?:Module::Load|Module::Runtime|Class::Load|UNIVERSAL::require|Module::Pluggable)\b`)
-	perlModule  = regexp.MustCompile(`^[A-Za-z_]\w*(?:::\w+)*`)
+	perlModule  = lazyre.New(`^[A-Za-z_]\w*(?:::\w+)*`)
 )
 
 // perlSwitches are perl's switches (perlrun).
@@ -123,8 +122,8 @@ func (c *coverage) perlRead(cmd *Command, content []byte, real, cwd, name string
 				// a block, or the word as a hash key
 			case kw == "require" && (rest == "" || rest[0] >= '0' && rest[0] <= '9' || rest[0] == 'v' && len(rest) > 1 && rest[1] >= '0' && rest[1] <= '9'):
 				// require 5.010, require v5.36: a version
-			case kw == "require" && perlModule.MatchString(rest) && !strings.HasPrefix(strings.TrimLeft(rest[len(perlModule.FindString(rest)):], " \t"), "("):
-				c.perlModule(cmd, inc, cwd, perlModule.FindString(rest), name, depth)
+			case kw == "require" && perlModule().MatchString(rest) && !strings.HasPrefix(strings.TrimLeft(rest[len(perlModule().FindString(rest)):], " \t"), "("):
+				c.perlModule(cmd, inc, cwd, perlModule().FindString(rest), name, depth)
 			default:
 				lit, _, ok := quotedAt(rest, 0, []string{"$", "@"})
 				if !ok {

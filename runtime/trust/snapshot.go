@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/hookctl/hookctl/schema"
@@ -199,18 +200,20 @@ var (
 // codeExts are the extensions of files that run or are loaded as code. A
 // .pth file in a virtual environment's site-packages runs its import
 // lines each time that environment's python starts.
-var codeExts = map[string]bool{
-	".py": true, ".pyw": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true,
-	".jsx": true, ".tsx": true, ".sh": true, ".bash": true, ".zsh": true, ".ksh": true, ".fish": true,
-	".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".r": true, ".R": true,
-	".jar": true, ".class": true, ".so": true, ".dylib": true, ".node": true, ".wasm": true,
-	".pyc": true, ".pth": true, ".awk": true, ".sed": true, ".jq": true, ".tcl": true, ".ps1": true, ".psm1": true,
-}
+var codeExts = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		".py": true, ".pyw": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true,
+		".jsx": true, ".tsx": true, ".sh": true, ".bash": true, ".zsh": true, ".ksh": true, ".fish": true,
+		".rb": true, ".pl": true, ".pm": true, ".php": true, ".lua": true, ".r": true, ".R": true,
+		".jar": true, ".class": true, ".so": true, ".dylib": true, ".node": true, ".wasm": true,
+		".pyc": true, ".pth": true, ".awk": true, ".sed": true, ".jq": true, ".tcl": true, ".ps1": true, ".psm1": true,
+	}
+})
 
 // codeNames are files that choose what runs, whatever their extension: a
 // virtual environment's pyvenv.cfg names the Python installation (home)
 // whose standard library and site-packages its python loads.
-var codeNames = map[string]bool{"pyvenv.cfg": true}
+var codeNames = sync.OnceValue(func() map[string]bool { return map[string]bool{"pyvenv.cfg": true} })
 
 // snapshot takes the snapshot; prev, when given, is the record the
 // workspace was trusted with, whose hashes stand for files that have not
@@ -342,7 +345,7 @@ func (c *coverage) walk(dir, rel string) {
 			continue
 		}
 		info, err := os.Stat(p)
-		if err != nil || info.Mode().Perm()&0o111 == 0 && !codeExts[path.Ext(name)] && !codeNames[name] {
+		if err != nil || info.Mode().Perm()&0o111 == 0 && !codeExts()[path.Ext(name)] && !codeNames()[name] {
 			continue
 		}
 		c.cover(r, p, "", false)

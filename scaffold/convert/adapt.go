@@ -3,6 +3,7 @@ package convert
 import (
 	"bytes"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -85,11 +86,13 @@ func wrapAdapt(a schema.Agent, event, command string) string {
 
 // shellBuiltins are words a shell runs itself, or runs differently from
 // the program of the same name (echo's escapes): they stay in a shell.
-var shellBuiltins = map[string]bool{
-	"cd": true, "exit": true, ".": true, "source": true, "exec": true, "eval": true, "export": true, "set": true, "unset": true,
-	"trap": true, "return": true, "shift": true, "readonly": true, "ulimit": true, "umask": true, "wait": true, "alias": true,
-	"read": true, "echo": true, "printf": true, "test": true, "[": true, "command": true, "type": true, "local": true,
-}
+var shellBuiltins = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"cd": true, "exit": true, ".": true, "source": true, "exec": true, "eval": true, "export": true, "set": true, "unset": true,
+		"trap": true, "return": true, "shift": true, "readonly": true, "ulimit": true, "umask": true, "wait": true, "alias": true,
+		"read": true, "echo": true, "printf": true, "test": true, "[": true, "command": true, "type": true, "local": true,
+	}
+})
 
 // directCall reports whether a command is one program and its arguments,
 // which hookctl adapt can run as they stand after the shell that runs the
@@ -108,7 +111,7 @@ func directCall(command string) bool {
 		return false
 	}
 	first := call.Args[0].Lit()
-	return first != "" && !shellBuiltins[first]
+	return first != "" && !shellBuiltins()[first]
 }
 
 // literalAnswer translates a command that prints a fixed answer in the

@@ -19,7 +19,7 @@ func BenchmarkConvert(b *testing.B) {
 	opts := Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir}
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		s, err := Parse(path, src, "")
+		s, err := Parse(workDir(b), path, src, "")
 		if err != nil {
 			b.Fatal(err)
 		}

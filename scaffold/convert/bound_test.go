@@ -22,7 +22,7 @@ func TestSettingsPastTheBound(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			_, err := Parse("settings.json", []byte(src), schema.Claude)
+			_, err := Parse("/w", "settings.json", []byte(src), schema.Claude)
 			runtime.ReadMemStats(&after)
 			if n, limit := after.TotalAlloc-before.TotalAlloc, uint64(4*len(src)); n > limit {
 				t.Errorf("reading %d bytes allocated %d, more than %d", len(src), n, limit)

@@ -43,7 +43,7 @@ func convertSample(t *testing.T, file string, from schema.Agent) *Result {
 // are the sample's project.
 func convertSampleWith(t *testing.T, file string, from schema.Agent, opts Options) *Result {
 	t.Helper()
-	src, err := Read(file, from)
+	src, err := Read(workDir(t), file, from)
 	if err != nil {
 		t.Fatalf("Read(%s): %v", file, err)
 	}
@@ -193,7 +193,7 @@ func TestDetect(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := Parse("hooks.json", []byte(c.src), "")
+			s, err := Parse(workDir(t), "hooks.json", []byte(c.src), "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -221,7 +221,7 @@ func TestRefused(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Parse("in.json", []byte(c.src), "")
+			_, err := Parse(workDir(t), "in.json", []byte(c.src), "")
 			var fe *FormatError
 			if !errors.As(err, &fe) {
 				t.Fatalf("err = %v, want a *FormatError", err)
@@ -326,7 +326,7 @@ func convertStringWith(t *testing.T, src string, from schema.Agent, opts Options
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Read(path, from)
+	s, err := Read(workDir(t), path, from)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -444,7 +444,7 @@ func TestGeminiExtension(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, err := Read(filepath.Join(ext, "hooks", "hooks.json"), "")
+	s, err := Read(workDir(t), filepath.Join(ext, "hooks", "hooks.json"), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -474,7 +474,7 @@ func TestMixedInPlace(t *testing.T) {
 	if err := os.WriteFile(target, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Read(target, "")
+	s, err := Read(workDir(t), target, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -527,7 +527,7 @@ func TestRebaseKeepsWhatRuns(t *testing.T) {
 		if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := Read(path, "")
+		s, err := Read(workDir(t), path, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -728,4 +728,15 @@ func TestNULInACommandIsReported(t *testing.T) {
 		}
 	}
 	t.Errorf("no warning of the NUL at 1:%d: %+v", col, got.Report.Items)
+}
+
+// workDir is the working folder of the test, from which the paths the
+// tests name start, as a command line's do.
+func workDir(t testing.TB) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wd
 }

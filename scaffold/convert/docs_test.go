@@ -48,7 +48,7 @@ func TestDocsExample(t *testing.T) {
 	write(".claude/settings.json", settings, 0o644)
 	write(".claude/hooks/block-rm.sh", script, 0o755)
 	t.Chdir(root)
-	src, err := Read(".claude/settings.json", "")
+	src, err := Read(workDir(t), ".claude/settings.json", "")
 	if err != nil {
 		t.Fatal(err)
 	}

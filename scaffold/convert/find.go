@@ -28,7 +28,7 @@ func Find(shownDir, dir string) (string, error) {
 	for _, p := range Places {
 		full := filepath.Join(dir, p)
 		if _, err := os.Stat(full); err == nil {
-			if src, err := Read(full, ""); err == nil && src != nil {
+			if src, err := Read(dir, full, ""); err == nil && src != nil {
 				found = append(found, filepath.Join(shownDir, p))
 			}
 		}

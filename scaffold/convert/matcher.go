@@ -224,3 +224,75 @@ func number(n *schema.Node) (float64, bool) {
 	f, err := strconv.ParseFloat(n.Str, 64)
 	return f, err == nil
 }
+
+// matcher converts an entry's matcher for the target event; ok is false
+// when the entry matches only tools that have no equivalent.
+func (c *converter) matcher(key string, target schema.Event, fe schema.ForeignEvent, entry *schema.Node) (*string, bool) {
+	mm := entry.Get("matcher")
+	var text string
+	has := mm != nil && mm.Value.Kind == schema.String
+	if mm != nil && !has {
+		c.report.warn(mm.Value.Span.Start, "the matcher is %s, not a string: left out, so the hook runs for every tool", mm.Value.Describe())
+	}
+	if has {
+		text = mm.Value.Str
+	}
+	matchesAll := text == "" || text == "*" || text == ".*"
+	switch {
+	case fe.Matcher != "":
+		// Cursor's tool-specific events are about one kind of tool.
+		if has && !matchesAll {
+			c.report.warn(mm.KeySpan.Start, "the matcher %q narrows %s to some calls; %s has no such filter, so the hook runs for every %s call: filter in the script", text, key, target, fe.Matcher)
+		}
+		m := fe.Matcher
+		return &m, true
+	case !target.IsTool():
+		if has && !matchesAll {
+			c.report.note(mm.KeySpan.Start, "the matcher %q is left out: %s takes no matcher, so the hook runs every time", text, target)
+		}
+		return nil, true
+	case !has:
+		return nil, true
+	}
+	ch := convertMatcher(text)
+	pos := mm.Value.Span.Start
+	for _, ft := range ch.Dropped {
+		why := ft.Note
+		if why == "" {
+			why = "this agent has no such tool"
+		}
+		if ch.Nothing {
+			c.report.warn(pos, "the matcher %q names only tools with no equivalent (%s: %s), so this group is not carried over", text, ft.Name, why)
+			return nil, false
+		}
+		c.report.warn(pos, "%s has no equivalent (%s), so it is left out of the matcher", ft.Name, why)
+	}
+	if len(ch.Renamed) > 0 {
+		c.report.note(pos, "the matcher %q becomes %q (%s)", text, ch.Text, strings.Join(ch.Renamed, ", "))
+	}
+	for _, n := range ch.Notes {
+		c.report.note(pos, "%s", n)
+	}
+	if isMCP(text) {
+		c.report.note(pos, "MCP tool names are kept as written: MCP tools keep the names their servers give them; check the names this agent shows for them")
+	} else if len(ch.Unknown) > 0 {
+		c.report.note(pos, "%s %s no tool of this agent: kept as written, for MCP or new tools; check the name", strings.Join(ch.Unknown, ", "), isAre(len(ch.Unknown)))
+	}
+	if cm, err := schema.CompileMatcher(ch.Text); err != nil {
+		c.report.warn(pos, "%v: matchers here are RE2 regular expressions; rewrite it", err)
+	} else if !isMCP(text) && len(ch.Unknown) == 0 && !matchesSomeTool(cm) {
+		c.report.note(pos, "the matcher %q matches none of this agent's tools: kept as written; check it (hookctl schema lists the tools)", ch.Text)
+	}
+	return &ch.Text, true
+}
+
+// matchesSomeTool reports whether a matcher selects a documented tool or a
+// browser tool.
+func matchesSomeTool(m schema.Matcher) bool {
+	for _, t := range append(schema.ToolNames(), schema.BrowserPrefix+"click") {
+		if m.Match(t) {
+			return true
+		}
+	}
+	return false
+}

@@ -120,7 +120,7 @@ func FuzzConvert(f *testing.F) {
 	dir := f.TempDir()
 	opts := Options{Target: filepath.Join(dir, ".agents", "hooks.json"), Root: dir}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		s, err := Parse(filepath.Join(dir, "settings.json"), src, "")
+		s, err := Parse(workDir(t), filepath.Join(dir, "settings.json"), src, "")
 		if err != nil {
 			return
 		}

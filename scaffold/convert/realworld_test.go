@@ -52,7 +52,7 @@ func TestRealWorld(t *testing.T) {
 		case "claude", "gemini", "cursor", "mixed":
 			counts[class]++
 			t.Run(filepath.Base(path), func(t *testing.T) {
-				src, err := Read(path, "")
+				src, err := Read(workDir(t), path, "")
 				if err != nil {
 					t.Fatalf("a %s file is refused: %v", class, err)
 				}
@@ -79,7 +79,7 @@ func TestRealWorld(t *testing.T) {
 		case "other":
 			counts[class]++
 			t.Run(filepath.Base(path), func(t *testing.T) {
-				_, err := Read(path, "")
+				_, err := Read(workDir(t), path, "")
 				var fe *FormatError
 				if err != nil && (!errors.As(err, &fe) || fe.Msg == "") {
 					t.Errorf("refused without a reason: %v", err)

@@ -53,7 +53,7 @@ func copyTree(t *testing.T, from string) string {
 // on stderr, denies the same command as run_command, and lets others pass.
 func TestRoundTripGate(t *testing.T) {
 	root := copyTree(t, "testdata/claude")
-	src, err := Read(filepath.Join(root, ".claude", "settings.json"), "")
+	src, err := Read(workDir(t), filepath.Join(root, ".claude", "settings.json"), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestMerge(t *testing.T) {
 	if err := os.WriteFile(target, []byte(existing), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	src, err := Read(settings, "")
+	src, err := Read(workDir(t), settings, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestMergeSameFile(t *testing.T) {
 	if err := os.WriteFile(target, []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "true"}]}]}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src, err := Read(target, "")
+	src, err := Read(workDir(t), target, "")
 	if err != nil {
 		t.Fatal(err)
 	}

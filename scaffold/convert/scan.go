@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hookctl/hookctl/schema"
 
@@ -18,9 +19,9 @@ import (
 var (
 	// inputFields are payload fields of Claude Code, Codex, Gemini CLI and
 	// Cursor, from the table they share with hookctl adapt and lint.
-	inputFields = wordSet(schema.InputFieldNames()...)
+	inputFields = sync.OnceValue(func() map[string]bool { return wordSet(schema.InputFieldNames()...) })
 	// outputFields are answer fields of those agents, from the same table.
-	outputFields = wordSet(schema.AnswerFieldNames()...)
+	outputFields = sync.OnceValue(func() map[string]bool { return wordSet(schema.AnswerFieldNames()...) })
 	// blockDecision is Claude Code's and Gemini CLI's {"decision": "block"}.
 	blockDecision = lazyre.New(`["']?\bdecision\b["']?\s*[:=]\s*\\?["']block\b`)
 	// cursorPermission is Cursor's {"permission": "deny"}.
@@ -101,7 +102,7 @@ func (u *usage) merge(o *usage) {
 func (u *usage) adapted() *usage {
 	out := &usage{where: u.where}
 	for _, v := range u.env {
-		if !adaptSets[v] {
+		if !adaptSets()[v] {
 			out.env = append(out.env, v)
 		}
 	}
@@ -110,7 +111,9 @@ func (u *usage) adapted() *usage {
 
 // adaptSets are the variables hookctl adapt sets for a handler as its
 // agent would.
-var adaptSets = map[string]bool{"CLAUDE_PROJECT_DIR": true, "GEMINI_PROJECT_DIR": true, "GEMINI_CWD": true, "CURSOR_PROJECT_DIR": true}
+var adaptSets = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"CLAUDE_PROJECT_DIR": true, "GEMINI_PROJECT_DIR": true, "GEMINI_CWD": true, "CURSOR_PROJECT_DIR": true}
+})
 
 func (u *usage) empty() bool {
 	return len(u.inputs) == 0 && len(u.outputs) == 0 && len(u.env) == 0 && !u.exit2
@@ -140,9 +143,9 @@ func (u *usage) scanText(text []byte, where string, withEnv bool) {
 		}
 		w := string(text[i:j])
 		switch {
-		case inputFields[w]:
+		case inputFields()[w]:
 			add(&u.inputs, w)
-		case outputFields[w]:
+		case outputFields()[w]:
 			add(&u.outputs, w)
 		case withEnv && isAgentVar(w):
 			add(&u.env, w)

@@ -50,6 +50,9 @@ type Source struct {
 	// Path is the file as named; Abs its absolute path.
 	Path string
 	Abs  string
+	// Dir is the folder a relative Path starts from, the working folder of
+	// the command line that named it: the report shows paths from there.
+	Dir  string
 	Src  []byte
 	Root *schema.Node
 	// Agent is the agent whose configuration the file is.
@@ -63,29 +66,18 @@ type Source struct {
 	Events *schema.Node
 }
 
-// ParseAgent accepts the names --from takes.
-func ParseAgent(s string) (schema.Agent, error) {
-	for _, a := range schema.Agents {
-		if string(a) == strings.ToLower(s) {
-			return a, nil
-		}
-	}
-	names := make([]string, len(schema.Agents))
-	for i, a := range schema.Agents {
-		names[i] = string(a)
-	}
-	return "", fmt.Errorf("--from must be %s, not %q", strings.Join(names, ", "), s)
-}
-
-// Read reads and recognises the hook configuration at path. from names the
+// Read reads and recognises the hook configuration at path, which starts
+// from the folder dir when it is relative (dir is an absolute path, the
+// working folder of the command line that named path). from names the
 // agent, or is "" to detect it from the file's path and content.
-func Read(path string, from schema.Agent) (*Source, error) {
+func Read(dir, path string, from schema.Agent) (*Source, error) {
 	if strings.EqualFold(filepath.Ext(path), ".toml") {
 		return nil, &FormatError{Path: path, Msg: "hooks in a TOML file (Codex's config.toml [hooks] tables) are not read: move them to .codex/hooks.json, which has the same events in JSON, and import that"}
 	}
 	// A workspace's file: a FIFO or a device in its place is not read, and
 	// nor is one of many megabytes.
-	src, err := scaffold.ReadRegular(path)
+	abs := absPath(dir, path)
+	src, err := scaffold.ReadRegular(abs)
 	var nr *scaffold.NotRegularError
 	switch {
 	case errors.As(err, &nr) && nr.Mode.IsDir():
@@ -97,17 +89,23 @@ func Read(path string, from schema.Agent) (*Source, error) {
 	case errors.Is(err, fs.ErrPermission):
 		return nil, &FormatError{Path: path, Msg: "permission denied"}
 	case err != nil:
-		return nil, &FormatError{Path: path, Msg: strings.TrimPrefix(err.Error(), "cannot read "+path+": ")}
+		return nil, &FormatError{Path: path, Msg: strings.TrimPrefix(err.Error(), "cannot read "+abs+": ")}
 	}
-	return Parse(path, src, from)
+	return Parse(dir, path, src, from)
 }
 
-// Parse recognises src as the hook configuration at path.
-func Parse(path string, src []byte, from schema.Agent) (*Source, error) {
-	s := &Source{Path: path, Abs: path, Src: src}
-	if abs, err := filepath.Abs(path); err == nil {
-		s.Abs = abs
+// absPath is path from the folder dir, when it is relative.
+func absPath(dir, path string) string {
+	if filepath.IsAbs(path) || dir == "" {
+		return filepath.Clean(path)
 	}
+	return filepath.Join(dir, path)
+}
+
+// Parse recognises src as the hook configuration at path, which starts
+// from the folder dir when it is relative (see Read).
+func Parse(dir, path string, src []byte, from schema.Agent) (*Source, error) {
+	s := &Source{Path: path, Abs: absPath(dir, path), Dir: dir, Src: src}
 	root, _, serr := schema.ParseJSONWithin(src, schema.MaxOtherValues)
 	if serr != nil && !serr.Bound && !schema.MayHold(src, schema.MaxOtherValues) {
 		// Gemini CLI and Cursor read their settings with comments and

@@ -36,13 +36,14 @@ type Imported struct {
 // FindImported returns the entries of the agent's settings (old, at path)
 // that the hooks.json target (of the workspace root) holds as an import
 // of them wrote them, with or without hookctl adapt. answer is what
-// import translates a fixed answer with. Settings that hold no hooks, or
-// that cannot be read as the agent's, hold none.
+// import translates a fixed answer with. A relative path starts from root.
+// Settings that hold no hooks, or that cannot be read as the agent's, hold
+// none.
 func FindImported(a schema.Agent, path string, old []byte, target, root string, answer func(schema.Agent, string, []byte) ([]byte, []string, bool)) ([]Imported, error) {
 	if old == nil {
 		return nil, nil
 	}
-	src, err := convert.Parse(path, old, a)
+	src, err := convert.Parse(root, path, old, a)
 	if err != nil || src.Shape != convert.Wrapped {
 		return nil, nil
 	}

@@ -72,7 +72,7 @@ func TestImported(t *testing.T) {
 	if err := os.WriteFile(settings, old, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src, err := convert.Read(settings, schema.Claude)
+	src, err := convert.Read(root, settings, schema.Claude)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -96,10 +97,12 @@ func numberValue(a *syntax.Assign) bool {
 }
 
 // shellNumbers are the variables the shell itself sets to a number.
-var shellNumbers = map[string]bool{
-	"#": true, "?": true, "$": true, "!": true, "RANDOM": true, "SRANDOM": true, "SECONDS": true, "LINENO": true,
-	"PPID": true, "UID": true, "EUID": true, "BASHPID": true, "OPTIND": true, "EPOCHSECONDS": true, "HISTCMD": true,
-}
+var shellNumbers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"#": true, "?": true, "$": true, "!": true, "RANDOM": true, "SRANDOM": true, "SECONDS": true, "LINENO": true,
+		"PPID": true, "UID": true, "EUID": true, "BASHPID": true, "OPTIND": true, "EPOCHSECONDS": true, "HISTCMD": true,
+	}
+})
 
 // arithGap names the first arithmetic of the statement s itself (not of
 // the statements in it, which are read in their turn) that evaluates the
@@ -120,11 +123,11 @@ func (w *walker) arithGap(s *syntax.Stmt) {
 			case *syntax.CmdSubst:
 				what = "the output of a command"
 			case *syntax.ParamExp:
-				if m.Param != nil && !w.numeric[m.Param.Value] && !shellNumbers[m.Param.Value] {
+				if m.Param != nil && !w.numeric[m.Param.Value] && !shellNumbers()[m.Param.Value] {
 					what = "the text of $" + m.Param.Value
 				}
 			case *syntax.Lit:
-				if ns := names(m.Value); len(ns) > 0 && strings.HasPrefix(m.Value, ns[0]) && !w.numeric[ns[0]] && !shellNumbers[ns[0]] {
+				if ns := names(m.Value); len(ns) > 0 && strings.HasPrefix(m.Value, ns[0]) && !w.numeric[ns[0]] && !shellNumbers()[ns[0]] {
 					what = "the text of " + ns[0]
 				}
 			}

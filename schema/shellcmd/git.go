@@ -112,7 +112,7 @@ func setsCodeVar(s *syntax.Stmt) string {
 					names = append(names, a.Name.Value)
 				}
 			}
-		} else if setters[callName(x)] {
+		} else if setters()[callName(x)] {
 			names = assignedBy(x, nil)
 		}
 	case *syntax.DeclClause:

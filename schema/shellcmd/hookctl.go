@@ -4,6 +4,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	scopes "github.com/hookctl/hookctl/schema/scope"
 )
@@ -21,33 +22,39 @@ import (
 // reads, its flags and whether each takes a value (as "--flag VALUE"; any
 // flag may also be written "--flag=VALUE", and with one dash). A test of
 // cmd/hookctl checks them against the commands' own.
-var hookctlFlags = map[string]map[string]bool{
-	"run": {"config": true, "workspace": true, "on-error": true, "max-continues": true, "tool": true, "args": true,
-		"log": true, "from": true, "sequential": false, "explain": false, "print-payload": false, "log-payload": false, "help": false, "h": false},
-	"test": {"config": true, "workspace": true, "run": true, "json": false, "format": true, "on-error": true,
-		"add-from-log": true, "contract": false, "budget": true, "hook": true, "user": false, "help": false, "h": false},
-	"adapt": {"from": true, "event": true, "help": false, "h": false},
-}
+var hookctlFlags = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"run": {"config": true, "workspace": true, "on-error": true, "max-continues": true, "tool": true, "args": true,
+			"log": true, "from": true, "sequential": false, "explain": false, "print-payload": false, "log-payload": false, "help": false, "h": false},
+		"test": {"config": true, "workspace": true, "run": true, "json": false, "format": true, "on-error": true,
+			"add-from-log": true, "contract": false, "budget": true, "hook": true, "user": false, "help": false, "h": false},
+		"adapt": {"from": true, "event": true, "help": false, "h": false},
+	}
+})
 
 // HookctlFlags returns the flags hookctlFlags reads for a command of
 // hookctl, for the test that checks them against the command's own.
-func HookctlFlags(verb string) map[string]bool { return hookctlFlags[verb] }
+func HookctlFlags(verb string) map[string]bool { return hookctlFlags()[verb] }
 
 // hookctlReadOnly are the commands of hookctl that run no hook and write
 // nothing a hook runs.
-var hookctlReadOnly = map[string]bool{
-	"lint": true, "list": true, "doctor": true, "schema": true, "log": true, "help": true, "version": true,
-	"completion": true, "lsp": true, "__complete": true,
-}
+var hookctlReadOnly = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"lint": true, "list": true, "doctor": true, "schema": true, "log": true, "help": true, "version": true,
+		"completion": true, "lsp": true, "__complete": true,
+	}
+})
 
 // hookctlWrites are the commands of hookctl that write what an agent or
 // hookctl then runs, with why it matters.
-var hookctlWrites = map[string]string{
-	"init":   "writes a new hook and runs it",
-	"import": "writes hooks.json files, which the agent then runs",
-	"export": "writes other agents' settings, which those agents then run",
-	"trust":  "may trust the hooks of a workspace, which then run",
-}
+var hookctlWrites = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"init":   "writes a new hook and runs it",
+		"import": "writes hooks.json files, which the agent then runs",
+		"export": "writes other agents' settings, which those agents then run",
+		"trust":  "may trust the hooks of a workspace, which then run",
+	}
+})
 
 // Nested is a call of hookctl that runs hooks: hookctl run --config, or
 // hookctl test.
@@ -175,10 +182,10 @@ func nestedOf(call *Call) (n Nested, ok bool, gaps []Gap) {
 	}
 	verb := args[v].Text
 	switch {
-	case hookctlReadOnly[verb]:
+	case hookctlReadOnly()[verb]:
 		return Nested{}, false, nil
-	case hookctlWrites[verb] != "":
-		return gap(args[i], verb+", which "+hookctlWrites[verb]+": what it runs is not fingerprinted")
+	case hookctlWrites()[verb] != "":
+		return gap(args[i], verb+", which "+hookctlWrites()[verb]+": what it runs is not fingerprinted")
 	case verb == "trace" || verb == "adapt":
 		// Seen through by skipWrappers; one it could not read runs
 		// nothing but hookctl (trace refuses it) or is named.
@@ -191,7 +198,7 @@ func nestedOf(call *Call) (n Nested, ok bool, gaps []Gap) {
 	case verb != "run" && verb != "test":
 		return gap(args[v], verb+", a command the reader does not know: what it runs is not known")
 	}
-	flags, pos, bad := flagsOf(args, v, hookctlFlags[verb])
+	flags, pos, bad := flagsOf(args, v, hookctlFlags()[verb])
 	if bad != nil {
 		if !bad.Lit {
 			return gap(*bad, verb+" with an option known only when the command runs")
@@ -291,7 +298,7 @@ func adaptStart(words []Word) (int, bool) {
 	if len(words) < 3 || !words[1].Lit || words[1].Text != "adapt" {
 		return 0, false
 	}
-	known := hookctlFlags["adapt"]
+	known := hookctlFlags()["adapt"]
 	for j := 2; j < len(words); j++ {
 		a := words[j]
 		if !a.Lit {
@@ -363,7 +370,7 @@ func callLogs(call *Call) []Word {
 			flags, _, _ := flagsOf(args[:v+end-1], v, map[string]bool{"log": true, "hook": true, "event": true, "payload": false})
 			logs = append(logs, flags["log"]...)
 		case "run":
-			flags, _, _ := flagsOf(args, v, hookctlFlags["run"])
+			flags, _, _ := flagsOf(args, v, hookctlFlags()["run"])
 			logs = append(logs, flags["log"]...)
 		}
 	}

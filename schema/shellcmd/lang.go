@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
 )
 
 // A file is read in the language of the program that runs it, and this
@@ -66,9 +67,9 @@ func (l Lang) String() string {
 }
 
 var (
-	perlName = regexp.MustCompile(`^perl[0-9.]*$`)
-	rubyName = regexp.MustCompile(`^(ruby|jruby|truffleruby)[0-9.]*$`)
-	phpName  = regexp.MustCompile(`^php[0-9.]*(-cli)?$`)
+	perlName = lazyre.New(`^perl[0-9.]*$`)
+	rubyName = lazyre.New(`^(ruby|jruby|truffleruby)[0-9.]*$`)
+	phpName  = lazyre.New(`^php[0-9.]*(-cli)?$`)
 )
 
 // LangOf returns the language the program (a name or a path: its base name
@@ -84,11 +85,11 @@ func LangOf(program string) Lang {
 		return LangPython
 	case isNode(name):
 		return LangNode
-	case perlName.MatchString(name):
+	case perlName().MatchString(name):
 		return LangPerl
-	case rubyName.MatchString(name):
+	case rubyName().MatchString(name):
 		return LangRuby
-	case phpName.MatchString(name):
+	case phpName().MatchString(name):
 		return LangPHP
 	case isAwk(name):
 		return LangAwk

@@ -14,6 +14,18 @@
 //
 // Commands are parsed with mvdan.cc/sh, the parser behind shfmt; a command
 // of plain words and blanks, the commonest kind, is split without it.
+//
+// Two parts have one reader each and still live here. ParseScript
+// (script.go), which workspace trust calls on the scripts a hook runs, is
+// the same walk as Parse with the values a script computes for its own
+// folder ($0, dirname, cd ... && pwd) added: it shares the walker, its
+// state and its word evaluation with every other reading, and trust,
+// which imports this package, could hold it only with all of them.
+// Command.Output (output.go), which lint's literal-answer rule calls, reads
+// echo, printf and here-documents with the word evaluation and the
+// variables known to this package (literal, hereText): moved to lint it
+// would need them exported, and it is where a second reader of literal
+// answers (import's translation of echo '{...}') belongs too.
 package shellcmd
 
 import (
@@ -667,7 +679,7 @@ func (w *walker) stmt(s *syntax.Stmt, st *state) {
 		inner := sub(st)
 		inner.conditional = true
 		if fd, ok := x.(*syntax.FuncDecl); ok {
-			if fd.Name != nil && (overriding[fd.Name.Value] || replaced[fd.Name.Value]) {
+			if fd.Name != nil && (overriding()[fd.Name.Value] || replaced()[fd.Name.Value]) {
 				// Every later call of that name runs the function: what
 				// the reader takes the builtin to do (source a file, cd)
 				// is not what runs.
@@ -980,7 +992,7 @@ func spelled(x *syntax.Word, text string, vars known) int {
 // such as env, timeout or nice), the index and word of the code, else -1.
 func shellCode(args []Word) (int, Word) {
 	i, _ := skipWrappers(args)
-	if i >= len(args) || !args[i].Lit || !shells[path.Base(args[i].Text)] {
+	if i >= len(args) || !args[i].Lit || !shells()[path.Base(args[i].Text)] {
 		return -1, Word{}
 	}
 	option := func(a Word) bool {

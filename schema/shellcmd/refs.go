@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -131,18 +132,20 @@ func join(dir, p string) string {
 }
 
 // Variables that change which program or library a call runs.
-var codeVars = map[string]bool{
-	"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "DYLD_INSERT_LIBRARIES": true,
-	"PYTHONPATH": true, "PYTHONSTARTUP": true, "PYTHONHOME": true, "NODE_OPTIONS": true, "NODE_PATH": true,
-	"BASH_ENV": true, "ENV": true, "PERL5LIB": true, "PERL5OPT": true, "RUBYLIB": true, "RUBYOPT": true,
-}
+var codeVars = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "DYLD_INSERT_LIBRARIES": true,
+		"PYTHONPATH": true, "PYTHONSTARTUP": true, "PYTHONHOME": true, "NODE_OPTIONS": true, "NODE_PATH": true,
+		"BASH_ENV": true, "ENV": true, "PERL5LIB": true, "PERL5OPT": true, "RUBYLIB": true, "RUBYOPT": true,
+	}
+})
 
 // codeVar reports whether a variable changes which program or library a
 // call runs: codeVars, and git's (GIT_DIR names the repository whose
 // configuration runs programs, GIT_EXEC_PATH git's commands, GIT_SSH,
 // GIT_PAGER and others a program).
 func codeVar(name string) bool {
-	return codeVars[name] || strings.HasPrefix(name, "GIT_")
+	return codeVars()[name] || strings.HasPrefix(name, "GIT_")
 }
 
 // classify returns the files one call names and what it runs that cannot
@@ -175,7 +178,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 	}
 	// npx tsx hooks/x.ts: the package runs from node_modules or the
 	// registry, and is given the script.
-	for i < len(args) && args[i].Lit && packageRunners[path.Base(args[i].Text)] {
+	for i < len(args) && args[i].Lit && packageRunners()[path.Base(args[i].Text)] {
 		gaps = append(gaps, Gap{Word: args[i], Why: "runs a package (" + path.Base(args[i].Text) + ") from node_modules or the registry, which is not fingerprinted", Code: true})
 		i++
 		for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
@@ -280,7 +283,7 @@ func addArg(a Word) bool {
 	if strings.Contains(t, "://") {
 		return false // a URL
 	}
-	return strings.Contains(t, "/") || scriptExts[path.Ext(t)]
+	return strings.Contains(t, "/") || scriptExts()[path.Ext(t)]
 }
 
 // interpreterArgs reads the arguments of an interpreter at args[i] and
@@ -377,7 +380,7 @@ func interpreterScript(call *Call, i int, add func(Word, Role, string, ...string
 		switch {
 		case isShell(name) && len(t) > 1 && t[0] == '-' && !strings.HasPrefix(t, "--") && strings.ContainsRune(t[1:], 'c'):
 			return codeGiven(j) // sh -ec CODE: read by the parser
-		case noScriptFlags[t] && !(isShell(name) && !strings.HasPrefix(t, "--")):
+		case noScriptFlags()[t] && !(isShell(name) && !strings.HasPrefix(t, "--")):
 			// Code on the command line, which hooks.json shows. A shell's
 			// -e, -p or -h is an option (errexit, privileged, hashall):
 			// the script follows.
@@ -388,7 +391,7 @@ func interpreterScript(call *Call, i int, add func(Word, Role, string, ...string
 		case name == "py" && len(t) > 1 && t[1] >= '0' && t[1] <= '9':
 		case isShell(name) && shellOptValue(t):
 			j++ // bash -euo pipefail, --rcfile FILE
-		case flagsWithValue[t]:
+		case flagsWithValue()[t]:
 			j++
 		}
 		j++
@@ -531,33 +534,41 @@ func catFiles(w *syntax.Word) ([]string, bool) {
 }
 
 // wrappers run the command that follows their options.
-var wrappers = map[string]bool{
-	"env": true, "exec": true, "command": true, "nohup": true, "time": true, "nice": true,
-	"timeout": true, "stdbuf": true, "setsid": true, "ionice": true, "chrt": true, "xargs": true,
-	"sudo": true, "doas": true, "caffeinate": true, "unbuffer": true, "gtimeout": true, "builtin": true,
-}
+var wrappers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"env": true, "exec": true, "command": true, "nohup": true, "time": true, "nice": true,
+		"timeout": true, "stdbuf": true, "setsid": true, "ionice": true, "chrt": true, "xargs": true,
+		"sudo": true, "doas": true, "caffeinate": true, "unbuffer": true, "gtimeout": true, "builtin": true,
+	}
+})
 
 // wrapperValueFlags take the next word as their value.
-var wrapperValueFlags = map[string]map[string]bool{
-	"env":      {"-u": true, "--unset": true, "-C": true, "--chdir": true, "-S": true, "--split-string": true},
-	"nice":     {"-n": true, "--adjustment": true},
-	"timeout":  {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
-	"gtimeout": {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
-	"stdbuf":   {"-i": true, "-o": true, "-e": true},
-	"ionice":   {"-c": true, "-n": true, "-p": true},
-	"xargs": {"-I": true, "-n": true, "-L": true, "-P": true, "-d": true, "-E": true, "-s": true, "-a": true, "-J": true, "-R": true, "-S": true,
-		"--arg-file": true, "--delimiter": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true},
-	"sudo": {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-U": true, "-r": true, "-t": true},
-	"doas": {"-u": true, "-C": true},
-}
+var wrapperValueFlags = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"env":      {"-u": true, "--unset": true, "-C": true, "--chdir": true, "-S": true, "--split-string": true},
+		"nice":     {"-n": true, "--adjustment": true},
+		"timeout":  {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
+		"gtimeout": {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
+		"stdbuf":   {"-i": true, "-o": true, "-e": true},
+		"ionice":   {"-c": true, "-n": true, "-p": true},
+		"xargs": {"-I": true, "-n": true, "-L": true, "-P": true, "-d": true, "-E": true, "-s": true, "-a": true, "-J": true, "-R": true, "-S": true,
+			"--arg-file": true, "--delimiter": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true},
+		"sudo": {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-U": true, "-r": true, "-t": true},
+		"doas": {"-u": true, "-C": true},
+	}
+})
 
 // pythonRunners run a Python script in a project's environment: "uv run
 // x.py", "poetry run python x.py".
-var pythonRunners = map[string]bool{"uv": true, "poetry": true, "pipenv": true, "rye": true, "pdm": true, "hatch": true}
+var pythonRunners = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"uv": true, "poetry": true, "pipenv": true, "rye": true, "pdm": true, "hatch": true}
+})
 
 // pythonRunnerFlags take the next word as their value.
-var pythonRunnerFlags = map[string]bool{"--with": true, "--python": true, "-p": true, "--project": true, "--directory": true,
-	"--group": true, "--extra": true, "--env-file": true, "--index": true, "--from": true, "-e": true, "--env": true}
+var pythonRunnerFlags = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"--with": true, "--python": true, "-p": true, "--project": true, "--directory": true,
+		"--group": true, "--extra": true, "--env-file": true, "--index": true, "--from": true, "-e": true, "--env": true}
+})
 
 // skipWrappers returns the index of the word that names the program a call
 // runs, past wrappers and their options (env, timeout 5, nice -n 10,
@@ -571,10 +582,10 @@ func skipWrappers(args []Word) (int, string) {
 			return i, ""
 		}
 		name := path.Base(a.Text)
-		if pythonRunners[name] && i+1 < len(args) && args[i+1].Text == "run" && runsPythonScript(args[i+2:]) {
+		if pythonRunners()[name] && i+1 < len(args) && args[i+1].Text == "run" && runsPythonScript(args[i+2:]) {
 			i += 2
 			for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
-				if pythonRunnerFlags[args[i].Text] && i+1 < len(args) {
+				if pythonRunnerFlags()[args[i].Text] && i+1 < len(args) {
 					i++
 				}
 				i++
@@ -600,11 +611,11 @@ func skipWrappers(args []Word) (int, string) {
 			}
 			return i, ""
 		}
-		if !wrappers[name] {
+		if !wrappers()[name] {
 			return i, ""
 		}
 		i++
-		values := wrapperValueFlags[name]
+		values := wrapperValueFlags()[name]
 		for i < len(args) {
 			t := args[i].Text
 			switch {
@@ -685,7 +696,7 @@ func runsPythonScript(args []Word) bool {
 	for k := 0; k < len(args); k++ {
 		a := args[k]
 		if strings.HasPrefix(a.Text, "-") {
-			if pythonRunnerFlags[a.Text] {
+			if pythonRunnerFlags()[a.Text] {
 				k++
 			}
 			continue
@@ -696,12 +707,14 @@ func runsPythonScript(args []Word) bool {
 }
 
 // packageRunners run a package, given its arguments.
-var packageRunners = map[string]bool{"npx": true, "pnpx": true, "bunx": true}
+var packageRunners = sync.OnceValue(func() map[string]bool { return map[string]bool{"npx": true, "pnpx": true, "bunx": true} })
 
 // shells run code given with -c, or a script.
-var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true, "busybox": false}
+var shells = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true, "busybox": false}
+})
 
-func isShell(name string) bool { return shells[name] }
+func isShell(name string) bool { return shells()[name] }
 
 var pythonName = lazyre.New(`^(python|pypy)[0-9.]*$`)
 
@@ -746,26 +759,30 @@ func PythonOption(word string) (opt byte, rest string) {
 func IsInterpreter(name string) bool { return isInterpreter(name) }
 
 // scriptExts are the extensions of files that interpreters run.
-var scriptExts = map[string]bool{
-	".py": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true,
-	".sh": true, ".bash": true, ".zsh": true, ".rb": true, ".pl": true, ".php": true,
-	".java": true, ".lua": true, ".R": true, ".jsx": true, ".tsx": true, ".jar": true,
-}
+var scriptExts = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		".py": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true,
+		".sh": true, ".bash": true, ".zsh": true, ".rb": true, ".pl": true, ".php": true,
+		".java": true, ".lua": true, ".R": true, ".jsx": true, ".tsx": true, ".jar": true,
+	}
+})
 
 // IsScriptExt reports whether an extension (".py") is one of a file that
 // an interpreter runs.
-func IsScriptExt(ext string) bool { return scriptExts[ext] }
+func IsScriptExt(ext string) bool { return scriptExts()[ext] }
 
 // flagsWithValue are interpreter options that take the next word as their
 // value, so that word is not the script.
-var flagsWithValue = map[string]bool{
-	"-W": true, "-X": true, // python
-	"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "--env-file": true, // node
-	"-cp": true, "-classpath": true, "--class-path": true, // java
-	"-o": true, "-O": true, "+o": true, // bash, sh
-	"--config": true, "-C": true, // deno, ruby
-	"-I": true, // perl, ruby
-}
+var flagsWithValue = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"-W": true, "-X": true, // python
+		"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "--env-file": true, // node
+		"-cp": true, "-classpath": true, "--class-path": true, // java
+		"-o": true, "-O": true, "+o": true, // bash, sh
+		"--config": true, "-C": true, // deno, ruby
+		"-I": true, // perl, ruby
+	}
+})
 
 // shellOptValue reports whether a shell's option takes the next word as
 // its value: -o and -O, at the end of a cluster too (-euo pipefail), with
@@ -779,10 +796,12 @@ func shellOptValue(t string) bool {
 
 // noScriptFlags make the interpreter run code from the command line, not a
 // file.
-var noScriptFlags = map[string]bool{
-	"-c": true, "-e": true, "-p": true, "--eval": true, "--print": true,
-	"--version": true, "-V": true, "--help": true, "-h": true,
-}
+var noScriptFlags = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"-c": true, "-e": true, "-p": true, "--eval": true, "--print": true,
+		"--version": true, "-V": true, "--help": true, "-h": true,
+	}
+})
 
 // ProgramOf returns, for the words of one simple command, the index of the
 // word that names the program it runs, past wrappers and their options

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -403,14 +404,18 @@ func (sc *scope) fnScope(vars known, f *syntax.File) *scope {
 
 // overriding are the commands a function of the script must not replace
 // for its values to be read.
-var overriding = map[string]bool{
-	"cd": true, "pwd": true, "dirname": true, "command": true, "builtin": true, "export": true,
-	"readonly": true, "source": true, ".": true, "eval": true, "exec": true, "set": true, "unset": true,
-}
+var overriding = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"cd": true, "pwd": true, "dirname": true, "command": true, "builtin": true, "export": true,
+		"readonly": true, "source": true, ".": true, "eval": true, "exec": true, "set": true, "unset": true,
+	}
+})
 
 // replaced are the other builtins whose calls the reader gives a meaning
 // (a folder, code run later): a function of that name stands for them.
-var replaced = map[string]bool{"pushd": true, "popd": true, "trap": true, "alias": true, "hash": true, "enable": true, "shopt": true}
+var replaced = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"pushd": true, "popd": true, "trap": true, "alias": true, "hash": true, "enable": true, "shopt": true}
+})
 
 // prepass reads what the whole script does that may change its variables
 // at any time: assignments in function bodies, functions that source or
@@ -419,7 +424,7 @@ func (sc *scope) prepass(f *syntax.File) {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
-			if overriding[n.Name.Value] {
+			if overriding()[n.Name.Value] {
 				sc.off = true
 			}
 			syntax.Walk(n.Body, func(m syntax.Node) bool {
@@ -556,10 +561,12 @@ func taints(c *syntax.CallExpr) bool {
 }
 
 // setters are the builtins that assign the variables their arguments name.
-var setters = map[string]bool{
-	"read": true, "mapfile": true, "readarray": true, "getopts": true, "printf": true, "unset": true,
-	"let": true, "export": true, "readonly": true, "declare": true, "typeset": true, "local": true, "wait": true,
-}
+var setters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"read": true, "mapfile": true, "readarray": true, "getopts": true, "printf": true, "unset": true,
+		"let": true, "export": true, "readonly": true, "declare": true, "typeset": true, "local": true, "wait": true,
+	}
+})
 
 // assignedBy returns the variables node n may assign by itself (not its
 // children), skipping the assignments in straight, which the caller sets.
@@ -578,7 +585,7 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 			return []string{it.Name.Value}
 		}
 	case *syntax.BinaryArithm:
-		if arithAssign[n.Op] {
+		if arithAssign()[n.Op] {
 			return arithNames(n.X)
 		}
 	case *syntax.UnaryArithm:
@@ -613,7 +620,7 @@ func assignedBy(n syntax.Node, straight map[*syntax.Assign]bool) []string {
 			return []string{n.Name.Lit()}
 		}
 	case *syntax.CallExpr:
-		if !setters[callName(n)] {
+		if !setters()[callName(n)] {
 			// Under set -k (bash -k), NAME=value anywhere among a call's
 			// words assigns, and for a special builtin in POSIX mode
 			// the assignment stays: : D=x.
@@ -657,12 +664,14 @@ func wordNames(w *syntax.Word) []string {
 	return out
 }
 
-var arithAssign = map[syntax.BinAritOperator]bool{
-	syntax.Assgn: true, syntax.AddAssgn: true, syntax.SubAssgn: true, syntax.MulAssgn: true,
-	syntax.QuoAssgn: true, syntax.RemAssgn: true, syntax.AndAssgn: true, syntax.OrAssgn: true,
-	syntax.XorAssgn: true, syntax.ShlAssgn: true, syntax.ShrAssgn: true, syntax.AndBoolAssgn: true,
-	syntax.OrBoolAssgn: true, syntax.XorBoolAssgn: true, syntax.PowAssgn: true,
-}
+var arithAssign = sync.OnceValue(func() map[syntax.BinAritOperator]bool {
+	return map[syntax.BinAritOperator]bool{
+		syntax.Assgn: true, syntax.AddAssgn: true, syntax.SubAssgn: true, syntax.MulAssgn: true,
+		syntax.QuoAssgn: true, syntax.RemAssgn: true, syntax.AndAssgn: true, syntax.OrAssgn: true,
+		syntax.XorAssgn: true, syntax.ShlAssgn: true, syntax.ShrAssgn: true, syntax.AndBoolAssgn: true,
+		syntax.OrBoolAssgn: true, syntax.XorBoolAssgn: true, syntax.PowAssgn: true,
+	}
+})
 
 func arithNames(x syntax.ArithmExpr) []string {
 	var out []string
