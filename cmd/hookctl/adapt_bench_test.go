@@ -11,12 +11,6 @@ import (
 	"time"
 )
 
-// minwrapBinary builds runtime/tracelog/testdata/minwrap, the least a
-// wrapper written in Go can do, once per test run.
-func minwrapBinary(tb testing.TB) string {
-	return builtProgram(tb, "minwrap", "../../runtime/tracelog/testdata/minwrap")
-}
-
 // BenchmarkAdaptOverhead times, as the agent pays it, hookctl adapt in
 // front of /bin/true beside /bin/true alone and minwrap in front of it, the
 // three run in turn in each iteration so that the machine's drift is

@@ -57,6 +57,12 @@ func builtProgram(t testing.TB, name, pkg string) string {
 	return b.path
 }
 
+// minwrapBinary builds runtime/tracelog/testdata/minwrap, the least a
+// wrapper written in Go can do, once per test run.
+func minwrapBinary(tb testing.TB) string {
+	return builtProgram(tb, "minwrap", "../../runtime/tracelog/testdata/minwrap")
+}
+
 // hookctlBinary builds hookctl once per test run.
 func hookctlBinary(t testing.TB) string {
 	return builtProgram(t, "hookctl", "github.com/hookctl/hookctl/cmd/hookctl")
