@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/lint"
+	"github.com/hookctl/hookctl/runtime/agy"
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
@@ -97,7 +98,7 @@ type doctor struct {
 	ws        string
 	checks    []doctorCheck
 	agent     string // the agent's program, "" when there is none
-	version   agentVersion
+	version   agy.Version
 	versionOK bool
 	files     []*doctorFile
 	// loadedAt is when the agent's log says it last loaded hooks.json
@@ -208,21 +209,16 @@ func (d *doctor) arg(p string) string {
 
 // checkAgent finds the agent and its version.
 func (d *doctor) checkAgent(ctx context.Context) {
-	prog := d.getenv("HOOKCTL_AGY")
-	how := "HOOKCTL_AGY"
-	if prog == "" {
-		p, err := exec.LookPath("agy")
-		if err != nil {
-			d.add(doctorCheck{Check: "agent", Status: statusWarn,
-				Message: "agy is not on PATH: the checks that ask the agent itself are skipped",
-				Fix:     "install agy, or set HOOKCTL_AGY to its path"})
-			return
-		}
-		prog, how = p, "PATH"
+	prog, how, err := agy.Find(d.getenv)
+	if err != nil {
+		d.add(doctorCheck{Check: "agent", Status: statusWarn,
+			Message: "agy is not on PATH: the checks that ask the agent itself are skipped",
+			Fix:     "install agy, or set HOOKCTL_AGY to its path"})
+		return
 	}
-	out, err := runAgent(ctx, prog, "", d.opts.timeout, "--version")
+	out, err := agy.Run(ctx, prog, "", d.opts.timeout, "--version")
 	switch {
-	case errors.Is(err, errAgentTimeout):
+	case errors.Is(err, agy.ErrTimeout):
 		d.add(doctorCheck{Check: "agent", Status: statusWarn,
 			Message: fmt.Sprintf("%s --version did not answer within %s: the checks that ask the agent are skipped", prog, d.opts.timeout),
 			Fix:     "check that agy starts at all (agy --version in a terminal), or raise --agent-timeout"})
@@ -234,7 +230,7 @@ func (d *doctor) checkAgent(ctx context.Context) {
 		return
 	}
 	d.agent = prog
-	v, ok := parseAgentVersion(out)
+	v, ok := agy.ParseVersion(out)
 	if !ok {
 		d.add(doctorCheck{Check: "agent", Status: statusWarn,
 			Message: fmt.Sprintf("%s --version printed no version hookctl can read: %q", prog, schema.Visible(firstLine(out))),
@@ -243,8 +239,8 @@ func (d *doctor) checkAgent(ctx context.Context) {
 		return
 	}
 	d.version, d.versionOK = v, true
-	d.add(doctorCheck{Check: "agent", Status: statusOK, Message: fmt.Sprintf("agy %s (%s)", v.text, d.shown(prog)),
-		Data: map[string]string{"path": prog, "version": v.text}})
+	d.add(doctorCheck{Check: "agent", Status: statusOK, Message: fmt.Sprintf("agy %s (%s)", v.Text, d.shown(prog)),
+		Data: map[string]string{"path": prog, "version": v.Text}})
 }
 
 func firstLine(s string) string {
@@ -282,7 +278,7 @@ func (d *doctor) checkFiles() {
 		}
 		f.cfg = cfg
 		d.files = append(d.files, f)
-		v := schema.VerdictOf(cfg, schema.AgentOptions{NoSessionStart: d.versionOK && !d.version.atLeast(schema.SessionStartSince)})
+		v := schema.VerdictOf(cfg, schema.AgentOptions{NoSessionStart: d.versionOK && !d.version.AtLeast(schema.SessionStartSince)})
 		f.verdict = v
 		if !v.Known {
 			d.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
@@ -335,9 +331,9 @@ func (d *doctor) checkFiles() {
 			msg += fmt.Sprintf(", %d disabled", disabled)
 		}
 		d.add(doctorCheck{Check: check, Status: statusOK, File: f.shown, Message: msg, Data: data})
-		if counts[schema.SessionStart] > 0 && d.versionOK && !d.version.atLeast(schema.SessionStartSince) {
+		if counts[schema.SessionStart] > 0 && d.versionOK && !d.version.AtLeast(schema.SessionStartSince) {
 			d.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown,
-				Message: fmt.Sprintf("agy %s never runs SessionStart handlers (%s some): it fires the event from %s on", d.version.text, haveSome(counts[schema.SessionStart]), schema.SessionStartSince),
+				Message: fmt.Sprintf("agy %s never runs SessionStart handlers (%s some): it fires the event from %s on", d.version.Text, haveSome(counts[schema.SessionStart]), schema.SessionStartSince),
 				Fix:     "update agy, or give the context from a PreInvocation handler when invocationNum is 0"})
 		}
 	}
@@ -384,15 +380,15 @@ func (d *doctor) checkAgentView(ctx context.Context) {
 	if d.opts.offline || d.agent == "" {
 		return
 	}
-	out, err := runAgent(ctx, d.agent, d.ws, d.opts.timeout, "-p", "/hooks", "--output-format", "json")
+	out, err := agy.Run(ctx, d.agent, d.ws, d.opts.timeout, agy.HooksArgs...)
 	data := map[string]string{"command": d.agent + ` -p "/hooks" --output-format json`, "output": out}
-	if errors.Is(err, errAgentTimeout) {
+	if errors.Is(err, agy.ErrTimeout) {
 		d.add(doctorCheck{Check: "agent-view", Status: statusWarn, Data: data,
 			Message: fmt.Sprintf("agy did not list its hooks within %s", d.opts.timeout),
 			Fix:     "run agy -p \"/hooks\" --output-format json by hand, or rerun with --offline"})
 		return
 	}
-	names, ok := agentHooks(out)
+	names, ok := agy.Hooks(out)
 	if !ok {
 		msg := "agy's answer to /hooks holds no list of hooks hookctl can read"
 		if err != nil {
@@ -445,9 +441,9 @@ func (d *doctor) checkAgentLog() {
 		if d.opts.home == "" {
 			return
 		}
-		path = filepath.Join(d.opts.home, ".gemini", "antigravity-cli", "cli.log")
+		path = agy.LogPath(d.opts.home)
 	}
-	l, err := readAgentLog(path)
+	l, err := agy.ReadLog(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		d.add(doctorCheck{Check: "agent-log", Status: statusOK, Message: fmt.Sprintf("no agent log at %s yet", d.shown(path))})
@@ -462,53 +458,53 @@ func (d *doctor) checkAgentLog() {
 		reported = true
 		var f *doctorFile
 		for _, x := range d.files {
-			if sameFile(x.path, l.FailedPath) {
+			if agy.SameFile(x.path, l.FailedPath) {
 				f = x
 			}
 		}
 		c := doctorCheck{Check: "agent-log", Status: statusFail,
-			Data: map[string]any{"log": path, "line": l.lineData(l.FailedLine), "file": l.FailedPath, "message": l.FailedMsg}}
+			Data: map[string]any{"log": path, "line": l.LineData(l.FailedLine), "file": l.FailedPath, "message": l.FailedMsg}}
 		// The agent's own check of a hook ("invalid hook NAME: command hook
 		// must specify 'command'") fails a file that decodes: it still
 		// fails while that hook has a handler without a command.
 		stillInvalid := false
 		if f != nil {
-			stillInvalid = invalidHookStands(f.cfg, l.FailedMsg)
+			stillInvalid = agy.InvalidHookStands(f.cfg, l.FailedMsg)
 		}
 		switch {
 		case f == nil:
-			c.Message = fmt.Sprintf("the agent's log (%s) says it failed to parse %s: %s", l.line(l.FailedLine), schema.Visible(l.FailedPath), schema.Visible(l.FailedMsg))
+			c.Message = fmt.Sprintf("the agent's log (%s) says it failed to parse %s: %s", l.Line(l.FailedLine), schema.Visible(l.FailedPath), schema.Visible(l.FailedMsg))
 			c.Fix = "hookctl lint " + d.arg(l.FailedPath)
 		case stillInvalid:
-			span, _ := invalidHookIn(f.cfg, l.FailedMsg)
+			span, _ := agy.InvalidHookIn(f.cfg, l.FailedMsg)
 			c.File, c.Line, c.Column = f.shown, span.Start.Line, span.Start.Col
-			c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file, so it loads none of its hooks: %s", f.shown, c.Line, c.Column, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
+			c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file, so it loads none of its hooks: %s", f.shown, c.Line, c.Column, l.Line(l.FailedLine), schema.Visible(l.FailedMsg))
 			c.Fix = "give every handler of the hook a \"command\" (hookctl lint " + d.arg(f.path) + " shows where)"
 		case !f.drops && l.LoadedLine > l.FailedLine:
 			c.Status = statusOK
-			c.Message = fmt.Sprintf("the agent failed to parse %s earlier (log %s), and has loaded hooks since", f.shown, l.line(l.FailedLine))
+			c.Message = fmt.Sprintf("the agent failed to parse %s earlier (log %s), and has loaded hooks since", f.shown, l.Line(l.FailedLine))
 		case f.cfg.Syntax != nil && f.cfg.Syntax.Bound:
 			// Read no further than the bound: whether it parses now, and
 			// where it fails, are not known.
 			c.Status = statusWarn
 			c.File = f.shown
-			c.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s; whether it parses now is not known: %s", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg), f.cfg.Syntax.Msg)
+			c.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s; whether it parses now is not known: %s", f.shown, l.Line(l.FailedLine), schema.Visible(l.FailedMsg), f.cfg.Syntax.Msg)
 			c.Fix = "hookctl lint " + d.arg(f.path)
 		case !f.drops:
 			c.Status = statusWarn
-			c.Message = fmt.Sprintf("the agent failed to parse %s (log %s: %s); it parses now", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
+			c.Message = fmt.Sprintf("the agent failed to parse %s (log %s: %s); it parses now", f.shown, l.Line(l.FailedLine), schema.Visible(l.FailedMsg))
 			c.Fix = "start a new agy session to load it"
 		default:
 			c.File = f.shown
 			c.Fix = "hookctl lint " + d.arg(f.path)
-			pos, stands := logCause(f.cfg, l.FailedMsg)
+			pos, stands := agy.LogCause(f.cfg, l.FailedMsg)
 			switch {
-			case !stands && l.failedBefore(modTime(f.path)):
+			case !stands && l.FailedBefore(modTime(f.path)):
 				// The file fails now for another cause, which the file's
 				// own check reports, and it was written after the log's
 				// line: the line is of an earlier version.
 				c.Status = statusWarn
-				when := "(log " + l.line(l.FailedLine) + ")"
+				when := "(log " + l.Line(l.FailedLine) + ")"
 				if !l.FailedAt.IsZero() {
 					when = "at " + formatTime(l.FailedAt) + " " + when
 				}
@@ -516,9 +512,9 @@ func (d *doctor) checkAgentLog() {
 				c.Fix += " shows why the file fails now; a new agy session logs what the agent makes of it"
 			case pos != nil:
 				c.Line, c.Column = pos.Line, pos.Col
-				c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file: %s", f.shown, c.Line, c.Column, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
+				c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file: %s", f.shown, c.Line, c.Column, l.Line(l.FailedLine), schema.Visible(l.FailedMsg))
 			default:
-				c.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
+				c.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s", f.shown, l.Line(l.FailedLine), schema.Visible(l.FailedMsg))
 			}
 		}
 		d.add(c)
@@ -532,9 +528,9 @@ func (d *doctor) checkAgentLog() {
 		d.loadedAt = l.LoadedAt
 		decl, _ := d.declared()
 		c := doctorCheck{Check: "agent-log", Status: statusOK,
-			Data: map[string]any{"log": path, "line": l.lineData(l.LoadedLine), "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
+			Data: map[string]any{"log": path, "line": l.LineData(l.LoadedLine), "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
 			Message: fmt.Sprintf("the agent last loaded %s from %s (log %s); %s declared here",
-				listCount(l.Loaded, "named hook"), listCount(l.LoadedFiles, "file"), l.line(l.LoadedLine), areCount(len(decl)))}
+				listCount(l.Loaded, "named hook"), listCount(l.LoadedFiles, "file"), l.Line(l.LoadedLine), areCount(len(decl)))}
 		if l.Loaded < len(decl) {
 			c.Status = statusWarn
 			c.Fix = "start a new agy session in this workspace, so that it loads the files as they are now"
@@ -558,7 +554,7 @@ func (d *doctor) checkTrust() {
 		return
 	}
 	if d.opts.home != "" {
-		p := filepath.Join(d.opts.home, ".gemini", "trustedFolders.json")
+		p := agy.TrustedFoldersPath(d.opts.home)
 		src, err := schema.ReadFile(p, schema.MaxFileSize)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -571,14 +567,14 @@ func (d *doctor) checkTrust() {
 			if real == "" {
 				real = d.ws
 			}
-			decision, rule, ok := folderTrust(src, real)
+			decision, rule, ok := agy.FolderTrust(src, real)
 			switch {
 			case !ok:
 				d.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json is not a JSON object of folders: hookctl cannot tell whether the agent trusts this workspace",
 					Fix: "start agy here and answer its trust question, which rewrites the file"})
-			case decision == "trusted":
+			case decision == agy.Trusted:
 				d.add(doctorCheck{Check: "agent-trust", Status: statusOK, Message: "the agent trusts this workspace (" + schema.Visible(rule) + ")"})
-			case decision == "untrusted":
+			case decision == agy.Untrusted:
 				d.add(doctorCheck{Check: "agent-trust", Status: statusFail, File: "~/.gemini/trustedFolders.json",
 					Message: "the agent does not trust this workspace (" + schema.Visible(rule) + "), so it loads none of its hooks",
 					Fix:     "trust the folder in agy, or change its entry in ~/.gemini/trustedFolders.json"})

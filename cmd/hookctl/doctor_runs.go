@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookctl/hookctl/runtime/agy"
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -44,23 +45,23 @@ func (d *doctor) lintFix() string {
 // pluginFailure is the check for the log's latest "Failed to parse hooks
 // for plugin NAME" line: the agent loads none of that plugin's hooks. The
 // plugin's own hooks.json is looked for where agy installs plugins.
-func (d *doctor) pluginFailure(log string, l *agentLog) doctorCheck {
+func (d *doctor) pluginFailure(log string, l *agy.Log) doctorCheck {
 	c := doctorCheck{Check: "agent-log", Status: statusFail,
-		Data: map[string]any{"log": log, "line": l.lineData(l.PluginLine), "plugin": l.Plugin, "message": l.PluginMsg},
+		Data: map[string]any{"log": log, "line": l.LineData(l.PluginLine), "plugin": l.Plugin, "message": l.PluginMsg},
 		Message: fmt.Sprintf("the agent's log (%s) says it failed to parse the hooks of the plugin %q, so it runs none of them: %s",
-			l.line(l.PluginLine), schema.Visible(l.Plugin), schema.Visible(l.PluginMsg)),
+			l.Line(l.PluginLine), schema.Visible(l.Plugin), schema.Visible(l.PluginMsg)),
 		Fix: "the plugin's hooks/hooks.json must follow this format (a hook name, then events); update or reinstall the plugin (agy plugin install), or report it to its authors"}
 	if d.opts.home == "" || strings.ContainsAny(l.Plugin, `/\`) || l.Plugin == ".." {
 		return c
 	}
-	for _, dir := range []string{filepath.Join(d.opts.home, ".gemini", "config", "plugins"), filepath.Join(d.opts.home, ".gemini", "antigravity-cli", "plugins")} {
+	for _, dir := range agy.PluginDirs(d.opts.home) {
 		p := filepath.Join(dir, l.Plugin, "hooks", "hooks.json")
 		cfg, err := schema.Load(p)
 		if err != nil {
 			continue
 		}
 		c.File = d.shown(p)
-		if span, ok := invalidHookIn(cfg, l.PluginMsg); ok {
+		if span, ok := agy.InvalidHookIn(cfg, l.PluginMsg); ok {
 			c.Line, c.Column = span.Start.Line, span.Start.Col
 			c.Message = fmt.Sprintf("%s:%d:%d: %s", c.File, c.Line, c.Column, c.Message)
 		}
@@ -123,7 +124,7 @@ func runsOf(recs []*tracelog.Record, dh declaredHook) []hookRun {
 	var out []hookRun
 	for _, r := range recs {
 		if r.Kind == tracelog.KindTrace {
-			if r.Hook != "" && r.Hook != dh.hook.Name || r.Dir != "" && !sameFile(r.Dir, dh.file.cfg.Dir) || len(r.Command) == 0 {
+			if r.Hook != "" && r.Hook != dh.hook.Name || r.Dir != "" && !agy.SameFile(r.Dir, dh.file.cfg.Dir) || len(r.Command) == 0 {
 				continue
 			}
 			wrapped := strings.Join(r.Command, " ")
@@ -136,7 +137,7 @@ func runsOf(recs []*tracelog.Record, dh declaredHook) []hookRun {
 			continue
 		}
 		for _, h := range r.Handlers {
-			if h.Hook != dh.hook.Name || !slices.Contains(cmds, h.Command) || h.Where != "" && !sameFile(whereFile(h.Where), dh.file.path) {
+			if h.Hook != dh.hook.Name || !slices.Contains(cmds, h.Command) || h.Where != "" && !agy.SameFile(whereFile(h.Where), dh.file.path) {
 				continue
 			}
 			run := hookRun{at: r.Time, event: r.Event, id: r.ID}

@@ -257,35 +257,6 @@ func TestDoctorFindsMisplacedFiles(t *testing.T) {
 	}
 }
 
-func TestDoctorAgentOutputs(t *testing.T) {
-	for out, want := range map[string]string{
-		`{"hooks": [{"name": "a"}, {"name": "b"}]}`:  "a b",
-		"banner\n{\"result\": {\"Hooks\": [\"a\"]}}": "a",
-		`{"hooks": []}`: "",
-		`[{"plugin": {"hooks": [{"name": "p", "x": 1}]}}]`: "p",
-	} {
-		names, ok := agentHooks(out)
-		if !ok || strings.Join(names, " ") != want {
-			t.Errorf("agentHooks(%q) = %q, %v; want %q", out, names, ok, want)
-		}
-	}
-	for _, out := range []string{"", "no json here", `{"response": "none"}`, "{broken"} {
-		if _, ok := agentHooks(out); ok {
-			t.Errorf("agentHooks(%q) read a list", out)
-		}
-	}
-	for out, want := range map[string]string{"agy 1.2.7": "1.2.7", "Antigravity CLI v1.1.27 (abc)": "1.1.27", "dev": ""} {
-		v, ok := parseAgentVersion(out)
-		if ok != (want != "") || v.text != want {
-			t.Errorf("parseAgentVersion(%q) = %q", out, v.text)
-		}
-	}
-	v, _ := parseAgentVersion("1.1.27")
-	if !v.atLeast("1.1.27") || v.atLeast("1.2.0") {
-		t.Errorf("atLeast")
-	}
-}
-
 // TestDoctorCountsDroppedHooksAsLint: a file the agent drops whole is
 // counted as lint counts it, every hook of the file, whatever its shape.
 func TestDoctorCountsDroppedHooksAsLint(t *testing.T) {
