@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -31,7 +30,7 @@ func areCount(n int) string {
 
 // lintFix is the lint command for the files doctor read, from the current
 // folder.
-func (d *doctor) lintFix() string {
+func (d *doctorFacts) lintFix() string {
 	if d.cwd == d.ws {
 		return "hookctl lint"
 	}
@@ -45,41 +44,35 @@ func (d *doctor) lintFix() string {
 // pluginFailure is the check for the log's latest "Failed to parse hooks
 // for plugin NAME" line: the agent loads none of that plugin's hooks. The
 // plugin's own hooks.json is looked for where agy installs plugins.
-func (d *doctor) pluginFailure(log string, l *agy.Log) doctorCheck {
+func pluginFailure(d *doctorFacts) doctorCheck {
+	log, l := d.logPath, d.log
 	c := doctorCheck{Check: "agent-log", Status: statusFail,
 		Data: map[string]any{"log": log, "line": l.LineData(l.PluginLine), "plugin": l.Plugin, "message": l.PluginMsg},
 		Message: fmt.Sprintf("the agent's log (%s) says it failed to parse the hooks of the plugin %q, so it runs none of them: %s",
 			l.Line(l.PluginLine), schema.Visible(l.Plugin), schema.Visible(l.PluginMsg)),
 		Fix: "the plugin's hooks/hooks.json must follow this format (a hook name, then events); update or reinstall the plugin (agy plugin install), or report it to its authors"}
-	if d.opts.home == "" || strings.ContainsAny(l.Plugin, `/\`) || l.Plugin == ".." {
-		return c
-	}
-	for _, dir := range agy.PluginDirs(d.opts.home) {
-		p := filepath.Join(dir, l.Plugin, "hooks", "hooks.json")
-		cfg, err := schema.Load(p)
-		if err != nil {
-			continue
-		}
+	if d.pluginFile != "" {
+		p, cfg := d.pluginFile, d.pluginCfg
 		c.File = d.shown(p)
 		if span, ok := agy.InvalidHookIn(cfg, l.PluginMsg); ok {
 			c.Line, c.Column = span.Start.Line, span.Start.Col
 			c.Message = fmt.Sprintf("%s:%d:%d: %s", c.File, c.Line, c.Column, c.Message)
 		}
 		c.Fix = "hookctl lint " + d.arg(p) + " says what to change; update or reinstall the plugin, or report it to its authors"
-		break
 	}
 	return c
 }
 
 // checkContract points at hookctl test --contract, the check of every
 // handler against what the agent punishes, in both formats.
-func (d *doctor) checkContract() {
+func checkContract(d *doctorFacts) (c checks) {
 	if len(d.files) == 0 {
-		return
+		return nil
 	}
-	d.add(doctorCheck{Check: "next", Status: statusOK,
+	c.add(doctorCheck{Check: "next", Status: statusOK,
 		Message: "hookctl test --contract runs every enabled handler on generated payloads and checks what the agent punishes (an answer it cannot take, a timeout)",
 		Fix:     "hookctl test --contract"})
+	return c
 }
 
 // declaredHook is an enabled hook of a file the agent loads.
@@ -88,7 +81,7 @@ type declaredHook struct {
 	hook *schema.HookDefinition
 }
 
-func (d *doctor) declaredHooks() []declaredHook {
+func (d *doctorFacts) declaredHooks() []declaredHook {
 	var out []declaredHook
 	for _, f := range d.files {
 		if f.verdict == nil || f.drops {
@@ -179,26 +172,33 @@ func whereFile(w string) string {
 	return w
 }
 
+// loadedAt is when the agent's log says it last loaded hooks.json files,
+// zero when it does not say.
+func (d *doctorFacts) loadedAt() time.Time {
+	if d.log == nil || d.log.Loaded < 0 {
+		return time.Time{}
+	}
+	return d.log.LoadedAt
+}
+
 // checkRuns reads the recorded runs of each declared hook: when it last
 // ran, whether that run failed (a warning: hookctl test --contract tells
 // why), and how many runs came since the agent last loaded the files.
-func (d *doctor) checkRuns() {
-	l, err := tracelog.Default()
-	if err != nil {
-		return
+func checkRuns(d *doctorFacts) (c checks) {
+	if !d.runsKnown {
+		return nil
 	}
-	b, err := l.Tail(2000, tracelog.Filter{})
-	if err != nil || len(b.Records) == 0 {
-		d.add(doctorCheck{Check: "runs", Status: statusOK,
+	if len(d.runs) == 0 {
+		c.add(doctorCheck{Check: "runs", Status: statusOK,
 			Message: "no runs recorded: put hookctl trace -- in front of a handler's command, or set HOOKCTL_LOG, to see which hooks ran (hookctl log)"})
-		return
+		return c
 	}
 	var never []string
 	data := map[string]string{}
 	for _, dh := range d.declaredHooks() {
 		name := schema.Visible(dh.hook.Name)
 		where := fmt.Sprintf("%s:%d:%d", dh.file.shown, dh.hook.Pos.Line, dh.hook.Pos.Col)
-		runs := runsOf(b.Records, dh)
+		runs := runsOf(d.runs, dh)
 		if len(runs) == 0 {
 			never = append(never, fmt.Sprintf("%s (%s)", name, where))
 			continue
@@ -206,26 +206,27 @@ func (d *doctor) checkRuns() {
 		last := runs[len(runs)-1]
 		data[dh.hook.Name] = formatTime(last.at)
 		msg := fmt.Sprintf("%s (%s) last ran %s (%s)", name, where, formatTime(last.at), schema.Visible(last.event))
-		if !d.loadedAt.IsZero() {
+		if loadedAt := d.loadedAt(); !loadedAt.IsZero() {
 			since := 0
 			for _, r := range runs {
-				if !r.at.Before(d.loadedAt) {
+				if !r.at.Before(loadedAt) {
 					since++
 				}
 			}
-			msg += fmt.Sprintf("; %s since the agent last loaded the files (%s)", listCount(since, "run"), formatTime(d.loadedAt))
+			msg += fmt.Sprintf("; %s since the agent last loaded the files (%s)", listCount(since, "run"), formatTime(loadedAt))
 		}
-		c := doctorCheck{Check: "runs", Status: statusOK, File: dh.file.shown, Line: dh.hook.Pos.Line, Column: dh.hook.Pos.Col, Message: msg}
+		x := doctorCheck{Check: "runs", Status: statusOK, File: dh.file.shown, Line: dh.hook.Pos.Line, Column: dh.hook.Pos.Col, Message: msg}
 		if last.failed != "" {
-			c.Status = statusWarn
-			c.Message = fmt.Sprintf("%s (%s): its last run, %s (%s), failed: %s", name, where, formatTime(last.at), schema.Visible(last.event), schema.Visible(last.failed))
-			c.Fix = "hookctl test --contract says what the agent makes of each handler; hookctl log --show " + last.id + " shows the run"
+			x.Status = statusWarn
+			x.Message = fmt.Sprintf("%s (%s): its last run, %s (%s), failed: %s", name, where, formatTime(last.at), schema.Visible(last.event), schema.Visible(last.failed))
+			x.Fix = "hookctl test --contract says what the agent makes of each handler; hookctl log --show " + last.id + " shows the run"
 		}
-		d.add(c)
+		c.add(x)
 	}
 	if len(never) > 0 {
-		d.add(doctorCheck{Check: "runs", Status: statusWarn, Data: data,
+		c.add(doctorCheck{Check: "runs", Status: statusWarn, Data: data,
 			Message: "no recorded run of " + strings.Join(never, ", ") + ": if the agent ran them through hookctl trace, it never called them",
 			Fix:     "hookctl log shows what ran; check the matcher (hookctl run EVENT --tool NAME --explain)"})
 	}
+	return c
 }
