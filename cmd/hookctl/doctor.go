@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -532,79 +531,25 @@ func checkTrust(d *doctorFacts) (c checks) {
 	return c
 }
 
-// shellBuiltins run without a program on PATH.
-var shellBuiltins = map[string]bool{
-	"cd": true, "echo": true, "printf": true, "test": true, "[": true, "true": true, "false": true, "exit": true,
-	"export": true, "read": true, "set": true, "unset": true, "source": true, ".": true, ":": true, "eval": true,
-	"exec": true, "command": true, "shift": true, "return": true, "local": true, "trap": true, "wait": true,
-	"pushd": true, "popd": true, "type": true, "ulimit": true, "umask": true, "[[": true,
-}
-
-// checkHandlers checks that every program and script the handlers run is
-// there.
+// checkHandlers says whether every program and script the handlers of
+// enabled hooks run is there: the scripts as lint finds them, the
+// programs on PATH.
 func checkHandlers(d *doctorFacts) (c checks) {
+	if len(d.handlers) == 0 {
+		return nil
+	}
 	missing := map[string][]string{} // what is missing → where it is needed
 	var order []string
-	need := func(what, where string) {
-		if _, ok := missing[what]; !ok {
-			order = append(order, what)
-		}
-		missing[what] = append(missing[what], where)
-	}
-	checked := 0
-	for _, f := range d.files {
-		if f.cfg == nil || f.cfg.File == nil {
-			continue
-		}
-		root := ""
-		if f.scope == scope.Workspace {
-			root = d.ws
-		}
-		for _, h := range f.cfg.File.Hooks {
-			if !h.IsEnabled() {
-				continue
+	for _, h := range d.handlers {
+		for _, what := range h.missing {
+			if _, ok := missing[what]; !ok {
+				order = append(order, what)
 			}
-			for _, hd := range h.AllHandlers() {
-				checked++
-				where := fmt.Sprintf("%s:%d:%d (%s)", f.shown, hd.Pos.Line, hd.Pos.Col, h.Name)
-				cmd := shellcmd.Parse(hd.Command, f.cfg.Dir, root)
-				refs, _ := cmd.Refs()
-				for _, r := range refs {
-					if r.Role != shellcmd.Program && r.Role != shellcmd.Script || r.Call.Conditional {
-						continue
-					}
-					p := shellcmd.Resolve(r.Path)
-					if info, err := os.Stat(p); err != nil {
-						need(r.Word.Text+" (no such file)", where)
-					} else if r.Role == shellcmd.Program && info.Mode().Perm()&0o111 == 0 {
-						need(r.Word.Text+" (not executable)", where)
-					}
-					if r.Interpreter != "" && !strings.Contains(r.Interpreter, " ") && !shellBuiltins[r.Interpreter] {
-						if _, err := exec.LookPath(r.Interpreter); err != nil {
-							need(r.Interpreter+" (not on PATH)", where)
-						}
-					}
-				}
-				for _, c := range cmd.Calls {
-					if len(c.Args) == 0 || !c.Args[0].Lit || c.Conditional {
-						continue
-					}
-					name := c.Args[0].Text
-					if strings.Contains(name, "/") || shellBuiltins[name] || strings.Contains(name, "=") {
-						continue
-					}
-					if _, err := exec.LookPath(name); err != nil {
-						need(name+" (not on PATH)", where)
-					}
-				}
-			}
+			missing[what] = append(missing[what], h.where)
 		}
-	}
-	if checked == 0 {
-		return c
 	}
 	if len(order) == 0 {
-		c.add(doctorCheck{Check: "handlers", Status: statusOK, Message: fmt.Sprintf("every program and script the %s run is there", listCount(checked, "handler"))})
+		c.add(doctorCheck{Check: "handlers", Status: statusOK, Message: fmt.Sprintf("every program and script the %s run is there", listCount(len(d.handlers), "handler"))})
 		return c
 	}
 	for _, what := range order {

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"github.com/hookctl/hookctl/runtime/trust"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // doctorFacts is what doctor learns of this machine, gathered once before
@@ -83,6 +86,10 @@ type doctorFacts struct {
 	storeErr error
 	trusted  []trustDecision
 
+	// handlers are the handlers of the files' enabled hooks, each with
+	// what it runs that is not there.
+	handlers []handlerNeeds
+
 	// lint is lint's run on the files (nil when there are none, or it
 	// failed).
 	lint *lint.Result
@@ -106,6 +113,16 @@ type doctorFile struct {
 	drops   bool
 	// modified is when the file was last written.
 	modified time.Time
+}
+
+// handlerNeeds is a handler of an enabled hook, and what it runs that is
+// not there.
+type handlerNeeds struct {
+	// where is FILE:LINE:COL (HOOK).
+	where string
+	// missing are the scripts lint finds missing or not runnable, "PATH
+	// (PROBLEM)", then the programs not on PATH, "NAME (not on PATH)".
+	missing []string
 }
 
 // trustDecision is hookctl's trust decision for a workspace file.
@@ -134,6 +151,7 @@ func gatherFacts(ctx context.Context, opts doctorOptions, found scope.Found) *do
 	d.gatherLog()
 	d.gatherTrust()
 	d.gatherLint()
+	d.gatherHandlers()
 	if l, err := tracelog.Default(); err == nil {
 		d.runsKnown = true
 		if b, err := l.Tail(2000, tracelog.Filter{}); err == nil {
@@ -271,6 +289,95 @@ func (d *doctorFacts) gatherLint() {
 	if res, err := lint.Lint(lint.Request{Files: targets}); err == nil {
 		d.lint = res
 	}
+}
+
+// shellBuiltins run without a program on PATH.
+var shellBuiltins = map[string]bool{
+	"cd": true, "echo": true, "printf": true, "test": true, "[": true, "true": true, "false": true, "exit": true,
+	"export": true, "read": true, "set": true, "unset": true, "source": true, ".": true, ":": true, "eval": true,
+	"exec": true, "command": true, "shift": true, "return": true, "local": true, "trap": true, "wait": true,
+	"pushd": true, "popd": true, "type": true, "ulimit": true, "umask": true, "[[": true,
+}
+
+// scriptRules are lint's rules about the files handlers run.
+var scriptRules = []string{"script-not-found", "script-not-executable"}
+
+// gatherHandlers finds, for every handler of an enabled hook, the scripts
+// it runs that lint finds missing or not runnable (whatever the files'
+// own choice of rules), and the programs it calls that are not on PATH.
+func (d *doctorFacts) gatherHandlers() {
+	var targets []lint.Target
+	for _, f := range d.files {
+		scope, root := lint.ScopeOf(f.path, d.opts.home)
+		targets = append(targets, lint.Target{Path: f.path, Name: f.shown, Scope: scope, Root: root})
+	}
+	// The scripts lint finds, by file and handler.
+	type handlerKey struct {
+		file   string
+		offset int
+	}
+	scripts := map[handlerKey][]string{}
+	if len(targets) > 0 {
+		if res, err := lint.Lint(lint.Request{Files: targets, Rules: scriptRules, Enable: scriptRules}); err == nil {
+			for _, fd := range res.Findings {
+				if s := fd.Script; s != nil {
+					k := handlerKey{fd.File, s.Handler.Offset}
+					scripts[k] = append(scripts[k], s.Path+" ("+s.Problem+")")
+				}
+			}
+		}
+	}
+	for _, f := range d.files {
+		if f.cfg.File == nil {
+			continue
+		}
+		root := ""
+		if f.scope == scope.Workspace {
+			root = d.ws
+		}
+		for _, h := range f.cfg.File.Hooks {
+			if !h.IsEnabled() {
+				continue
+			}
+			for _, hd := range h.AllHandlers() {
+				n := handlerNeeds{where: fmt.Sprintf("%s:%d:%d (%s)", f.shown, hd.Pos.Line, hd.Pos.Col, h.Name),
+					missing: scripts[handlerKey{f.shown, hd.Pos.Offset}]}
+				n.missing = append(n.missing, notOnPath(shellcmd.Parse(hd.Command, f.cfg.Dir, root))...)
+				d.handlers = append(d.handlers, n)
+			}
+		}
+	}
+}
+
+// notOnPath lists the programs a command calls, and the interpreters it
+// hands scripts to, that are not on PATH: "NAME (not on PATH)".
+func notOnPath(cmd *shellcmd.Command) []string {
+	var out []string
+	lookup := func(name string) {
+		if _, err := exec.LookPath(name); err != nil {
+			out = append(out, name+" (not on PATH)")
+		}
+	}
+	refs, _ := cmd.Refs()
+	for _, r := range refs {
+		if r.Role != shellcmd.Program && r.Role != shellcmd.Script || r.Call.Conditional {
+			continue
+		}
+		if r.Interpreter != "" && !strings.Contains(r.Interpreter, " ") && !shellBuiltins[r.Interpreter] {
+			lookup(r.Interpreter)
+		}
+	}
+	for _, c := range cmd.Calls {
+		if len(c.Args) == 0 || !c.Args[0].Lit || c.Conditional {
+			continue
+		}
+		name := c.Args[0].Text
+		if strings.Contains(name, "/") || shellBuiltins[name] || strings.Contains(name, "=") {
+			continue
+		}
+		lookup(name)
+	}
+	return out
 }
 
 // modTime is when the file at path was last written, zero when it cannot
