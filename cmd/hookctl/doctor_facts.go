@@ -276,13 +276,19 @@ func (d *doctorFacts) gatherTrust() {
 	}
 }
 
-// gatherLint runs lint on the files.
-func (d *doctorFacts) gatherLint() {
+// lintTargets are the files read, for lint.
+func (d *doctorFacts) lintTargets() []lint.Target {
 	var targets []lint.Target
 	for _, f := range d.files {
 		scope, root := lint.ScopeOf(f.path, d.opts.home)
 		targets = append(targets, lint.Target{Path: f.path, Name: f.shown, Scope: scope, Root: root})
 	}
+	return targets
+}
+
+// gatherLint runs lint on the files.
+func (d *doctorFacts) gatherLint() {
+	targets := d.lintTargets()
 	if len(targets) == 0 {
 		return
 	}
@@ -306,11 +312,7 @@ var scriptRules = []string{"script-not-found", "script-not-executable"}
 // it runs that lint finds missing or not runnable (whatever the files'
 // own choice of rules), and the programs it calls that are not on PATH.
 func (d *doctorFacts) gatherHandlers() {
-	var targets []lint.Target
-	for _, f := range d.files {
-		scope, root := lint.ScopeOf(f.path, d.opts.home)
-		targets = append(targets, lint.Target{Path: f.path, Name: f.shown, Scope: scope, Root: root})
-	}
+	targets := d.lintTargets()
 	// The scripts lint finds, by file and handler.
 	type handlerKey struct {
 		file   string

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/hookctl/hookctl/schema"
 	"os"
 	"path/filepath"
 	"strings"
@@ -204,6 +205,27 @@ func TestDoctorNeverHangsOnTheAgent(t *testing.T) {
 	_, checks, text := e.doctor("--agent-timeout", "200ms")
 	if a := find(checks, "agent"); len(a) != 1 || a[0].Status != statusWarn || !strings.Contains(a[0].Message, "did not answer within 200ms") {
 		t.Errorf("agent %+v\n%s", a, text)
+	}
+}
+
+// TestDoctorHandlersWhateverLintsChoice: the scripts handlers need are
+// lint's findings, named in doctor's words, even where the workspace's
+// .hookctl.json turns the rules off or a path is one machine's.
+func TestDoctorHandlersWhateverLintsChoice(t *testing.T) {
+	e := newDoctorEnv(t, "")
+	e.workspace(`{
+  "gate": {"Stop": [{"command": "python3 -m hooks.gone"}, {"command": "python3 /home/nobody-here/gate.py"}, {"command": "./hooks/gate.sh"}]}
+}`)
+	e.write(filepath.Join(e.ws, schema.ConfigFileName), `{"lint": {"disable": ["script-not-found", "platform-specific"]}}`, 0o644)
+	_, checks, text := e.doctor("--offline")
+	var msgs []string
+	for _, c := range find(checks, "handlers") {
+		msgs = append(msgs, c.Status+" "+c.Message)
+	}
+	want := "fail hooks/gone.py (no such module), needed by .agents/hooks.json:2:21 (gate)\n" +
+		"fail /home/nobody-here/gate.py (no such file), needed by .agents/hooks.json:2:59 (gate)"
+	if got := strings.Join(msgs, "\n"); got != want {
+		t.Errorf("handlers:\n%s\nwant\n%s\n%s", got, want, text)
 	}
 }
 
