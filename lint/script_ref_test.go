@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,9 +13,9 @@ import (
 func TestScriptFindingsNameTheirHandler(t *testing.T) {
 	ws := t.TempDir()
 	dir := filepath.Join(ws, ".agents")
-	write(t, filepath.Join(dir, "plain.sh"), "#!/bin/sh\n", 0o644)
+	writeImpactFile(t, filepath.Join(dir, "plain.sh"), "#!/bin/sh\n", 0o644)
 	path := filepath.Join(dir, "hooks.json")
-	write(t, path, `{
+	writeImpactFile(t, path, `{
   "gate": {
     "Stop": [
       {"command": "python3 ./gone.py"},
@@ -54,7 +53,7 @@ func TestScriptRulesStepAsideOnlyForARuleThatRuns(t *testing.T) {
 	} {
 		ws := t.TempDir()
 		path := filepath.Join(ws, ".agents", "hooks.json")
-		write(t, path, src, 0o644)
+		writeImpactFile(t, path, src, 0o644)
 		target := []Target{{Path: path, Name: ".agents/hooks.json", Scope: Workspace, Root: ws}}
 		count := func(rules []string) int {
 			res, err := Lint(Request{Files: target, Rules: rules})
@@ -75,15 +74,5 @@ func TestScriptRulesStepAsideOnlyForARuleThatRuns(t *testing.T) {
 		if n := count([]string{"script-not-found"}); n != 1 {
 			t.Errorf("%s: script-not-found alone: %d findings, want 1", name, n)
 		}
-	}
-}
-
-func write(t *testing.T, path, content string, mode os.FileMode) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), mode); err != nil {
-		t.Fatal(err)
 	}
 }
