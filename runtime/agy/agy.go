@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookctl/hookctl/internal/capture"
 	"github.com/hookctl/hookctl/internal/lazyre"
+	"github.com/hookctl/hookctl/runtime"
 )
 
 // Version is a version of agy, as "agy --version" prints it.
@@ -85,7 +86,7 @@ func Run(ctx context.Context, prog, dir string, timeout time.Duration, args ...s
 	defer cancel()
 	cmd := exec.CommandContext(ctx, prog, args...)
 	cmd.Dir = dir
-	killGroupOnCancel(cmd)
+	runtime.KillGroupOnCancel(cmd)
 	cmd.WaitDelay = time.Second
 	cmd.Stdin = nil
 	out := capture.New(maxOutput)
