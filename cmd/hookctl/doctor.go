@@ -396,7 +396,7 @@ func checkAgentLog(d *doctorFacts) (c checks) {
 		reported = true
 		var f *doctorFile
 		for _, g := range d.files {
-			if agy.SameFile(g.path, l.FailedPath) {
+			if schema.SameFile(g.path, l.FailedPath) {
 				f = g
 			}
 		}

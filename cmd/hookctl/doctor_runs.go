@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -96,82 +95,6 @@ func (d *doctorFacts) declaredHooks() []declaredHook {
 	return out
 }
 
-// hookRun is one recorded run of a declared hook's handler.
-type hookRun struct {
-	at     time.Time
-	event  string
-	failed string // why it failed, "" when it did not
-	id     string
-}
-
-// runsOf returns the recorded runs of a declared hook, oldest first. A
-// record is the hook's when it ran one of the hook's commands in the
-// file's folder (a trace record: the wrapped command, in Dir) or names
-// the hook, command and file (a hookctl run record's handler): two hooks
-// of one name in the user's and the workspace's file are told apart.
-func runsOf(recs []*tracelog.Record, dh declaredHook) []hookRun {
-	var cmds []string
-	for _, hd := range dh.hook.AllHandlers() {
-		cmds = append(cmds, hd.Command)
-	}
-	var out []hookRun
-	for _, r := range recs {
-		if r.Kind == tracelog.KindTrace {
-			if r.Hook != "" && r.Hook != dh.hook.Name || r.Dir != "" && !agy.SameFile(r.Dir, dh.file.cfg.Dir) || len(r.Command) == 0 {
-				continue
-			}
-			wrapped := strings.Join(r.Command, " ")
-			for _, c := range cmds {
-				if c == wrapped || strings.HasSuffix(c, " "+wrapped) {
-					out = append(out, hookRun{at: r.Time, event: r.Event, failed: traceFailure(r), id: r.ID})
-					break
-				}
-			}
-			continue
-		}
-		for _, h := range r.Handlers {
-			if h.Hook != dh.hook.Name || !slices.Contains(cmds, h.Command) || h.Where != "" && !agy.SameFile(whereFile(h.Where), dh.file.path) {
-				continue
-			}
-			run := hookRun{at: r.Time, event: r.Event, id: r.ID}
-			if h.Outcome == "failed" {
-				run.failed = h.Cause
-				if run.failed == "" {
-					run.failed = "failed"
-				}
-			}
-			out = append(out, run)
-		}
-	}
-	return out
-}
-
-// traceFailure says why a traced run failed: an exit status other than 0
-// and 2 (2 is a block), a signal, a command that could not start.
-func traceFailure(r *tracelog.Record) string {
-	switch {
-	case r.Error != "":
-		return r.Error
-	case r.Signal != "":
-		return "killed by " + r.Signal
-	case r.Exit != nil && *r.Exit != 0 && *r.Exit != 2:
-		return fmt.Sprintf("exit status %d", *r.Exit)
-	}
-	return ""
-}
-
-// whereFile is the file of a FILE:LINE or FILE:LINE:COL.
-func whereFile(w string) string {
-	for i := 0; i < 2; i++ {
-		j := strings.LastIndexByte(w, ':')
-		if j < 0 || strings.Trim(w[j+1:], "0123456789") != "" {
-			break
-		}
-		w = w[:j]
-	}
-	return w
-}
-
 // loadedAt is when the agent's log says it last loaded hooks.json files,
 // zero when it does not say.
 func (d *doctorFacts) loadedAt() time.Time {
@@ -198,28 +121,28 @@ func checkRuns(d *doctorFacts) (c checks) {
 	for _, dh := range d.declaredHooks() {
 		name := schema.Visible(dh.hook.Name)
 		where := fmt.Sprintf("%s:%d:%d", dh.file.shown, dh.hook.Pos.Line, dh.hook.Pos.Col)
-		runs := runsOf(d.runs, dh)
+		runs := tracelog.RunsOf(d.runs, dh.hook, dh.file.path, dh.file.cfg.Dir)
 		if len(runs) == 0 {
 			never = append(never, fmt.Sprintf("%s (%s)", name, where))
 			continue
 		}
 		last := runs[len(runs)-1]
-		data[dh.hook.Name] = formatTime(last.at)
-		msg := fmt.Sprintf("%s (%s) last ran %s (%s)", name, where, formatTime(last.at), schema.Visible(last.event))
+		data[dh.hook.Name] = formatTime(last.At)
+		msg := fmt.Sprintf("%s (%s) last ran %s (%s)", name, where, formatTime(last.At), schema.Visible(last.Event))
 		if loadedAt := d.loadedAt(); !loadedAt.IsZero() {
 			since := 0
 			for _, r := range runs {
-				if !r.at.Before(loadedAt) {
+				if !r.At.Before(loadedAt) {
 					since++
 				}
 			}
 			msg += fmt.Sprintf("; %s since the agent last loaded the files (%s)", listCount(since, "run"), formatTime(loadedAt))
 		}
 		x := doctorCheck{Check: "runs", Status: statusOK, File: dh.file.shown, Line: dh.hook.Pos.Line, Column: dh.hook.Pos.Col, Message: msg}
-		if last.failed != "" {
+		if last.Failed != "" {
 			x.Status = statusWarn
-			x.Message = fmt.Sprintf("%s (%s): its last run, %s (%s), failed: %s", name, where, formatTime(last.at), schema.Visible(last.event), schema.Visible(last.failed))
-			x.Fix = "hookctl test --contract says what the agent makes of each handler; hookctl log --show " + last.id + " shows the run"
+			x.Message = fmt.Sprintf("%s (%s): its last run, %s (%s), failed: %s", name, where, formatTime(last.At), schema.Visible(last.Event), schema.Visible(last.Failed))
+			x.Fix = "hookctl test --contract says what the agent makes of each handler; hookctl log --show " + last.ID + " shows the run"
 		}
 		c.add(x)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -207,20 +206,4 @@ func FolderTrust(src []byte, dir string) (decision, rule string, ok bool) {
 		}
 	}
 	return decision, rule, true
-}
-
-// SameFile reports whether two paths name one file: the same file when
-// both exist, else the same absolute path.
-func SameFile(a, b string) bool {
-	if a == b {
-		return true
-	}
-	ia, err1 := os.Stat(a)
-	ib, err2 := os.Stat(b)
-	if err1 == nil && err2 == nil {
-		return os.SameFile(ia, ib)
-	}
-	ca, _ := filepath.Abs(a)
-	cb, _ := filepath.Abs(b)
-	return ca == cb
 }
