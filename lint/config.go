@@ -136,6 +136,12 @@ func (c *Choice) runs(id string) bool {
 	return c == nil || !c.rules[id].off
 }
 
+// runs reports whether the rule id runs on the file in this run: the run
+// is not limited to other rules, and the file's choice keeps it on.
+func (f *File) runs(id string) bool {
+	return (f.only == nil || f.only[id]) && f.choice.runs(id)
+}
+
 // severity is what a finding of the rule that would have sev becomes.
 func (c *Choice) severity(id string, sev Severity) Severity {
 	if c == nil {

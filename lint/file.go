@@ -22,7 +22,9 @@ type File struct {
 	Root string
 
 	// choice says which rules run on the file; nil keeps the defaults.
-	choice   *Choice
+	choice *Choice
+	// only are the rules the run is limited to, nil for every rule.
+	only     map[string]bool
 	fs       *fsCache
 	foreign  *foreignInfo
 	handlers []handlerRef

@@ -59,7 +59,8 @@ var coveredByForeign = sync.OnceValue(func() map[string]bool {
 })
 
 // suppressed reports whether a finding of the rule is left out of the
-// file's findings.
+// file's findings: in a file of another agent's format, foreign-format
+// says what to do, when it runs.
 func (f *File) suppressed(rule string, _ schema.Span) bool {
-	return f.foreign != nil && coveredByForeign()[rule]
+	return f.foreign != nil && coveredByForeign()[rule] && f.runs("foreign-format")
 }

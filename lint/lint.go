@@ -73,6 +73,23 @@ type Finding struct {
 	// Fix is the edit that corrects the mistake, when it is certain; nil
 	// otherwise.
 	Fix *Fix
+	// Script is, for a finding about a file a handler's command runs
+	// (script-not-found, script-not-executable), that file and the
+	// handler; nil for other findings.
+	Script *ScriptRef
+}
+
+// ScriptRef is a file a handler's command runs, as a finding names it.
+type ScriptRef struct {
+	// Path is the file as the command writes it.
+	Path string
+	// Problem says in a few words what is wrong with it: "no such file",
+	// "no such module", "not a file", "a folder", "not executable".
+	Problem string
+	// Hook is the name of the handler's hook, and Handler where the
+	// handler's object starts.
+	Hook    string
+	Handler schema.Pos
 }
 
 // Impact is what a finding means to the agent that loads the file: the

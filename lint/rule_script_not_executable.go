@@ -17,7 +17,7 @@ func (r *scriptNotExecutable) Check(f *File) {
 		}
 		p := s.text()
 		if info.IsDir() {
-			r.report(f, s.span, "", "%s is a folder, not a script", p)
+			r.reportScript(f, s, "a folder", nil, "", "%s is a folder, not a script", p)
 			continue
 		}
 		if s.viaInterpreter() || info.Mode().Perm()&0o111 != 0 {
@@ -29,6 +29,6 @@ func (r *scriptNotExecutable) Check(f *File) {
 			sugg = interp + " " + p
 			msg += fmt.Sprintf(" (and commit the mode), or run it through its interpreter: %q", sugg)
 		}
-		r.report(f, s.span, sugg, "%s", msg)
+		r.reportScript(f, s, "not executable", nil, sugg, "%s", msg)
 	}
 }

@@ -22,7 +22,7 @@ func newScriptNotFound() Rule {
 func (r *scriptNotFound) Check(f *File) {
 	for _, s := range f.scripts() {
 		if s.notFile != "" {
-			r.report(f, s.span, "", "%s %s: no handler can run it (reading it would block, or hand the interpreter the kernel's bytes); put the script itself there", s.text(), s.notFile)
+			r.reportScript(f, s, "not a file", nil, "", "%s %s: no handler can run it (reading it would block, or hand the interpreter the kernel's bytes); put the script itself there", s.text(), s.notFile)
 			continue
 		}
 		if s.missing {
@@ -36,14 +36,14 @@ func (r *scriptNotFound) Check(f *File) {
 		p := s.text()
 		where := f.dirName()
 		if s.moved {
-			r.report(f, s.span, "", "%s does not exist in %s, where the command goes with cd first", p, f.shownDir(s.ref.Call.Dir))
+			r.reportScript(f, s, "no such file", nil, "", "%s does not exist in %s, where the command goes with cd first", p, f.shownDir(s.ref.Call.Dir))
 			continue
 		}
 		if filepath.IsAbs(p) {
-			if f.Scope == Workspace && homePath().MatchString(p) {
+			if f.Scope == Workspace && homePath().MatchString(p) && f.runs("platform-specific") {
 				continue // platform-specific says it: the path is one machine's
 			}
-			r.report(f, s.span, "", "%s does not exist on this machine", p)
+			r.reportScript(f, s, "no such file", nil, "", "%s does not exist on this machine", p)
 			continue
 		}
 		if f.Root != "" && !s.moved {
@@ -58,13 +58,13 @@ func (r *scriptNotFound) Check(f *File) {
 					// The word is the path as written, without quotes.
 					edit = replaceFix("write "+fix, s.span, jsonInner(fix))
 				}
-				r.reportFix(f, s.span, edit, fix,
+				r.reportScript(f, s, "no such file", edit, fix,
 					"%s does not exist in %s, where handlers run; it exists from the workspace root, so write %s", p, where, fix)
 				continue
 			}
 		}
 		if rest, ok := strings.CutPrefix(strings.TrimPrefix(p, "./"), ".agents/"); ok && filepath.Base(f.Dir()) == ".agents" && !s.moved {
-			r.report(f, s.span, "",
+			r.reportScript(f, s, "no such file", nil, "",
 				"%s does not exist: handlers run in %s, so a path that starts with .agents/ points into .agents/.agents/; write it from there, as %s (which does not exist either)", p, where, rest)
 			continue
 		}
@@ -73,10 +73,10 @@ func (r *scriptNotFound) Check(f *File) {
 			if strings.HasPrefix(p, "./") && !strings.HasPrefix(fix, ".") {
 				fix = "./" + fix
 			}
-			r.report(f, s.span, fix, "%s does not exist in %s, where handlers run: did you mean %s?", p, where, fix)
+			r.reportScript(f, s, "no such file", nil, fix, "%s does not exist in %s, where handlers run: did you mean %s?", p, where, fix)
 			continue
 		}
-		r.report(f, s.span, "", "%s does not exist in %s, where handlers run (relative paths in commands start from the folder that holds hooks.json)", p, where)
+		r.reportScript(f, s, "no such file", nil, "", "%s does not exist in %s, where handlers run (relative paths in commands start from the folder that holds hooks.json)", p, where)
 	}
 }
 
@@ -100,7 +100,7 @@ func (r *scriptNotFound) reportMissingModule(f *File, s handlerScript) {
 	if n := len(others); n > 3 {
 		others = append(others[:3], fmt.Sprintf("or %d more", n-3))
 	}
-	r.report(f, s.span, "", "%s does not exist in %s, nor does any other file %s takes for it (%s)",
+	r.reportScript(f, s, "no such module", nil, "", "%s does not exist in %s, nor does any other file %s takes for it (%s)",
 		s.text(), where, filepath.Base(s.ref.Interpreter), strings.Join(others, ", "))
 }
 

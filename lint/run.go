@@ -311,6 +311,13 @@ func (r *Run) check(only []string) {
 			}
 		}
 		rules = keep
+		limited := map[string]bool{}
+		for _, rule := range rules {
+			limited[rule.ID()] = true
+		}
+		for _, f := range r.Files {
+			f.only = limited
+		}
 	}
 	for _, rule := range rules {
 		rule.base().out = &r.out

@@ -82,7 +82,9 @@ func (f *File) scripts() []handlerScript {
 		}
 		refs := c.fileRefs()
 		for _, ref := range refs {
-			if !ref.Needed() || ref.Call.Conditional || isWindowsPath(ref.Word.Text) {
+			// platform-specific says what is wrong with a Windows path,
+			// when it runs.
+			if !ref.Needed() || ref.Call.Conditional || isWindowsPath(ref.Word.Text) && f.runs("platform-specific") {
 				continue
 			}
 			s := handlerScript{handler: h, ref: ref, path: resolve(ref.Path),
@@ -111,6 +113,20 @@ func (f *File) scripts() []handlerScript {
 
 func isWindowsPath(p string) bool {
 	return len(p) >= 2 && p[1] == ':' || strings.ContainsAny(p, `\%`)
+}
+
+// reportScript adds a finding about the file s, with its certain fix
+// (nil for none), that names the file and its handler (Finding.Script)
+// in the words of problem.
+func (b *RuleBase) reportScript(f *File, s handlerScript, problem string, fix *Fix, suggestion, format string, args ...any) {
+	i, listed := b.reportSeverity(f, b.severity, s.span, suggestion, format, args...)
+	if !listed {
+		return
+	}
+	if fix != nil && len(fix.Edits) > 0 {
+		(*b.out)[i].Fix = fix
+	}
+	(*b.out)[i].Script = &ScriptRef{Path: s.text(), Problem: problem, Hook: s.handler.Hook, Handler: s.handler.Node.Span.Start}
 }
 
 // statScript returns what the disk says about a script, through the run's

@@ -8,15 +8,15 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/fatih/color"
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/lint"
-	"github.com/hookctl/hookctl/runtime/trust"
+	"github.com/hookctl/hookctl/runtime/agy"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
 	"github.com/hookctl/hookctl/schema/shellcmd"
@@ -91,36 +91,17 @@ const (
 	statusFail = "fail"
 )
 
-// doctor holds what the checks learn from one another.
-type doctor struct {
-	opts      doctorOptions
-	ws        string
-	checks    []doctorCheck
-	agent     string // the agent's program, "" when there is none
-	version   agentVersion
-	versionOK bool
-	files     []*doctorFile
-	// loadedAt is when the agent's log says it last loaded hooks.json
-	// files, zero when it does not say.
-	loadedAt time.Time
-	// cwd is the current folder, for fixes: the paths they name are from
-	// it.
-	cwd string
-	// found is how the workspace was chosen: named with --workspace, or
-	// found from the current folder upward.
-	found scope.Found
+// doctorChecks are doctor's checks, in the order of its report: each a
+// function of the facts alone.
+var doctorChecks = []func(*doctorFacts) checks{
+	checkAgent, checkFiles, checkMisplaced, checkAgentView, checkAgentLog,
+	checkTrust, checkHandlers, checkLint, checkRuns, checkContract,
 }
 
-// doctorFile is one hooks.json doctor looked at.
-type doctorFile struct {
-	path, shown string
-	scope       scope.Scope
-	cfg         *schema.Config
-	// verdict is what the agent makes of the file, for the agent's
-	// version when known.
-	verdict *schema.Verdict
-	drops   bool
-}
+// checks are the lines one check adds to the report.
+type checks []doctorCheck
+
+func (c *checks) add(x doctorCheck) { *c = append(*c, x) }
 
 func doctorRun(s streams, opts doctorOptions) error {
 	if opts.format != "text" && opts.format != "json" {
@@ -136,30 +117,22 @@ func doctorRun(s streams, opts doctorOptions) error {
 	if opts.timeout <= 0 {
 		opts.timeout = 20 * time.Second
 	}
-	d := &doctor{opts: opts, ws: found.Root, found: found}
-	d.cwd, _ = os.Getwd()
-	ctx := context.Background()
-	d.checkAgent(ctx)
-	d.checkFiles()
-	d.checkMisplaced()
-	d.checkAgentView(ctx)
-	d.checkAgentLog()
-	d.checkTrust()
-	d.checkHandlers()
-	d.checkLint()
-	d.checkRuns()
-	d.checkContract()
+	facts := gatherFacts(context.Background(), opts, found)
+	var report checks
+	for _, check := range doctorChecks {
+		report = append(report, check(facts)...)
+	}
 	if opts.format == "json" {
 		enc := json.NewEncoder(s.out)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(d.checks); err != nil {
+		if err := enc.Encode(report); err != nil {
 			return err
 		}
-	} else if err := d.print(s.out); err != nil {
+	} else if err := report.print(s.out, opts.verbose); err != nil {
 		return err
 	}
-	for _, c := range d.checks {
+	for _, c := range report {
 		if c.Status == statusFail {
 			return &exitError{code: exitFindings}
 		}
@@ -167,15 +140,11 @@ func doctorRun(s streams, opts doctorOptions) error {
 	return nil
 }
 
-func (d *doctor) add(c doctorCheck) { d.checks = append(d.checks, c) }
-
-func (d *doctor) getenv(k string) string { return d.opts.getenv(k) }
-
 // shown names a path for the report: when it lies in the workspace, from
 // the workspace named with --workspace, or from the current folder for a
 // workspace found from it ("../.agents/hooks.json" in a subfolder); else
 // with ~ for the home folder.
-func (d *doctor) shown(p string) string {
+func (d *doctorFacts) shown(p string) string {
 	if r, err := filepath.Rel(d.ws, p); err == nil && !strings.HasPrefix(r, "..") {
 		if d.found.By != scope.ByName {
 			return d.found.Rel(p)
@@ -193,7 +162,7 @@ func (d *doctor) shown(p string) string {
 // arg names a path for a command of a fix, to be typed in the current
 // folder: from it when the path lies in it, else as shown (with ~ for
 // home), quoted for the shell.
-func (d *doctor) arg(p string) string {
+func (d *doctorFacts) arg(p string) string {
 	if d.cwd != "" {
 		if r, err := filepath.Rel(d.cwd, p); err == nil && !strings.HasPrefix(r, "..") {
 			return shellQuote(r)
@@ -206,45 +175,33 @@ func (d *doctor) arg(p string) string {
 	return shellcmd.QuoteHome(shown)
 }
 
-// checkAgent finds the agent and its version.
-func (d *doctor) checkAgent(ctx context.Context) {
-	prog := d.getenv("HOOKCTL_AGY")
-	how := "HOOKCTL_AGY"
-	if prog == "" {
-		p, err := exec.LookPath("agy")
-		if err != nil {
-			d.add(doctorCheck{Check: "agent", Status: statusWarn,
-				Message: "agy is not on PATH: the checks that ask the agent itself are skipped",
-				Fix:     "install agy, or set HOOKCTL_AGY to its path"})
-			return
-		}
-		prog, how = p, "PATH"
-	}
-	out, err := runAgent(ctx, prog, "", d.opts.timeout, "--version")
+// checkAgent says which agent runs, and its version.
+func checkAgent(d *doctorFacts) (c checks) {
+	prog, how, out, err := d.agentProg, d.agentHow, d.versionOut, d.versionErr
 	switch {
-	case errors.Is(err, errAgentTimeout):
-		d.add(doctorCheck{Check: "agent", Status: statusWarn,
+	case d.findErr != nil:
+		c.add(doctorCheck{Check: "agent", Status: statusWarn,
+			Message: "agy is not on PATH: the checks that ask the agent itself are skipped",
+			Fix:     "install agy, or set HOOKCTL_AGY to its path"})
+	case errors.Is(err, agy.ErrTimeout):
+		c.add(doctorCheck{Check: "agent", Status: statusWarn,
 			Message: fmt.Sprintf("%s --version did not answer within %s: the checks that ask the agent are skipped", prog, d.opts.timeout),
 			Fix:     "check that agy starts at all (agy --version in a terminal), or raise --agent-timeout"})
-		return
 	case err != nil && out == "":
-		d.add(doctorCheck{Check: "agent", Status: statusWarn,
+		c.add(doctorCheck{Check: "agent", Status: statusWarn,
 			Message: fmt.Sprintf("%s (from %s) cannot be run: %v", prog, how, err),
 			Fix:     "reinstall agy, or set HOOKCTL_AGY to a working agy"})
-		return
-	}
-	d.agent = prog
-	v, ok := parseAgentVersion(out)
-	if !ok {
-		d.add(doctorCheck{Check: "agent", Status: statusWarn,
+	case !d.versionOK:
+		c.add(doctorCheck{Check: "agent", Status: statusWarn,
 			Message: fmt.Sprintf("%s --version printed no version hookctl can read: %q", prog, schema.Visible(firstLine(out))),
 			Fix:     "update agy; if it is current, attach hookctl doctor --format json to a bug report (it keeps what agy printed)",
 			Data:    map[string]string{"path": prog, "versionOutput": out}})
-		return
+	default:
+		v := d.version
+		c.add(doctorCheck{Check: "agent", Status: statusOK, Message: fmt.Sprintf("agy %s (%s)", v.Text, d.shown(prog)),
+			Data: map[string]string{"path": prog, "version": v.Text}})
 	}
-	d.version, d.versionOK = v, true
-	d.add(doctorCheck{Check: "agent", Status: statusOK, Message: fmt.Sprintf("agy %s (%s)", v.text, d.shown(prog)),
-		Data: map[string]string{"path": prog, "version": v.text}})
+	return c
 }
 
 func firstLine(s string) string {
@@ -257,54 +214,40 @@ func firstLine(s string) string {
 
 // checkFiles reads the user's and the workspace's hooks.json as the agent
 // reads them.
-func (d *doctor) checkFiles() {
-	type place struct {
-		scope scope.Scope
-		path  string
-	}
-	places := []place{{scope.Workspace, scope.WorkspaceFile(d.ws)}}
-	if d.opts.home != "" {
-		places = append([]place{{scope.User, scope.UserFile(d.opts.home)}}, places...)
-	}
-	for _, p := range places {
-		f := &doctorFile{path: p.path, shown: d.shown(p.path), scope: p.scope}
-		check := p.scope.String() + "-file"
-		cfg, err := schema.Load(p.path)
-		switch {
+func checkFiles(d *doctorFacts) (c checks) {
+	for _, f := range d.places {
+		check := f.scope.String() + "-file"
+		switch err := f.err; {
 		case errors.Is(err, fs.ErrNotExist):
-			d.add(doctorCheck{Check: check, Status: statusOK, Message: fmt.Sprintf("no %s hooks (%s does not exist)", p.scope, f.shown)})
+			c.add(doctorCheck{Check: check, Status: statusOK, Message: fmt.Sprintf("no %s hooks (%s does not exist)", f.scope, f.shown)})
 			continue
 		case err != nil:
-			d.add(doctorCheck{Check: check, Status: statusFail, File: f.shown,
+			c.add(doctorCheck{Check: check, Status: statusFail, File: f.shown,
 				Message: fmt.Sprintf("%s %s", f.shown, schema.ReadReason(err)),
-				Fix:     "make it a readable regular file: ls -l " + d.arg(p.path)})
+				Fix:     "make it a readable regular file: ls -l " + d.arg(f.path)})
 			continue
 		}
-		f.cfg = cfg
-		d.files = append(d.files, f)
-		v := schema.VerdictOf(cfg, schema.AgentOptions{NoSessionStart: d.versionOK && !d.version.atLeast(schema.SessionStartSince)})
-		f.verdict = v
+		cfg, v := f.cfg, f.verdict
 		if !v.Known {
-			d.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
+			c.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown, Line: cfg.Syntax.Pos.Line, Column: cfg.Syntax.Pos.Col,
 				Message: fmt.Sprintf("%s:%d:%d: %s", f.shown, cfg.Syntax.Pos.Line, cfg.Syntax.Pos.Col, cfg.Syntax.Msg),
-				Fix:     "hookctl lint " + d.arg(p.path)})
+				Fix:     "hookctl lint " + d.arg(f.path)})
 			continue
 		}
 		if drop := v.Drop; drop != nil {
-			f.drops = true
-			c := doctorCheck{Check: check, Status: statusFail, File: f.shown, Line: drop.Pos.Line, Column: drop.Pos.Col}
+			x := doctorCheck{Check: check, Status: statusFail, File: f.shown, Line: drop.Pos.Line, Column: drop.Pos.Col}
 			if drop.Syntax {
-				c.Message = fmt.Sprintf("%s:%d:%d: not valid JSON, so the agent loads none of its hooks: %s", f.shown, drop.Pos.Line, drop.Pos.Col, cfg.Syntax.Msg)
-				c.Fix = "hookctl lint " + d.arg(p.path)
+				x.Message = fmt.Sprintf("%s:%d:%d: not valid JSON, so the agent loads none of its hooks: %s", f.shown, drop.Pos.Line, drop.Pos.Col, cfg.Syntax.Msg)
+				x.Fix = "hookctl lint " + d.arg(f.path)
 			} else {
 				hooks := "hooks"
 				if n := v.HookCount(); n >= 0 {
 					hooks = listCount(n, "hook")
 				}
-				c.Message = fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, drop.Pos.Line, drop.Pos.Col, hooks, drop.Why)
-				c.Fix = "hookctl lint " + d.arg(p.path) + " shows every cause, and hookctl lint --fix mends the certain ones"
+				x.Message = fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, drop.Pos.Line, drop.Pos.Col, hooks, drop.Why)
+				x.Fix = "hookctl lint " + d.arg(f.path) + " shows every cause, and hookctl lint --fix mends the certain ones"
 			}
-			d.add(c)
+			c.add(x)
 			continue
 		}
 		counts := map[schema.Event]int{}
@@ -334,43 +277,37 @@ func (d *doctor) checkFiles() {
 		if disabled > 0 {
 			msg += fmt.Sprintf(", %d disabled", disabled)
 		}
-		d.add(doctorCheck{Check: check, Status: statusOK, File: f.shown, Message: msg, Data: data})
-		if counts[schema.SessionStart] > 0 && d.versionOK && !d.version.atLeast(schema.SessionStartSince) {
-			d.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown,
-				Message: fmt.Sprintf("agy %s never runs SessionStart handlers (%s some): it fires the event from %s on", d.version.text, haveSome(counts[schema.SessionStart]), schema.SessionStartSince),
+		c.add(doctorCheck{Check: check, Status: statusOK, File: f.shown, Message: msg, Data: data})
+		if counts[schema.SessionStart] > 0 && d.noSessionStart() {
+			c.add(doctorCheck{Check: check, Status: statusWarn, File: f.shown,
+				Message: fmt.Sprintf("agy %s never runs SessionStart handlers (%s some): it fires the event from %s on", d.version.Text, haveSome(counts[schema.SessionStart]), schema.SessionStartSince),
 				Fix:     "update agy, or give the context from a PreInvocation handler when invocationNum is 0"})
 		}
 	}
+	return c
 }
 
 // checkMisplaced names hooks files where the agent never looks.
-func (d *doctor) checkMisplaced() {
-	req := lint.Request{Workspaces: []lint.Place{{Dir: d.ws, Name: d.shown(d.ws)}}, Rules: []string{"misplaced-config"}}
-	if d.opts.home != "" {
-		req.Home = &lint.Place{Dir: d.opts.home, Name: "~"}
-	}
-	res, err := lint.Lint(req)
-	if err == nil {
-		for _, f := range res.Findings {
-			d.add(doctorCheck{Check: "misplaced", Status: statusWarn, File: f.File, Message: f.Message,
+func checkMisplaced(d *doctorFacts) (c checks) {
+	if d.misplaced != nil {
+		for _, f := range d.misplaced.Findings {
+			c.add(doctorCheck{Check: "misplaced", Status: statusWarn, File: f.File, Message: f.Message,
 				Fix: "move its hooks into " + f.Suggestion + " and delete it"})
 		}
 	}
 	// A plugin's hooks.json: whether agy runs the hooks a plugin brings is
 	// not established for every version (docs/agent.md).
-	if d.opts.home != "" {
-		matches, _ := filepath.Glob(filepath.Join(d.opts.home, ".gemini", "antigravity-cli", "plugins", "*", "hooks", "hooks.json"))
-		for _, m := range matches {
-			d.add(doctorCheck{Check: "misplaced", Status: statusWarn, File: d.shown(m),
-				Message: d.shown(m) + " is a plugin's hooks file: not every agy version runs plugin hooks, and hookctl does not",
-				Fix:     "to be sure they run, put them in ~/.gemini/config/hooks.json or .agents/hooks.json"})
-		}
+	for _, m := range d.plugins {
+		c.add(doctorCheck{Check: "misplaced", Status: statusWarn, File: d.shown(m),
+			Message: d.shown(m) + " is a plugin's hooks file: not every agy version runs plugin hooks, and hookctl does not",
+			Fix:     "to be sure they run, put them in ~/.gemini/config/hooks.json or .agents/hooks.json"})
 	}
+	return c
 }
 
 // declared lists the enabled hooks the files declare, as "name" with
 // where each stands.
-func (d *doctor) declared() (names []string, where map[string]string) {
+func (d *doctorFacts) declared() (names []string, where map[string]string) {
 	where = map[string]string{}
 	for _, dh := range d.declaredHooks() {
 		names = append(names, dh.hook.Name)
@@ -380,28 +317,28 @@ func (d *doctor) declared() (names []string, where map[string]string) {
 }
 
 // checkAgentView asks the agent which hooks it loaded.
-func (d *doctor) checkAgentView(ctx context.Context) {
-	if d.opts.offline || d.agent == "" {
-		return
+func checkAgentView(d *doctorFacts) (c checks) {
+	if !d.viewAsked {
+		return nil
 	}
-	out, err := runAgent(ctx, d.agent, d.ws, d.opts.timeout, "-p", "/hooks", "--output-format", "json")
+	out, err := d.viewOut, d.viewErr
 	data := map[string]string{"command": d.agent + ` -p "/hooks" --output-format json`, "output": out}
-	if errors.Is(err, errAgentTimeout) {
-		d.add(doctorCheck{Check: "agent-view", Status: statusWarn, Data: data,
+	if errors.Is(err, agy.ErrTimeout) {
+		c.add(doctorCheck{Check: "agent-view", Status: statusWarn, Data: data,
 			Message: fmt.Sprintf("agy did not list its hooks within %s", d.opts.timeout),
 			Fix:     "run agy -p \"/hooks\" --output-format json by hand, or rerun with --offline"})
-		return
+		return c
 	}
-	names, ok := agentHooks(out)
+	names, ok := agy.Hooks(out)
 	if !ok {
 		msg := "agy's answer to /hooks holds no list of hooks hookctl can read"
 		if err != nil {
 			msg += fmt.Sprintf(" (it ended: %v)", err)
 		}
-		d.add(doctorCheck{Check: "agent-view", Status: statusWarn, Data: data,
+		c.add(doctorCheck{Check: "agent-view", Status: statusWarn, Data: data,
 			Message: msg + ": " + fmt.Sprintf("%q", schema.Visible(firstLine(out))),
 			Fix:     "attach hookctl doctor --format json to a bug report; the answer is kept there"})
-		return
+		return c
 	}
 	loaded := map[string]bool{}
 	for _, n := range names {
@@ -415,14 +352,15 @@ func (d *doctor) checkAgentView(ctx context.Context) {
 		}
 		missing++
 		file, line, col := splitWhere(where[n])
-		d.add(doctorCheck{Check: "agent-view", Status: statusFail, File: file, Line: line, Column: col, Data: data,
+		c.add(doctorCheck{Check: "agent-view", Status: statusFail, File: file, Line: line, Column: col, Data: data,
 			Message: fmt.Sprintf("%s: the hook %q is declared and enabled, but agy did not load it", where[n], schema.Visible(n)),
 			Fix:     "check that agy trusts the workspace and runs in it, then hookctl lint; restart the agy session after editing hooks.json"})
 	}
 	if missing == 0 {
-		d.add(doctorCheck{Check: "agent-view", Status: statusOK, Data: data,
+		c.add(doctorCheck{Check: "agent-view", Status: statusOK, Data: data,
 			Message: fmt.Sprintf("agy lists %s: every enabled hook of the files it can load is among them", listCount(len(names), "hook"))})
 	}
+	return c
 }
 
 // splitWhere reads FILE:LINE:COL.
@@ -439,255 +377,180 @@ func splitWhere(w string) (string, int, int) {
 }
 
 // checkAgentLog reads what the agent's log says of hooks.json files.
-func (d *doctor) checkAgentLog() {
-	path := d.getenv("HOOKCTL_AGY_LOG")
+func checkAgentLog(d *doctorFacts) (c checks) {
+	path, l, err := d.logPath, d.log, d.logErr
 	if path == "" {
-		if d.opts.home == "" {
-			return
-		}
-		path = filepath.Join(d.opts.home, ".gemini", "antigravity-cli", "cli.log")
+		return nil
 	}
-	l, err := readAgentLog(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		d.add(doctorCheck{Check: "agent-log", Status: statusOK, Message: fmt.Sprintf("no agent log at %s yet", d.shown(path))})
-		return
+		c.add(doctorCheck{Check: "agent-log", Status: statusOK, Message: fmt.Sprintf("no agent log at %s yet", d.shown(path))})
+		return c
 	case err != nil:
-		d.add(doctorCheck{Check: "agent-log", Status: statusWarn, Message: fmt.Sprintf("the agent's log %s %s", d.shown(path), schema.ReadReason(err)),
+		c.add(doctorCheck{Check: "agent-log", Status: statusWarn, Message: fmt.Sprintf("the agent's log %s %s", d.shown(path), schema.ReadReason(err)),
 			Fix: "make it a readable regular file (ls -l " + d.arg(path) + "), or name another with HOOKCTL_AGY_LOG"})
-		return
+		return c
 	}
 	reported := false
 	if l.FailedPath != "" {
 		reported = true
 		var f *doctorFile
-		for _, x := range d.files {
-			if sameFile(x.path, l.FailedPath) {
-				f = x
+		for _, g := range d.files {
+			if schema.SameFile(g.path, l.FailedPath) {
+				f = g
 			}
 		}
-		c := doctorCheck{Check: "agent-log", Status: statusFail,
-			Data: map[string]any{"log": path, "line": l.lineData(l.FailedLine), "file": l.FailedPath, "message": l.FailedMsg}}
+		x := doctorCheck{Check: "agent-log", Status: statusFail,
+			Data: map[string]any{"log": path, "line": l.LineData(l.FailedLine), "file": l.FailedPath, "message": l.FailedMsg}}
 		// The agent's own check of a hook ("invalid hook NAME: command hook
 		// must specify 'command'") fails a file that decodes: it still
 		// fails while that hook has a handler without a command.
 		stillInvalid := false
 		if f != nil {
-			stillInvalid = invalidHookStands(f.cfg, l.FailedMsg)
+			stillInvalid = agy.InvalidHookStands(f.cfg, l.FailedMsg)
 		}
 		switch {
 		case f == nil:
-			c.Message = fmt.Sprintf("the agent's log (%s) says it failed to parse %s: %s", l.line(l.FailedLine), schema.Visible(l.FailedPath), schema.Visible(l.FailedMsg))
-			c.Fix = "hookctl lint " + d.arg(l.FailedPath)
+			x.Message = fmt.Sprintf("the agent's log (%s) says it failed to parse %s: %s", l.Line(l.FailedLine), schema.Visible(l.FailedPath), schema.Visible(l.FailedMsg))
+			x.Fix = "hookctl lint " + d.arg(l.FailedPath)
 		case stillInvalid:
-			span, _ := invalidHookIn(f.cfg, l.FailedMsg)
-			c.File, c.Line, c.Column = f.shown, span.Start.Line, span.Start.Col
-			c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file, so it loads none of its hooks: %s", f.shown, c.Line, c.Column, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
-			c.Fix = "give every handler of the hook a \"command\" (hookctl lint " + d.arg(f.path) + " shows where)"
+			span, _ := agy.InvalidHookIn(f.cfg, l.FailedMsg)
+			x.File, x.Line, x.Column = f.shown, span.Start.Line, span.Start.Col
+			x.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file, so it loads none of its hooks: %s", f.shown, x.Line, x.Column, l.Line(l.FailedLine), schema.Visible(l.FailedMsg))
+			x.Fix = "give every handler of the hook a \"command\" (hookctl lint " + d.arg(f.path) + " shows where)"
 		case !f.drops && l.LoadedLine > l.FailedLine:
-			c.Status = statusOK
-			c.Message = fmt.Sprintf("the agent failed to parse %s earlier (log %s), and has loaded hooks since", f.shown, l.line(l.FailedLine))
+			x.Status = statusOK
+			x.Message = fmt.Sprintf("the agent failed to parse %s earlier (log %s), and has loaded hooks since", f.shown, l.Line(l.FailedLine))
 		case f.cfg.Syntax != nil && f.cfg.Syntax.Bound:
 			// Read no further than the bound: whether it parses now, and
 			// where it fails, are not known.
-			c.Status = statusWarn
-			c.File = f.shown
-			c.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s; whether it parses now is not known: %s", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg), f.cfg.Syntax.Msg)
-			c.Fix = "hookctl lint " + d.arg(f.path)
+			x.Status = statusWarn
+			x.File = f.shown
+			x.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s; whether it parses now is not known: %s", f.shown, l.Line(l.FailedLine), schema.Visible(l.FailedMsg), f.cfg.Syntax.Msg)
+			x.Fix = "hookctl lint " + d.arg(f.path)
 		case !f.drops:
-			c.Status = statusWarn
-			c.Message = fmt.Sprintf("the agent failed to parse %s (log %s: %s); it parses now", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
-			c.Fix = "start a new agy session to load it"
+			x.Status = statusWarn
+			x.Message = fmt.Sprintf("the agent failed to parse %s (log %s: %s); it parses now", f.shown, l.Line(l.FailedLine), schema.Visible(l.FailedMsg))
+			x.Fix = "start a new agy session to load it"
 		default:
-			c.File = f.shown
-			c.Fix = "hookctl lint " + d.arg(f.path)
-			pos, stands := logCause(f.cfg, l.FailedMsg)
+			x.File = f.shown
+			x.Fix = "hookctl lint " + d.arg(f.path)
+			pos, stands := agy.LogCause(f.cfg, l.FailedMsg)
 			switch {
-			case !stands && l.failedBefore(modTime(f.path)):
+			case !stands && l.FailedBefore(f.modified):
 				// The file fails now for another cause, which the file's
 				// own check reports, and it was written after the log's
 				// line: the line is of an earlier version.
-				c.Status = statusWarn
-				when := "(log " + l.line(l.FailedLine) + ")"
+				x.Status = statusWarn
+				when := "(log " + l.Line(l.FailedLine) + ")"
 				if !l.FailedAt.IsZero() {
 					when = "at " + formatTime(l.FailedAt) + " " + when
 				}
-				c.Message = fmt.Sprintf("%s: the agent failed to load an earlier version of this file %s; it has changed since: %s", f.shown, when, schema.Visible(l.FailedMsg))
-				c.Fix += " shows why the file fails now; a new agy session logs what the agent makes of it"
+				x.Message = fmt.Sprintf("%s: the agent failed to load an earlier version of this file %s; it has changed since: %s", f.shown, when, schema.Visible(l.FailedMsg))
+				x.Fix += " shows why the file fails now; a new agy session logs what the agent makes of it"
 			case pos != nil:
-				c.Line, c.Column = pos.Line, pos.Col
-				c.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file: %s", f.shown, c.Line, c.Column, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
+				x.Line, x.Column = pos.Line, pos.Col
+				x.Message = fmt.Sprintf("%s:%d:%d: the agent's log (%s) says it failed to parse this file: %s", f.shown, x.Line, x.Column, l.Line(l.FailedLine), schema.Visible(l.FailedMsg))
 			default:
-				c.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s", f.shown, l.line(l.FailedLine), schema.Visible(l.FailedMsg))
+				x.Message = fmt.Sprintf("%s: the agent's log (%s) says it failed to parse this file: %s", f.shown, l.Line(l.FailedLine), schema.Visible(l.FailedMsg))
 			}
 		}
-		d.add(c)
+		c.add(x)
 	}
 	if l.Plugin != "" {
 		reported = true
-		d.add(d.pluginFailure(path, l))
+		c.add(pluginFailure(d))
 	}
 	if l.Loaded >= 0 {
 		reported = true
-		d.loadedAt = l.LoadedAt
 		decl, _ := d.declared()
-		c := doctorCheck{Check: "agent-log", Status: statusOK,
-			Data: map[string]any{"log": path, "line": l.lineData(l.LoadedLine), "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
+		x := doctorCheck{Check: "agent-log", Status: statusOK,
+			Data: map[string]any{"log": path, "line": l.LineData(l.LoadedLine), "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
 			Message: fmt.Sprintf("the agent last loaded %s from %s (log %s); %s declared here",
-				listCount(l.Loaded, "named hook"), listCount(l.LoadedFiles, "file"), l.line(l.LoadedLine), areCount(len(decl)))}
+				listCount(l.Loaded, "named hook"), listCount(l.LoadedFiles, "file"), l.Line(l.LoadedLine), areCount(len(decl)))}
 		if l.Loaded < len(decl) {
-			c.Status = statusWarn
-			c.Fix = "start a new agy session in this workspace, so that it loads the files as they are now"
+			x.Status = statusWarn
+			x.Fix = "start a new agy session in this workspace, so that it loads the files as they are now"
 		}
-		d.add(c)
+		c.add(x)
 	}
 	if !reported {
-		d.add(doctorCheck{Check: "agent-log", Status: statusOK, Message: fmt.Sprintf("the agent's log %s says nothing of hooks.json files", d.shown(path))})
+		c.add(doctorCheck{Check: "agent-log", Status: statusOK, Message: fmt.Sprintf("the agent's log %s says nothing of hooks.json files", d.shown(path))})
 	}
+	return c
 }
 
-// checkTrust reads the agent's folder trust and hookctl's own.
-func (d *doctor) checkTrust() {
-	hasWorkspace := false
-	for _, f := range d.files {
-		if f.scope == scope.Workspace {
-			hasWorkspace = true
-		}
+// checkTrust says whether the agent trusts the workspace, and hookctl.
+func checkTrust(d *doctorFacts) (c checks) {
+	if !d.hasWorkspace {
+		return nil
 	}
-	if !hasWorkspace {
-		return
-	}
-	if d.opts.home != "" {
-		p := filepath.Join(d.opts.home, ".gemini", "trustedFolders.json")
-		src, err := schema.ReadFile(p, schema.MaxFileSize)
-		switch {
+	if d.foldersRead {
+		switch err := d.foldersErr; {
 		case errors.Is(err, fs.ErrNotExist):
-			d.add(doctorCheck{Check: "agent-trust", Status: statusOK, Message: "~/.gemini/trustedFolders.json does not exist: the agent's folder trust is not in use"})
+			c.add(doctorCheck{Check: "agent-trust", Status: statusOK, Message: "~/.gemini/trustedFolders.json does not exist: the agent's folder trust is not in use"})
 		case err != nil:
-			d.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json " + schema.ReadReason(err),
+			c.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json " + schema.ReadReason(err),
 				Fix: "make it a readable regular file: ls -l ~/.gemini/trustedFolders.json"})
 		default:
-			real, _ := filepath.EvalSymlinks(d.ws)
-			if real == "" {
-				real = d.ws
-			}
-			decision, rule, ok := folderTrust(src, real)
+			decision, rule, ok := agy.FolderTrust(d.folders, d.wsReal)
 			switch {
 			case !ok:
-				d.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json is not a JSON object of folders: hookctl cannot tell whether the agent trusts this workspace",
+				c.add(doctorCheck{Check: "agent-trust", Status: statusWarn, Message: "~/.gemini/trustedFolders.json is not a JSON object of folders: hookctl cannot tell whether the agent trusts this workspace",
 					Fix: "start agy here and answer its trust question, which rewrites the file"})
-			case decision == "trusted":
-				d.add(doctorCheck{Check: "agent-trust", Status: statusOK, Message: "the agent trusts this workspace (" + schema.Visible(rule) + ")"})
-			case decision == "untrusted":
-				d.add(doctorCheck{Check: "agent-trust", Status: statusFail, File: "~/.gemini/trustedFolders.json",
+			case decision == agy.Trusted:
+				c.add(doctorCheck{Check: "agent-trust", Status: statusOK, Message: "the agent trusts this workspace (" + schema.Visible(rule) + ")"})
+			case decision == agy.Untrusted:
+				c.add(doctorCheck{Check: "agent-trust", Status: statusFail, File: "~/.gemini/trustedFolders.json",
 					Message: "the agent does not trust this workspace (" + schema.Visible(rule) + "), so it loads none of its hooks",
 					Fix:     "trust the folder in agy, or change its entry in ~/.gemini/trustedFolders.json"})
 			default:
-				d.add(doctorCheck{Check: "agent-trust", Status: statusWarn,
+				c.add(doctorCheck{Check: "agent-trust", Status: statusWarn,
 					Message: "~/.gemini/trustedFolders.json says nothing of this workspace: the agent asks whether to trust it, and loads its hooks only if you say yes",
 					Fix:     "start agy here and trust the folder"})
 			}
 		}
 	}
-	store, err := trust.DefaultPath()
-	if err != nil {
-		return
+	if d.store == "" {
+		return c
 	}
-	st, err := trust.Open(store)
-	if err != nil {
-		d.add(doctorCheck{Check: "hookctl-trust", Status: statusWarn, Message: err.Error(),
-			Fix: "hookctl trust --list shows what hookctl can read of " + d.arg(store)})
-		return
+	if d.storeErr != nil {
+		c.add(doctorCheck{Check: "hookctl-trust", Status: statusWarn, Message: d.storeErr.Error(),
+			Fix: "hookctl trust --list shows what hookctl can read of " + d.arg(d.store)})
+		return c
 	}
-	root, _ := trust.Key(d.ws)
-	for _, f := range d.files {
-		if f.scope != scope.Workspace || f.cfg == nil {
-			continue
-		}
-		if ok, why := st.Verify(root, f.cfg); ok {
-			d.add(doctorCheck{Check: "hookctl-trust", Status: statusOK, Message: "hookctl trusts this workspace's hooks, so hookctl run runs them"})
+	for _, t := range d.trusted {
+		if t.ok {
+			c.add(doctorCheck{Check: "hookctl-trust", Status: statusOK, Message: "hookctl trusts this workspace's hooks, so hookctl run runs them"})
 		} else {
-			d.add(doctorCheck{Check: "hookctl-trust", Status: statusWarn,
-				Message: "hookctl does not trust this workspace (" + why + "): hookctl run skips its hooks (the agent's own loading does not depend on it)",
+			c.add(doctorCheck{Check: "hookctl-trust", Status: statusWarn,
+				Message: "hookctl does not trust this workspace (" + t.why + "): hookctl run skips its hooks (the agent's own loading does not depend on it)",
 				Fix:     "hookctl trust " + d.arg(d.ws)})
 		}
 	}
+	return c
 }
 
-// shellBuiltins run without a program on PATH.
-var shellBuiltins = map[string]bool{
-	"cd": true, "echo": true, "printf": true, "test": true, "[": true, "true": true, "false": true, "exit": true,
-	"export": true, "read": true, "set": true, "unset": true, "source": true, ".": true, ":": true, "eval": true,
-	"exec": true, "command": true, "shift": true, "return": true, "local": true, "trap": true, "wait": true,
-	"pushd": true, "popd": true, "type": true, "ulimit": true, "umask": true, "[[": true,
-}
-
-// checkHandlers checks that every program and script the handlers run is
-// there.
-func (d *doctor) checkHandlers() {
+// checkHandlers says whether every program and script the handlers of
+// enabled hooks run is there: the scripts as lint finds them, the
+// programs on PATH.
+func checkHandlers(d *doctorFacts) (c checks) {
+	if len(d.handlers) == 0 {
+		return nil
+	}
 	missing := map[string][]string{} // what is missing → where it is needed
 	var order []string
-	need := func(what, where string) {
-		if _, ok := missing[what]; !ok {
-			order = append(order, what)
-		}
-		missing[what] = append(missing[what], where)
-	}
-	checked := 0
-	for _, f := range d.files {
-		if f.cfg == nil || f.cfg.File == nil {
-			continue
-		}
-		root := ""
-		if f.scope == scope.Workspace {
-			root = d.ws
-		}
-		for _, h := range f.cfg.File.Hooks {
-			if !h.IsEnabled() {
-				continue
+	for _, h := range d.handlers {
+		for _, what := range h.missing {
+			if _, ok := missing[what]; !ok {
+				order = append(order, what)
 			}
-			for _, hd := range h.AllHandlers() {
-				checked++
-				where := fmt.Sprintf("%s:%d:%d (%s)", f.shown, hd.Pos.Line, hd.Pos.Col, h.Name)
-				cmd := shellcmd.Parse(hd.Command, f.cfg.Dir, root)
-				refs, _ := cmd.Refs()
-				for _, r := range refs {
-					if r.Role != shellcmd.Program && r.Role != shellcmd.Script || r.Call.Conditional {
-						continue
-					}
-					p := shellcmd.Resolve(r.Path)
-					if info, err := os.Stat(p); err != nil {
-						need(r.Word.Text+" (no such file)", where)
-					} else if r.Role == shellcmd.Program && info.Mode().Perm()&0o111 == 0 {
-						need(r.Word.Text+" (not executable)", where)
-					}
-					if r.Interpreter != "" && !strings.Contains(r.Interpreter, " ") && !shellBuiltins[r.Interpreter] {
-						if _, err := exec.LookPath(r.Interpreter); err != nil {
-							need(r.Interpreter+" (not on PATH)", where)
-						}
-					}
-				}
-				for _, c := range cmd.Calls {
-					if len(c.Args) == 0 || !c.Args[0].Lit || c.Conditional {
-						continue
-					}
-					name := c.Args[0].Text
-					if strings.Contains(name, "/") || shellBuiltins[name] || strings.Contains(name, "=") {
-						continue
-					}
-					if _, err := exec.LookPath(name); err != nil {
-						need(name+" (not on PATH)", where)
-					}
-				}
-			}
+			missing[what] = append(missing[what], h.where)
 		}
-	}
-	if checked == 0 {
-		return
 	}
 	if len(order) == 0 {
-		d.add(doctorCheck{Check: "handlers", Status: statusOK, Message: fmt.Sprintf("every program and script the %s run is there", listCount(checked, "handler"))})
-		return
+		c.add(doctorCheck{Check: "handlers", Status: statusOK, Message: fmt.Sprintf("every program and script the %s run is there", listCount(len(d.handlers), "handler"))})
+		return c
 	}
 	for _, what := range order {
 		wheres := missing[what]
@@ -696,27 +559,19 @@ func (d *doctor) checkHandlers() {
 		if strings.HasSuffix(what, "(not executable)") {
 			fix = "chmod +x " + strings.TrimSuffix(what, " (not executable)")
 		}
-		d.add(doctorCheck{Check: "handlers", Status: statusFail, File: file, Line: line, Column: col,
+		c.add(doctorCheck{Check: "handlers", Status: statusFail, File: file, Line: line, Column: col,
 			Message: fmt.Sprintf("%s, needed by %s", schema.Visible(what), strings.Join(wheres, ", ")), Fix: fix})
 	}
+	return c
 }
 
 // checkLint sums up lint's findings on the files.
-func (d *doctor) checkLint() {
-	var targets []lint.Target
-	for _, f := range d.files {
-		scope, root := lint.ScopeOf(f.path, d.opts.home)
-		targets = append(targets, lint.Target{Path: f.path, Name: f.shown, Scope: scope, Root: root})
-	}
-	if len(targets) == 0 {
-		return
-	}
-	res, err := lint.Lint(lint.Request{Files: targets})
-	if err != nil {
-		return
+func checkLint(d *doctorFacts) (c checks) {
+	if d.lint == nil {
+		return nil
 	}
 	var errs, warns int
-	for _, f := range res.Findings {
+	for _, f := range d.lint.Findings {
 		switch f.Severity {
 		case lint.Error:
 			errs++
@@ -724,30 +579,38 @@ func (d *doctor) checkLint() {
 			warns++
 		}
 	}
-	c := doctorCheck{Check: "lint", Status: statusOK, Message: "lint finds nothing to fix"}
+	x := doctorCheck{Check: "lint", Status: statusOK, Message: "lint finds nothing to fix"}
 	switch {
 	case errs > 0:
-		c.Status, c.Message, c.Fix = statusWarn, fmt.Sprintf("lint finds %s", listCount(errs, "error")), d.lintFix()
+		x.Status, x.Message, x.Fix = statusWarn, fmt.Sprintf("lint finds %s", listCount(errs, "error")), d.lintFix()
 		if warns > 0 {
-			c.Message += " and " + listCount(warns, "warning")
+			x.Message += " and " + listCount(warns, "warning")
 		}
 	case warns > 0:
-		c.Status, c.Message, c.Fix = statusWarn, fmt.Sprintf("lint finds %s", listCount(warns, "warning")), d.lintFix()
+		x.Status, x.Message, x.Fix = statusWarn, fmt.Sprintf("lint finds %s", listCount(warns, "warning")), d.lintFix()
 	}
-	for _, f := range res.Findings {
+	for _, f := range d.lint.Findings {
 		if f.Severity >= lint.Warning {
-			c.Details = append(c.Details, f.String())
+			x.Details = append(x.Details, f.String())
 		}
 	}
-	d.add(c)
+	c.add(x)
+	return c
 }
+
+// The colours of doctor's marks.
+var (
+	greenAttr  = color.FgGreen
+	yellowAttr = color.FgYellow
+	redAttr    = color.FgRed
+)
 
 // print writes the report for people: one line per check, its fix and,
 // with --verbose, its details; then the count.
-func (d *doctor) print(w io.Writer) error {
+func (report checks) print(w io.Writer, verbose bool) error {
 	var b strings.Builder
 	counts := map[string]int{}
-	for _, c := range d.checks {
+	for _, c := range report {
 		counts[c.Status]++
 		mark := paint().Sprint("[✓]")
 		switch c.Status {
@@ -766,13 +629,13 @@ func (d *doctor) print(w io.Writer) error {
 		if c.Fix != "" && c.Status != statusOK {
 			fmt.Fprintf(&b, "    %-14s fix: %s\n", "", schema.Visible(c.Fix))
 		}
-		if d.opts.verbose {
+		if verbose {
 			for _, det := range c.Details {
 				fmt.Fprintf(&b, "    %-14s %s\n", "", schema.Visible(det))
 			}
 		}
 	}
-	fmt.Fprintf(&b, "%s: %d ok, %s, %d failed\n", listCount(len(d.checks), "check"), counts[statusOK], listCount(counts[statusWarn], "warning"), counts[statusFail])
+	fmt.Fprintf(&b, "%s: %d ok, %s, %d failed\n", listCount(len(report), "check"), counts[statusOK], listCount(counts[statusWarn], "warning"), counts[statusFail])
 	_, err := io.WriteString(w, b.String())
 	return err
 }

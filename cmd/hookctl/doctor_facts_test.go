@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookctl/hookctl/runtime/agy"
 	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/schema"
 )
 
 // TestDoctorAsksTheAgentInTheWorkspace: agy loads the workspace hooks of
@@ -56,36 +58,6 @@ func TestDoctorReadsTheAgentsCheckOfAHook(t *testing.T) {
 	if pl == nil || pl.Status != statusFail || pl.File != "~/.gemini/config/plugins/superpowers/hooks/hooks.json" || pl.Line != 2 || pl.Column != 3 ||
 		!strings.Contains(pl.Message, "command hook must specify 'command'") {
 		t.Errorf("the plugin's check %+v\n%s", pl, text)
-	}
-}
-
-func TestAgentLogForms(t *testing.T) {
-	modified := time.Date(2026, 12, 3, 12, 0, 0, 0, time.Local)
-	l := parseAgentLog(strings.Join([]string{
-		"2026-12-01T10:12:03Z WARN failed to parse hooks.json at /home/a user/my project/.agents/hooks.json: json: cannot unmarshal string into Go struct field handler.Stop.timeout of type int",
-		"W1202 08:00:01.250000 4242 hooks.go:73] Failed to parse hooks for plugin my plugin: invalid hook \"a \\\"b\\\"\": command hook must specify 'command'",
-		"I1202 08:00:02.500000 4242 hooks.go:95] loaded 3 named hooks from 2 hooks.json file(s)\r",
-	}, "\n"), modified)
-	if l.FailedPath != "/home/a user/my project/.agents/hooks.json" || !strings.HasPrefix(l.FailedMsg, "json: cannot unmarshal string") || l.FailedLine != 1 {
-		t.Errorf("failed line read as %q %q %d", l.FailedPath, l.FailedMsg, l.FailedLine)
-	}
-	if l.Plugin != "my plugin" || l.PluginLine != 2 {
-		t.Errorf("plugin line read as %q %d", l.Plugin, l.PluginLine)
-	}
-	if name, ok := hookNamed(l.PluginMsg); !ok || name != `a "b"` {
-		t.Errorf("hook named %q", name)
-	}
-	if want := time.Date(2026, 12, 2, 8, 0, 2, 500000000, time.Local); l.Loaded != 3 || l.LoadedFiles != 2 || !l.LoadedAt.Equal(want) {
-		t.Errorf("loaded line read as %d %d %v, want at %v", l.Loaded, l.LoadedFiles, l.LoadedAt, want)
-	}
-	if at := logTime("2026-11-30T09:00:00Z INFO loaded 2 named hooks", modified); !at.Equal(time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)) {
-		t.Errorf("RFC 3339 time read as %v", at)
-	}
-	if at := logTime("W1231 23:59:00.000000 1 x.go:1] y", time.Date(2027, 1, 1, 0, 5, 0, 0, time.Local)); at.Year() != 2026 {
-		t.Errorf("a glog time of the last year read as %v", at)
-	}
-	if at := logTime("loaded 2 named hooks", modified); !at.IsZero() {
-		t.Errorf("a line without a time read as %v", at)
 	}
 }
 
@@ -276,54 +248,32 @@ func TestDoctorFixesFromTheCurrentFolder(t *testing.T) {
 	}
 }
 
-// TestAgentLogLinesPastTheTail checks that a log longer than what doctor
-// reads names its lines as an editor numbers them, and that the line cut
-// where the read starts is not taken for a whole one.
-func TestAgentLogLinesPastTheTail(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "cli.log")
-	var b strings.Builder
-	line := "I1202 08:00:00.000000 4242 main.go:1] some other line of the agent's work\n"
-	for b.Len() < maxLogTail+1<<20 {
-		b.WriteString(line)
-	}
-	// The read of the last maxLogTail bytes starts inside this line, whose
-	// end, read alone, would be a plugin's failure.
-	cutLine := "I1202 08:00:01.000000 4242 main.go:1] the user typed: " + strings.Repeat("x", 200) + "W1202 08:00:00.250000 4242 hooks.go:73] Failed to parse hooks for plugin decoy: bad\n"
-	tail := "I1202 08:00:02.000000 4242 hooks.go:95] loaded 3 named hooks from 2 hooks.json file(s)\n" +
-		"2026-12-01T10:12:03Z WARN failed to parse hooks.json at /w/.agents/hooks.json: unexpected end of JSON input\n"
-	pad := maxLogTail - len(tail) - 60 // the read starts 60 bytes before cutLine's end
-	// As many whole lines as fit while more than a line's length is left
-	// (built at once: prepending them one by one copied gigabytes).
-	n := max(pad-1, 0) / len(line)
-	tail = strings.Repeat(line, n) + tail
-	pad -= n * len(line)
-	tail = strings.Repeat("y", pad) + "\n" + tail
-	b.WriteString(cutLine)
-	b.WriteString(tail)
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+// TestDoctorChecksReadFactsAlone: each check is a function of the facts,
+// so one run alone says what it says in the whole report: the runs since
+// the agent's last load come from the log's facts, not from the log's
+// check having run first.
+func TestDoctorChecksReadFactsAlone(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "hooks.json")
+	if err := os.WriteFile(path, []byte(`{"gate": {"Stop": [{"command": "./gate.sh"}]}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	l, err := readAgentLog(path)
+	cfg, err := schema.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	total := strings.Count(b.String(), "\n")
-	if l.FailedLine != total || l.LoadedLine != total-1 || l.Loaded != 3 {
-		t.Errorf("failed at line %d, loaded %d hooks at line %d; want lines %d and %d, 3 hooks",
-			l.FailedLine, l.Loaded, l.LoadedLine, total, total-1)
+	loaded := time.Date(2026, 12, 1, 10, 12, 3, 0, time.UTC)
+	f := &doctorFile{path: path, shown: ".agents/hooks.json", cfg: cfg, verdict: schema.VerdictOf(cfg, schema.AgentOptions{})}
+	d := &doctorFacts{files: []*doctorFile{f}, runsKnown: true,
+		log: &agy.Log{Loaded: 1, LoadedAt: loaded},
+		runs: []*tracelog.Record{{ID: "r1", Time: loaded.Add(time.Minute), Kind: tracelog.KindRun, Event: "Stop",
+			Handlers: []tracelog.Handler{{Hook: "gate", Command: "./gate.sh", Where: path + ":1:21", Outcome: "no answer"}}}}}
+	c := checkRuns(d)
+	if len(c) != 1 || c[0].Status != statusOK || !strings.Contains(c[0].Message, "1 run since the agent last loaded the files") {
+		t.Errorf("checkRuns alone: %+v", c)
 	}
-	if l.Plugin != "" {
-		t.Errorf("the cut line was read as a failure of the plugin %q", l.Plugin)
-	}
-	if got := l.line(l.FailedLine); got != fmt.Sprintf("line %d", total) {
-		t.Errorf("named %q", got)
-	}
-	// Past maxLogCount, lines are named within the tail read.
-	l.Tail = maxLogTail
-	if got := l.line(7); got != "line 7 of its last 4 MiB" {
-		t.Errorf("named %q within the tail", got)
-	}
-	if l.lineData(7) != nil {
-		t.Errorf("--json gave a line counted within the tail")
+	d.log = nil
+	if c := checkRuns(d); len(c) != 1 || c[0].Status != statusOK || strings.Contains(c[0].Message, "since the agent last loaded") {
+		t.Errorf("checkRuns without a log: %+v", c)
 	}
 }

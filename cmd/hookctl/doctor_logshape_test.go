@@ -123,25 +123,3 @@ func when(older bool) string {
 	}
 	return " newer than the file"
 }
-
-// TestLoggedField reads the last field name out of each shape of
-// encoding/json's path, in both forms of its message.
-func TestLoggedField(t *testing.T) {
-	for msg, want := range map[string]string{
-		"json: cannot unmarshal string into Go struct field handler.timeout of type int":                    "timeout",
-		"json: cannot unmarshal string into Go struct field handler.PreToolUse.hooks.timeout of type int":   "timeout",
-		"json: cannot unmarshal string into Go struct field .gate.PreToolUse.0.hooks.0.timeout of type int": "timeout",
-		"json: cannot unmarshal string into .block-dangerous.PreToolUse.0 of type main.group":               "PreToolUse",
-		"json: cannot unmarshal array into Go struct field .gate of type main.hook":                         "",
-		"json: cannot unmarshal array into Go value of type main.hook":                                      "",
-	} {
-		m := goTypeError().FindStringSubmatch(msg)
-		if m == nil {
-			t.Errorf("%q is not read as a type error", msg)
-			continue
-		}
-		if got := loggedField(m[3] + m[4]); got != want {
-			t.Errorf("%q: field %q, want %q", msg, got, want)
-		}
-	}
-}

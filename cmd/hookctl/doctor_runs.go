@@ -2,11 +2,10 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
+	"github.com/hookctl/hookctl/runtime/agy"
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -30,7 +29,7 @@ func areCount(n int) string {
 
 // lintFix is the lint command for the files doctor read, from the current
 // folder.
-func (d *doctor) lintFix() string {
+func (d *doctorFacts) lintFix() string {
 	if d.cwd == d.ws {
 		return "hookctl lint"
 	}
@@ -44,41 +43,35 @@ func (d *doctor) lintFix() string {
 // pluginFailure is the check for the log's latest "Failed to parse hooks
 // for plugin NAME" line: the agent loads none of that plugin's hooks. The
 // plugin's own hooks.json is looked for where agy installs plugins.
-func (d *doctor) pluginFailure(log string, l *agentLog) doctorCheck {
+func pluginFailure(d *doctorFacts) doctorCheck {
+	log, l := d.logPath, d.log
 	c := doctorCheck{Check: "agent-log", Status: statusFail,
-		Data: map[string]any{"log": log, "line": l.lineData(l.PluginLine), "plugin": l.Plugin, "message": l.PluginMsg},
+		Data: map[string]any{"log": log, "line": l.LineData(l.PluginLine), "plugin": l.Plugin, "message": l.PluginMsg},
 		Message: fmt.Sprintf("the agent's log (%s) says it failed to parse the hooks of the plugin %q, so it runs none of them: %s",
-			l.line(l.PluginLine), schema.Visible(l.Plugin), schema.Visible(l.PluginMsg)),
+			l.Line(l.PluginLine), schema.Visible(l.Plugin), schema.Visible(l.PluginMsg)),
 		Fix: "the plugin's hooks/hooks.json must follow this format (a hook name, then events); update or reinstall the plugin (agy plugin install), or report it to its authors"}
-	if d.opts.home == "" || strings.ContainsAny(l.Plugin, `/\`) || l.Plugin == ".." {
-		return c
-	}
-	for _, dir := range []string{filepath.Join(d.opts.home, ".gemini", "config", "plugins"), filepath.Join(d.opts.home, ".gemini", "antigravity-cli", "plugins")} {
-		p := filepath.Join(dir, l.Plugin, "hooks", "hooks.json")
-		cfg, err := schema.Load(p)
-		if err != nil {
-			continue
-		}
+	if d.pluginFile != "" {
+		p, cfg := d.pluginFile, d.pluginCfg
 		c.File = d.shown(p)
-		if span, ok := invalidHookIn(cfg, l.PluginMsg); ok {
+		if span, ok := agy.InvalidHookIn(cfg, l.PluginMsg); ok {
 			c.Line, c.Column = span.Start.Line, span.Start.Col
 			c.Message = fmt.Sprintf("%s:%d:%d: %s", c.File, c.Line, c.Column, c.Message)
 		}
 		c.Fix = "hookctl lint " + d.arg(p) + " says what to change; update or reinstall the plugin, or report it to its authors"
-		break
 	}
 	return c
 }
 
 // checkContract points at hookctl test --contract, the check of every
 // handler against what the agent punishes, in both formats.
-func (d *doctor) checkContract() {
+func checkContract(d *doctorFacts) (c checks) {
 	if len(d.files) == 0 {
-		return
+		return nil
 	}
-	d.add(doctorCheck{Check: "next", Status: statusOK,
+	c.add(doctorCheck{Check: "next", Status: statusOK,
 		Message: "hookctl test --contract runs every enabled handler on generated payloads and checks what the agent punishes (an answer it cannot take, a timeout)",
 		Fix:     "hookctl test --contract"})
+	return c
 }
 
 // declaredHook is an enabled hook of a file the agent loads.
@@ -87,7 +80,7 @@ type declaredHook struct {
 	hook *schema.HookDefinition
 }
 
-func (d *doctor) declaredHooks() []declaredHook {
+func (d *doctorFacts) declaredHooks() []declaredHook {
 	var out []declaredHook
 	for _, f := range d.files {
 		if f.verdict == nil || f.drops {
@@ -102,129 +95,61 @@ func (d *doctor) declaredHooks() []declaredHook {
 	return out
 }
 
-// hookRun is one recorded run of a declared hook's handler.
-type hookRun struct {
-	at     time.Time
-	event  string
-	failed string // why it failed, "" when it did not
-	id     string
-}
-
-// runsOf returns the recorded runs of a declared hook, oldest first. A
-// record is the hook's when it ran one of the hook's commands in the
-// file's folder (a trace record: the wrapped command, in Dir) or names
-// the hook, command and file (a hookctl run record's handler): two hooks
-// of one name in the user's and the workspace's file are told apart.
-func runsOf(recs []*tracelog.Record, dh declaredHook) []hookRun {
-	var cmds []string
-	for _, hd := range dh.hook.AllHandlers() {
-		cmds = append(cmds, hd.Command)
+// loadedAt is when the agent's log says it last loaded hooks.json files,
+// zero when it does not say.
+func (d *doctorFacts) loadedAt() time.Time {
+	if d.log == nil || d.log.Loaded < 0 {
+		return time.Time{}
 	}
-	var out []hookRun
-	for _, r := range recs {
-		if r.Kind == tracelog.KindTrace {
-			if r.Hook != "" && r.Hook != dh.hook.Name || r.Dir != "" && !sameFile(r.Dir, dh.file.cfg.Dir) || len(r.Command) == 0 {
-				continue
-			}
-			wrapped := strings.Join(r.Command, " ")
-			for _, c := range cmds {
-				if c == wrapped || strings.HasSuffix(c, " "+wrapped) {
-					out = append(out, hookRun{at: r.Time, event: r.Event, failed: traceFailure(r), id: r.ID})
-					break
-				}
-			}
-			continue
-		}
-		for _, h := range r.Handlers {
-			if h.Hook != dh.hook.Name || !slices.Contains(cmds, h.Command) || h.Where != "" && !sameFile(whereFile(h.Where), dh.file.path) {
-				continue
-			}
-			run := hookRun{at: r.Time, event: r.Event, id: r.ID}
-			if h.Outcome == "failed" {
-				run.failed = h.Cause
-				if run.failed == "" {
-					run.failed = "failed"
-				}
-			}
-			out = append(out, run)
-		}
-	}
-	return out
-}
-
-// traceFailure says why a traced run failed: an exit status other than 0
-// and 2 (2 is a block), a signal, a command that could not start.
-func traceFailure(r *tracelog.Record) string {
-	switch {
-	case r.Error != "":
-		return r.Error
-	case r.Signal != "":
-		return "killed by " + r.Signal
-	case r.Exit != nil && *r.Exit != 0 && *r.Exit != 2:
-		return fmt.Sprintf("exit status %d", *r.Exit)
-	}
-	return ""
-}
-
-// whereFile is the file of a FILE:LINE or FILE:LINE:COL.
-func whereFile(w string) string {
-	for i := 0; i < 2; i++ {
-		j := strings.LastIndexByte(w, ':')
-		if j < 0 || strings.Trim(w[j+1:], "0123456789") != "" {
-			break
-		}
-		w = w[:j]
-	}
-	return w
+	return d.log.LoadedAt
 }
 
 // checkRuns reads the recorded runs of each declared hook: when it last
 // ran, whether that run failed (a warning: hookctl test --contract tells
 // why), and how many runs came since the agent last loaded the files.
-func (d *doctor) checkRuns() {
-	l, err := tracelog.Default()
-	if err != nil {
-		return
+func checkRuns(d *doctorFacts) (c checks) {
+	if !d.runsKnown {
+		return nil
 	}
-	b, err := l.Tail(2000, tracelog.Filter{})
-	if err != nil || len(b.Records) == 0 {
-		d.add(doctorCheck{Check: "runs", Status: statusOK,
+	if len(d.runs) == 0 {
+		c.add(doctorCheck{Check: "runs", Status: statusOK,
 			Message: "no runs recorded: put hookctl trace -- in front of a handler's command, or set HOOKCTL_LOG, to see which hooks ran (hookctl log)"})
-		return
+		return c
 	}
 	var never []string
 	data := map[string]string{}
 	for _, dh := range d.declaredHooks() {
 		name := schema.Visible(dh.hook.Name)
 		where := fmt.Sprintf("%s:%d:%d", dh.file.shown, dh.hook.Pos.Line, dh.hook.Pos.Col)
-		runs := runsOf(b.Records, dh)
+		runs := tracelog.RunsOf(d.runs, dh.hook, dh.file.path, dh.file.cfg.Dir)
 		if len(runs) == 0 {
 			never = append(never, fmt.Sprintf("%s (%s)", name, where))
 			continue
 		}
 		last := runs[len(runs)-1]
-		data[dh.hook.Name] = formatTime(last.at)
-		msg := fmt.Sprintf("%s (%s) last ran %s (%s)", name, where, formatTime(last.at), schema.Visible(last.event))
-		if !d.loadedAt.IsZero() {
+		data[dh.hook.Name] = formatTime(last.At)
+		msg := fmt.Sprintf("%s (%s) last ran %s (%s)", name, where, formatTime(last.At), schema.Visible(last.Event))
+		if loadedAt := d.loadedAt(); !loadedAt.IsZero() {
 			since := 0
 			for _, r := range runs {
-				if !r.at.Before(d.loadedAt) {
+				if !r.At.Before(loadedAt) {
 					since++
 				}
 			}
-			msg += fmt.Sprintf("; %s since the agent last loaded the files (%s)", listCount(since, "run"), formatTime(d.loadedAt))
+			msg += fmt.Sprintf("; %s since the agent last loaded the files (%s)", listCount(since, "run"), formatTime(loadedAt))
 		}
-		c := doctorCheck{Check: "runs", Status: statusOK, File: dh.file.shown, Line: dh.hook.Pos.Line, Column: dh.hook.Pos.Col, Message: msg}
-		if last.failed != "" {
-			c.Status = statusWarn
-			c.Message = fmt.Sprintf("%s (%s): its last run, %s (%s), failed: %s", name, where, formatTime(last.at), schema.Visible(last.event), schema.Visible(last.failed))
-			c.Fix = "hookctl test --contract says what the agent makes of each handler; hookctl log --show " + last.id + " shows the run"
+		x := doctorCheck{Check: "runs", Status: statusOK, File: dh.file.shown, Line: dh.hook.Pos.Line, Column: dh.hook.Pos.Col, Message: msg}
+		if last.Failed != "" {
+			x.Status = statusWarn
+			x.Message = fmt.Sprintf("%s (%s): its last run, %s (%s), failed: %s", name, where, formatTime(last.At), schema.Visible(last.Event), schema.Visible(last.Failed))
+			x.Fix = "hookctl test --contract says what the agent makes of each handler; hookctl log --show " + last.ID + " shows the run"
 		}
-		d.add(c)
+		c.add(x)
 	}
 	if len(never) > 0 {
-		d.add(doctorCheck{Check: "runs", Status: statusWarn, Data: data,
+		c.add(doctorCheck{Check: "runs", Status: statusWarn, Data: data,
 			Message: "no recorded run of " + strings.Join(never, ", ") + ": if the agent ran them through hookctl trace, it never called them",
 			Fix:     "hookctl log shows what ran; check the matcher (hookctl run EVENT --tool NAME --explain)"})
 	}
+	return c
 }

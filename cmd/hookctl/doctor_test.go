@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/hookctl/hookctl/schema"
 	"os"
 	"path/filepath"
 	"strings"
@@ -207,6 +208,27 @@ func TestDoctorNeverHangsOnTheAgent(t *testing.T) {
 	}
 }
 
+// TestDoctorHandlersWhateverLintsChoice: the scripts handlers need are
+// lint's findings, named in doctor's words, even where the workspace's
+// .hookctl.json turns the rules off or a path is one machine's.
+func TestDoctorHandlersWhateverLintsChoice(t *testing.T) {
+	e := newDoctorEnv(t, "")
+	e.workspace(`{
+  "gate": {"Stop": [{"command": "python3 -m hooks.gone"}, {"command": "python3 /home/nobody-here/gate.py"}, {"command": "./hooks/gate.sh"}]}
+}`)
+	e.write(filepath.Join(e.ws, schema.ConfigFileName), `{"lint": {"disable": ["script-not-found", "platform-specific"]}}`, 0o644)
+	_, checks, text := e.doctor("--offline")
+	var msgs []string
+	for _, c := range find(checks, "handlers") {
+		msgs = append(msgs, c.Status+" "+c.Message)
+	}
+	want := "fail hooks/gone.py (no such module), needed by .agents/hooks.json:2:21 (gate)\n" +
+		"fail /home/nobody-here/gate.py (no such file), needed by .agents/hooks.json:2:59 (gate)"
+	if got := strings.Join(msgs, "\n"); got != want {
+		t.Errorf("handlers:\n%s\nwant\n%s\n%s", got, want, text)
+	}
+}
+
 func TestDoctorHandlersAndTrust(t *testing.T) {
 	e := newDoctorEnv(t, "")
 	e.workspace(`{
@@ -254,35 +276,6 @@ func TestDoctorFindsMisplacedFiles(t *testing.T) {
 		if c.Status != statusWarn || c.Fix == "" {
 			t.Errorf("misplaced %+v", c)
 		}
-	}
-}
-
-func TestDoctorAgentOutputs(t *testing.T) {
-	for out, want := range map[string]string{
-		`{"hooks": [{"name": "a"}, {"name": "b"}]}`:  "a b",
-		"banner\n{\"result\": {\"Hooks\": [\"a\"]}}": "a",
-		`{"hooks": []}`: "",
-		`[{"plugin": {"hooks": [{"name": "p", "x": 1}]}}]`: "p",
-	} {
-		names, ok := agentHooks(out)
-		if !ok || strings.Join(names, " ") != want {
-			t.Errorf("agentHooks(%q) = %q, %v; want %q", out, names, ok, want)
-		}
-	}
-	for _, out := range []string{"", "no json here", `{"response": "none"}`, "{broken"} {
-		if _, ok := agentHooks(out); ok {
-			t.Errorf("agentHooks(%q) read a list", out)
-		}
-	}
-	for out, want := range map[string]string{"agy 1.2.7": "1.2.7", "Antigravity CLI v1.1.27 (abc)": "1.1.27", "dev": ""} {
-		v, ok := parseAgentVersion(out)
-		if ok != (want != "") || v.text != want {
-			t.Errorf("parseAgentVersion(%q) = %q", out, v.text)
-		}
-	}
-	v, _ := parseAgentVersion("1.1.27")
-	if !v.atLeast("1.1.27") || v.atLeast("1.2.0") {
-		t.Errorf("atLeast")
 	}
 }
 

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -78,47 +76,6 @@ func listCommand(s streams) *cli.Command {
 	}
 }
 
-// listEntry is one line of the list: a handler, a hook with nothing to
-// run, an invalid part, or a file that cannot be used.
-type listEntry struct {
-	// Scope is user, workspace or config; File the hooks.json.
-	Scope  string `json:"scope"`
-	File   string `json:"file"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-	// Hook is the hook's name, "" for an entry about the whole file.
-	Hook    string `json:"hook"`
-	Enabled bool   `json:"enabled"`
-	Trusted bool   `json:"trusted"`
-	Event   string `json:"event,omitempty"`
-	// Matcher is the group's matcher as written ("" when absent), for tool
-	// events.
-	Matcher *string `json:"matcher,omitempty"`
-	Command string  `json:"command,omitempty"`
-	// Timeout is the handler's timeout in seconds, the default when unset.
-	Timeout int `json:"timeout,omitempty"`
-	// State, with --event, says what a dispatch does: run, same (an
-	// identical handler runs for both), skip or fail; Why says why.
-	State string `json:"state,omitempty"`
-	Why   string `json:"why,omitempty"`
-	// Invalid says what is wrong with a part that does not follow the
-	// format, and Rule names the lint rule that reports it; Note says the
-	// same of a part the agent reads as meant all the same (a key in
-	// another case). Agent says what the part means to the agent, as lint's
-	// impact says it: file-dropped, ignored, misbehaves or none.
-	Invalid string        `json:"invalid,omitempty"`
-	Note    string        `json:"note,omitempty"`
-	Rule    string        `json:"rule,omitempty"`
-	Agent   schema.Impact `json:"agent,omitempty"`
-	// Dropped, on every entry of a file the agent (agy) loads none of,
-	// says why: "LINE:COL: what its decoder meets" (hookctl still runs
-	// the file's valid parts).
-	Dropped string `json:"dropped,omitempty"`
-
-	offset int
-	src    *runtime.Source
-}
-
 func listRun(s streams, opts listOptions) error {
 	var event schema.Event
 	if opts.event != "" {
@@ -147,7 +104,7 @@ func listRun(s streams, opts listOptions) error {
 
 	var (
 		srcs    []*runtime.Source
-		entries []listEntry
+		entries []runtime.Entry
 		plan    *runtime.Plan
 	)
 	if event != "" && (!event.IsTool() || opts.tool != "") {
@@ -156,7 +113,7 @@ func listRun(s streams, opts listOptions) error {
 			return err
 		}
 		srcs = plan.Sources
-		entries = planEntries(plan)
+		entries = plan.Entries()
 	} else {
 		srcs, err = runtime.Discover(opts.configs, opts.home, ws)
 		if err != nil {
@@ -166,27 +123,16 @@ func listRun(s streams, opts listOptions) error {
 			if src.Scope == scope.Workspace && src.Exists && opts.trusted != nil {
 				src.Trusted, src.TrustNote = opts.trusted(src)
 			}
-			for _, e := range fileEntries(src) {
+			for _, e := range runtime.Inventory(src) {
 				if event == "" || e.Event == string(event) || e.Hook == "" || e.Event == "" && e.Invalid != "" {
 					entries = append(entries, e)
 				}
 			}
 		}
 	}
-	drops := map[*runtime.Source]string{}
-	for _, src := range srcs {
-		if why, ok := src.AgentDrops(); ok {
-			drops[src] = why
-		}
-	}
-	for i := range entries {
-		if why, ok := drops[entries[i].src]; ok {
-			entries[i].Dropped = why
-		}
-	}
 	if opts.json {
 		if entries == nil {
-			entries = []listEntry{}
+			entries = []runtime.Entry{}
 		}
 		enc := json.NewEncoder(s.out)
 		enc.SetEscapeHTML(false)
@@ -217,197 +163,6 @@ func listPlan(e schema.Event, ws string, opts listOptions) (*runtime.Plan, error
 	return plan, nil
 }
 
-// fileEntries lists one file: every handler of every hook, each hook that
-// has none, and every part that does not follow the format, in file order.
-func fileEntries(src *runtime.Source) []listEntry {
-	if !src.Exists {
-		return nil
-	}
-	base := listEntry{Scope: src.Scope.String(), File: src.Path, Trusted: src.Trusted, src: src}
-	at := func(p schema.Pos) listEntry {
-		e := base
-		e.Line, e.Column, e.offset = p.Line, p.Col, p.Offset
-		return e
-	}
-	if src.Err != nil {
-		e := at(schema.Pos{})
-		e.Invalid = src.Err.Error()
-		return []listEntry{e}
-	}
-	cfg := src.Config
-	if cfg.Syntax != nil {
-		e := at(cfg.Syntax.Pos)
-		e.Invalid, e.Rule, e.Agent = "not valid JSON: "+cfg.Syntax.Msg+"; none of its hooks can run", schema.RuleJSONSyntax, schema.FileDropped
-		if cfg.Syntax.Bound {
-			e.Invalid, e.Agent = cfg.Syntax.Msg, ""
-		}
-		return []listEntry{e}
-	}
-	var out []listEntry
-	verdict := src.Verdict()
-	enabled := map[string]bool{}
-	flawed := map[string]bool{}
-	for _, pr := range cfg.Problems {
-		if pr.Dropped != "" {
-			flawed[pr.Hook] = true
-		}
-	}
-	for _, h := range cfg.File.Hooks {
-		enabled[h.Name] = h.IsEnabled()
-		n := len(out)
-		for _, ev := range schema.Events {
-			if ev.IsTool() {
-				for _, g := range h.Groups(ev) {
-					m := g.MatcherText()
-					for i := range g.Hooks {
-						out = append(out, handlerEntry(at(g.Hooks[i].Pos), h, ev, &m, &g.Hooks[i]))
-					}
-				}
-				continue
-			}
-			for i, hd := range h.Handlers(ev) {
-				out = append(out, handlerEntry(at(hd.Pos), h, ev, nil, &h.Handlers(ev)[i]))
-			}
-		}
-		// A hook whose handlers are all invalid shows them as such below.
-		if len(out) == n && !flawed[h.Name] {
-			e := at(h.Pos)
-			e.Hook, e.Enabled, e.Why = h.Name, h.IsEnabled(), "no handlers"
-			out = append(out, e)
-		}
-	}
-	for i := range cfg.Problems {
-		pr := &cfg.Problems[i]
-		e := at(pr.Span.Start)
-		e.Hook, e.Rule, e.Enabled = pr.Hook, pr.Rule, pr.Hook != "" && enabled[pr.Hook]
-		e.Agent = verdict.ImpactOf(pr)
-		if len(pr.Events) == 1 {
-			e.Event = string(pr.Events[0])
-		}
-		if pr.Rule == schema.RuleMatcherSyntax {
-			// The group is dropped, but its matcher as written is what the
-			// reader looks for.
-			var m string
-			if json.Unmarshal(cfg.Src[pr.Span.Start.Offset:pr.Span.End.Offset], &m) == nil {
-				e.Matcher = &m
-			}
-		}
-		// What hookctl runs (a part it drops cannot run), and else what
-		// the agent makes of the part: the verdict lint and run show too.
-		switch {
-		case pr.Dropped == "file":
-			e.Invalid = pr.Msg + "; none of its hooks can run"
-		case pr.Dropped != "":
-			e.Invalid = fmt.Sprintf("%s; this %s cannot run", pr.Msg, pr.Dropped)
-		case e.Agent == schema.NoImpact:
-			e.Note = pr.Msg
-		case e.Agent == schema.FileDropped:
-			e.Invalid = pr.Msg + "; the agent loads none of this file's hooks for it"
-		case e.Agent == schema.Misbehaves:
-			e.Invalid = pr.Msg + "; it runs, but not as meant"
-		default:
-			e.Invalid = pr.Msg + "; ignored"
-		}
-		out = append(out, e)
-		if pr.Dropped == "file" {
-			return []listEntry{e}
-		}
-	}
-	for i := range cfg.Duplicates {
-		d := &cfg.Duplicates[i]
-		e := at(d.Again.Start)
-		e.Invalid, e.Rule = fmt.Sprintf("key %q repeated (first at %d:%d): the last one counts, the others are ignored", d.Key, d.First.Start.Line, d.First.Start.Col), schema.RuleDuplicateKey
-		e.Agent = verdict.DuplicateImpact(d)
-		out = append(out, e)
-	}
-	slices.SortStableFunc(out, func(a, b listEntry) int { return cmp.Compare(a.offset, b.offset) })
-	return out
-}
-
-func handlerEntry(e listEntry, h *schema.HookDefinition, ev schema.Event, matcher *string, hd *schema.Handler) listEntry {
-	e.Hook, e.Enabled, e.Event, e.Matcher = h.Name, h.IsEnabled(), string(ev), matcher
-	e.Command, e.Timeout = hd.Command, hd.TimeoutSeconds()
-	return e
-}
-
-// planEntries lists what a dispatch would do with each hook of the event.
-func planEntries(p *runtime.Plan) []listEntry {
-	var out []listEntry
-	for _, st := range p.Steps {
-		if st.State == runtime.NoEvent || st.State == runtime.Disabled && !hookHasEvent(st.Source, st.Hook, p.Event) {
-			continue
-		}
-		src := st.Source
-		e := listEntry{Scope: src.Scope.String(), File: src.Path, Line: st.Pos.Line, Column: st.Pos.Col,
-			Hook: st.Hook, Trusted: src.Trusted, Event: string(p.Event), State: st.State.String(), Why: st.Why, src: src}
-		e.Enabled = st.State != runtime.Disabled && st.Hook != ""
-		if st.Handler != nil {
-			e.Command, e.Timeout = st.Handler.Command, st.Handler.TimeoutSeconds()
-			if p.Event.IsTool() {
-				m := st.Matcher
-				e.Matcher = &m
-			}
-		}
-		if st.State == runtime.Broken {
-			e.Invalid, e.Why = st.Why, ""
-		}
-		if (st.State == runtime.Untrusted || st.State == runtime.Disabled) && st.Hook != "" && st.Handler == nil {
-			// The plan sets a disabled hook (or an untrusted part that
-			// cannot run) aside as a whole; its handlers are still worth
-			// seeing.
-			if hs := setAsideHandlers(e, p.Event, src, st.Hook); len(hs) > 0 {
-				out = append(out, hs...)
-				continue
-			}
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-// hookHasEvent reports whether the file's hook of that name handles the
-// event.
-func hookHasEvent(src *runtime.Source, name string, ev schema.Event) bool {
-	if src.Config == nil || src.Config.File == nil {
-		return false
-	}
-	for _, h := range src.Config.File.Hooks {
-		if h.Name == name && h.HasEvent(ev) {
-			return true
-		}
-	}
-	return false
-}
-
-// setAsideHandlers lists the handlers of the event in a hook that the plan
-// set aside as a whole, each for the same reason as the hook.
-func setAsideHandlers(base listEntry, ev schema.Event, src *runtime.Source, name string) []listEntry {
-	if src.Config == nil || src.Config.File == nil {
-		return nil
-	}
-	var out []listEntry
-	for _, h := range src.Config.File.Hooks {
-		if h.Name != name {
-			continue
-		}
-		add := func(hd *schema.Handler, matcher *string) {
-			e := base
-			e.Line, e.Column, e.Command, e.Timeout, e.Matcher = hd.Pos.Line, hd.Pos.Col, hd.Command, hd.TimeoutSeconds(), matcher
-			out = append(out, e)
-		}
-		for _, g := range h.Groups(ev) {
-			m := g.MatcherText()
-			for i := range g.Hooks {
-				add(&g.Hooks[i], &m)
-			}
-		}
-		for i := range h.Handlers(ev) {
-			add(&h.Handlers(ev)[i], nil)
-		}
-	}
-	return out
-}
-
 // Colours of the list, made when used: color.NoColor (set from --color)
 // decides.
 func listHead() *color.Color    { return paint(color.Bold) }
@@ -417,7 +172,7 @@ func listRunning() *color.Color { return paint(color.FgGreen) }
 
 // printList writes the list as a table per file, the columns lined up
 // across files.
-func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *runtime.Plan) error {
+func printList(w io.Writer, srcs []*runtime.Source, entries []runtime.Entry, plan *runtime.Plan) error {
 	head := []string{"WHERE", "HOOK", "ENABLED", "TRUSTED", "EVENT", "MATCHER", "TIMEOUT"}
 	if plan != nil {
 		head = append(head, "RUNS")
@@ -455,7 +210,7 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []listEntry, plan *r
 		}
 		var mine []int
 		for i, e := range entries {
-			if e.src == src {
+			if e.Source == src {
 				mine = append(mine, i)
 			}
 		}
@@ -493,7 +248,7 @@ const maxMatcherWidth = 40
 
 // listCells returns an entry's cells, the last being the command (or what
 // is wrong).
-func listCells(e listEntry, planned bool) []string {
+func listCells(e runtime.Entry, planned bool) []string {
 	where := "-"
 	if e.Line > 0 {
 		where = fmt.Sprintf("%d:%d", e.Line, e.Column)
@@ -560,7 +315,7 @@ func paintCell(col, s string) string {
 	return s
 }
 
-func paintTail(e listEntry, s string) string {
+func paintTail(e runtime.Entry, s string) string {
 	switch {
 	case e.Invalid != "":
 		return listBad().Sprint(s)
@@ -586,7 +341,7 @@ func sourceTitle(src *runtime.Source) string {
 	return fmt.Sprintf("%s (untrusted: run 'hookctl trust %s' to let its hooks run)", t, schema.Visible(filepath.Dir(src.Dir)))
 }
 
-func listSummary(hooks, handlers, invalid int, entries []listEntry, plan *runtime.Plan) string {
+func listSummary(hooks, handlers, invalid int, entries []runtime.Entry, plan *runtime.Plan) string {
 	if plan != nil {
 		runs, fails := 0, 0
 		for _, e := range entries {
@@ -633,7 +388,7 @@ func (e *listWriter) printf(format string, args ...any) {
 // lookAlikes names the hook names and the words of commands among entries
 // (at the indexes mine) that read as others (schema.LookAlike): a
 // Cyrillic а in gаte beside the real gate shows the same in the table.
-func lookAlikes(entries []listEntry, mine []int) []string {
+func lookAlikes(entries []runtime.Entry, mine []int) []string {
 	var notes []string
 	seen := map[string]bool{}
 	for _, i := range mine {

@@ -9,8 +9,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -21,7 +19,6 @@ import (
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/schema"
-	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // logOptions are the answers of the log command's flags.
@@ -104,7 +101,7 @@ func logRun(ctx context.Context, s streams, opts logOptions) error {
 	}
 	f := tracelog.Filter{Hook: opts.hook, Event: opts.event}
 	if opts.since != "" {
-		d, err := parseSince(opts.since)
+		d, err := tracelog.ParseSince(opts.since)
 		if err != nil {
 			return usageErrorf("--since %q: %v", opts.since, err)
 		}
@@ -193,23 +190,6 @@ func writeJSONLine(w io.Writer, r *tracelog.Record) error {
 	}
 	_, err = w.Write(tracelog.SafeJSON(line))
 	return err
-}
-
-// parseSince reads a duration as Go writes them (90s, 30m, 1h30m) or a
-// number of days (7d).
-func parseSince(s string) (time.Duration, error) {
-	if days, ok := strings.CutSuffix(s, "d"); ok {
-		n, err := strconv.ParseFloat(days, 64)
-		if err != nil || n < 0 {
-			return 0, errors.New("write a duration such as 30m, 2h or 7d")
-		}
-		return time.Duration(n * float64(24*time.Hour)), nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return 0, errors.New("write a duration such as 30m, 2h or 7d")
-	}
-	return d, nil
 }
 
 // logTable prints records as a table whose columns fit the records it was
@@ -313,7 +293,7 @@ func logCells(r *tracelog.Record) [8]string {
 	}
 	hook, exit := r.Hook, r.Exited()
 	if r.Kind == tracelog.KindRun {
-		hook, exit = runHooks(r)
+		hook, exit = r.Ran()
 	}
 	if hook == "" && r.Kind == tracelog.KindTrace {
 		hook = "?"
@@ -328,42 +308,6 @@ func logCells(r *tracelog.Record) [8]string {
 		logDuration(r.Duration.Duration()),
 		tracelog.Visible(tracelog.ShortID(r.ID)),
 	}
-}
-
-// runHooks sums up a dispatch's handlers: the hooks that ran, and the
-// exit status of the first that did not exit 0 (or how it failed).
-func runHooks(r *tracelog.Record) (hooks, exit string) {
-	var names []string
-	exit = "0"
-	if len(r.Handlers) == 0 {
-		exit = "-"
-	}
-	failed := false
-	for _, h := range r.Handlers {
-		name := h.Hook
-		if name == "" {
-			name = "(file)"
-		}
-		if len(names) == 0 || names[len(names)-1] != name {
-			names = append(names, name)
-		}
-		if failed {
-			continue
-		}
-		switch {
-		case h.Exit != nil && *h.Exit != 0:
-			exit, failed = strconv.Itoa(*h.Exit), true
-		case h.Exit == nil && h.Outcome == "failed":
-			exit, failed = "failed", true
-		}
-	}
-	if r.HandlersOmitted > 0 {
-		names = append(names, fmt.Sprintf("+%d", r.HandlersOmitted))
-	}
-	if len(names) == 0 {
-		return "run: none", exit
-	}
-	return "run: " + strings.Join(names, ","), exit
 }
 
 // logDuration writes a duration as people read it: 80µs, 2.4ms, 12ms,
@@ -414,31 +358,11 @@ func logDispatch(s streams, path, workspace string, withPayload bool, res *runti
 	}
 }
 
-// commandLog returns the log a command names, path (--log), else
-// $HOOKCTL_LOG, confined to the workspace (tracelog.Log.Within): a
-// workspace's command may name it, and a link planted there after the
-// workspace was trusted must not make the record land in ~/.bashrc. The
-// workspace is the one given (the dispatch's, $HOOKCTL_WORKSPACE), else
-// the one found from the current folder upward (scope.Here). Without either name, the default log, the user's
-// own, is returned as it is.
+// commandLog is the log a command names, confined to its workspace
+// (tracelog.CommandLog).
 func commandLog(path, workspace string) (*tracelog.Log, error) {
-	if path == "" {
-		path = os.Getenv(tracelog.EnvLog)
-	}
-	if path == "" {
-		return tracelog.Default()
-	}
-	l := &tracelog.Log{Path: path}
-	if path == os.DevNull {
-		return l, nil
-	}
-	if workspace == "" || !filepath.IsAbs(workspace) {
-		found, err := scope.Here()
-		if err != nil {
-			return nil, fmt.Errorf("%v, to keep the log %s inside the workspace", err, path)
-		}
-		workspace = found.Root
-	}
-	l.Within = filepath.Clean(workspace)
-	return l, nil
+	return tracelog.CommandLog(path, workspace, os.Getenv)
 }
+
+// runHooks sums up a dispatch's handlers (tracelog.Record.Ran).
+func runHooks(r *tracelog.Record) (hooks, exit string) { return r.Ran() }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/runtime"
 )
 
 // subfolderRun runs the real hookctl (this test binary, as a process) in
@@ -103,7 +105,7 @@ func TestEveryCommandFindsTheWorkspaceFromASubfolder(t *testing.T) {
 	want("lint", out, "[timeout-value]")
 
 	out, _, code = run("list", "--json")
-	var entries []listEntry
+	var entries []runtime.Entry
 	if err := json.Unmarshal([]byte(out), &entries); err != nil || code != 0 {
 		t.Fatalf("list --json: exit %d, %v\n%s", code, err, out)
 	}

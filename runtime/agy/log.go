@@ -1,136 +1,17 @@
-package main
+package agy
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/fatih/color"
-
-	"github.com/hookctl/hookctl/schema"
-
-	"github.com/hookctl/hookctl/internal/capture"
 	"github.com/hookctl/hookctl/internal/lazyre"
+	"github.com/hookctl/hookctl/schema"
 )
-
-// What hookctl knows of the agent's outputs is read defensively: none of
-// them is documented, and each version may print them otherwise. What
-// cannot be read is said, never guessed at. docs/agent.md records, version
-// by version, what each output was seen to hold.
-
-// agentVersion is a version of agy, as "agy --version" prints it.
-type agentVersion struct {
-	major, minor, patch int
-	text                string
-}
-
-var versionRE = lazyre.New(`(?:^|[^0-9.])(\d+)\.(\d+)\.(\d+)(?:$|[^0-9.])`)
-
-// parseAgentVersion finds the first x.y.z in what agy --version printed.
-func parseAgentVersion(out string) (agentVersion, bool) {
-	m := versionRE().FindStringSubmatch(out)
-	if m == nil {
-		return agentVersion{}, false
-	}
-	a, _ := strconv.Atoi(m[1])
-	b, _ := strconv.Atoi(m[2])
-	c, _ := strconv.Atoi(m[3])
-	return agentVersion{a, b, c, m[1] + "." + m[2] + "." + m[3]}, true
-}
-
-// atLeast reports whether v is the version "x.y.z" or later.
-func (v agentVersion) atLeast(s string) bool {
-	w, ok := parseAgentVersion(s)
-	if !ok {
-		return true
-	}
-	switch {
-	case v.major != w.major:
-		return v.major > w.major
-	case v.minor != w.minor:
-		return v.minor > w.minor
-	}
-	return v.patch >= w.patch
-}
-
-// runAgent runs the agent with args in the folder dir ("" for the current
-// one: the agent loads the workspace hooks of the folder it runs in), in
-// its own process group, and stops the whole group at the timeout: a
-// hanging agent must not hang doctor. Its output is bounded.
-func runAgent(ctx context.Context, prog, dir string, timeout time.Duration, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, prog, args...)
-	cmd.Dir = dir
-	killGroupOnCancel(cmd)
-	cmd.WaitDelay = time.Second
-	cmd.Stdin = nil
-	out := capture.New(1 << 20)
-	cmd.Stdout, cmd.Stderr = out, out
-	err := cmd.Run()
-	if ctx.Err() == context.DeadlineExceeded {
-		return out.String(), errAgentTimeout
-	}
-	return out.String(), err
-}
-
-var errAgentTimeout = errors.New("timed out")
-
-// agentHooks reads the names of the hooks in agy's answer to "/hooks":
-// every array under a key "hooks" anywhere in the JSON, whose entries are
-// names, or objects with a "name". ok is false when the answer holds no
-// JSON at all, or no such array.
-func agentHooks(out string) (names []string, ok bool) {
-	// The JSON may follow a banner: start at the first { or [.
-	i := strings.IndexAny(out, "{[")
-	if i < 0 {
-		return nil, false
-	}
-	var v any
-	dec := json.NewDecoder(strings.NewReader(out[i:]))
-	if err := dec.Decode(&v); err != nil {
-		return nil, false
-	}
-	var walk func(any)
-	walk = func(v any) {
-		switch v := v.(type) {
-		case map[string]any:
-			for k, x := range v {
-				if strings.EqualFold(k, "hooks") {
-					if arr, isArr := x.([]any); isArr {
-						ok = true
-						for _, e := range arr {
-							switch e := e.(type) {
-							case string:
-								names = append(names, e)
-							case map[string]any:
-								if n, isStr := e["name"].(string); isStr {
-									names = append(names, n)
-								}
-							}
-						}
-					}
-				}
-				walk(x)
-			}
-		case []any:
-			for _, x := range v {
-				walk(x)
-			}
-		}
-	}
-	walk(v)
-	return names, ok
-}
 
 // The lines of the agent's log that hookctl reads (docs/agent.md cites
 // each): a file it could not parse, "failed to parse hooks.json at PATH:
@@ -184,9 +65,9 @@ func logTime(line string, modified time.Time) time.Time {
 	return time.Time{}
 }
 
-// agentLog is what the agent's log says of hooks.json files, its latest
-// lines of each kind.
-type agentLog struct {
+// Log is what the agent's log says of hooks.json files, its latest lines
+// of each kind.
+type Log struct {
 	// Failed is the latest "failed to parse" line's file and message, and
 	// its line number in the log.
 	FailedPath, FailedMsg string
@@ -210,23 +91,23 @@ type agentLog struct {
 	Modified time.Time
 }
 
-// maxLogTail is how much of the end of the agent's log doctor reads.
-const maxLogTail = 4 << 20
+// MaxLogTail is how much of the end of the agent's log [ReadLog] reads.
+const MaxLogTail = 4 << 20
 
-// maxLogCount is how much of a log before its tail doctor reads to count
+// maxLogCount is how much of a log before its tail ReadLog reads to count
 // its lines, so that a line it names is the line an editor shows. Past
 // it, lines are named within the tail.
 const maxLogCount = 1 << 30
 
-// readAgentLog reads the end of the agent's log, bounded, and finds its
-// latest lines about hooks.json files.
-func readAgentLog(path string) (*agentLog, error) {
+// ReadLog reads the end of the agent's log, bounded, and finds its latest
+// lines about hooks.json files.
+func ReadLog(path string) (*Log, error) {
 	f, info, err := schema.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	start := max(info.Size()-maxLogTail, 0)
+	start := max(info.Size()-MaxLogTail, 0)
 	before := 0 // lines ending before the text read
 	cut := false
 	if start > 0 {
@@ -247,7 +128,7 @@ func readAgentLog(path string) (*agentLog, error) {
 		cut = prev[0] != '\n'
 	}
 	var buf bytes.Buffer
-	if _, err := schema.CopyBounded(&buf, f, path, maxLogTail+64<<10); err != nil {
+	if _, err := schema.CopyBounded(&buf, f, path, MaxLogTail+64<<10); err != nil {
 		return nil, err
 	}
 	text := buf.String()
@@ -259,10 +140,10 @@ func readAgentLog(path string) (*agentLog, error) {
 		text = text[i+1:]
 		before++
 	}
-	l := parseAgentLog(text, info.ModTime())
+	l := ParseLog(text, info.ModTime())
 	l.Modified = info.ModTime()
 	if start > maxLogCount {
-		l.Tail = maxLogTail
+		l.Tail = MaxLogTail
 	} else {
 		for _, n := range []*int{&l.FailedLine, &l.LoadedLine, &l.PluginLine} {
 			if *n > 0 {
@@ -288,19 +169,19 @@ func countLines(f *os.File, n int64) (int, error) {
 	return count, nil
 }
 
-// line names line n of the log in a message: "line 12", or, when the log
+// Line names line n of the log in a message: "line 12", or, when the log
 // is too long for its lines to be counted, "line 12 of its last 4 MiB".
-func (l *agentLog) line(n int) string {
+func (l *Log) Line(n int) string {
 	if l.Tail > 0 {
 		return fmt.Sprintf("line %d of its last %d MiB", n, l.Tail>>20)
 	}
 	return fmt.Sprintf("line %d", n)
 }
 
-// failedBefore reports whether the failure's line was written before t:
+// FailedBefore reports whether the failure's line was written before t:
 // by the time it starts with, else by the log's own modification time,
 // which no line of it is newer than.
-func (l *agentLog) failedBefore(t time.Time) bool {
+func (l *Log) FailedBefore(t time.Time) bool {
 	at := l.FailedAt
 	if at.IsZero() {
 		at = l.Modified
@@ -308,19 +189,19 @@ func (l *agentLog) failedBefore(t time.Time) bool {
 	return !at.IsZero() && !t.IsZero() && at.Before(t)
 }
 
-// lineData is line n of the log for --json: nil when it is counted
-// within the tail only.
-func (l *agentLog) lineData(n int) any {
+// LineData is line n of the log for a report in JSON: nil when it is
+// counted within the tail only.
+func (l *Log) LineData(n int) any {
 	if l.Tail > 0 {
 		return nil
 	}
 	return n
 }
 
-// parseAgentLog finds the latest lines about hooks.json files in the text
-// of the agent's log, last modified at modified.
-func parseAgentLog(text string, modified time.Time) *agentLog {
-	l := &agentLog{Loaded: -1}
+// ParseLog finds the latest lines about hooks.json files in the text of
+// the agent's log, last modified at modified.
+func ParseLog(text string, modified time.Time) *Log {
+	l := &Log{Loaded: -1}
 	for n, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, "\r")
 		if m := logParseFailed().FindStringSubmatch(line); m != nil {
@@ -340,11 +221,11 @@ func parseAgentLog(text string, modified time.Time) *agentLog {
 	return l
 }
 
-// invalidHookStands reports whether an `invalid hook "NAME"` message
+// InvalidHookStands reports whether an `invalid hook "NAME"` message
 // still holds of a parsed file: the hook is there, and one of its
 // handlers has no command.
-func invalidHookStands(cfg *schema.Config, msg string) bool {
-	if _, ok := invalidHookIn(cfg, msg); !ok {
+func InvalidHookStands(cfg *schema.Config, msg string) bool {
+	if _, ok := InvalidHookIn(cfg, msg); !ok {
 		return false
 	}
 	name, _ := hookNamed(msg)
@@ -369,9 +250,9 @@ func hookNamed(msg string) (string, bool) {
 	return name, true
 }
 
-// invalidHookIn finds the hook an `invalid hook "NAME"` message names in
+// InvalidHookIn finds the hook an `invalid hook "NAME"` message names in
 // a parsed file: its key's span.
-func invalidHookIn(cfg *schema.Config, msg string) (schema.Span, bool) {
+func InvalidHookIn(cfg *schema.Config, msg string) (schema.Span, bool) {
 	name, ok := hookNamed(msg)
 	if !ok || cfg == nil || cfg.Root == nil || cfg.Root.Kind != schema.Object {
 		return schema.Span{}, false
@@ -388,7 +269,7 @@ func invalidHookIn(cfg *schema.Config, msg string) (schema.Span, bool) {
 // that is not JSON.
 var jsonSyntaxError = lazyre.New(`^(?:json: )?(?:unexpected end of JSON input|invalid character )`)
 
-// logCause finds what a decoding error from the agent's log means in cfg
+// LogCause finds what a decoding error from the agent's log means in cfg
 // as it is now. A syntax error ("unexpected end of JSON input") is the
 // file's syntax error; a type error ("json: cannot unmarshal string into
 // Go struct field handler.PreToolUse.hooks.timeout of type int") is the
@@ -397,7 +278,7 @@ var jsonSyntaxError = lazyre.New(`^(?:json: )?(?:unexpected end of JSON input|in
 // another shape with each Go release agy may be built with (see
 // loggedField). stands is false when the file as it is now has no such
 // cause. A message of another shape stands, at no position (pos is nil).
-func logCause(cfg *schema.Config, msg string) (pos *schema.Pos, stands bool) {
+func LogCause(cfg *schema.Config, msg string) (pos *schema.Pos, stands bool) {
 	if cfg == nil {
 		return nil, true
 	}
@@ -456,76 +337,4 @@ func loggedField(path string) string {
 // "PreToolUse.hooks.timeout".
 func lastName(path string) string {
 	return path[strings.LastIndexByte(path, '.')+1:]
-}
-
-// sameFile reports whether two paths name one file.
-func sameFile(a, b string) bool {
-	if a == b {
-		return true
-	}
-	ia, err1 := os.Stat(a)
-	ib, err2 := os.Stat(b)
-	if err1 == nil && err2 == nil {
-		return os.SameFile(ia, ib)
-	}
-	ca, _ := filepath.Abs(a)
-	cb, _ := filepath.Abs(b)
-	return ca == cb
-}
-
-// folderTrust is the agent's trust decision for a folder, from
-// ~/.gemini/trustedFolders.json: "trusted", "untrusted", or "" when the
-// file says nothing of it. The file maps paths to TRUST_FOLDER (the folder
-// and what it holds), TRUST_PARENT (the folder that holds it) or
-// DO_NOT_TRUST; the most specific path decides.
-func folderTrust(src []byte, dir string) (decision, rule string, ok bool) {
-	var m map[string]any
-	if err := json.Unmarshal(src, &m); err != nil {
-		return "", "", false
-	}
-	best := -1
-	for p, v := range m {
-		level, isStr := v.(string)
-		if !isStr {
-			continue
-		}
-		scope := filepath.Clean(p)
-		if strings.EqualFold(level, "TRUST_PARENT") {
-			scope = filepath.Dir(scope)
-		}
-		if dir != scope && !strings.HasPrefix(dir, scope+string(filepath.Separator)) {
-			continue
-		}
-		if len(scope) <= best {
-			continue
-		}
-		best = len(scope)
-		rule = p + ": " + level
-		switch strings.ToUpper(level) {
-		case "TRUST_FOLDER", "TRUST_PARENT":
-			decision = "trusted"
-		case "DO_NOT_TRUST":
-			decision = "untrusted"
-		default:
-			decision = ""
-		}
-	}
-	return decision, rule, true
-}
-
-// The colours of doctor's marks.
-var (
-	greenAttr  = color.FgGreen
-	yellowAttr = color.FgYellow
-	redAttr    = color.FgRed
-)
-
-// modTime is when the file at path was last written, zero when it cannot
-// be told.
-func modTime(path string) time.Time {
-	info, err := os.Stat(path)
-	if err != nil {
-		return time.Time{}
-	}
-	return info.ModTime()
 }
