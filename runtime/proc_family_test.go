@@ -38,7 +38,13 @@ func pidFiles(t *testing.T, dir string, names ...string) []int {
 	t.Helper()
 	var pids []int
 	for _, n := range names {
+		// The shell creates the file (the redirection) before echo
+		// writes the line: a whole pid ends with its newline.
 		b, err := os.ReadFile(filepath.Join(dir, n))
+		for deadline := time.Now().Add(10 * time.Second); err == nil && !strings.HasSuffix(string(b), "\n") && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+			b, err = os.ReadFile(filepath.Join(dir, n))
+		}
 		if err != nil {
 			t.Fatalf("the handler wrote no %s pid: %v", n, err)
 		}
