@@ -97,10 +97,6 @@ func traceMain(args []string, s streams) int {
 	return w.Exit
 }
 
-// killGroupOnCancel is the runtime's, for the programs hookctl runs for
-// itself.
-var killGroupOnCancel = runtime.KillGroupOnCancel
-
 // appendRecord appends rec to the log: path, else $HOOKCTL_LOG, else the
 // default log. A log a command names is never written through a link
 // that leads out of the workspace (commandLog).
