@@ -16,8 +16,6 @@ import (
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
-func init() { register(71, adaptCommand) }
-
 func adaptCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "adapt",

@@ -27,8 +27,6 @@ var shells = []struct {
 	{"fish", "hookctl completion fish | source", fishCompletion},
 }
 
-func init() { register(97, completionCommand) }
-
 func completionCommand(s streams) *cli.Command {
 	var names []string
 	for _, sh := range shells {

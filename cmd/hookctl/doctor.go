@@ -34,8 +34,6 @@ type doctorOptions struct {
 	getenv    func(string) string
 }
 
-func init() { register(55, doctorCommand) }
-
 func doctorCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "doctor",

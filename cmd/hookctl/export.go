@@ -42,8 +42,6 @@ type exportOptions struct {
 	getenv          func(string) string
 }
 
-func init() { register(72, exportCommand) }
-
 func exportCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "export",

@@ -9,8 +9,6 @@ import (
 	"github.com/hookctl/hookctl/schema"
 )
 
-func init() { register(100, helpCommand) }
-
 // helpCommand is "hookctl help [COMMAND [SUBCOMMAND]]": the same help as
 // "hookctl COMMAND SUBCOMMAND --help", which it runs.
 func helpCommand(s streams) *cli.Command {

@@ -32,8 +32,6 @@ type importOptions struct {
 	noAdapt bool
 }
 
-func init() { register(70, importCommand) }
-
 func importCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "import",

@@ -48,8 +48,6 @@ type initOptions struct {
 	here scope.Found
 }
 
-func init() { register(10, initCommand) }
-
 func initCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:  "init",

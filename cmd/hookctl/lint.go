@@ -34,8 +34,6 @@ type lintOptions struct {
 	output string
 }
 
-func init() { register(20, lintCommand) }
-
 func lintCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "lint",

@@ -29,8 +29,6 @@ type listOptions struct {
 	trusted func(*runtime.Source) (bool, string)
 }
 
-func init() { register(50, listCommand) }
-
 func listCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:  "list",

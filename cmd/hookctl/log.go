@@ -35,8 +35,6 @@ type logOptions struct {
 	poll time.Duration
 }
 
-func init() { register(38, logCommand) }
-
 func logCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "log",

@@ -17,8 +17,6 @@ import (
 	"github.com/hookctl/hookctl/runtime/hooktest"
 )
 
-func init() { register(92, lspCommand) }
-
 func lspCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:  "lsp",

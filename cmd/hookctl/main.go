@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"time"
 
@@ -201,30 +200,27 @@ func main() {
 	os.Exit(run(os.Args, streams{os.Stdin, os.Stdout, os.Stderr}))
 }
 
-// registered holds the constructor of every command, each in its own file,
-// which registers it from an init function with the rank that orders the
-// help's list.
-var registered = map[int]func(streams) *cli.Command{}
-
-func register(rank int, newCmd func(streams) *cli.Command) {
-	if _, dup := registered[rank]; dup {
-		panic(fmt.Sprintf("two commands registered with rank %d", rank))
-	}
-	registered[rank] = newCmd
-}
-
-// commands builds every registered command, in rank order.
+// commands builds every command, in the order the help lists them.
 func commands(s streams) []*cli.Command {
-	ranks := make([]int, 0, len(registered))
-	for r := range registered {
-		ranks = append(ranks, r)
+	return []*cli.Command{
+		initCommand(s),
+		lintCommand(s),
+		runCommand(s),
+		traceCommand(s),
+		logCommand(s),
+		testCommand(s),
+		listCommand(s),
+		doctorCommand(s),
+		trustCommand(s),
+		importCommand(s),
+		adaptCommand(s),
+		exportCommand(s),
+		schemaCommand(s),
+		lspCommand(s),
+		completionCommand(s),
+		versionCommand(s),
+		helpCommand(s),
 	}
-	sort.Ints(ranks)
-	cmds := make([]*cli.Command, 0, len(ranks))
-	for _, r := range ranks {
-		cmds = append(cmds, registered[r](s))
-	}
-	return cmds
 }
 
 func newApp(s streams) *cli.App {

@@ -40,8 +40,6 @@ type runOptions struct {
 	from         string
 }
 
-func init() { register(30, runCommand) }
-
 // pathList is a repeatable flag whose values are kept whole: a path may
 // hold a comma.
 type pathList []string

@@ -20,8 +20,6 @@ type schemaOptions struct {
 	out   string
 }
 
-func init() { register(90, schemaCommand) }
-
 func schemaCommand(s streams) *cli.Command {
 	outFlag := &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the schema to `FILE` instead of stdout"}
 	eventCommand := func(kind, usage string) *cli.Command {

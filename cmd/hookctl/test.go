@@ -38,8 +38,6 @@ type testOptions struct {
 	user     bool
 }
 
-func init() { register(40, testCommand) }
-
 func testCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "test",

@@ -11,8 +11,6 @@ import (
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
-func init() { register(37, traceCommand) }
-
 const traceUsage = shellcmd.TraceUsage
 
 func traceCommand(s streams) *cli.Command {

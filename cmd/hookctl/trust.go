@@ -32,8 +32,6 @@ type trustOptions struct {
 	confirm func(question string) (bool, error)
 }
 
-func init() { register(60, trustCommand) }
-
 func trustCommand(s streams) *cli.Command {
 	return &cli.Command{
 		Name:      "trust",

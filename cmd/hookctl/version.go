@@ -2,8 +2,6 @@ package main
 
 import "github.com/urfave/cli/v2"
 
-func init() { register(98, versionCommand) }
-
 // versionCommand is hookctl --version as a command, as git version and go
 // version are: the same line, on stdout.
 func versionCommand(s streams) *cli.Command {
