@@ -21,6 +21,7 @@ import (
 	"github.com/hookctl/hookctl/scaffold/export"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // exportOptions are the answers of the export command's flags.
@@ -242,7 +243,7 @@ func exportRun(s streams, opts exportOptions) error {
 	fmt.Fprintf(s.out, "%s: %s\n", shown, exportSummary(opts, r))
 	if !opts.remove {
 		fmt.Fprintf(s.out, "next: %s runs these hooks through hookctl run --from %s once hookctl is on its PATH; workspace hooks run once you trust them (hookctl trust %s)\n",
-			opts.to.Title(), opts.to, shellQuote(opts.dir))
+			opts.to.Title(), opts.to, shellcmd.Quote(opts.dir))
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // importOptions are the answers of the import command's flags.
@@ -222,7 +223,7 @@ func importLint(s streams, target, shown string, opts importOptions) error {
 	if opts.scope == scaffold.Workspace {
 		// Workspace hooks run only once the workspace is trusted; what was
 		// imported is for the user to review first, so import trusts nothing.
-		fmt.Fprintf(s.out, "next: review the hooks and the report, try them with hookctl run, then hookctl trust %s\n", shellQuote(opts.dir))
+		fmt.Fprintf(s.out, "next: review the hooks and the report, try them with hookctl run, then hookctl trust %s\n", shellcmd.Quote(opts.dir))
 	}
 	return nil
 }

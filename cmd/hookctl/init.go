@@ -213,7 +213,7 @@ func initRun(s streams, opts initOptions) error {
 		// Still under the lock, so that what is trusted is what init wrote.
 		why, err := tr.renewAfter(time.Now(), plan)
 		if err != nil {
-			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellQuote(tr.root))
+			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellcmd.Quote(tr.root))
 		}
 		if why != "" {
 			tr.renew, tr.untrusted = false, why
@@ -300,7 +300,7 @@ func checkInitFlags(opts *initOptions) error {
 		// The hook would land in .agents/.agents/hooks.json, which the
 		// agent never reads.
 		return usageErrorf("%s is an .agents folder, not a workspace's root: run init from %s, or pass --dir %s",
-			opts.Dir, filepath.Dir(opts.Dir), shellQuote(filepath.Dir(opts.Dir)))
+			opts.Dir, filepath.Dir(opts.Dir), shellcmd.Quote(filepath.Dir(opts.Dir)))
 	}
 	if opts.Home == "" {
 		opts.Home, _ = os.UserHomeDir()
@@ -374,7 +374,7 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 		if tr.renew {
 			fmt.Fprintf(w, "Trusted the workspace's hooks as they now are, so they run\n")
 		} else {
-			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.untrusted, shellQuote(tr.root))
+			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.untrusted, shellcmd.Quote(tr.root))
 		}
 	}
 
@@ -420,7 +420,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 		// Until then hookctl run skips the workspace's hooks.
 		cmd := "hookctl trust"
 		if opts.Dir != opts.here.Root {
-			cmd += " " + shellQuote(opts.Dir)
+			cmd += " " + shellcmd.Quote(opts.Dir)
 		}
 		steps = append(steps, [2]string{"trust it", cmd})
 	}
@@ -431,7 +431,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 		cmd := "hookctl test"
 		if !p.OnlyCase {
 			// Only the new hook's case: the file's others are not init's.
-			cmd += " --run " + shellQuote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
+			cmd += " --run " + shellcmd.Quote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
 		}
 		if p.Tests != filepath.Join(opts.here.Root, filepath.FromSlash(scope.TestFile)) {
 			cmd += " " + shellcmd.QuoteHome(rel(p.Tests))
@@ -473,11 +473,11 @@ func ignoreCommand(opts initOptions, p *scaffold.Plan, rel func(string) string) 
 	case slices.Contains(strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n"), pattern):
 		return "", false
 	}
-	line := "echo " + shellQuote(pattern)
+	line := "echo " + shellcmd.Quote(pattern)
 	if len(src) > 0 && src[len(src)-1] != '\n' {
-		line = "printf '\\n%s\\n' " + shellQuote(pattern)
+		line = "printf '\\n%s\\n' " + shellcmd.Quote(pattern)
 	}
-	return line + " >> " + shellQuote(rel(ignore)), true
+	return line + " >> " + shellcmd.Quote(rel(ignore)), true
 }
 
 // tryCommand is a hookctl run command line that sends the test case's
@@ -489,7 +489,7 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 	}
 	cmd := "hookctl run " + string(p.Event)
 	if opts.Scope == scaffold.Workspace && opts.Dir != opts.here.Root {
-		cmd += " --workspace " + shellQuote(opts.Dir)
+		cmd += " --workspace " + shellcmd.Quote(opts.Dir)
 	}
 	if p.Event.IsTool() {
 		call, ok := p.Case.Payload["toolCall"].(schema.ToolCall)
@@ -499,13 +499,13 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 		if m, err := schema.CompileMatcher(p.Matcher); err != nil || !m.Match(call.Name) {
 			return "", false
 		}
-		cmd += " --tool " + shellQuote(call.Name)
+		cmd += " --tool " + shellcmd.Quote(call.Name)
 		if len(call.Args) > 0 {
 			var b bytes.Buffer
 			enc := json.NewEncoder(&b)
 			enc.SetEscapeHTML(false)
 			_ = enc.Encode(call.Args)
-			cmd += " --args " + shellQuote(strings.TrimSpace(b.String()))
+			cmd += " --args " + shellcmd.Quote(strings.TrimSpace(b.String()))
 		}
 		return cmd, true
 	}
@@ -513,8 +513,5 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(p.Case.Payload)
-	return "echo " + shellQuote(strings.TrimSpace(b.String())) + " | " + cmd, true
+	return "echo " + shellcmd.Quote(strings.TrimSpace(b.String())) + " | " + cmd, true
 }
-
-// shellQuote quotes a word for the shell, as everything hookctl prints does.
-var shellQuote = shellcmd.Quote

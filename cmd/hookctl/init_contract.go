@@ -13,6 +13,7 @@ import (
 	"github.com/hookctl/hookctl/runtime/hooktest"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // initContract runs the contract check on the hook init wrote, as
@@ -64,7 +65,7 @@ func initContract(w io.Writer, opts initOptions, p *scaffold.Plan) error {
 		}
 		_, err = fmt.Fprintf(w, "  Fix the script, then see every call with: %s\n", details)
 	case passed > 0 && r.NotChecked() == 0:
-		_, err = fmt.Fprintf(w, "Contract check: passed (%s)\n", plural(calls, "call"))
+		_, err = fmt.Fprintf(w, "Contract check: passed (%s)\n", schema.Plural(calls, "call"))
 	default:
 		for _, h := range r.Handlers {
 			if h.Skipped != "" {
@@ -107,12 +108,12 @@ func contractWithheld(tr *initTrust) string {
 // contractCommand is the hookctl test command line that checks the hook
 // init wrote, from the current folder.
 func contractCommand(opts initOptions, p *scaffold.Plan) string {
-	cmd := "hookctl test --contract --hook " + shellQuote(p.Name)
+	cmd := "hookctl test --contract --hook " + shellcmd.Quote(p.Name)
 	switch {
 	case opts.Scope == scaffold.User:
 		cmd += " --user"
 	case opts.Dir != opts.here.Root:
-		cmd += " --workspace " + shellQuote(opts.Dir)
+		cmd += " --workspace " + shellcmd.Quote(opts.Dir)
 	}
 	return cmd
 }

@@ -354,21 +354,18 @@ func listSummary(hooks, handlers, invalid int, entries []runtime.Entry, plan *ru
 		if plan.Event.IsTool() {
 			what += " of " + plan.Payload.Tool
 		}
-		s := fmt.Sprintf("%s would run for %s", listCount(runs, "handler"), what)
+		s := fmt.Sprintf("%s would run for %s", schema.Plural(runs, "handler"), what)
 		if fails > 0 {
-			s += fmt.Sprintf("; %s would be reported", listCount(fails, "failure"))
+			s += fmt.Sprintf("; %s would be reported", schema.Plural(fails, "failure"))
 		}
 		return s
 	}
-	s := fmt.Sprintf("%s, %s", listCount(hooks, "hook"), listCount(handlers, "handler"))
+	s := fmt.Sprintf("%s, %s", schema.Plural(hooks, "hook"), schema.Plural(handlers, "handler"))
 	if invalid > 0 {
-		s += fmt.Sprintf(", %s", listCount(invalid, "invalid part"))
+		s += fmt.Sprintf(", %s", schema.Plural(invalid, "invalid part"))
 	}
 	return s
 }
-
-// listCount counts: "1 hook", "3 hooks".
-var listCount = schema.Plural
 
 // listWriter keeps the first write error, so that a listing is written
 // without checking each line.

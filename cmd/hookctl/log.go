@@ -107,11 +107,11 @@ func logRun(ctx context.Context, s streams, opts logOptions) error {
 	}
 	b, err := l.Tail(opts.n, f)
 	if err != nil {
-		return usageErrorf("%s", tracelog.Visible(err.Error()))
+		return usageErrorf("%s", schema.Visible(err.Error()))
 	}
-	where := tracelog.Visible(l.Path)
+	where := schema.Visible(l.Path)
 	if b.Skipped > 0 {
-		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", plural(b.Skipped, "line"), where, notRecords(b.Skipped))
+		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", schema.Plural(b.Skipped, "line"), where, notRecords(b.Skipped))
 	}
 	if len(b.Records) == 0 && !opts.follow {
 		if all, _ := l.Tail(1, tracelog.Filter{}); all != nil && len(all.Records) > 0 {
@@ -145,7 +145,7 @@ func logRun(ctx context.Context, s streams, opts logOptions) error {
 		return nil
 	}
 	return l.Follow(ctx, b.End, f, opts.poll, emit, func(n int) {
-		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", plural(n, "line"), where, notRecords(n))
+		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", schema.Plural(n, "line"), where, notRecords(n))
 	})
 }
 
@@ -156,10 +156,10 @@ func findRecord(l *tracelog.Log, id string) (*tracelog.Record, error) {
 	r, err := l.Find(id)
 	if errors.Is(err, tracelog.ErrNotFound) {
 		return nil, usageErrorf("no record has an ID that is or starts with %q in %s or %s (hookctl log lists the IDs)",
-			tracelog.Visible(id), tracelog.Visible(l.Path), tracelog.Visible(l.Rotated()))
+			schema.Visible(id), schema.Visible(l.Path), schema.Visible(l.Rotated()))
 	}
 	if err != nil {
-		return nil, usageErrorf("%s", tracelog.Visible(err.Error()))
+		return nil, usageErrorf("%s", schema.Visible(err.Error()))
 	}
 	return r, nil
 }
@@ -281,7 +281,7 @@ func logCells(r *tracelog.Record) [8]string {
 		if s == "" {
 			return "-"
 		}
-		return tracelog.Visible(s)
+		return schema.Visible(s)
 	}
 	event := r.Event
 	if ev := r.Events(); len(ev) == 2 {
@@ -301,10 +301,10 @@ func logCells(r *tracelog.Record) [8]string {
 		dash(event),
 		dash(r.Tool),
 		dash(hook),
-		tracelog.Visible(exit),
+		schema.Visible(exit),
 		dash(r.Decision()),
 		logDuration(r.Duration.Duration()),
-		tracelog.Visible(tracelog.ShortID(r.ID)),
+		schema.Visible(tracelog.ShortID(r.ID)),
 	}
 }
 
@@ -323,9 +323,6 @@ func logDuration(d time.Duration) string {
 	}
 	return d.Round(time.Second).String()
 }
-
-// plural counts: "1 line", "3 lines".
-var plural = schema.Plural
 
 func notRecords(n int) string {
 	if n == 1 {
@@ -348,11 +345,11 @@ func logDispatch(s streams, path, workspace string, withPayload bool, res *runti
 	}
 	l, err := commandLog(path, workspace)
 	if err != nil {
-		fmt.Fprintf(s.err, "hookctl: %s\n", tracelog.Visible(err.Error()))
+		fmt.Fprintf(s.err, "hookctl: %s\n", schema.Visible(err.Error()))
 		return
 	}
 	if err := l.Append(res.Record(start, took, withPayload)); err != nil {
-		fmt.Fprintf(s.err, "hookctl: %s (the answer was given as usual)\n", tracelog.Visible(err.Error()))
+		fmt.Fprintf(s.err, "hookctl: %s (the answer was given as usual)\n", schema.Visible(err.Error()))
 	}
 }
 

@@ -75,7 +75,7 @@ func testAddFromLog(s streams, id string, files []string) error {
 	}
 	c, warnings, err := hooktest.CaseFromRecord(r, scope.WorkspaceFile(root))
 	if err != nil {
-		return usageErrorf("record %s: %s", r.ID, tracelog.Visible(err.Error()))
+		return usageErrorf("record %s: %s", r.ID, schema.Visible(err.Error()))
 	}
 	c.Name = caseName(r, c)
 	src := old
@@ -87,7 +87,7 @@ func testAddFromLog(s streams, id string, files []string) error {
 		return usageErrorf("%s: %v; fix it, then add the case again", file, err)
 	}
 	if !added {
-		fmt.Fprintf(s.out, "%s already holds the case %q: nothing to add\n", file, tracelog.Visible(c.Name))
+		fmt.Fprintf(s.out, "%s already holds the case %q: nothing to add\n", file, schema.Visible(c.Name))
 		return nil
 	}
 	if beforeWrite != nil {
@@ -98,9 +98,9 @@ func testAddFromLog(s streams, id string, files []string) error {
 	}
 	tx.Commit()
 	for _, w := range warnings {
-		fmt.Fprintf(s.err, "hookctl: note: %s\n", tracelog.Visible(w))
+		fmt.Fprintf(s.err, "hookctl: note: %s\n", schema.Visible(w))
 	}
-	fmt.Fprintf(s.out, "added the case %q to %s; hookctl test runs it\n", tracelog.Visible(c.Name), file)
+	fmt.Fprintf(s.out, "added the case %q to %s; hookctl test runs it\n", schema.Visible(c.Name), file)
 	return nil
 }
 

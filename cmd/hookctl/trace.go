@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
@@ -72,7 +73,7 @@ func wrapperAction(main func([]string, streams) int, s streams) cli.ActionFunc {
 func traceMain(args []string, s streams) int {
 	opts, err := shellcmd.ParseTrace(args)
 	if err != nil {
-		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(err.Error()))
+		fmt.Fprintf(s.err, "hookctl: trace: %s\n", schema.Visible(err.Error()))
 		return exitUsage
 	}
 	if err := runtime.CannotRunHandlers(); err != nil {
@@ -85,7 +86,7 @@ func traceMain(args []string, s streams) int {
 	if !tracelog.Testing(os.Getenv) {
 		rec := w.TraceRecord(opts, os.Getenv)
 		if err := appendRecord(opts.Log, rec); err != nil {
-			fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", tracelog.Visible(err.Error()))
+			fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", schema.Visible(err.Error()))
 		}
 	}
 	if w.Signal != 0 {

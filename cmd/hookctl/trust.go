@@ -19,6 +19,7 @@ import (
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // trustOptions are the answers of the trust command's flags.
@@ -191,7 +192,7 @@ func askTrust(s streams, opts trustOptions, root string) (bool, error) {
 	in, inOK := s.in.(*os.File)
 	out, outOK := s.out.(*os.File)
 	if !inOK || !outOK || !fileIsTerminal(in) || !fileIsTerminal(out) {
-		return false, usageErrorf("no terminal to ask on, so nothing was trusted: after reading the above, run 'hookctl trust --yes %s'", shellQuote(root))
+		return false, usageErrorf("no terminal to ask on, so nothing was trusted: after reading the above, run 'hookctl trust --yes %s'", shellcmd.Quote(root))
 	}
 	fmt.Fprintln(s.out)
 	p := &scaffold.SurveyPrompter{In: in, Out: out, Err: s.err}
@@ -396,7 +397,7 @@ func warnUntrusted(s streams, path string) {
 	}
 	ws := filepath.Dir(filepath.Dir(path))
 	fmt.Fprintf(s.err, "hookctl: the workspace %s is not trusted (%s): its handlers run all the same, as you asked; hookctl trust %s shows what they run\n",
-		schema.Visible(ws), why, shellQuote(ws))
+		schema.Visible(ws), why, shellcmd.Quote(ws))
 }
 
 // unsafeFiles refuses to trust files that group or others can write, or
@@ -415,7 +416,7 @@ func unsafeFiles(snap *trust.Snapshot) error {
 		} else {
 			lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(u.Shown), u.Mode))
 		}
-		paths = append(paths, shellQuote(u.Path))
+		paths = append(paths, shellcmd.Quote(u.Path))
 	}
 	return usageErrorf("refusing to trust %s: anyone on this machine could change these files after you looked, since group or others can write them (or the folder they are in):\n%s\nRun: chmod go-w %s",
 		schema.Visible(snap.Root), strings.Join(lines, "\n"), strings.Join(paths, " "))
