@@ -1,16 +1,13 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -205,7 +202,7 @@ func exportRun(s streams, opts exportOptions) error {
 		return nil
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	waited := noticeWait(s, filepath.Dir(path))
 	tx, err := bounds.Begin(ctx, filepath.Dir(path))

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -149,7 +146,7 @@ func importRun(s streams, opts importOptions) error {
 	// these theirs.
 	// A signal stops import between its writes, never in the middle of
 	// them, and what was written is undone.
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	stopped := &exitError{code: exitInterrupted, msg: "import stopped: nothing was written"}
 	waited := noticeWait(s, filepath.Dir(target))

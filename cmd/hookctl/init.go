@@ -10,12 +10,10 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/AlecAivazis/survey/v2/terminal"
@@ -134,7 +132,7 @@ func initRun(s streams, opts initOptions) error {
 	begin := func() error {
 		// From here on a signal stops init between its writes, never in the
 		// middle of them, and what was written is undone.
-		ctx, stop = signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+		ctx, stop = stopOnSignal()
 		waited := noticeWait(s, filepath.Dir(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)))
 		tx, err = scaffold.Begin(ctx, opts.Options)
 		waited()

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/hookctl/hookctl/runtime"
@@ -28,7 +25,7 @@ func initContract(w io.Writer, opts initOptions, p *scaffold.Plan) error {
 		_, err := fmt.Fprintf(w, "Contract check: not run: %v\n", err)
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	// A user's hook is sent payloads that name the folder of the user's
 	// hooks.json, not the current folder: that may be a clone nobody

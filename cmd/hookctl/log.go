@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -64,7 +62,7 @@ func logCommand(s streams) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("hookctl log takes no arguments, not %q: to see one record, use --show ID", c.Args().First())
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+			ctx, stop := stopOnSignal()
 			defer stop()
 			return logRun(ctx, s, logOptions{
 				log:    c.String("log"),

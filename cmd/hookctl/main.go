@@ -3,12 +3,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"time"
 
 	surveycore "github.com/AlecAivazis/survey/v2/core"
@@ -198,6 +201,16 @@ type streams struct {
 func main() {
 	ownsItsChildren = true
 	os.Exit(run(os.Args, streams{os.Stdin, os.Stdout, os.Stderr}))
+}
+
+// stopSignals are the signals that stop a command: a terminal's interrupt,
+// a polite kill, and the terminal closing.
+var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+
+// stopOnSignal returns a context that is done when one of stopSignals
+// arrives, and the function that stops listening for them.
+func stopOnSignal() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), stopSignals...)
 }
 
 // commands builds every command, in the order the help lists them.

@@ -2,13 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -164,7 +161,7 @@ func runRun(s streams, opts runOptions) error {
 		return plan.Explain(s.out)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	start := time.Now()
 	res := plan.Run(ctx)

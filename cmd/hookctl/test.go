@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -178,7 +175,7 @@ func testRun(s streams, opts testOptions) error {
 		return err
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	text := &hooktest.TextPrinter{W: s.out, Dir: dir}
 	report := hooktest.JSONReport{Cases: []hooktest.JSONCase{}}
@@ -307,7 +304,7 @@ func contractRun(s streams, opts testOptions) error {
 		warnUntrusted(s, configs[0])
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	text := &hooktest.ContractPrinter{W: s.out, Dir: dir}
 	var printErr error

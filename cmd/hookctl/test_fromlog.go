@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/hookctl/hookctl/runtime/hooktest"
 	"github.com/hookctl/hookctl/runtime/tracelog"
@@ -58,7 +55,7 @@ func testAddFromLog(s streams, id string, files []string) error {
 	if _, err := bounds.Check(abs); err != nil {
 		return usageErrorf("%v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	tx, err := bounds.Begin(ctx, filepath.Dir(abs))
 	if ctx.Err() != nil {
