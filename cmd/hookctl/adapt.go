@@ -16,7 +16,8 @@ import (
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
-func adaptCommand(s streams) *cli.Command {
+func newAdaptCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "adapt",
 		Usage:     "run a handler written for Claude Code, Gemini CLI, Cursor or Codex under this agent",

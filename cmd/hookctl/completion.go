@@ -27,7 +27,8 @@ var shells = []struct {
 	{"fish", "hookctl completion fish | source", fishCompletion},
 }
 
-func completionCommand(s streams) *cli.Command {
+func newCompletionCommand(f *factory) *cli.Command {
+	s := f.streams
 	var names []string
 	for _, sh := range shells {
 		names = append(names, sh.name)

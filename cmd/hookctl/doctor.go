@@ -34,7 +34,8 @@ type doctorOptions struct {
 	getenv    func(string) string
 }
 
-func doctorCommand(s streams) *cli.Command {
+func newDoctorCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "doctor",
 		Usage:     "check why hooks would not run on this machine: the agent, the files, its own view, its log, trust, what handlers need",

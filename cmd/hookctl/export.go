@@ -40,7 +40,8 @@ type exportOptions struct {
 	getenv          func(string) string
 }
 
-func exportCommand(s streams) *cli.Command {
+func newExportCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "export",
 		Usage:     "let Claude Code, Gemini CLI, Cursor or Codex run this workspace's hooks",

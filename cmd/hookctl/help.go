@@ -11,7 +11,8 @@ import (
 
 // helpCommand is "hookctl help [COMMAND [SUBCOMMAND]]": the same help as
 // "hookctl COMMAND SUBCOMMAND --help", which it runs.
-func helpCommand(s streams) *cli.Command {
+func newHelpCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:            "help",
 		Usage:           "show the help of hookctl, or of a command (hookctl help schema input)",

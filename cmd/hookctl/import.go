@@ -30,7 +30,8 @@ type importOptions struct {
 	noAdapt bool
 }
 
-func importCommand(s streams) *cli.Command {
+func newImportCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "import",
 		Usage:     "convert Claude Code, Gemini CLI, Cursor or Codex hooks into hooks.json",

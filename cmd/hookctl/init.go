@@ -46,7 +46,8 @@ type initOptions struct {
 	here scope.Found
 }
 
-func initCommand(s streams) *cli.Command {
+func newInitCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:  "init",
 		Usage: "create a hook: its handler script, its entry in hooks.json and a test case",

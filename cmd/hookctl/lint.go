@@ -34,7 +34,8 @@ type lintOptions struct {
 	output string
 }
 
-func lintCommand(s streams) *cli.Command {
+func newLintCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "lint",
 		Usage:     "find the mistakes in hooks.json files and their handler scripts",

@@ -29,7 +29,8 @@ type listOptions struct {
 	trusted func(*runtime.Source) (bool, string)
 }
 
-func listCommand(s streams) *cli.Command {
+func newListCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:  "list",
 		Usage: "list the hooks of the user's and the workspace's hooks.json, in the order they run",

@@ -33,7 +33,8 @@ type logOptions struct {
 	poll time.Duration
 }
 
-func logCommand(s streams) *cli.Command {
+func newLogCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "log",
 		Usage:     "show what hooks did: the runs recorded by hookctl trace and hookctl run",

@@ -17,7 +17,8 @@ import (
 	"github.com/hookctl/hookctl/runtime/hooktest"
 )
 
-func lspCommand(s streams) *cli.Command {
+func newLspCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:  "lsp",
 		Usage: "serve lint, fixes, completion and hover to an editor (Language Server Protocol on stdin and stdout)",

@@ -214,29 +214,30 @@ func stopOnSignal() (context.Context, context.CancelFunc) {
 }
 
 // commands builds every command, in the order the help lists them.
-func commands(s streams) []*cli.Command {
+func commands(f *factory) []*cli.Command {
 	return []*cli.Command{
-		initCommand(s),
-		lintCommand(s),
-		runCommand(s),
-		traceCommand(s),
-		logCommand(s),
-		testCommand(s),
-		listCommand(s),
-		doctorCommand(s),
-		trustCommand(s),
-		importCommand(s),
-		adaptCommand(s),
-		exportCommand(s),
-		schemaCommand(s),
-		lspCommand(s),
-		completionCommand(s),
-		versionCommand(s),
-		helpCommand(s),
+		newInitCommand(f),
+		newLintCommand(f),
+		newRunCommand(f),
+		newTraceCommand(f),
+		newLogCommand(f),
+		newTestCommand(f),
+		newListCommand(f),
+		newDoctorCommand(f),
+		newTrustCommand(f),
+		newImportCommand(f),
+		newAdaptCommand(f),
+		newExportCommand(f),
+		newSchemaCommand(f),
+		newLspCommand(f),
+		newCompletionCommand(f),
+		newVersionCommand(f, nil),
+		newHelpCommand(f),
 	}
 }
 
-func newApp(s streams) *cli.App {
+func newApp(f *factory) *cli.App {
+	s := f.streams
 	cli.VersionPrinter = func(c *cli.Context) {
 		fmt.Fprintln(c.App.Writer, "hookctl "+c.App.Version)
 	}
@@ -258,7 +259,7 @@ func newApp(s streams) *cli.App {
 			// command of its own.
 			cli.HelpFlag,
 		},
-		Commands:        commands(s),
+		Commands:        commands(f),
 		HideHelpCommand: true,
 		Before: func(c *cli.Context) error {
 			return setColor(c.String("color"), s.out)
@@ -301,7 +302,7 @@ func run(args []string, s streams) int {
 		fmt.Fprintln(s.out, versionLine(buildVersion(), stampedBuildInfo()))
 		return exitOK
 	}
-	app := newApp(s)
+	app := newApp(newFactory(s))
 	if len(args) > 1 && args[1] == completeCommand {
 		if err := complete(app, args[2:]).write(s.out); err != nil {
 			return exitUsage

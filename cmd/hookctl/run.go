@@ -44,7 +44,8 @@ type pathList []string
 func (p *pathList) Set(v string) error { *p = append(*p, v); return nil }
 func (p *pathList) String() string     { return strings.Join(*p, ", ") }
 
-func runCommand(s streams) *cli.Command {
+func newRunCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "run the hooks of an EVENT as the agent would, and print the merged answer",

@@ -20,7 +20,8 @@ type schemaOptions struct {
 	out   string
 }
 
-func schemaCommand(s streams) *cli.Command {
+func newSchemaCommand(f *factory) *cli.Command {
+	s := f.streams
 	outFlag := &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the schema to `FILE` instead of stdout"}
 	eventCommand := func(kind, usage string) *cli.Command {
 		return &cli.Command{

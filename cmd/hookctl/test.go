@@ -35,7 +35,8 @@ type testOptions struct {
 	user     bool
 }
 
-func testCommand(s streams) *cli.Command {
+func newTestCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "test",
 		Usage:     "run the unit tests of hooks, or check every handler against the agent's contract (--contract)",

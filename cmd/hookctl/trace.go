@@ -14,7 +14,8 @@ import (
 
 const traceUsage = shellcmd.TraceUsage
 
-func traceCommand(s streams) *cli.Command {
+func newTraceCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "trace",
 		Usage:     "run a handler's command unchanged and log what it did",

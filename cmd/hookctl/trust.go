@@ -33,7 +33,8 @@ type trustOptions struct {
 	confirm func(question string) (bool, error)
 }
 
-func trustCommand(s streams) *cli.Command {
+func newTrustCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "trust",
 		Usage:     "let a workspace's hooks run, after showing what they run",
