@@ -228,7 +228,7 @@ func commands(f *factory) []*cli.Command {
 		newImportCommand(f),
 		newAdaptCommand(f),
 		newExportCommand(f),
-		newSchemaCommand(f),
+		newSchemaCommand(f, nil),
 		newLspCommand(f),
 		newCompletionCommand(f),
 		newVersionCommand(f, nil),

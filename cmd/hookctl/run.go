@@ -204,7 +204,10 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 	if opts.argsSet && opts.tool == "" {
 		return nil, usageErrorf("--args goes with --tool NAME: the arguments of which tool?")
 	}
-	build := func(partial []byte) ([]byte, error) { return buildPayload(e, partial, opts.workspace) }
+	build := func(partial []byte) ([]byte, error) {
+		home, _ := os.UserHomeDir()
+		return buildPayload(e, partial, opts.workspace, home)
+	}
 	if opts.tool != "" {
 		if !e.IsTool() {
 			return nil, usageErrorf("--tool is for PreToolUse and PostToolUse; a %s payload names no tool", e)
@@ -237,11 +240,10 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 // buildPayload completes a partial payload as the agent would send it for
 // a new conversation in workspace (default: the one found from the current
 // folder upward).
-func buildPayload(e schema.Event, partial []byte, workspace string) ([]byte, error) {
+func buildPayload(e schema.Event, partial []byte, workspace, home string) ([]byte, error) {
 	if found, err := scope.Choose(workspace); err == nil {
 		workspace = found.Root
 	}
-	home, _ := os.UserHomeDir()
 	b, err := runtime.CompletePayload(e, partial, workspace, home)
 	if err != nil {
 		return nil, usageErrorf("%v", err)

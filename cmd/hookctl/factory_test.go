@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/schema"
+)
+
+// world is a factory of fixed folders and a fixed clock, with its output
+// kept.
+type world struct {
+	*factory
+	out, errOut bytes.Buffer
+	wd, home    string
+}
+
+// fixedNow is the fixed clock's time.
+var fixedNow = time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+
+// fixedWorld returns a world whose working folder and home are new empty
+// folders, whose environment is empty, whose clock stands at fixedNow and
+// whose trust store trusts nothing.
+func fixedWorld(t *testing.T) *world {
+	t.Helper()
+	w := &world{wd: t.TempDir(), home: t.TempDir()}
+	w.factory = &factory{
+		streams:    streams{in: strings.NewReader(""), out: &w.out, err: &w.errOut},
+		getwd:      func() (string, error) { return w.wd, nil },
+		homeDir:    func() (string, error) { return w.home, nil },
+		userHome:   func() (string, error) { return w.home, nil },
+		getenv:     func(string) string { return "" },
+		now:        func() time.Time { return fixedNow },
+		trustStore: func() (string, error) { return filepath.Join(w.home, "trust.json"), nil },
+		trusted: func() func(*runtime.Source) (bool, string) {
+			return func(*runtime.Source) (bool, string) { return false, "not trusted here" }
+		},
+	}
+	return w
+}
+
+// parse runs hookctl with args as main does, cmd (a command built with a
+// runF) in place of the command of that name, and returns what run
+// returned: runF's error, or the usage error of the arguments.
+func parse(t *testing.T, cmd *cli.Command, args ...string) error {
+	t.Helper()
+	app := newApp(fixedWorld(t).factory)
+	for i, c := range app.Commands {
+		if c.Name == cmd.Name {
+			cmd.OnUsageError = onUsageError
+			app.Commands[i] = cmd
+		}
+	}
+	return app.Run(permuteArgs(app, append([]string{"hookctl"}, args...)))
+}
+
+func TestVersionRun(t *testing.T) {
+	w := fixedWorld(t)
+	if err := versionRun(w.factory, &versionOptions{version: "v1.2.3 (commit 1a2b3c4d5e6f) go1.26.8"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := w.out.String(), "hookctl v1.2.3 (commit 1a2b3c4d5e6f) go1.26.8\n"; got != want {
+		t.Errorf("version printed %q, want %q", got, want)
+	}
+}
+
+func TestVersionOptions(t *testing.T) {
+	var got *versionOptions
+	err := parse(t, newVersionCommand(nil, func(o *versionOptions) error { got = o; return nil }), "version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || got.version != newApp(fixedWorld(t).factory).Version {
+		t.Errorf("version options %+v", got)
+	}
+	err = parse(t, newVersionCommand(nil, func(*versionOptions) error { t.Error("runF called with an argument"); return nil }), "version", "x")
+	if err == nil || err.Error() != "hookctl version takes no arguments" {
+		t.Errorf("version x: %v", err)
+	}
+}
+
+func TestSchemaOptions(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want schemaOptions
+	}{
+		{[]string{"schema"}, schemaOptions{}},
+		{[]string{"schema", "--out", "s.json"}, schemaOptions{out: "s.json"}},
+		{[]string{"schema", "input", "Stop", "-o", "in.json"}, schemaOptions{kind: "input", event: "Stop", out: "in.json"}},
+		{[]string{"schema", "output", "--out=o.json", "PreToolUse"}, schemaOptions{kind: "output", event: "PreToolUse", out: "o.json"}},
+		{[]string{"schema", "example", "Stop"}, schemaOptions{kind: "example", event: "Stop"}},
+		{[]string{"schema", "test"}, schemaOptions{kind: "test"}},
+		{[]string{"schema", "config", "-o", "c.json"}, schemaOptions{kind: "config", out: "c.json"}},
+	} {
+		var got *schemaOptions
+		err := parse(t, newSchemaCommand(nil, func(o *schemaOptions) error { got = o; return nil }), c.args...)
+		if err != nil {
+			t.Errorf("%s: %v", strings.Join(c.args, " "), err)
+			continue
+		}
+		if got == nil || *got != c.want {
+			t.Errorf("%s: options %+v, want %+v", strings.Join(c.args, " "), got, c.want)
+		}
+	}
+	err := parse(t, newSchemaCommand(nil, func(*schemaOptions) error { t.Error("runF called without an event"); return nil }), "schema", "input")
+	if err == nil || !strings.HasPrefix(err.Error(), "hookctl schema input takes one event: ") {
+		t.Errorf("schema input: %v", err)
+	}
+}
+
+func TestSchemaRun(t *testing.T) {
+	w := fixedWorld(t)
+	out := filepath.Join(w.wd, "test.schema.json")
+	if err := schemaRun(w.factory, &schemaOptions{kind: "test", out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(out); err != nil || !bytes.Equal(b, schema.TestSchema()) {
+		t.Errorf("schema test --out wrote %d bytes (%v), not the test schema", len(b), err)
+	}
+	if w.out.Len() != 0 {
+		t.Errorf("schema --out printed %q", w.out.String())
+	}
+	if err := schemaRun(w.factory, &schemaOptions{kind: "input", event: "Stop"}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(w.out.Bytes(), schema.InputSchema(schema.Stop)) {
+		t.Errorf("schema input Stop printed %q", w.out.String())
+	}
+}
+
+// The example call of a tool event runs in the working folder.
+func TestSchemaExampleRun(t *testing.T) {
+	w := fixedWorld(t)
+	if err := schemaRun(w.factory, &schemaOptions{kind: "example", event: "PreToolUse"}); err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		ToolCall struct {
+			Name string
+			Args struct{ CommandLine, Cwd string }
+		}
+	}
+	if err := json.Unmarshal(w.out.Bytes(), &p); err != nil {
+		t.Fatalf("%v: %s", err, w.out.String())
+	}
+	if p.ToolCall.Name != "run_command" || p.ToolCall.Args.CommandLine != exampleCommand || p.ToolCall.Args.Cwd != w.wd {
+		t.Errorf("example call %+v, want run_command %q in %s", p.ToolCall, exampleCommand, w.wd)
+	}
+}
