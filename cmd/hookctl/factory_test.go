@@ -3,14 +3,17 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -47,12 +50,12 @@ func fixedWorld(t *testing.T) *world {
 	return w
 }
 
-// parse runs hookctl with args as main does, cmd (a command built with a
+// parse runs hookctl with args as main does in the world w, cmd (a command built with a
 // runF) in place of the command of that name, and returns what run
 // returned: runF's error, or the usage error of the arguments.
-func parse(t *testing.T, cmd *cli.Command, args ...string) error {
+func parse(t *testing.T, w *world, cmd *cli.Command, args ...string) error {
 	t.Helper()
-	app := newApp(fixedWorld(t).factory)
+	app := newApp(w.factory)
 	for i, c := range app.Commands {
 		if c.Name == cmd.Name {
 			cmd.OnUsageError = onUsageError
@@ -74,14 +77,14 @@ func TestVersionRun(t *testing.T) {
 
 func TestVersionOptions(t *testing.T) {
 	var got *versionOptions
-	err := parse(t, newVersionCommand(nil, func(o *versionOptions) error { got = o; return nil }), "version")
+	err := parse(t, fixedWorld(t), newVersionCommand(nil, func(o *versionOptions) error { got = o; return nil }), "version")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got == nil || got.version != newApp(fixedWorld(t).factory).Version {
 		t.Errorf("version options %+v", got)
 	}
-	err = parse(t, newVersionCommand(nil, func(*versionOptions) error { t.Error("runF called with an argument"); return nil }), "version", "x")
+	err = parse(t, fixedWorld(t), newVersionCommand(nil, func(*versionOptions) error { t.Error("runF called with an argument"); return nil }), "version", "x")
 	if err == nil || err.Error() != "hookctl version takes no arguments" {
 		t.Errorf("version x: %v", err)
 	}
@@ -101,7 +104,7 @@ func TestSchemaOptions(t *testing.T) {
 		{[]string{"schema", "config", "-o", "c.json"}, schemaOptions{kind: "config", out: "c.json"}},
 	} {
 		var got *schemaOptions
-		err := parse(t, newSchemaCommand(nil, func(o *schemaOptions) error { got = o; return nil }), c.args...)
+		err := parse(t, fixedWorld(t), newSchemaCommand(nil, func(o *schemaOptions) error { got = o; return nil }), c.args...)
 		if err != nil {
 			t.Errorf("%s: %v", strings.Join(c.args, " "), err)
 			continue
@@ -110,7 +113,7 @@ func TestSchemaOptions(t *testing.T) {
 			t.Errorf("%s: options %+v, want %+v", strings.Join(c.args, " "), got, c.want)
 		}
 	}
-	err := parse(t, newSchemaCommand(nil, func(*schemaOptions) error { t.Error("runF called without an event"); return nil }), "schema", "input")
+	err := parse(t, fixedWorld(t), newSchemaCommand(nil, func(*schemaOptions) error { t.Error("runF called without an event"); return nil }), "schema", "input")
 	if err == nil || !strings.HasPrefix(err.Error(), "hookctl schema input takes one event: ") {
 		t.Errorf("schema input: %v", err)
 	}
@@ -153,5 +156,91 @@ func TestSchemaExampleRun(t *testing.T) {
 	}
 	if p.ToolCall.Name != "run_command" || p.ToolCall.Args.CommandLine != exampleCommand || p.ToolCall.Args.Cwd != w.wd {
 		t.Errorf("example call %+v, want run_command %q in %s", p.ToolCall, exampleCommand, w.wd)
+	}
+}
+
+func TestLintOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *lintOptions
+	runF := func(o *lintOptions) error { got = o; return nil }
+	err := parse(t, w, newLintCommand(w.factory, runF), "lint", "a.json", "--format", "json", "--fail-on", "warning",
+		"--disable", "r1", "--enable", "r2", "--disable", "r3", "b", "--fix", "--diff", "-o", "out.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lintOptions{format: "json", failOn: lint.Warning, paths: []string{"a.json", "b"}, enable: []string{"r2"},
+		disable: []string{"r1", "r3"}, home: w.home, fix: true, diff: true, output: "out.txt"}
+	if got == nil || !reflect.DeepEqual(*got, want) {
+		t.Errorf("lint options\n got %+v\nwant %+v", got, want)
+	}
+	if err := parse(t, w, newLintCommand(w.factory, runF), "lint", "--rules", "-f", "json", "--fail-on", "nonsense"); err != nil {
+		t.Fatal(err)
+	}
+	if want := (lintOptions{format: "json", rules: true}); !reflect.DeepEqual(*got, want) {
+		t.Errorf("lint --rules options\n got %+v\nwant %+v", got, want)
+	}
+	got = nil
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lint", "--diff"}, "--diff shows what --fix would change: use it with --fix"},
+		{[]string{"lint", "--fail-on", "never"}, "--fail-on: "},
+		{[]string{"lint", "--rules", "x.json"}, "--rules lists the rules and lints nothing: it takes no PATH"},
+	} {
+		err := parse(t, w, newLintCommand(w.factory, runF), c.args...)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", strings.Join(c.args, " "), err, c.want)
+		}
+	}
+	if got != nil {
+		t.Errorf("runF was called with %+v after a usage error", got)
+	}
+}
+
+// lint --output writes inside the factory's working folder, whatever the
+// process's is.
+func TestLintRunOutput(t *testing.T) {
+	w := fixedWorld(t)
+	file := filepath.Join(w.wd, "hooks.json")
+	if err := os.WriteFile(file, []byte(`{"hooks": {"Stop": []}}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := lintRun(w.factory, &lintOptions{format: "json", failOn: lint.Error, paths: []string{file}, home: w.home, output: "findings.json"})
+	var ee *exitError
+	if !errors.As(err, &ee) || ee.code != exitFindings {
+		t.Fatalf("lint: %v, want exit status %d", err, exitFindings)
+	}
+	b, err := os.ReadFile(filepath.Join(w.wd, "findings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var findings []struct {
+		File, Rule   string
+		Line, Column int
+	}
+	if err := json.Unmarshal(b, &findings); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if len(findings) != 1 || findings[0].Rule != "foreign-format" || findings[0].Line != 1 || findings[0].Column != 2 {
+		t.Errorf("findings %+v, want foreign-format at 1:2", findings)
+	}
+	if w.out.Len() != 0 {
+		t.Errorf("lint --output printed %q", w.out.String())
+	}
+}
+
+// lint --rules lists every rule, and lints nothing.
+func TestLintRunRules(t *testing.T) {
+	w := fixedWorld(t)
+	if err := lintRun(w.factory, &lintOptions{format: "json", rules: true}); err != nil {
+		t.Fatal(err)
+	}
+	var rules []struct{ ID string }
+	if err := json.Unmarshal(w.out.Bytes(), &rules); err != nil {
+		t.Fatalf("%v: %s", err, w.out.String())
+	}
+	if len(rules) != len(lint.RuleIDs()) {
+		t.Errorf("lint --rules listed %d rules, want %d", len(rules), len(lint.RuleIDs()))
 	}
 }

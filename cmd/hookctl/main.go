@@ -217,7 +217,7 @@ func stopOnSignal() (context.Context, context.CancelFunc) {
 func commands(f *factory) []*cli.Command {
 	return []*cli.Command{
 		newInitCommand(f),
-		newLintCommand(f),
+		newLintCommand(f, nil),
 		newRunCommand(f),
 		newTraceCommand(f),
 		newLogCommand(f),
