@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/editors"
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
@@ -242,5 +243,52 @@ func TestLintRunRules(t *testing.T) {
 	}
 	if len(rules) != len(lint.RuleIDs()) {
 		t.Errorf("lint --rules listed %d rules, want %d", len(rules), len(lint.RuleIDs()))
+	}
+}
+
+func TestCompletionRun(t *testing.T) {
+	w := fixedWorld(t)
+	var got *completionOptions
+	if err := parse(t, w, newCompletionCommand(w.factory, func(o *completionOptions) error { got = o; return nil }), "completion", "fish"); err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || got.shell != "fish" {
+		t.Errorf("completion options %+v", got)
+	}
+	if err := completionRun(w.factory, &completionOptions{shell: "fish"}); err != nil {
+		t.Fatal(err)
+	}
+	if w.out.String() != fishCompletion {
+		t.Errorf("completion fish printed %d bytes, not the fish script", w.out.Len())
+	}
+	err := completionRun(w.factory, &completionOptions{shell: "tcsh"})
+	if err == nil || err.Error() != `hookctl completion knows bash, zsh, fish, not "tcsh"` {
+		t.Errorf("completion tcsh: %v", err)
+	}
+}
+
+func TestLspOptions(t *testing.T) {
+	w := fixedWorld(t)
+	for _, c := range []struct {
+		args []string
+		want lspOptions
+	}{
+		{[]string{"lsp"}, lspOptions{home: w.home}},
+		{[]string{"lsp", "--setup", "helix"}, lspOptions{setup: "helix", setupSet: true}},
+		{[]string{"lsp", "--setup="}, lspOptions{setupSet: true}},
+	} {
+		var got *lspOptions
+		if err := parse(t, w, newLspCommand(w.factory, func(o *lspOptions) error { got = o; return nil }), c.args...); err != nil {
+			t.Fatal(err)
+		}
+		if got == nil || *got != c.want {
+			t.Errorf("%s: options %+v, want %+v", strings.Join(c.args, " "), got, c.want)
+		}
+	}
+	if err := lspRun(w.factory, &lspOptions{setup: "Helix", setupSet: true}); err != nil {
+		t.Fatal(err)
+	}
+	if w.out.String() != editors.Helix {
+		t.Errorf("lsp --setup Helix printed %q", w.out.String())
 	}
 }

@@ -229,8 +229,8 @@ func commands(f *factory) []*cli.Command {
 		newAdaptCommand(f),
 		newExportCommand(f),
 		newSchemaCommand(f, nil),
-		newLspCommand(f),
-		newCompletionCommand(f),
+		newLspCommand(f, nil),
+		newCompletionCommand(f, nil),
 		newVersionCommand(f, nil),
 		newHelpCommand(f),
 	}
