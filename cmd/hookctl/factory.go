@@ -5,12 +5,13 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/runtime/trust"
 )
 
 // factory is what the commands take from the world: the standard streams,
-// the working folder, the home folder, the environment, the trust store
-// and the clock. main builds it once; a test builds one of fixed folders
+// the working folder, the home folder, the environment, the trust store,
+// the log of runs and the clock. main builds it once; a test builds one of fixed folders
 // and a fixed clock, and calls a command's run function with it.
 type factory struct {
 	streams
@@ -27,6 +28,9 @@ type factory struct {
 	now func() time.Time
 	// trustStore returns the path of the trust store (trust.DefaultPath).
 	trustStore func() (string, error)
+	// defaultLog returns the log of runs a command reads and writes when
+	// none is named (tracelog.Default).
+	defaultLog func() (*tracelog.Log, error)
 	// trusted returns the check of whether a workspace file's hooks may
 	// run, from the trust store (trustChecker).
 	trusted func() func(*runtime.Source) (bool, string)
@@ -42,6 +46,7 @@ func newFactory(s streams) *factory {
 		getenv:     os.Getenv,
 		now:        time.Now,
 		trustStore: trust.DefaultPath,
+		defaultLog: tracelog.Default,
 		trusted:    trustChecker,
 	}
 }

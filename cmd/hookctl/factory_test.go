@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"github.com/hookctl/hookctl/editors"
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
+	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -31,8 +33,9 @@ type world struct {
 var fixedNow = time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 
 // fixedWorld returns a world whose working folder and home are new empty
-// folders, whose environment is empty, whose clock stands at fixedNow and
-// whose trust store trusts nothing.
+// folders, whose environment is empty, whose clock stands at fixedNow,
+// whose log of runs is runs.jsonl in the home and whose trust store
+// trusts nothing.
 func fixedWorld(t *testing.T) *world {
 	t.Helper()
 	w := &world{wd: t.TempDir(), home: t.TempDir()}
@@ -44,6 +47,7 @@ func fixedWorld(t *testing.T) *world {
 		getenv:     func(string) string { return "" },
 		now:        func() time.Time { return fixedNow },
 		trustStore: func() (string, error) { return filepath.Join(w.home, "trust.json"), nil },
+		defaultLog: func() (*tracelog.Log, error) { return &tracelog.Log{Path: filepath.Join(w.home, "runs.jsonl")}, nil },
 		trusted: func() func(*runtime.Source) (bool, string) {
 			return func(*runtime.Source) (bool, string) { return false, "not trusted here" }
 		},
@@ -290,5 +294,54 @@ func TestLspOptions(t *testing.T) {
 	}
 	if w.out.String() != editors.Helix {
 		t.Errorf("lsp --setup Helix printed %q", w.out.String())
+	}
+}
+
+func TestLogOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *logOptions
+	err := parse(t, w, newLogCommand(w.factory, func(o *logOptions) error { got = o; return nil }),
+		"log", "-n", "5", "--hook", "gate", "--event=Stop", "--since", "2h", "--json", "--log", "x.jsonl", "-f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := logOptions{log: "x.jsonl", n: 5, follow: true, hook: "gate", event: "Stop", since: "2h", json: true}
+	if got == nil || *got != want {
+		t.Errorf("log options\n got %+v\nwant %+v", got, want)
+	}
+	if err := parse(t, w, newLogCommand(w.factory, func(o *logOptions) error { got = o; return nil }), "log"); err != nil {
+		t.Fatal(err)
+	}
+	if want := (logOptions{n: 20}); *got != want {
+		t.Errorf("log options %+v, want %+v", *got, want)
+	}
+}
+
+// --since counts back from the factory's clock, in the factory's log.
+func TestLogRunSince(t *testing.T) {
+	w := fixedWorld(t)
+	l, _ := w.defaultLog()
+	for _, r := range []struct {
+		id, hook string
+		ago      time.Duration
+	}{{"old00000aaaaaaaa", "old", 3 * time.Hour}, {"new00000aaaaaaaa", "recent", time.Hour}} {
+		if err := l.Append(&tracelog.Record{ID: r.id, Time: fixedNow.Add(-r.ago), Kind: tracelog.KindTrace, Hook: r.hook,
+			Event: "Stop", Exit: tracelog.Int(0)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := logRun(context.Background(), w.factory, &logOptions{n: 20, since: "2h", json: true}); err != nil {
+		t.Fatalf("%v: %s", err, w.errOut.String())
+	}
+	var hooks []string
+	for _, line := range strings.Split(strings.TrimSpace(w.out.String()), "\n") {
+		var r tracelog.Record
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%v: %q", err, line)
+		}
+		hooks = append(hooks, r.Hook)
+	}
+	if len(hooks) != 1 || hooks[0] != "recent" {
+		t.Errorf("log --since 2h showed the runs of %q, want the recent one only", hooks)
 	}
 }

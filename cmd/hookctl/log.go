@@ -33,8 +33,9 @@ type logOptions struct {
 	poll time.Duration
 }
 
-func newLogCommand(f *factory) *cli.Command {
-	s := f.streams
+// newLogCommand is hookctl log. runF, when given, is called in place of
+// logRun.
+func newLogCommand(f *factory, runF func(*logOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "log",
 		Usage:     "show what hooks did: the runs recorded by hookctl trace and hookctl run",
@@ -63,9 +64,7 @@ func newLogCommand(f *factory) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("hookctl log takes no arguments, not %q: to see one record, use --show ID", c.Args().First())
 			}
-			ctx, stop := stopOnSignal()
-			defer stop()
-			return logRun(ctx, s, logOptions{
+			opts := &logOptions{
 				log:    c.String("log"),
 				n:      c.Int("n"),
 				follow: c.Bool("follow"),
@@ -74,16 +73,25 @@ func newLogCommand(f *factory) *cli.Command {
 				since:  c.String("since"),
 				json:   c.Bool("json"),
 				show:   c.String("show"),
-			})
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			ctx, stop := stopOnSignal()
+			defer stop()
+			return logRun(ctx, f, opts)
 		},
 	}
 }
 
-func logRun(ctx context.Context, s streams, opts logOptions) error {
+// logRun prints the records of the log opts names, and with opts.follow
+// the new ones until ctx is done.
+func logRun(ctx context.Context, f *factory, opts *logOptions) error {
+	s := f.streams
 	l := &tracelog.Log{Path: opts.log}
 	if opts.log == "" {
 		var err error
-		if l, err = tracelog.Default(); err != nil {
+		if l, err = f.defaultLog(); err != nil {
 			return usageErrorf("%v", err)
 		}
 	}
@@ -96,15 +104,15 @@ func logRun(ctx context.Context, s streams, opts logOptions) error {
 	if opts.n < 0 {
 		return usageErrorf("-n must be 0 (all) or more, not %d", opts.n)
 	}
-	f := tracelog.Filter{Hook: opts.hook, Event: opts.event}
+	filter := tracelog.Filter{Hook: opts.hook, Event: opts.event}
 	if opts.since != "" {
 		d, err := tracelog.ParseSince(opts.since)
 		if err != nil {
 			return usageErrorf("--since %q: %v", opts.since, err)
 		}
-		f.Since = time.Now().Add(-d)
+		filter.Since = f.now().Add(-d)
 	}
-	b, err := l.Tail(opts.n, f)
+	b, err := l.Tail(opts.n, filter)
 	if err != nil {
 		return usageErrorf("%s", schema.Visible(err.Error()))
 	}
@@ -143,7 +151,7 @@ func logRun(ctx context.Context, s streams, opts logOptions) error {
 	if !opts.follow {
 		return nil
 	}
-	return l.Follow(ctx, b.End, f, opts.poll, emit, func(n int) {
+	return l.Follow(ctx, b.End, filter, opts.poll, emit, func(n int) {
 		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", schema.Plural(n, "line"), where, notRecords(n))
 	})
 }

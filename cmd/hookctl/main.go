@@ -220,7 +220,7 @@ func commands(f *factory) []*cli.Command {
 		newLintCommand(f, nil),
 		newRunCommand(f),
 		newTraceCommand(f),
-		newLogCommand(f),
+		newLogCommand(f, nil),
 		newTestCommand(f),
 		newListCommand(f),
 		newDoctorCommand(f),
