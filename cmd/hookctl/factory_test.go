@@ -345,3 +345,54 @@ func TestLogRunSince(t *testing.T) {
 		t.Errorf("log --since 2h showed the runs of %q, want the recent one only", hooks)
 	}
 }
+
+func TestRunOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *runOptions
+	err := parse(t, w, newRunCommand(w.factory, func(o *runOptions) error { got = o; return nil }),
+		"run", "--config", "a.json", "PreToolUse", "--config", "b,c.json", "--tool", "view_file", "--args", "{}",
+		"--on-error", "ask", "--max-continues", "3", "--sequential", "--explain", "--log", "l.jsonl", "--log-payload", "--workspace", "ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := runOptions{event: "PreToolUse", configs: []string{"a.json", "b,c.json"}, workspace: "ws", onError: "ask", maxContinues: 3,
+		sequential: true, explain: true, tool: "view_file", args: "{}", argsSet: true, logFile: "l.jsonl", logPayload: true}
+	if got == nil || !reflect.DeepEqual(*got, want) {
+		t.Errorf("run options\n got %+v\nwant %+v", got, want)
+	}
+	got = nil
+	err = parse(t, w, newRunCommand(w.factory, func(o *runOptions) error { got = o; return nil }), "run", "Stop", "extra")
+	if err == nil || err.Error() != "hookctl run takes one event, not 2 arguments: the payload goes on stdin" || got != nil {
+		t.Errorf("run Stop extra: %v, options %+v", err, got)
+	}
+}
+
+// The payload run builds names the factory's home, as the agent would.
+func TestRunPrintPayload(t *testing.T) {
+	w := fixedWorld(t)
+	err := runRun(w.factory, &runOptions{event: "PreToolUse", tool: "view_file", args: `{"AbsolutePath": "/etc/hosts"}`, argsSet: true,
+		printPayload: true, workspace: w.wd, onError: "deny"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		ToolCall struct {
+			Name string
+			Args map[string]string
+		}
+		WorkspacePaths []string
+		TranscriptPath string
+	}
+	if err := json.Unmarshal(w.out.Bytes(), &p); err != nil {
+		t.Fatalf("%v: %s", err, w.out.String())
+	}
+	if p.ToolCall.Name != "view_file" || p.ToolCall.Args["AbsolutePath"] != "/etc/hosts" {
+		t.Errorf("tool call %+v", p.ToolCall)
+	}
+	if len(p.WorkspacePaths) != 1 || p.WorkspacePaths[0] != w.wd {
+		t.Errorf("workspacePaths %q, want [%s]", p.WorkspacePaths, w.wd)
+	}
+	if !strings.HasPrefix(p.TranscriptPath, w.home+string(filepath.Separator)) {
+		t.Errorf("transcriptPath %s is not in the home %s", p.TranscriptPath, w.home)
+	}
+}

@@ -218,7 +218,7 @@ func commands(f *factory) []*cli.Command {
 	return []*cli.Command{
 		newInitCommand(f),
 		newLintCommand(f, nil),
-		newRunCommand(f),
+		newRunCommand(f, nil),
 		newTraceCommand(f),
 		newLogCommand(f, nil),
 		newTestCommand(f),
