@@ -396,3 +396,28 @@ func TestRunPrintPayload(t *testing.T) {
 		t.Errorf("transcriptPath %s is not in the home %s", p.TranscriptPath, w.home)
 	}
 }
+
+func TestTestOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *testOptions
+	err := parse(t, w, newTestCommand(w.factory, func(o *testOptions) error { got = o; return nil }),
+		"test", "--contract", "--budget", "2s", "--hook", "gate", "--hook", "a,b", "--user", "--format", "json", "x.test.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := testOptions{files: []string{"x.test.json"}, configs: []string{}, format: "json", onError: "deny", contract: true, budget: "2s",
+		hooks: []string{"gate", "a,b"}, user: true, set: map[string]bool{"contract": true, "budget": true, "hook": true, "user": true, "format": true}}
+	if got == nil || !reflect.DeepEqual(*got, want) {
+		t.Errorf("test options\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// test --contract --user checks the hooks.json of the factory's home.
+func TestContractRunUserFile(t *testing.T) {
+	w := fixedWorld(t)
+	err := testRun(w.factory, &testOptions{contract: true, user: true, format: "text", onError: "deny", set: map[string]bool{"user": true}})
+	want := filepath.Join(w.home, ".gemini", "config", "hooks.json") + ": no such file: the user has no hooks.json"
+	if err == nil || err.Error() != want {
+		t.Errorf("test --contract --user: %v, want %q", err, want)
+	}
+}

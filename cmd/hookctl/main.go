@@ -221,7 +221,7 @@ func commands(f *factory) []*cli.Command {
 		newRunCommand(f, nil),
 		newTraceCommand(f),
 		newLogCommand(f, nil),
-		newTestCommand(f),
+		newTestCommand(f, nil),
 		newListCommand(f),
 		newDoctorCommand(f),
 		newTrustCommand(f),

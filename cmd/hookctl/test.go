@@ -35,8 +35,9 @@ type testOptions struct {
 	user     bool
 }
 
-func newTestCommand(f *factory) *cli.Command {
-	s := f.streams
+// newTestCommand is hookctl test. runF, when given, is called in place of
+// testRun.
+func newTestCommand(f *factory, runF func(*testOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "test",
 		Usage:     "run the unit tests of hooks, or check every handler against the agent's contract (--contract)",
@@ -86,18 +87,13 @@ func newTestCommand(f *factory) *cli.Command {
 			&cli.BoolFlag{Name: "user", Usage: "with --contract, check the user's ~/.gemini/config/hooks.json instead of the workspace's"},
 		},
 		Action: func(c *cli.Context) error {
-			// Like run, test starts no process of its own beside the
-			// handlers' shells: what they leave behind is killed.
-			if ownsItsChildren {
-				runtime.ClaimOrphans()
-			}
 			set := map[string]bool{}
 			for _, name := range c.FlagNames() {
 				if c.IsSet(name) {
 					set[name] = true
 				}
 			}
-			return testRun(s, testOptions{
+			opts := &testOptions{
 				files:     c.Args().Slice(),
 				configs:   *c.Generic("config").(*pathList),
 				workspace: c.String("workspace"),
@@ -111,12 +107,23 @@ func newTestCommand(f *factory) *cli.Command {
 				budget:    c.String("budget"),
 				hooks:     *c.Generic("hook").(*pathList),
 				user:      c.Bool("user"),
-			})
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			// Like run, test starts no process of its own beside the
+			// handlers' shells: what they leave behind is killed.
+			if ownsItsChildren {
+				runtime.ClaimOrphans()
+			}
+			return testRun(f, opts)
 		},
 	}
 }
 
-func testRun(s streams, opts testOptions) error {
+// testRun runs the test cases, or the contract check, opts asks for.
+func testRun(f *factory, opts *testOptions) error {
+	s := f.streams
 	if opts.addFrom != "" {
 		return testAddFromLog(s, opts.addFrom, opts.files)
 	}
@@ -134,11 +141,11 @@ func testRun(s streams, opts testOptions) error {
 		return usageErrorf("--format must be text or json, not %q", opts.format)
 	}
 	if opts.contract {
-		return contractRun(s, opts)
+		return contractRun(f, opts)
 	}
-	for _, f := range []string{"budget", "hook", "user"} {
-		if opts.set[f] {
-			return usageErrorf("--%s goes with --contract", f)
+	for _, name := range []string{"budget", "hook", "user"} {
+		if opts.set[name] {
+			return usageErrorf("--%s goes with --contract", name)
 		}
 	}
 	onError, err := runtime.ParseOnError(opts.onError)
@@ -158,7 +165,7 @@ func testRun(s streams, opts testOptions) error {
 			return usageErrorf("--config %s: no such file", c)
 		}
 	}
-	dir, err := os.Getwd()
+	dir, err := f.getwd()
 	if err != nil {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
@@ -269,7 +276,8 @@ func loadSuites(s streams, files []string, byDefault bool) ([]*hooktest.Suite, e
 	return suites, nil
 }
 
-func contractRun(s streams, opts testOptions) error {
+func contractRun(f *factory, opts *testOptions) error {
+	s := f.streams
 	for _, f := range []string{"run", "on-error"} {
 		if opts.set[f] {
 			return usageErrorf("--%s is for test cases; --contract checks every handler (pick hooks with --hook NAME)", f)
@@ -289,7 +297,7 @@ func contractRun(s streams, opts testOptions) error {
 		}
 		budget = d
 	}
-	dir, err := os.Getwd()
+	dir, err := f.getwd()
 	if err != nil {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
@@ -297,7 +305,7 @@ func contractRun(s streams, opts testOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	configs, ws, err := contractFiles(s, opts, found)
+	configs, ws, err := contractFiles(f, opts, found)
 	if err != nil {
 		return err
 	}
@@ -350,7 +358,8 @@ func contractRun(s streams, opts testOptions) error {
 // contractFiles picks the hooks.json files of a contract check and the
 // workspace their payloads name: the files of --config; the user's with
 // --user; else the workspace's, and outside a workspace the user's.
-func contractFiles(s streams, opts testOptions, found scope.Found) ([]string, string, error) {
+func contractFiles(f *factory, opts *testOptions, found scope.Found) ([]string, string, error) {
+	s := f.streams
 	ws := opts.workspace
 	if len(opts.configs) > 0 {
 		for _, c := range opts.configs {
@@ -360,7 +369,7 @@ func contractFiles(s streams, opts testOptions, found scope.Found) ([]string, st
 		}
 		return opts.configs, ws, nil
 	}
-	home, _ := os.UserHomeDir()
+	home, _ := f.homeDir()
 	user := scope.UserFile(home)
 	if ws == "" {
 		ws = found.Root
