@@ -421,3 +421,42 @@ func TestContractRunUserFile(t *testing.T) {
 		t.Errorf("test --contract --user: %v, want %q", err, want)
 	}
 }
+
+func TestInitOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *initOptions
+	err := parse(t, w, newInitCommand(w.factory, func(o *initOptions) error { got = o; return nil }),
+		"init", "--name", "gate", "--event", "PreToolUse", "--matcher", "", "--template", "block-rm", "--timeout", "30", "-y", "--trace=false", "--dir", "ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || got.Name != "gate" || got.Event != schema.PreToolUse || got.Matcher != "" || !got.MatcherSet ||
+		got.Template != "block-rm" || got.Timeout != 30 || !got.yes || got.Trace || !got.TraceSet || got.Dir != "ws" {
+		t.Errorf("init options %+v", got)
+	}
+	got = nil
+	err = parse(t, w, newInitCommand(w.factory, func(o *initOptions) error { got = o; return nil }), "init", "--timeout", "0")
+	if err == nil || !strings.HasPrefix(err.Error(), "--timeout 0: give a whole number of seconds from 1 to ") || got != nil {
+		t.Errorf("init --timeout 0: %v, options %+v", err, got)
+	}
+}
+
+// init asks for nothing it was not given without a terminal, and names
+// the working folder as the workspace: the factory's.
+func TestInitRunWorkspace(t *testing.T) {
+	w := fixedWorld(t)
+	if err := os.Mkdir(filepath.Join(w.wd, ".agents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	opts := &initOptions{}
+	opts.Scope = "workspace"
+	opts.Dir = filepath.Join(w.wd, ".agents")
+	err := initRun(w.factory, opts)
+	want := filepath.Join(w.wd, ".agents") + " is an .agents folder, not a workspace's root: run init from " + w.wd
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("init --dir .agents: %v, want %q", err, want)
+	}
+	if opts.cwd != w.wd {
+		t.Errorf("init took %q as the current folder, not %s", opts.cwd, w.wd)
+	}
+}

@@ -46,8 +46,9 @@ type initOptions struct {
 	here scope.Found
 }
 
-func newInitCommand(f *factory) *cli.Command {
-	s := f.streams
+// newInitCommand is hookctl init. runF, when given, is called in place of
+// initRun.
+func newInitCommand(f *factory, runF func(*initOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "init",
 		Usage: "create a hook: its handler script, its entry in hooks.json and a test case",
@@ -82,7 +83,7 @@ func newInitCommand(f *factory) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("hookctl init takes no arguments, only flags: did you mean --name %s?", c.Args().First())
 			}
-			opts := initOptions{yes: c.Bool("yes"), list: c.Bool("list-templates")}
+			opts := &initOptions{yes: c.Bool("yes"), list: c.Bool("list-templates")}
 			opts.Scope = c.String("scope")
 			opts.Name = c.String("name")
 			opts.Event = schema.Event(c.String("event"))
@@ -97,7 +98,10 @@ func newInitCommand(f *factory) *cli.Command {
 			opts.Force = c.Bool("force")
 			opts.VSCode = c.Bool("vscode")
 			opts.Dir = c.String("dir")
-			return initRun(s, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return initRun(f, opts)
 		},
 	}
 }
@@ -110,12 +114,14 @@ func templateList() string {
 	return b.String()
 }
 
-func initRun(s streams, opts initOptions) error {
+// initRun creates the hook opts describes, asking for what it does not.
+func initRun(f *factory, opts *initOptions) error {
+	s := f.streams
 	if opts.list {
 		_, err := io.WriteString(s.out, templateList())
 		return err
 	}
-	if err := checkInitFlags(&opts); err != nil {
+	if err := checkInitFlags(f, opts); err != nil {
 		return err
 	}
 	load := func(scope string) (*scaffold.Existing, error) {
@@ -194,7 +200,7 @@ func initRun(s streams, opts initOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	tr, err := checkTrustBefore(opts, x)
+	tr, err := checkTrustBefore(*opts, x)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -210,7 +216,7 @@ func initRun(s streams, opts initOptions) error {
 	tx.Commit()
 	if tr != nil && tr.renew {
 		// Still under the lock, so that what is trusted is what init wrote.
-		why, err := tr.renewAfter(time.Now(), plan)
+		why, err := tr.renewAfter(f.now(), plan)
 		if err != nil {
 			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellcmd.Quote(tr.root))
 		}
@@ -222,7 +228,7 @@ func initRun(s streams, opts initOptions) error {
 	tx.Close()
 	tx = nil
 	stop()
-	return initReport(s, opts, plan, tr)
+	return initReport(s, *opts, plan, tr)
 }
 
 // noticeWait says on stderr, once a second has gone by, that hookctl waits
@@ -237,7 +243,7 @@ func noticeWait(s streams, folder string) func() {
 
 // checkInitFlags rejects flag values that cannot be right before any
 // question is asked, and fills in the folders.
-func checkInitFlags(opts *initOptions) error {
+func checkInitFlags(f *factory, opts *initOptions) error {
 	if opts.Scope != "" && opts.Scope != scaffold.Workspace && opts.Scope != scaffold.User {
 		return usageErrorf("--scope %q: use workspace (.agents/hooks.json) or user (~/.gemini/config/hooks.json)", opts.Scope)
 	}
@@ -276,7 +282,7 @@ func checkInitFlags(opts *initOptions) error {
 			return usageErrorf("--matcher %q: %v", opts.Matcher, err)
 		}
 	}
-	cwd, err := os.Getwd()
+	cwd, err := f.getwd()
 	if err != nil {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
@@ -302,7 +308,7 @@ func checkInitFlags(opts *initOptions) error {
 			opts.Dir, filepath.Dir(opts.Dir), shellcmd.Quote(filepath.Dir(opts.Dir)))
 	}
 	if opts.Home == "" {
-		opts.Home, _ = os.UserHomeDir()
+		opts.Home, _ = f.homeDir()
 	}
 	if opts.Home == "" && opts.Scope == scaffold.User {
 		return usageErrorf("--scope user: cannot tell the home folder; set HOME")

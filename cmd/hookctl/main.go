@@ -216,7 +216,7 @@ func stopOnSignal() (context.Context, context.CancelFunc) {
 // commands builds every command, in the order the help lists them.
 func commands(f *factory) []*cli.Command {
 	return []*cli.Command{
-		newInitCommand(f),
+		newInitCommand(f, nil),
 		newLintCommand(f, nil),
 		newRunCommand(f, nil),
 		newTraceCommand(f),
