@@ -460,3 +460,31 @@ func TestInitRunWorkspace(t *testing.T) {
 		t.Errorf("init took %q as the current folder, not %s", opts.cwd, w.wd)
 	}
 }
+
+func TestTrustOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *trustOptions
+	if err := parse(t, w, newTrustCommand(w.factory, func(o *trustOptions) error { got = o; return nil }), "trust", "--revoke", "ws"); err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || !got.revoke || got.list || got.diff || got.yes || got.dir != "ws" || got.store != filepath.Join(w.home, "trust.json") || !got.now().Equal(fixedNow) {
+		t.Errorf("trust options %+v", got)
+	}
+	got = nil
+	err := parse(t, w, newTrustCommand(w.factory, func(o *trustOptions) error { got = o; return nil }), "trust", "--list", "--diff")
+	if err == nil || err.Error() != "--revoke, --list and --diff go one at a time" || got != nil {
+		t.Errorf("trust --list --diff: %v, options %+v", err, got)
+	}
+}
+
+// trust --list reads the factory's trust store.
+func TestTrustRunList(t *testing.T) {
+	w := fixedWorld(t)
+	store, _ := w.trustStore()
+	if err := trustRun(w.streams, trustOptions{list: true, store: store, now: w.now}); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.out.String(); got != "No workspace is trusted.\n" {
+		t.Errorf("trust --list printed %q", got)
+	}
+}

@@ -224,7 +224,7 @@ func commands(f *factory) []*cli.Command {
 		newTestCommand(f, nil),
 		newListCommand(f),
 		newDoctorCommand(f),
-		newTrustCommand(f),
+		newTrustCommand(f, nil),
 		newImportCommand(f),
 		newAdaptCommand(f),
 		newExportCommand(f),

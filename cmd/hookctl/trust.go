@@ -33,7 +33,9 @@ type trustOptions struct {
 	confirm func(question string) (bool, error)
 }
 
-func newTrustCommand(f *factory) *cli.Command {
+// newTrustCommand is hookctl trust. runF, when given, is called in place
+// of trustRun.
+func newTrustCommand(f *factory, runF func(*trustOptions) error) *cli.Command {
 	s := f.streams
 	return &cli.Command{
 		Name:      "trust",
@@ -79,10 +81,10 @@ func newTrustCommand(f *factory) *cli.Command {
 			return nil
 		},
 		Action: func(c *cli.Context) error {
-			opts := trustOptions{revoke: c.Bool("revoke"), list: c.Bool("list"), diff: c.Bool("diff"), yes: c.Bool("yes"), now: time.Now}
+			opts := &trustOptions{revoke: c.Bool("revoke"), list: c.Bool("list"), diff: c.Bool("diff"), yes: c.Bool("yes"), now: f.now}
 			n := 0
-			for _, f := range []string{"revoke", "list", "diff"} {
-				if c.Bool(f) {
+			for _, name := range []string{"revoke", "list", "diff"} {
+				if c.Bool(name) {
 					n++
 				}
 			}
@@ -103,12 +105,15 @@ func newTrustCommand(f *factory) *cli.Command {
 				}
 				opts.dir = found.Shown()
 			}
-			p, err := trust.DefaultPath()
+			p, err := f.trustStore()
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
 			opts.store = p
-			return trustRun(s, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return trustRun(s, *opts)
 		},
 	}
 }
