@@ -40,8 +40,9 @@ type exportOptions struct {
 	getenv          func(string) string
 }
 
-func newExportCommand(f *factory) *cli.Command {
-	s := f.streams
+// newExportCommand is hookctl export. runF, when given, is called in place
+// of exportRun.
+func newExportCommand(f *factory, runF func(*exportOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "export",
 		Usage:     "let Claude Code, Gemini CLI, Cursor or Codex run this workspace's hooks",
@@ -74,7 +75,7 @@ func newExportCommand(f *factory) *cli.Command {
 			&cli.BoolFlag{Name: "replace-imported", Usage: "take out of the settings the hooks the workspace's hooks.json holds as imported, instead of leaving their events unwired"},
 		},
 		Action: func(c *cli.Context) error {
-			opts := exportOptions{write: c.Bool("write"), remove: c.Bool("remove"), check: c.Bool("check"),
+			opts := &exportOptions{write: c.Bool("write"), remove: c.Bool("remove"), check: c.Bool("check"),
 				onError: c.String("on-error"), replaceImported: c.Bool("replace-imported"), dir: "."}
 			if opts.check && opts.write {
 				return usageErrorf("--check writes nothing: it goes without --write")
@@ -102,9 +103,12 @@ func newExportCommand(f *factory) *cli.Command {
 			default:
 				return usageErrorf("hookctl export takes one DIR, not %d arguments", c.NArg())
 			}
-			opts.home, _ = os.UserHomeDir()
-			opts.getenv = os.Getenv
-			return exportRun(s, opts)
+			opts.home, _ = f.homeDir()
+			opts.getenv = f.getenv
+			if runF != nil {
+				return runF(opts)
+			}
+			return exportRun(f.streams, *opts)
 		},
 	}
 }

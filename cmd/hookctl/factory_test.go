@@ -488,3 +488,35 @@ func TestTrustRunList(t *testing.T) {
 		t.Errorf("trust --list printed %q", got)
 	}
 }
+
+func TestImportOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *importOptions
+	err := parse(t, w, newImportCommand(w.factory, func(o *importOptions) error { got = o; return nil }),
+		"import", ".claude/settings.json", "--from", "claude", "-w", "--dir", "ws", "--scope", "user", "--no-adapt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := importOptions{file: ".claude/settings.json", from: schema.Claude, write: true, dir: "ws", scope: "user", noAdapt: true, home: w.home}
+	if got == nil || *got != want {
+		t.Errorf("import options\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestExportOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *exportOptions
+	err := parse(t, w, newExportCommand(w.factory, func(o *exportOptions) error { got = o; return nil }),
+		"export", "ws", "--to", "codex", "--check", "--on-error", "ignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || got.to != schema.Codex || !got.check || got.write || got.onError != "ignore" || got.dir != "ws" || got.home != w.home || got.getenv == nil {
+		t.Errorf("export options %+v", got)
+	}
+	got = nil
+	err = parse(t, w, newExportCommand(w.factory, func(o *exportOptions) error { got = o; return nil }), "export", "--to", "codex", "--check", "-w")
+	if err == nil || err.Error() != "--check writes nothing: it goes without --write" || got != nil {
+		t.Errorf("export --check --write: %v, options %+v", err, got)
+	}
+}
