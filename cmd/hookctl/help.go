@@ -9,7 +9,7 @@ import (
 	"github.com/hookctl/hookctl/schema"
 )
 
-// helpCommand is "hookctl help [COMMAND [SUBCOMMAND]]": the same help as
+// newHelpCommand is "hookctl help [COMMAND [SUBCOMMAND]]": the same help as
 // "hookctl COMMAND SUBCOMMAND --help", which it runs.
 func newHelpCommand(f *factory) *cli.Command {
 	s := f.streams
