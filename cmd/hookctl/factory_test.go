@@ -520,3 +520,48 @@ func TestExportOptions(t *testing.T) {
 		t.Errorf("export --check --write: %v, options %+v", err, got)
 	}
 }
+
+func TestListOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *listOptions
+	err := parse(t, w, newListCommand(w.factory, func(o *listOptions) error { got = o; return nil }),
+		"list", "--json", "--event", "PreToolUse", "--tool", "run_command", "--workspace", "ws", "--config", "a,b.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || !got.json || got.event != "PreToolUse" || got.tool != "run_command" || got.workspace != "ws" ||
+		!reflect.DeepEqual(got.configs, []string{"a,b.json"}) || got.home != w.home || got.trusted == nil {
+		t.Errorf("list options %+v", got)
+	}
+}
+
+// list reads the user's hooks.json in the factory's home, and asks the
+// factory's trust store about the workspace's.
+func TestListRunFactory(t *testing.T) {
+	w := fixedWorld(t)
+	for path, hooks := range map[string]string{
+		filepath.Join(w.home, ".gemini", "config", "hooks.json"): `{"mine": {"Stop": [{"type": "command", "command": "true"}]}}`,
+		filepath.Join(w.wd, ".agents", "hooks.json"):             `{"theirs": {"Stop": [{"type": "command", "command": "false"}]}}`,
+	} {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(hooks+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := parse(t, w, newListCommand(w.factory, nil), "list", "--json", "--workspace", w.wd); err != nil {
+		t.Fatalf("%v: %s", err, w.errOut.String())
+	}
+	var entries []struct {
+		Scope, File, Hook string
+		Trusted           bool
+	}
+	if err := json.Unmarshal(w.out.Bytes(), &entries); err != nil {
+		t.Fatalf("%v: %s", err, w.out.String())
+	}
+	if len(entries) != 2 || entries[0].Hook != "mine" || entries[0].File != filepath.Join(w.home, ".gemini", "config", "hooks.json") || !entries[0].Trusted ||
+		entries[1].Hook != "theirs" || entries[1].Trusted {
+		t.Errorf("list: %+v", entries)
+	}
+}

@@ -29,7 +29,9 @@ type listOptions struct {
 	trusted func(*runtime.Source) (bool, string)
 }
 
-func newListCommand(f *factory) *cli.Command {
+// newListCommand is hookctl list. runF, when given, is called in place of
+// listRun.
+func newListCommand(f *factory, runF func(*listOptions) error) *cli.Command {
 	s := f.streams
 	return &cli.Command{
 		Name:  "list",
@@ -57,20 +59,24 @@ func newListCommand(f *factory) *cli.Command {
 				return usageErrorf("hookctl list takes no arguments, not %q: name files with --config, a workspace with --workspace", c.Args().First())
 			}
 			configs := *c.Generic("config").(*pathList)
-			home, err := runtime.UserHome()
+			home, err := f.userHome()
 			if err != nil && len(configs) == 0 {
 				// The user's gates are not listed: say so, as run does.
 				fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(err.Error()))
 			}
-			return listRun(s, listOptions{
+			opts := &listOptions{
 				json:      c.Bool("json"),
 				event:     c.String("event"),
 				tool:      c.String("tool"),
 				workspace: c.String("workspace"),
 				configs:   configs,
 				home:      home,
-				trusted:   trustChecker(),
-			})
+				trusted:   f.trusted(),
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return listRun(s, *opts)
 		},
 	}
 }

@@ -222,7 +222,7 @@ func commands(f *factory) []*cli.Command {
 		newTraceCommand(f),
 		newLogCommand(f, nil),
 		newTestCommand(f, nil),
-		newListCommand(f),
+		newListCommand(f, nil),
 		newDoctorCommand(f),
 		newTrustCommand(f, nil),
 		newImportCommand(f, nil),
