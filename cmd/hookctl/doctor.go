@@ -34,7 +34,9 @@ type doctorOptions struct {
 	getenv    func(string) string
 }
 
-func newDoctorCommand(f *factory) *cli.Command {
+// newDoctorCommand is hookctl doctor. runF, when given, is called in place
+// of doctorRun.
+func newDoctorCommand(f *factory, runF func(*doctorOptions) error) *cli.Command {
 	s := f.streams
 	return &cli.Command{
 		Name:      "doctor",
@@ -60,11 +62,15 @@ func newDoctorCommand(f *factory) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("hookctl doctor takes no arguments; name the workspace with --workspace DIR")
 			}
-			home, _ := os.UserHomeDir()
-			return doctorRun(s, doctorOptions{
+			home, _ := f.homeDir()
+			opts := &doctorOptions{
 				workspace: c.String("workspace"), offline: c.Bool("offline"), format: c.String("format"),
-				verbose: c.Bool("verbose"), timeout: c.Duration("agent-timeout"), home: home, getenv: os.Getenv,
-			})
+				verbose: c.Bool("verbose"), timeout: c.Duration("agent-timeout"), home: home, getenv: f.getenv,
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return doctorRun(s, *opts)
 		},
 	}
 }

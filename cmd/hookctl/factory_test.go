@@ -565,3 +565,22 @@ func TestListRunFactory(t *testing.T) {
 		t.Errorf("list: %+v", entries)
 	}
 }
+
+func TestDoctorOptions(t *testing.T) {
+	w := fixedWorld(t)
+	var got *doctorOptions
+	err := parse(t, w, newDoctorCommand(w.factory, func(o *doctorOptions) error { got = o; return nil }),
+		"doctor", "--offline", "--format", "json", "-v", "--agent-timeout", "3s", "--workspace", "ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || !got.offline || got.format != "json" || !got.verbose || got.timeout != 3*time.Second || got.workspace != "ws" ||
+		got.home != w.home || got.getenv == nil {
+		t.Errorf("doctor options %+v", got)
+	}
+	got = nil
+	err = parse(t, w, newDoctorCommand(w.factory, func(o *doctorOptions) error { got = o; return nil }), "doctor", "here")
+	if err == nil || err.Error() != "hookctl doctor takes no arguments; name the workspace with --workspace DIR" || got != nil {
+		t.Errorf("doctor here: %v, options %+v", err, got)
+	}
+}

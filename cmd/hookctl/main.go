@@ -223,7 +223,7 @@ func commands(f *factory) []*cli.Command {
 		newLogCommand(f, nil),
 		newTestCommand(f, nil),
 		newListCommand(f, nil),
-		newDoctorCommand(f),
+		newDoctorCommand(f, nil),
 		newTrustCommand(f, nil),
 		newImportCommand(f, nil),
 		newAdaptCommand(f),
