@@ -290,11 +290,11 @@ func run(args []string, s streams) int {
 	if len(args) > 2 && args[1] == "trace" && !isHelpFlag(args[2]) {
 		// trace starts before every handler it wraps: it takes its own
 		// arguments, without building the other commands.
-		return traceMain(args[2:], s)
+		return traceMain(args[2:], newFactory(s))
 	}
 	if len(args) > 2 && args[1] == "adapt" && !isHelpFlag(args[2]) {
 		// So does adapt.
-		return adaptMain(args[2:], s)
+		return adaptMain(args[2:], newFactory(s))
 	}
 	if len(args) == 2 && isVersionFlag(args[1]) {
 		// The version alone, as the CLI library prints it, without
