@@ -70,6 +70,14 @@ func parse(t *testing.T, w *world, cmd *cli.Command, args ...string) error {
 	return app.Run(permuteArgs(app, append([]string{"hookctl"}, args...)))
 }
 
+// optionsInto runs hookctl with args as parse does, with the command
+// newCmd builds given a runF that keeps its options in *got, and returns
+// what parse returned.
+func optionsInto[O any](t *testing.T, w *world, newCmd func(*factory, func(*O) error) *cli.Command, got **O, args ...string) error {
+	t.Helper()
+	return parse(t, w, newCmd(w.factory, func(o *O) error { *got = o; return nil }), args...)
+}
+
 func TestVersionRun(t *testing.T) {
 	w := fixedWorld(t)
 	if err := versionRun(w.factory, &versionOptions{version: "v1.2.3 (commit 1a2b3c4d5e6f) go1.26.8"}); err != nil {
@@ -82,7 +90,7 @@ func TestVersionRun(t *testing.T) {
 
 func TestVersionOptions(t *testing.T) {
 	var got *versionOptions
-	err := parse(t, fixedWorld(t), newVersionCommand(nil, func(o *versionOptions) error { got = o; return nil }), "version")
+	err := optionsInto(t, fixedWorld(t), newVersionCommand, &got, "version")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +117,7 @@ func TestSchemaOptions(t *testing.T) {
 		{[]string{"schema", "config", "-o", "c.json"}, schemaOptions{kind: "config", out: "c.json"}},
 	} {
 		var got *schemaOptions
-		err := parse(t, fixedWorld(t), newSchemaCommand(nil, func(o *schemaOptions) error { got = o; return nil }), c.args...)
+		err := optionsInto(t, fixedWorld(t), newSchemaCommand, &got, c.args...)
 		if err != nil {
 			t.Errorf("%s: %v", strings.Join(c.args, " "), err)
 			continue
@@ -253,7 +261,7 @@ func TestLintRunRules(t *testing.T) {
 func TestCompletionRun(t *testing.T) {
 	w := fixedWorld(t)
 	var got *completionOptions
-	if err := parse(t, w, newCompletionCommand(w.factory, func(o *completionOptions) error { got = o; return nil }), "completion", "fish"); err != nil {
+	if err := optionsInto(t, w, newCompletionCommand, &got, "completion", "fish"); err != nil {
 		t.Fatal(err)
 	}
 	if got == nil || got.shell != "fish" {
@@ -282,7 +290,7 @@ func TestLspOptions(t *testing.T) {
 		{[]string{"lsp", "--setup="}, lspOptions{setupSet: true}},
 	} {
 		var got *lspOptions
-		if err := parse(t, w, newLspCommand(w.factory, func(o *lspOptions) error { got = o; return nil }), c.args...); err != nil {
+		if err := optionsInto(t, w, newLspCommand, &got, c.args...); err != nil {
 			t.Fatal(err)
 		}
 		if got == nil || *got != c.want {
@@ -300,7 +308,7 @@ func TestLspOptions(t *testing.T) {
 func TestLogOptions(t *testing.T) {
 	w := fixedWorld(t)
 	var got *logOptions
-	err := parse(t, w, newLogCommand(w.factory, func(o *logOptions) error { got = o; return nil }),
+	err := optionsInto(t, w, newLogCommand, &got,
 		"log", "-n", "5", "--hook", "gate", "--event=Stop", "--since", "2h", "--json", "--log", "x.jsonl", "-f")
 	if err != nil {
 		t.Fatal(err)
@@ -309,7 +317,7 @@ func TestLogOptions(t *testing.T) {
 	if got == nil || *got != want {
 		t.Errorf("log options\n got %+v\nwant %+v", got, want)
 	}
-	if err := parse(t, w, newLogCommand(w.factory, func(o *logOptions) error { got = o; return nil }), "log"); err != nil {
+	if err := optionsInto(t, w, newLogCommand, &got, "log"); err != nil {
 		t.Fatal(err)
 	}
 	if want := (logOptions{n: 20}); *got != want {
@@ -349,7 +357,7 @@ func TestLogRunSince(t *testing.T) {
 func TestRunOptions(t *testing.T) {
 	w := fixedWorld(t)
 	var got *runOptions
-	err := parse(t, w, newRunCommand(w.factory, func(o *runOptions) error { got = o; return nil }),
+	err := optionsInto(t, w, newRunCommand, &got,
 		"run", "--config", "a.json", "PreToolUse", "--config", "b,c.json", "--tool", "view_file", "--args", "{}",
 		"--on-error", "ask", "--max-continues", "3", "--sequential", "--explain", "--log", "l.jsonl", "--log-payload", "--workspace", "ws")
 	if err != nil {
@@ -361,7 +369,7 @@ func TestRunOptions(t *testing.T) {
 		t.Errorf("run options\n got %+v\nwant %+v", got, want)
 	}
 	got = nil
-	err = parse(t, w, newRunCommand(w.factory, func(o *runOptions) error { got = o; return nil }), "run", "Stop", "extra")
+	err = optionsInto(t, w, newRunCommand, &got, "run", "Stop", "extra")
 	if err == nil || err.Error() != "hookctl run takes one event, not 2 arguments: the payload goes on stdin" || got != nil {
 		t.Errorf("run Stop extra: %v, options %+v", err, got)
 	}
@@ -400,7 +408,7 @@ func TestRunPrintPayload(t *testing.T) {
 func TestTestOptions(t *testing.T) {
 	w := fixedWorld(t)
 	var got *testOptions
-	err := parse(t, w, newTestCommand(w.factory, func(o *testOptions) error { got = o; return nil }),
+	err := optionsInto(t, w, newTestCommand, &got,
 		"test", "--contract", "--budget", "2s", "--hook", "gate", "--hook", "a,b", "--user", "--format", "json", "x.test.json")
 	if err != nil {
 		t.Fatal(err)
@@ -425,7 +433,7 @@ func TestContractRunUserFile(t *testing.T) {
 func TestInitOptions(t *testing.T) {
 	w := fixedWorld(t)
 	var got *initOptions
-	err := parse(t, w, newInitCommand(w.factory, func(o *initOptions) error { got = o; return nil }),
+	err := optionsInto(t, w, newInitCommand, &got,
 		"init", "--name", "gate", "--event", "PreToolUse", "--matcher", "", "--template", "block-rm", "--timeout", "30", "-y", "--trace=false", "--dir", "ws")
 	if err != nil {
 		t.Fatal(err)
@@ -435,7 +443,7 @@ func TestInitOptions(t *testing.T) {
 		t.Errorf("init options %+v", got)
 	}
 	got = nil
-	err = parse(t, w, newInitCommand(w.factory, func(o *initOptions) error { got = o; return nil }), "init", "--timeout", "0")
+	err = optionsInto(t, w, newInitCommand, &got, "init", "--timeout", "0")
 	if err == nil || !strings.HasPrefix(err.Error(), "--timeout 0: give a whole number of seconds from 1 to ") || got != nil {
 		t.Errorf("init --timeout 0: %v, options %+v", err, got)
 	}
@@ -464,14 +472,14 @@ func TestInitRunWorkspace(t *testing.T) {
 func TestTrustOptions(t *testing.T) {
 	w := fixedWorld(t)
 	var got *trustOptions
-	if err := parse(t, w, newTrustCommand(w.factory, func(o *trustOptions) error { got = o; return nil }), "trust", "--revoke", "ws"); err != nil {
+	if err := optionsInto(t, w, newTrustCommand, &got, "trust", "--revoke", "ws"); err != nil {
 		t.Fatal(err)
 	}
 	if got == nil || !got.revoke || got.list || got.diff || got.yes || got.dir != "ws" || got.store != filepath.Join(w.home, "trust.json") || !got.now().Equal(fixedNow) {
 		t.Errorf("trust options %+v", got)
 	}
 	got = nil
-	err := parse(t, w, newTrustCommand(w.factory, func(o *trustOptions) error { got = o; return nil }), "trust", "--list", "--diff")
+	err := optionsInto(t, w, newTrustCommand, &got, "trust", "--list", "--diff")
 	if err == nil || err.Error() != "--revoke, --list and --diff go one at a time" || got != nil {
 		t.Errorf("trust --list --diff: %v, options %+v", err, got)
 	}
@@ -492,7 +500,7 @@ func TestTrustRunList(t *testing.T) {
 func TestImportOptions(t *testing.T) {
 	w := fixedWorld(t)
 	var got *importOptions
-	err := parse(t, w, newImportCommand(w.factory, func(o *importOptions) error { got = o; return nil }),
+	err := optionsInto(t, w, newImportCommand, &got,
 		"import", ".claude/settings.json", "--from", "claude", "-w", "--dir", "ws", "--scope", "user", "--no-adapt")
 	if err != nil {
 		t.Fatal(err)
@@ -506,7 +514,7 @@ func TestImportOptions(t *testing.T) {
 func TestExportOptions(t *testing.T) {
 	w := fixedWorld(t)
 	var got *exportOptions
-	err := parse(t, w, newExportCommand(w.factory, func(o *exportOptions) error { got = o; return nil }),
+	err := optionsInto(t, w, newExportCommand, &got,
 		"export", "ws", "--to", "codex", "--check", "--on-error", "ignore")
 	if err != nil {
 		t.Fatal(err)
@@ -515,7 +523,7 @@ func TestExportOptions(t *testing.T) {
 		t.Errorf("export options %+v", got)
 	}
 	got = nil
-	err = parse(t, w, newExportCommand(w.factory, func(o *exportOptions) error { got = o; return nil }), "export", "--to", "codex", "--check", "-w")
+	err = optionsInto(t, w, newExportCommand, &got, "export", "--to", "codex", "--check", "-w")
 	if err == nil || err.Error() != "--check writes nothing: it goes without --write" || got != nil {
 		t.Errorf("export --check --write: %v, options %+v", err, got)
 	}
@@ -524,7 +532,7 @@ func TestExportOptions(t *testing.T) {
 func TestListOptions(t *testing.T) {
 	w := fixedWorld(t)
 	var got *listOptions
-	err := parse(t, w, newListCommand(w.factory, func(o *listOptions) error { got = o; return nil }),
+	err := optionsInto(t, w, newListCommand, &got,
 		"list", "--json", "--event", "PreToolUse", "--tool", "run_command", "--workspace", "ws", "--config", "a,b.json")
 	if err != nil {
 		t.Fatal(err)
@@ -569,7 +577,7 @@ func TestListRunFactory(t *testing.T) {
 func TestDoctorOptions(t *testing.T) {
 	w := fixedWorld(t)
 	var got *doctorOptions
-	err := parse(t, w, newDoctorCommand(w.factory, func(o *doctorOptions) error { got = o; return nil }),
+	err := optionsInto(t, w, newDoctorCommand, &got,
 		"doctor", "--offline", "--format", "json", "-v", "--agent-timeout", "3s", "--workspace", "ws")
 	if err != nil {
 		t.Fatal(err)
@@ -579,7 +587,7 @@ func TestDoctorOptions(t *testing.T) {
 		t.Errorf("doctor options %+v", got)
 	}
 	got = nil
-	err = parse(t, w, newDoctorCommand(w.factory, func(o *doctorOptions) error { got = o; return nil }), "doctor", "here")
+	err = optionsInto(t, w, newDoctorCommand, &got, "doctor", "here")
 	if err == nil || err.Error() != "hookctl doctor takes no arguments; name the workspace with --workspace DIR" || got != nil {
 		t.Errorf("doctor here: %v, options %+v", err, got)
 	}
