@@ -20,7 +20,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/hookctl/hookctl/internal/capture"
-	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/schema"
 )
 
 // drainGrace is how long trace goes on reading COMMAND's stdout and stderr
@@ -56,7 +56,7 @@ func RunWrapped(argv []string, in io.Reader, out, errOut io.Writer, lim WrapLimi
 	}
 	if err != nil {
 		w.Exit, w.StartErr = startFailure(argv[0], err)
-		fmt.Fprintf(errOut, "hookctl: %s: %s\n", lim.Name, tracelog.Visible(w.StartErr))
+		fmt.Fprintf(errOut, "hookctl: %s: %s\n", lim.Name, schema.Visible(w.StartErr))
 		w.readPayload(in)
 		return w
 	}
@@ -138,7 +138,7 @@ func RunWrapped(argv []string, in io.Reader, out, errOut io.Writer, lim WrapLimi
 		}
 		closeAll(outR, errR, inW)
 		w.Exit, w.StartErr = startFailure(argv[0], err)
-		fmt.Fprintf(errOut, "hookctl: %s: %s\n", lim.Name, tracelog.Visible(w.StartErr))
+		fmt.Fprintf(errOut, "hookctl: %s: %s\n", lim.Name, schema.Visible(w.StartErr))
 		if w.Teed {
 			w.readPayload(in)
 		}
@@ -275,7 +275,7 @@ func (w *Wrapped) readPayload(in io.Reader) {
 // cannot reports a failure of the wrapper itself before COMMAND started.
 func (w *Wrapped) cannot(errOut io.Writer, wrapper, name string, err error) *Wrapped {
 	w.Exit, w.StartErr = 126, fmt.Sprintf("cannot run %s: %v", name, err)
-	fmt.Fprintf(errOut, "hookctl: %s: %s\n", wrapper, tracelog.Visible(w.StartErr))
+	fmt.Fprintf(errOut, "hookctl: %s: %s\n", wrapper, schema.Visible(w.StartErr))
 	return w
 }
 

@@ -32,6 +32,8 @@ func TestVisible(t *testing.T) {
 		// sequences are text; a bell is \x07, as every C0 control.
 		"\u26a0\ufe0f stop": "\u26a0\ufe0f stop",
 		"ring\a":            `ring\x07`,
+		// What the log's readers show: the bidirectional isolates.
+		"iso \u2066x\u2069": `iso \u2066x\u2069`,
 	} {
 		if got := Visible(in); got != want {
 			t.Errorf("Visible(%q) = %q, want %q", in, got, want)

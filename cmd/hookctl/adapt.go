@@ -16,9 +16,8 @@ import (
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
-func init() { register(71, adaptCommand) }
-
-func adaptCommand(s streams) *cli.Command {
+// newAdaptCommand is hookctl adapt, whose arguments adaptMain reads.
+func newAdaptCommand(f *factory) *cli.Command {
 	return &cli.Command{
 		Name:      "adapt",
 		Usage:     "run a handler written for Claude Code, Gemini CLI, Cursor or Codex under this agent",
@@ -45,7 +44,7 @@ func adaptCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "from", Usage: "the `AGENT` the handler was written for: claude, gemini, cursor or codex"},
 			&cli.StringFlag{Name: "event", Usage: "that agent's name for the `EVENT` (default: from HOOKCTL_EVENT or the payload)"},
 		},
-		Action: wrapperAction(adaptMain, s),
+		Action: wrapperAction(adaptMain, f),
 	}
 }
 
@@ -57,7 +56,8 @@ var adaptLimits = runtime.WrapLimits{Stdout: adapter.MaxAnswer + 1, Stderr: trac
 // adaptMain runs hookctl adapt and returns its exit status; when the
 // handler was killed by a signal, it kills itself with the same signal and
 // does not return.
-func adaptMain(args []string, s streams) int {
+func adaptMain(args []string, f *factory) int {
+	s := f.streams
 	opts, err := shellcmd.ParseAdapt(args)
 	if err != nil {
 		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", schema.Visible(err.Error()))
@@ -72,11 +72,11 @@ func adaptMain(args []string, s streams) int {
 		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", err)
 		return exitUsage
 	}
-	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
+	if in, ok := s.in.(*os.File); ok && isTerminal(in) {
 		fmt.Fprintf(s.err, "hookctl: adapt: the payload of this agent goes on stdin: pipe it in (hookctl run --print-payload makes one), or let hookctl run run the hook\n")
 		return exitUsage
 	}
-	start := time.Now()
+	start := f.now()
 	payload, err := io.ReadAll(io.LimitReader(s.in, maxPayload+1))
 	if err != nil || len(payload) > maxPayload {
 		msg := fmt.Sprintf("the payload on stdin is larger than %d MiB", maxPayload>>20)
@@ -104,8 +104,8 @@ func adaptMain(args []string, s streams) int {
 	for _, l := range served.Lines {
 		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", schema.Visible(l))
 	}
-	if len(served.Notes) > 0 && !tracelog.Testing(os.Getenv) {
-		logAdapt(opts, served, start, s)
+	if len(served.Notes) > 0 && !tracelog.Testing(f.getenv) {
+		logAdapt(opts, served, start, f)
 	}
 	if w != nil && w.Signal != 0 {
 		runtime.Reraise(w.Signal)
@@ -116,8 +116,8 @@ func adaptMain(args []string, s streams) int {
 
 // logAdapt appends to the log the record of an answer that held what has
 // no equivalent here.
-func logAdapt(opts shellcmd.AdaptArgs, served adapter.Served, start time.Time, s streams) {
-	if err := appendRecord("", served.Record(opts.Command, os.Getenv("HOOKCTL_HOOK"), start)); err != nil {
-		fmt.Fprintf(s.err, "hookctl: adapt: %s (the answer is as above)\n", schema.Visible(err.Error()))
+func logAdapt(opts shellcmd.AdaptArgs, served adapter.Served, start time.Time, f *factory) {
+	if err := appendRecord("", served.Record(opts.Command, f.getenv("HOOKCTL_HOOK"), start)); err != nil {
+		fmt.Fprintf(f.err, "hookctl: adapt: %s (the answer is as above)\n", schema.Visible(err.Error()))
 	}
 }

@@ -20,7 +20,7 @@ import (
 func TestComplete(t *testing.T) {
 	// Every command the help lists, in its order.
 	var cmds []string
-	for _, c := range newApp(streams{}).VisibleCommands() {
+	for _, c := range newApp(newFactory(streams{})).VisibleCommands() {
 		cmds = append(cmds, c.Name)
 	}
 	if !strings.Contains(strings.Join(cmds, " "), "init lint run") {

@@ -27,13 +27,23 @@ var shells = []struct {
 	{"fish", "hookctl completion fish | source", fishCompletion},
 }
 
-func init() { register(97, completionCommand) }
+// completionOptions are the completion command's arguments.
+type completionOptions struct {
+	shell string
+}
 
-func completionCommand(s streams) *cli.Command {
+// shellNames are the names of the shells completion knows.
+func shellNames() string {
 	var names []string
 	for _, sh := range shells {
 		names = append(names, sh.name)
 	}
+	return strings.Join(names, ", ")
+}
+
+// newCompletionCommand is hookctl completion. runF, when given, is called
+// in place of completionRun.
+func newCompletionCommand(f *factory, runF func(*completionOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "completion",
 		Usage:     "print the shell completion script for bash, zsh or fish",
@@ -49,15 +59,24 @@ func completionCommand(s streams) *cli.Command {
 			"        for every new shell: hookctl completion fish > ~/.config/fish/completions/hookctl.fish",
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return usageErrorf("hookctl completion takes one shell: %s", strings.Join(names, ", "))
+				return usageErrorf("hookctl completion takes one shell: %s", shellNames())
 			}
-			for _, sh := range shells {
-				if sh.name == c.Args().First() {
-					_, err := s.out.Write([]byte(sh.script))
-					return err
-				}
+			opts := &completionOptions{shell: c.Args().First()}
+			if runF != nil {
+				return runF(opts)
 			}
-			return usageErrorf("hookctl completion knows %s, not %q", strings.Join(names, ", "), c.Args().First())
+			return completionRun(f, opts)
 		},
 	}
+}
+
+// completionRun prints the completion script of opts.shell.
+func completionRun(f *factory, opts *completionOptions) error {
+	for _, sh := range shells {
+		if sh.name == opts.shell {
+			_, err := f.out.Write([]byte(sh.script))
+			return err
+		}
+	}
+	return usageErrorf("hookctl completion knows %s, not %q", shellNames(), opts.shell)
 }

@@ -34,9 +34,10 @@ type doctorOptions struct {
 	getenv    func(string) string
 }
 
-func init() { register(55, doctorCommand) }
-
-func doctorCommand(s streams) *cli.Command {
+// newDoctorCommand is hookctl doctor. runF, when given, is called in place
+// of doctorRun.
+func newDoctorCommand(f *factory, runF func(*doctorOptions) error) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "doctor",
 		Usage:     "check why hooks would not run on this machine: the agent, the files, its own view, its log, trust, what handlers need",
@@ -61,11 +62,15 @@ func doctorCommand(s streams) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("hookctl doctor takes no arguments; name the workspace with --workspace DIR")
 			}
-			home, _ := os.UserHomeDir()
-			return doctorRun(s, doctorOptions{
+			home, _ := f.homeDir()
+			opts := &doctorOptions{
 				workspace: c.String("workspace"), offline: c.Bool("offline"), format: c.String("format"),
-				verbose: c.Bool("verbose"), timeout: c.Duration("agent-timeout"), home: home, getenv: os.Getenv,
-			})
+				verbose: c.Bool("verbose"), timeout: c.Duration("agent-timeout"), home: home, getenv: f.getenv,
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return doctorRun(s, *opts)
 		},
 	}
 }
@@ -165,7 +170,7 @@ func (d *doctorFacts) shown(p string) string {
 func (d *doctorFacts) arg(p string) string {
 	if d.cwd != "" {
 		if r, err := filepath.Rel(d.cwd, p); err == nil && !strings.HasPrefix(r, "..") {
-			return shellQuote(r)
+			return shellcmd.Quote(r)
 		}
 	}
 	shown := d.shown(p)
@@ -242,7 +247,7 @@ func checkFiles(d *doctorFacts) (c checks) {
 			} else {
 				hooks := "hooks"
 				if n := v.HookCount(); n >= 0 {
-					hooks = listCount(n, "hook")
+					hooks = schema.Plural(n, "hook")
 				}
 				x.Message = fmt.Sprintf("%s:%d:%d: the agent loads none of this file's %s: %s", f.shown, drop.Pos.Line, drop.Pos.Col, hooks, drop.Why)
 				x.Fix = "hookctl lint " + d.arg(f.path) + " shows every cause, and hookctl lint --fix mends the certain ones"
@@ -270,7 +275,7 @@ func checkFiles(d *doctorFacts) (c checks) {
 				data[string(e)] = counts[e]
 			}
 		}
-		msg := fmt.Sprintf("%s: %s", f.shown, listCount(enabled, "enabled hook"))
+		msg := fmt.Sprintf("%s: %s", f.shown, schema.Plural(enabled, "enabled hook"))
 		if len(per) > 0 {
 			msg += " (" + strings.Join(per, ", ") + ")"
 		}
@@ -358,7 +363,7 @@ func checkAgentView(d *doctorFacts) (c checks) {
 	}
 	if missing == 0 {
 		c.add(doctorCheck{Check: "agent-view", Status: statusOK, Data: data,
-			Message: fmt.Sprintf("agy lists %s: every enabled hook of the files it can load is among them", listCount(len(names), "hook"))})
+			Message: fmt.Sprintf("agy lists %s: every enabled hook of the files it can load is among them", schema.Plural(len(names), "hook"))})
 	}
 	return c
 }
@@ -467,7 +472,7 @@ func checkAgentLog(d *doctorFacts) (c checks) {
 		x := doctorCheck{Check: "agent-log", Status: statusOK,
 			Data: map[string]any{"log": path, "line": l.LineData(l.LoadedLine), "loaded": l.Loaded, "files": l.LoadedFiles, "declared": len(decl)},
 			Message: fmt.Sprintf("the agent last loaded %s from %s (log %s); %s declared here",
-				listCount(l.Loaded, "named hook"), listCount(l.LoadedFiles, "file"), l.Line(l.LoadedLine), areCount(len(decl)))}
+				schema.Plural(l.Loaded, "named hook"), schema.Plural(l.LoadedFiles, "file"), l.Line(l.LoadedLine), areCount(len(decl)))}
 		if l.Loaded < len(decl) {
 			x.Status = statusWarn
 			x.Fix = "start a new agy session in this workspace, so that it loads the files as they are now"
@@ -549,7 +554,7 @@ func checkHandlers(d *doctorFacts) (c checks) {
 		}
 	}
 	if len(order) == 0 {
-		c.add(doctorCheck{Check: "handlers", Status: statusOK, Message: fmt.Sprintf("every program and script the %s run is there", listCount(len(d.handlers), "handler"))})
+		c.add(doctorCheck{Check: "handlers", Status: statusOK, Message: fmt.Sprintf("every program and script the %s run is there", schema.Plural(len(d.handlers), "handler"))})
 		return c
 	}
 	for _, what := range order {
@@ -582,12 +587,12 @@ func checkLint(d *doctorFacts) (c checks) {
 	x := doctorCheck{Check: "lint", Status: statusOK, Message: "lint finds nothing to fix"}
 	switch {
 	case errs > 0:
-		x.Status, x.Message, x.Fix = statusWarn, fmt.Sprintf("lint finds %s", listCount(errs, "error")), d.lintFix()
+		x.Status, x.Message, x.Fix = statusWarn, fmt.Sprintf("lint finds %s", schema.Plural(errs, "error")), d.lintFix()
 		if warns > 0 {
-			x.Message += " and " + listCount(warns, "warning")
+			x.Message += " and " + schema.Plural(warns, "warning")
 		}
 	case warns > 0:
-		x.Status, x.Message, x.Fix = statusWarn, fmt.Sprintf("lint finds %s", listCount(warns, "warning")), d.lintFix()
+		x.Status, x.Message, x.Fix = statusWarn, fmt.Sprintf("lint finds %s", schema.Plural(warns, "warning")), d.lintFix()
 	}
 	for _, f := range d.lint.Findings {
 		if f.Severity >= lint.Warning {
@@ -635,7 +640,7 @@ func (report checks) print(w io.Writer, verbose bool) error {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "%s: %d ok, %s, %d failed\n", listCount(len(report), "check"), counts[statusOK], listCount(counts[statusWarn], "warning"), counts[statusFail])
+	fmt.Fprintf(&b, "%s: %d ok, %s, %d failed\n", schema.Plural(len(report), "check"), counts[statusOK], schema.Plural(counts[statusWarn], "warning"), counts[statusFail])
 	_, err := io.WriteString(w, b.String())
 	return err
 }

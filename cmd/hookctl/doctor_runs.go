@@ -16,7 +16,7 @@ func haveSome(n int) string {
 	if n == 1 {
 		return "1 hook has"
 	}
-	return listCount(n, "hook") + " have"
+	return schema.Plural(n, "hook") + " have"
 }
 
 // areCount says how many there are: "1 is", "0 are".
@@ -136,7 +136,7 @@ func checkRuns(d *doctorFacts) (c checks) {
 					since++
 				}
 			}
-			msg += fmt.Sprintf("; %s since the agent last loaded the files (%s)", listCount(since, "run"), formatTime(loadedAt))
+			msg += fmt.Sprintf("; %s since the agent last loaded the files (%s)", schema.Plural(since, "run"), formatTime(loadedAt))
 		}
 		x := doctorCheck{Check: "runs", Status: statusOK, File: dh.file.shown, Line: dh.hook.Pos.Line, Column: dh.hook.Pos.Col, Message: msg}
 		if last.Failed != "" {

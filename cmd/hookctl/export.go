@@ -1,16 +1,13 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -21,6 +18,7 @@ import (
 	"github.com/hookctl/hookctl/scaffold/export"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // exportOptions are the answers of the export command's flags.
@@ -42,9 +40,9 @@ type exportOptions struct {
 	getenv          func(string) string
 }
 
-func init() { register(72, exportCommand) }
-
-func exportCommand(s streams) *cli.Command {
+// newExportCommand is hookctl export. runF, when given, is called in place
+// of exportRun.
+func newExportCommand(f *factory, runF func(*exportOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "export",
 		Usage:     "let Claude Code, Gemini CLI, Cursor or Codex run this workspace's hooks",
@@ -77,7 +75,7 @@ func exportCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "replace-imported", Usage: "take out of the settings the hooks the workspace's hooks.json holds as imported, instead of leaving their events unwired"},
 		},
 		Action: func(c *cli.Context) error {
-			opts := exportOptions{write: c.Bool("write"), remove: c.Bool("remove"), check: c.Bool("check"),
+			opts := &exportOptions{write: c.Bool("write"), remove: c.Bool("remove"), check: c.Bool("check"),
 				onError: c.String("on-error"), replaceImported: c.Bool("replace-imported"), dir: "."}
 			if opts.check && opts.write {
 				return usageErrorf("--check writes nothing: it goes without --write")
@@ -105,9 +103,12 @@ func exportCommand(s streams) *cli.Command {
 			default:
 				return usageErrorf("hookctl export takes one DIR, not %d arguments", c.NArg())
 			}
-			opts.home, _ = os.UserHomeDir()
-			opts.getenv = os.Getenv
-			return exportRun(s, opts)
+			opts.home, _ = f.homeDir()
+			opts.getenv = f.getenv
+			if runF != nil {
+				return runF(opts)
+			}
+			return exportRun(f.streams, *opts)
 		},
 	}
 }
@@ -206,7 +207,7 @@ func exportRun(s streams, opts exportOptions) error {
 		return nil
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	waited := noticeWait(s, filepath.Dir(path))
 	tx, err := bounds.Begin(ctx, filepath.Dir(path))
@@ -244,7 +245,7 @@ func exportRun(s streams, opts exportOptions) error {
 	fmt.Fprintf(s.out, "%s: %s\n", shown, exportSummary(opts, r))
 	if !opts.remove {
 		fmt.Fprintf(s.out, "next: %s runs these hooks through hookctl run --from %s once hookctl is on its PATH; workspace hooks run once you trust them (hookctl trust %s)\n",
-			opts.to.Title(), opts.to, shellQuote(opts.dir))
+			opts.to.Title(), opts.to, shellcmd.Quote(opts.dir))
 	}
 	return nil
 }

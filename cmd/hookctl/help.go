@@ -9,11 +9,10 @@ import (
 	"github.com/hookctl/hookctl/schema"
 )
 
-func init() { register(100, helpCommand) }
-
-// helpCommand is "hookctl help [COMMAND [SUBCOMMAND]]": the same help as
+// newHelpCommand is "hookctl help [COMMAND [SUBCOMMAND]]": the same help as
 // "hookctl COMMAND SUBCOMMAND --help", which it runs.
-func helpCommand(s streams) *cli.Command {
+func newHelpCommand(f *factory) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:            "help",
 		Usage:           "show the help of hookctl, or of a command (hookctl help schema input)",

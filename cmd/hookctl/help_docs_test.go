@@ -15,7 +15,7 @@ import (
 func TestHelpNamesNoDocsFile(t *testing.T) {
 	docsFile := regexp.MustCompile(`docs/[\w./-]+|\b[\w-]+\.md\b`)
 	var names [][]string
-	for _, c := range commands(streams{}) {
+	for _, c := range commands(newFactory(streams{})) {
 		names = append(names, []string{c.Name})
 		for _, sub := range c.Subcommands {
 			names = append(names, []string{c.Name, sub.Name})

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -17,6 +14,7 @@ import (
 	"github.com/hookctl/hookctl/scaffold/convert"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // importOptions are the answers of the import command's flags.
@@ -32,9 +30,9 @@ type importOptions struct {
 	noAdapt bool
 }
 
-func init() { register(70, importCommand) }
-
-func importCommand(s streams) *cli.Command {
+// newImportCommand is hookctl import. runF, when given, is called in place
+// of importRun.
+func newImportCommand(f *factory, runF func(*importOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "import",
 		Usage:     "convert Claude Code, Gemini CLI, Cursor or Codex hooks into hooks.json",
@@ -65,7 +63,7 @@ func importCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "no-adapt", Usage: "keep the commands of handlers that read the other agent's payload or answer in its way as they are (with a warning), instead of running them through hookctl adapt"},
 		},
 		Action: func(c *cli.Context) error {
-			opts := importOptions{write: c.Bool("write"), dir: c.String("dir"), scope: c.String("scope"), noAdapt: c.Bool("no-adapt")}
+			opts := &importOptions{write: c.Bool("write"), dir: c.String("dir"), scope: c.String("scope"), noAdapt: c.Bool("no-adapt")}
 			if opts.dir == "" {
 				found, err := scope.Here()
 				if err != nil {
@@ -90,17 +88,23 @@ func importCommand(s streams) *cli.Command {
 			if opts.scope != scaffold.Workspace && opts.scope != scaffold.User {
 				return usageErrorf("--scope must be workspace or user, not %q", opts.scope)
 			}
-			home, err := os.UserHomeDir()
+			home, err := f.homeDir()
 			if err != nil && opts.scope == scaffold.User {
 				return usageErrorf("--scope user needs a home folder: %v", err)
 			}
 			opts.home = home
-			return importRun(s, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return importRun(f, opts)
 		},
 	}
 }
 
-func importRun(s streams, opts importOptions) error {
+// importRun converts the configuration opts names, and prints or adds
+// the hooks.
+func importRun(f *factory, opts *importOptions) error {
+	s := f.streams
 	dir, err := filepath.Abs(opts.dir)
 	if err != nil {
 		return usageErrorf("--dir: %v", err)
@@ -150,7 +154,7 @@ func importRun(s streams, opts importOptions) error {
 	// these theirs.
 	// A signal stops import between its writes, never in the middle of
 	// them, and what was written is undone.
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	stopped := &exitError{code: exitInterrupted, msg: "import stopped: nothing was written"}
 	waited := noticeWait(s, filepath.Dir(target))
@@ -168,7 +172,7 @@ func importRun(s streams, opts importOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	shown := displayTarget(target)
+	shown := displayTarget(f, target)
 	for _, r := range merged.Unchanged {
 		fmt.Fprintf(s.err, "%s:%d:%d: note: the hook %q is already there as converted: left as it is\n", shown, r.Pos.Line, r.Pos.Col, r.From)
 	}
@@ -202,7 +206,7 @@ func importRun(s streams, opts importOptions) error {
 	default:
 		fmt.Fprintf(s.out, "added %s to %s\n", schema.Plural(merged.Added, "hook"), shown)
 	}
-	return importLint(s, target, shown, opts)
+	return importLint(s, target, shown, *opts)
 }
 
 // importLint lints the written file, so that what the report could not
@@ -224,7 +228,7 @@ func importLint(s streams, target, shown string, opts importOptions) error {
 	if opts.scope == scaffold.Workspace {
 		// Workspace hooks run only once the workspace is trusted; what was
 		// imported is for the user to review first, so import trusts nothing.
-		fmt.Fprintf(s.out, "next: review the hooks and the report, try them with hookctl run, then hookctl trust %s\n", shellQuote(opts.dir))
+		fmt.Fprintf(s.out, "next: review the hooks and the report, try them with hookctl run, then hookctl trust %s\n", shellcmd.Quote(opts.dir))
 	}
 	return nil
 }
@@ -236,8 +240,8 @@ func mustRead(path string) []byte {
 
 // displayTarget names the target file for messages: relative to the
 // current folder when it is inside it.
-func displayTarget(target string) string {
-	if wd, err := os.Getwd(); err == nil {
+func displayTarget(f *factory, target string) string {
+	if wd, err := f.getwd(); err == nil {
 		if rel, err := filepath.Rel(wd, target); err == nil && !strings.HasPrefix(rel, "..") {
 			return rel
 		}

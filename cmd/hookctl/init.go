@@ -10,12 +10,10 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/AlecAivazis/survey/v2/terminal"
@@ -48,9 +46,9 @@ type initOptions struct {
 	here scope.Found
 }
 
-func init() { register(10, initCommand) }
-
-func initCommand(s streams) *cli.Command {
+// newInitCommand is hookctl init. runF, when given, is called in place of
+// initRun.
+func newInitCommand(f *factory, runF func(*initOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "init",
 		Usage: "create a hook: its handler script, its entry in hooks.json and a test case",
@@ -85,7 +83,7 @@ func initCommand(s streams) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("hookctl init takes no arguments, only flags: did you mean --name %s?", c.Args().First())
 			}
-			opts := initOptions{yes: c.Bool("yes"), list: c.Bool("list-templates")}
+			opts := &initOptions{yes: c.Bool("yes"), list: c.Bool("list-templates")}
 			opts.Scope = c.String("scope")
 			opts.Name = c.String("name")
 			opts.Event = schema.Event(c.String("event"))
@@ -100,7 +98,10 @@ func initCommand(s streams) *cli.Command {
 			opts.Force = c.Bool("force")
 			opts.VSCode = c.Bool("vscode")
 			opts.Dir = c.String("dir")
-			return initRun(s, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return initRun(f, opts)
 		},
 	}
 }
@@ -113,12 +114,14 @@ func templateList() string {
 	return b.String()
 }
 
-func initRun(s streams, opts initOptions) error {
+// initRun creates the hook opts describes, asking for what it does not.
+func initRun(f *factory, opts *initOptions) error {
+	s := f.streams
 	if opts.list {
 		_, err := io.WriteString(s.out, templateList())
 		return err
 	}
-	if err := checkInitFlags(&opts); err != nil {
+	if err := checkInitFlags(f, opts); err != nil {
 		return err
 	}
 	load := func(scope string) (*scaffold.Existing, error) {
@@ -136,7 +139,7 @@ func initRun(s streams, opts initOptions) error {
 	begin := func() error {
 		// From here on a signal stops init between its writes, never in the
 		// middle of them, and what was written is undone.
-		ctx, stop = signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+		ctx, stop = stopOnSignal()
 		waited := noticeWait(s, filepath.Dir(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)))
 		tx, err = scaffold.Begin(ctx, opts.Options)
 		waited()
@@ -197,7 +200,7 @@ func initRun(s streams, opts initOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	tr, err := checkTrustBefore(opts, x)
+	tr, err := checkTrustBefore(*opts, x)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -213,9 +216,9 @@ func initRun(s streams, opts initOptions) error {
 	tx.Commit()
 	if tr != nil && tr.renew {
 		// Still under the lock, so that what is trusted is what init wrote.
-		why, err := tr.renewAfter(time.Now(), plan)
+		why, err := tr.renewAfter(f.now(), plan)
 		if err != nil {
-			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellQuote(tr.root))
+			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellcmd.Quote(tr.root))
 		}
 		if why != "" {
 			tr.renew, tr.untrusted = false, why
@@ -225,7 +228,7 @@ func initRun(s streams, opts initOptions) error {
 	tx.Close()
 	tx = nil
 	stop()
-	return initReport(s, opts, plan, tr)
+	return initReport(s, *opts, plan, tr)
 }
 
 // noticeWait says on stderr, once a second has gone by, that hookctl waits
@@ -240,7 +243,7 @@ func noticeWait(s streams, folder string) func() {
 
 // checkInitFlags rejects flag values that cannot be right before any
 // question is asked, and fills in the folders.
-func checkInitFlags(opts *initOptions) error {
+func checkInitFlags(f *factory, opts *initOptions) error {
 	if opts.Scope != "" && opts.Scope != scaffold.Workspace && opts.Scope != scaffold.User {
 		return usageErrorf("--scope %q: use workspace (.agents/hooks.json) or user (~/.gemini/config/hooks.json)", opts.Scope)
 	}
@@ -279,7 +282,7 @@ func checkInitFlags(opts *initOptions) error {
 			return usageErrorf("--matcher %q: %v", opts.Matcher, err)
 		}
 	}
-	cwd, err := os.Getwd()
+	cwd, err := f.getwd()
 	if err != nil {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
@@ -302,10 +305,10 @@ func checkInitFlags(opts *initOptions) error {
 		// The hook would land in .agents/.agents/hooks.json, which the
 		// agent never reads.
 		return usageErrorf("%s is an .agents folder, not a workspace's root: run init from %s, or pass --dir %s",
-			opts.Dir, filepath.Dir(opts.Dir), shellQuote(filepath.Dir(opts.Dir)))
+			opts.Dir, filepath.Dir(opts.Dir), shellcmd.Quote(filepath.Dir(opts.Dir)))
 	}
 	if opts.Home == "" {
-		opts.Home, _ = os.UserHomeDir()
+		opts.Home, _ = f.homeDir()
 	}
 	if opts.Home == "" && opts.Scope == scaffold.User {
 		return usageErrorf("--scope user: cannot tell the home folder; set HOME")
@@ -376,7 +379,7 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 		if tr.renew {
 			fmt.Fprintf(w, "Trusted the workspace's hooks as they now are, so they run\n")
 		} else {
-			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.untrusted, shellQuote(tr.root))
+			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.untrusted, shellcmd.Quote(tr.root))
 		}
 	}
 
@@ -422,7 +425,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 		// Until then hookctl run skips the workspace's hooks.
 		cmd := "hookctl trust"
 		if opts.Dir != opts.here.Root {
-			cmd += " " + shellQuote(opts.Dir)
+			cmd += " " + shellcmd.Quote(opts.Dir)
 		}
 		steps = append(steps, [2]string{"trust it", cmd})
 	}
@@ -433,7 +436,7 @@ func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(strin
 		cmd := "hookctl test"
 		if !p.OnlyCase {
 			// Only the new hook's case: the file's others are not init's.
-			cmd += " --run " + shellQuote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
+			cmd += " --run " + shellcmd.Quote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
 		}
 		if p.Tests != filepath.Join(opts.here.Root, filepath.FromSlash(scope.TestFile)) {
 			cmd += " " + shellcmd.QuoteHome(rel(p.Tests))
@@ -475,11 +478,11 @@ func ignoreCommand(opts initOptions, p *scaffold.Plan, rel func(string) string) 
 	case slices.Contains(strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n"), pattern):
 		return "", false
 	}
-	line := "echo " + shellQuote(pattern)
+	line := "echo " + shellcmd.Quote(pattern)
 	if len(src) > 0 && src[len(src)-1] != '\n' {
-		line = "printf '\\n%s\\n' " + shellQuote(pattern)
+		line = "printf '\\n%s\\n' " + shellcmd.Quote(pattern)
 	}
-	return line + " >> " + shellQuote(rel(ignore)), true
+	return line + " >> " + shellcmd.Quote(rel(ignore)), true
 }
 
 // tryCommand is a hookctl run command line that sends the test case's
@@ -491,7 +494,7 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 	}
 	cmd := "hookctl run " + string(p.Event)
 	if opts.Scope == scaffold.Workspace && opts.Dir != opts.here.Root {
-		cmd += " --workspace " + shellQuote(opts.Dir)
+		cmd += " --workspace " + shellcmd.Quote(opts.Dir)
 	}
 	if p.Event.IsTool() {
 		call, ok := p.Case.Payload["toolCall"].(schema.ToolCall)
@@ -501,13 +504,13 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 		if m, err := schema.CompileMatcher(p.Matcher); err != nil || !m.Match(call.Name) {
 			return "", false
 		}
-		cmd += " --tool " + shellQuote(call.Name)
+		cmd += " --tool " + shellcmd.Quote(call.Name)
 		if len(call.Args) > 0 {
 			var b bytes.Buffer
 			enc := json.NewEncoder(&b)
 			enc.SetEscapeHTML(false)
 			_ = enc.Encode(call.Args)
-			cmd += " --args " + shellQuote(strings.TrimSpace(b.String()))
+			cmd += " --args " + shellcmd.Quote(strings.TrimSpace(b.String()))
 		}
 		return cmd, true
 	}
@@ -515,8 +518,5 @@ func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(p.Case.Payload)
-	return "echo " + shellQuote(strings.TrimSpace(b.String())) + " | " + cmd, true
+	return "echo " + shellcmd.Quote(strings.TrimSpace(b.String())) + " | " + cmd, true
 }
-
-// shellQuote quotes a word for the shell, as everything hookctl prints does.
-var shellQuote = shellcmd.Quote

@@ -1,18 +1,16 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/hooktest"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // initContract runs the contract check on the hook init wrote, as
@@ -27,7 +25,7 @@ func initContract(w io.Writer, opts initOptions, p *scaffold.Plan) error {
 		_, err := fmt.Fprintf(w, "Contract check: not run: %v\n", err)
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	// A user's hook is sent payloads that name the folder of the user's
 	// hooks.json, not the current folder: that may be a clone nobody
@@ -64,7 +62,7 @@ func initContract(w io.Writer, opts initOptions, p *scaffold.Plan) error {
 		}
 		_, err = fmt.Fprintf(w, "  Fix the script, then see every call with: %s\n", details)
 	case passed > 0 && r.NotChecked() == 0:
-		_, err = fmt.Fprintf(w, "Contract check: passed (%s)\n", plural(calls, "call"))
+		_, err = fmt.Fprintf(w, "Contract check: passed (%s)\n", schema.Plural(calls, "call"))
 	default:
 		for _, h := range r.Handlers {
 			if h.Skipped != "" {
@@ -107,12 +105,12 @@ func contractWithheld(tr *initTrust) string {
 // contractCommand is the hookctl test command line that checks the hook
 // init wrote, from the current folder.
 func contractCommand(opts initOptions, p *scaffold.Plan) string {
-	cmd := "hookctl test --contract --hook " + shellQuote(p.Name)
+	cmd := "hookctl test --contract --hook " + shellcmd.Quote(p.Name)
 	switch {
 	case opts.Scope == scaffold.User:
 		cmd += " --user"
 	case opts.Dir != opts.here.Root:
-		cmd += " --workspace " + shellQuote(opts.Dir)
+		cmd += " --workspace " + shellcmd.Quote(opts.Dir)
 	}
 	return cmd
 }

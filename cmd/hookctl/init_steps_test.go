@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hookctl/hookctl/internal/testenv"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // TestInitNextStepsWork runs init as a new user would, then every command
@@ -191,7 +192,7 @@ func TestInitNextStepsWork(t *testing.T) {
 func quoteAll(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		out[i] = shellQuote(a)
+		out[i] = shellcmd.Quote(a)
 	}
 	return out
 }

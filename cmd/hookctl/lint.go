@@ -32,11 +32,13 @@ type lintOptions struct {
 	fix, diff bool
 	// output is the file the findings go to instead of stdout.
 	output string
+	// rules lists the rules instead of linting.
+	rules bool
 }
 
-func init() { register(20, lintCommand) }
-
-func lintCommand(s streams) *cli.Command {
+// newLintCommand is hookctl lint. runF, when given, is called in place of
+// lintRun.
+func newLintCommand(f *factory, runF func(*lintOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "lint",
 		Usage:     "find the mistakes in hooks.json files and their handler scripts",
@@ -69,32 +71,41 @@ func lintCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "rules", Usage: "list every rule with its severity, as .hookctl.json and the flags set it, and what it catches (as text or json), and lint nothing"},
 		},
 		Action: func(c *cli.Context) error {
-			enable, disable := c.StringSlice("enable"), c.StringSlice("disable")
-			if c.Bool("rules") {
+			opts := &lintOptions{format: c.String("format"), enable: c.StringSlice("enable"), disable: c.StringSlice("disable")}
+			if opts.rules = c.Bool("rules"); opts.rules {
 				if c.NArg() > 0 {
 					return usageErrorf("--rules lists the rules and lints nothing: it takes no PATH")
 				}
-				choice, err := lint.ChoiceFor(".", enable, disable)
+			} else {
+				sev, err := lint.ParseSeverity(c.String("fail-on"))
 				if err != nil {
-					return usageErrorf("%v", err)
+					return usageErrorf("--fail-on: %v", err)
 				}
-				return lintRules(s, c.String("format"), choice)
+				if c.Bool("diff") && !c.Bool("fix") {
+					return usageErrorf("--diff shows what --fix would change: use it with --fix")
+				}
+				opts.home, _ = f.homeDir()
+				opts.failOn, opts.paths = sev, c.Args().Slice()
+				opts.fix, opts.diff, opts.output = c.Bool("fix"), c.Bool("diff"), c.String("output")
 			}
-			sev, err := lint.ParseSeverity(c.String("fail-on"))
-			if err != nil {
-				return usageErrorf("--fail-on: %v", err)
+			if runF != nil {
+				return runF(opts)
 			}
-			if c.Bool("diff") && !c.Bool("fix") {
-				return usageErrorf("--diff shows what --fix would change: use it with --fix")
-			}
-			home, _ := os.UserHomeDir()
-			return lintRun(s, lintOptions{format: c.String("format"), failOn: sev, paths: c.Args().Slice(),
-				enable: enable, disable: disable, home: home, fix: c.Bool("fix"), diff: c.Bool("diff"), output: c.String("output")})
+			return lintRun(f, opts)
 		},
 	}
 }
 
-func lintRun(s streams, opts lintOptions) error {
+// lintRun lints the files opts names, or lists the rules.
+func lintRun(f *factory, opts *lintOptions) error {
+	s := f.streams
+	if opts.rules {
+		choice, err := lint.ChoiceFor(".", opts.enable, opts.disable)
+		if err != nil {
+			return usageErrorf("%v", err)
+		}
+		return lintRules(s, opts.format, choice)
+	}
 	printer, err := lint.NewPrinter(opts.format)
 	if err != nil {
 		return usageErrorf("--format: %v", err)
@@ -110,7 +121,7 @@ func lintRun(s streams, opts lintOptions) error {
 	out := s.out
 	var output *outputFile
 	if opts.output != "" {
-		if output, err = openOutput(opts.output); err != nil {
+		if output, err = openOutput(f, opts.output); err != nil {
 			return usageErrorf("--output: %v", err)
 		}
 		defer output.root.Close()
@@ -247,8 +258,8 @@ type outputFile struct {
 
 // openOutput checks path before anything is linted: inside the current
 // folder, not a folder itself.
-func openOutput(path string) (*outputFile, error) {
-	cwd, err := os.Getwd()
+func openOutput(f *factory, path string) (*outputFile, error) {
+	cwd, err := f.getwd()
 	if err != nil {
 		return nil, err
 	}

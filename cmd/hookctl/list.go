@@ -29,9 +29,10 @@ type listOptions struct {
 	trusted func(*runtime.Source) (bool, string)
 }
 
-func init() { register(50, listCommand) }
-
-func listCommand(s streams) *cli.Command {
+// newListCommand is hookctl list. runF, when given, is called in place of
+// listRun.
+func newListCommand(f *factory, runF func(*listOptions) error) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:  "list",
 		Usage: "list the hooks of the user's and the workspace's hooks.json, in the order they run",
@@ -58,20 +59,24 @@ func listCommand(s streams) *cli.Command {
 				return usageErrorf("hookctl list takes no arguments, not %q: name files with --config, a workspace with --workspace", c.Args().First())
 			}
 			configs := *c.Generic("config").(*pathList)
-			home, err := runtime.UserHome()
+			home, err := f.userHome()
 			if err != nil && len(configs) == 0 {
 				// The user's gates are not listed: say so, as run does.
 				fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(err.Error()))
 			}
-			return listRun(s, listOptions{
+			opts := &listOptions{
 				json:      c.Bool("json"),
 				event:     c.String("event"),
 				tool:      c.String("tool"),
 				workspace: c.String("workspace"),
 				configs:   configs,
 				home:      home,
-				trusted:   trustChecker(),
-			})
+				trusted:   f.trusted(),
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return listRun(s, *opts)
 		},
 	}
 }
@@ -356,21 +361,18 @@ func listSummary(hooks, handlers, invalid int, entries []runtime.Entry, plan *ru
 		if plan.Event.IsTool() {
 			what += " of " + plan.Payload.Tool
 		}
-		s := fmt.Sprintf("%s would run for %s", listCount(runs, "handler"), what)
+		s := fmt.Sprintf("%s would run for %s", schema.Plural(runs, "handler"), what)
 		if fails > 0 {
-			s += fmt.Sprintf("; %s would be reported", listCount(fails, "failure"))
+			s += fmt.Sprintf("; %s would be reported", schema.Plural(fails, "failure"))
 		}
 		return s
 	}
-	s := fmt.Sprintf("%s, %s", listCount(hooks, "hook"), listCount(handlers, "handler"))
+	s := fmt.Sprintf("%s, %s", schema.Plural(hooks, "hook"), schema.Plural(handlers, "handler"))
 	if invalid > 0 {
-		s += fmt.Sprintf(", %s", listCount(invalid, "invalid part"))
+		s += fmt.Sprintf(", %s", schema.Plural(invalid, "invalid part"))
 	}
 	return s
 }
-
-// listCount counts: "1 hook", "3 hooks".
-var listCount = schema.Plural
 
 // listWriter keeps the first write error, so that a listing is written
 // without checking each line.

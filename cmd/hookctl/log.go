@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -35,9 +33,9 @@ type logOptions struct {
 	poll time.Duration
 }
 
-func init() { register(38, logCommand) }
-
-func logCommand(s streams) *cli.Command {
+// newLogCommand is hookctl log. runF, when given, is called in place of
+// logRun.
+func newLogCommand(f *factory, runF func(*logOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "log",
 		Usage:     "show what hooks did: the runs recorded by hookctl trace and hookctl run",
@@ -66,9 +64,7 @@ func logCommand(s streams) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("hookctl log takes no arguments, not %q: to see one record, use --show ID", c.Args().First())
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-			defer stop()
-			return logRun(ctx, s, logOptions{
+			opts := &logOptions{
 				log:    c.String("log"),
 				n:      c.Int("n"),
 				follow: c.Bool("follow"),
@@ -77,16 +73,25 @@ func logCommand(s streams) *cli.Command {
 				since:  c.String("since"),
 				json:   c.Bool("json"),
 				show:   c.String("show"),
-			})
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			ctx, stop := stopOnSignal()
+			defer stop()
+			return logRun(ctx, f, opts)
 		},
 	}
 }
 
-func logRun(ctx context.Context, s streams, opts logOptions) error {
+// logRun prints the records of the log opts names, and with opts.follow
+// the new ones until ctx is done.
+func logRun(ctx context.Context, f *factory, opts *logOptions) error {
+	s := f.streams
 	l := &tracelog.Log{Path: opts.log}
 	if opts.log == "" {
 		var err error
-		if l, err = tracelog.Default(); err != nil {
+		if l, err = f.defaultLog(); err != nil {
 			return usageErrorf("%v", err)
 		}
 	}
@@ -99,21 +104,21 @@ func logRun(ctx context.Context, s streams, opts logOptions) error {
 	if opts.n < 0 {
 		return usageErrorf("-n must be 0 (all) or more, not %d", opts.n)
 	}
-	f := tracelog.Filter{Hook: opts.hook, Event: opts.event}
+	filter := tracelog.Filter{Hook: opts.hook, Event: opts.event}
 	if opts.since != "" {
 		d, err := tracelog.ParseSince(opts.since)
 		if err != nil {
 			return usageErrorf("--since %q: %v", opts.since, err)
 		}
-		f.Since = time.Now().Add(-d)
+		filter.Since = f.now().Add(-d)
 	}
-	b, err := l.Tail(opts.n, f)
+	b, err := l.Tail(opts.n, filter)
 	if err != nil {
-		return usageErrorf("%s", tracelog.Visible(err.Error()))
+		return usageErrorf("%s", schema.Visible(err.Error()))
 	}
-	where := tracelog.Visible(l.Path)
+	where := schema.Visible(l.Path)
 	if b.Skipped > 0 {
-		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", plural(b.Skipped, "line"), where, notRecords(b.Skipped))
+		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", schema.Plural(b.Skipped, "line"), where, notRecords(b.Skipped))
 	}
 	if len(b.Records) == 0 && !opts.follow {
 		if all, _ := l.Tail(1, tracelog.Filter{}); all != nil && len(all.Records) > 0 {
@@ -146,8 +151,8 @@ func logRun(ctx context.Context, s streams, opts logOptions) error {
 	if !opts.follow {
 		return nil
 	}
-	return l.Follow(ctx, b.End, f, opts.poll, emit, func(n int) {
-		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", plural(n, "line"), where, notRecords(n))
+	return l.Follow(ctx, b.End, filter, opts.poll, emit, func(n int) {
+		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", schema.Plural(n, "line"), where, notRecords(n))
 	})
 }
 
@@ -158,10 +163,10 @@ func findRecord(l *tracelog.Log, id string) (*tracelog.Record, error) {
 	r, err := l.Find(id)
 	if errors.Is(err, tracelog.ErrNotFound) {
 		return nil, usageErrorf("no record has an ID that is or starts with %q in %s or %s (hookctl log lists the IDs)",
-			tracelog.Visible(id), tracelog.Visible(l.Path), tracelog.Visible(l.Rotated()))
+			schema.Visible(id), schema.Visible(l.Path), schema.Visible(l.Rotated()))
 	}
 	if err != nil {
-		return nil, usageErrorf("%s", tracelog.Visible(err.Error()))
+		return nil, usageErrorf("%s", schema.Visible(err.Error()))
 	}
 	return r, nil
 }
@@ -283,7 +288,7 @@ func logCells(r *tracelog.Record) [8]string {
 		if s == "" {
 			return "-"
 		}
-		return tracelog.Visible(s)
+		return schema.Visible(s)
 	}
 	event := r.Event
 	if ev := r.Events(); len(ev) == 2 {
@@ -303,10 +308,10 @@ func logCells(r *tracelog.Record) [8]string {
 		dash(event),
 		dash(r.Tool),
 		dash(hook),
-		tracelog.Visible(exit),
+		schema.Visible(exit),
 		dash(r.Decision()),
 		logDuration(r.Duration.Duration()),
-		tracelog.Visible(tracelog.ShortID(r.ID)),
+		schema.Visible(tracelog.ShortID(r.ID)),
 	}
 }
 
@@ -325,9 +330,6 @@ func logDuration(d time.Duration) string {
 	}
 	return d.Round(time.Second).String()
 }
-
-// plural counts: "1 line", "3 lines".
-var plural = schema.Plural
 
 func notRecords(n int) string {
 	if n == 1 {
@@ -350,11 +352,11 @@ func logDispatch(s streams, path, workspace string, withPayload bool, res *runti
 	}
 	l, err := commandLog(path, workspace)
 	if err != nil {
-		fmt.Fprintf(s.err, "hookctl: %s\n", tracelog.Visible(err.Error()))
+		fmt.Fprintf(s.err, "hookctl: %s\n", schema.Visible(err.Error()))
 		return
 	}
 	if err := l.Append(res.Record(start, took, withPayload)); err != nil {
-		fmt.Fprintf(s.err, "hookctl: %s (the answer was given as usual)\n", tracelog.Visible(err.Error()))
+		fmt.Fprintf(s.err, "hookctl: %s (the answer was given as usual)\n", schema.Visible(err.Error()))
 	}
 }
 

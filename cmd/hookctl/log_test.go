@@ -59,8 +59,8 @@ func TestLogFollowsAWriter(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		done <- logRun(ctx, streams{strings.NewReader(""), &out, &errb},
-			logOptions{log: path, n: 1, follow: true, hook: "gate", poll: 5 * time.Millisecond})
+		done <- logRun(ctx, newFactory(streams{strings.NewReader(""), &out, &errb}),
+			&logOptions{log: path, n: 1, follow: true, hook: "gate", poll: 5 * time.Millisecond})
 	}()
 	waitFor := func(want int) []string {
 		t.Helper()

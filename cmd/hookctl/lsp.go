@@ -17,9 +17,19 @@ import (
 	"github.com/hookctl/hookctl/runtime/hooktest"
 )
 
-func init() { register(92, lspCommand) }
+// lspOptions are the answers of the lsp command's flags.
+type lspOptions struct {
+	// setup is the editor whose set-up --setup prints, when setupSet;
+	// otherwise lsp serves.
+	setup    string
+	setupSet bool
+	// home is the user's home folder, "" when unknown.
+	home string
+}
 
-func lspCommand(s streams) *cli.Command {
+// newLspCommand is hookctl lsp. runF, when given, is called in place of
+// lspRun.
+func newLspCommand(f *factory, runF func(*lspOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "lsp",
 		Usage: "serve lint, fixes, completion and hover to an editor (Language Server Protocol on stdin and stdout)",
@@ -37,14 +47,17 @@ func lspCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "setup", Usage: "print the set-up of `EDITOR` (neovim or helix) and serve nothing"},
 		},
 		Action: func(c *cli.Context) error {
-			if e := c.String("setup"); c.IsSet("setup") {
-				return lspSetup(s, e)
+			opts := &lspOptions{setup: c.String("setup"), setupSet: c.IsSet("setup")}
+			if !opts.setupSet {
+				if c.NArg() > 0 {
+					return usageErrorf("hookctl lsp takes no arguments: an editor starts it and speaks on stdin and stdout")
+				}
+				opts.home, _ = f.homeDir()
 			}
-			if c.NArg() > 0 {
-				return usageErrorf("hookctl lsp takes no arguments: an editor starts it and speaks on stdin and stdout")
+			if runF != nil {
+				return runF(opts)
 			}
-			home, _ := os.UserHomeDir()
-			return lspRun(s, lsp.Options{Home: home, Log: s.err, Version: buildVersion(), CheckTestFile: checkTestFile, ShellCheck: lint.FindShellCheck()})
+			return lspRun(f, opts)
 		},
 	}
 }
@@ -61,10 +74,15 @@ func lspSetup(s streams, editor string) error {
 	return err
 }
 
-func lspRun(s streams, opts lsp.Options) error {
+// lspRun prints an editor's set-up, or serves the editor on the
+// factory's stdin and stdout until it asks to stop.
+func lspRun(f *factory, opts *lspOptions) error {
+	if opts.setupSet {
+		return lspSetup(f.streams, opts.setup)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := lsp.Serve(ctx, s.in, s.out, opts)
+	err := lsp.Serve(ctx, f.in, f.out, lsp.Options{Home: opts.home, Log: f.err, Version: buildVersion(), CheckTestFile: checkTestFile, ShellCheck: lint.FindShellCheck()})
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		// The protocol asks for status 1 then.
 		return &exitError{code: 1, msg: err.Error()}

@@ -3,13 +3,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
-	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	surveycore "github.com/AlecAivazis/survey/v2/core"
@@ -201,33 +203,41 @@ func main() {
 	os.Exit(run(os.Args, streams{os.Stdin, os.Stdout, os.Stderr}))
 }
 
-// registered holds the constructor of every command, each in its own file,
-// which registers it from an init function with the rank that orders the
-// help's list.
-var registered = map[int]func(streams) *cli.Command{}
+// stopSignals are the signals that stop a command: a terminal's interrupt,
+// a polite kill, and the terminal closing.
+var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 
-func register(rank int, newCmd func(streams) *cli.Command) {
-	if _, dup := registered[rank]; dup {
-		panic(fmt.Sprintf("two commands registered with rank %d", rank))
-	}
-	registered[rank] = newCmd
+// stopOnSignal returns a context that is done when one of stopSignals
+// arrives, and the function that stops listening for them.
+func stopOnSignal() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), stopSignals...)
 }
 
-// commands builds every registered command, in rank order.
-func commands(s streams) []*cli.Command {
-	ranks := make([]int, 0, len(registered))
-	for r := range registered {
-		ranks = append(ranks, r)
+// commands builds every command, in the order the help lists them.
+func commands(f *factory) []*cli.Command {
+	return []*cli.Command{
+		newInitCommand(f, nil),
+		newLintCommand(f, nil),
+		newRunCommand(f, nil),
+		newTraceCommand(f),
+		newLogCommand(f, nil),
+		newTestCommand(f, nil),
+		newListCommand(f, nil),
+		newDoctorCommand(f, nil),
+		newTrustCommand(f, nil),
+		newImportCommand(f, nil),
+		newAdaptCommand(f),
+		newExportCommand(f, nil),
+		newSchemaCommand(f, nil),
+		newLspCommand(f, nil),
+		newCompletionCommand(f, nil),
+		newVersionCommand(f, nil),
+		newHelpCommand(f),
 	}
-	sort.Ints(ranks)
-	cmds := make([]*cli.Command, 0, len(ranks))
-	for _, r := range ranks {
-		cmds = append(cmds, registered[r](s))
-	}
-	return cmds
 }
 
-func newApp(s streams) *cli.App {
+func newApp(f *factory) *cli.App {
+	s := f.streams
 	cli.VersionPrinter = func(c *cli.Context) {
 		fmt.Fprintln(c.App.Writer, "hookctl "+c.App.Version)
 	}
@@ -249,7 +259,7 @@ func newApp(s streams) *cli.App {
 			// command of its own.
 			cli.HelpFlag,
 		},
-		Commands:        commands(s),
+		Commands:        commands(f),
 		HideHelpCommand: true,
 		Before: func(c *cli.Context) error {
 			return setColor(c.String("color"), s.out)
@@ -280,11 +290,11 @@ func run(args []string, s streams) int {
 	if len(args) > 2 && args[1] == "trace" && !isHelpFlag(args[2]) {
 		// trace starts before every handler it wraps: it takes its own
 		// arguments, without building the other commands.
-		return traceMain(args[2:], s)
+		return traceMain(args[2:], newFactory(s))
 	}
 	if len(args) > 2 && args[1] == "adapt" && !isHelpFlag(args[2]) {
 		// So does adapt.
-		return adaptMain(args[2:], s)
+		return adaptMain(args[2:], newFactory(s))
 	}
 	if len(args) == 2 && isVersionFlag(args[1]) {
 		// The version alone, as the CLI library prints it, without
@@ -292,7 +302,7 @@ func run(args []string, s streams) int {
 		fmt.Fprintln(s.out, versionLine(buildVersion(), stampedBuildInfo()))
 		return exitOK
 	}
-	app := newApp(s)
+	app := newApp(newFactory(s))
 	if len(args) > 1 && args[1] == completeCommand {
 		if err := complete(app, args[2:]).write(s.out); err != nil {
 			return exitUsage

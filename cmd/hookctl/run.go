@@ -2,13 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -40,8 +37,6 @@ type runOptions struct {
 	from         string
 }
 
-func init() { register(30, runCommand) }
-
 // pathList is a repeatable flag whose values are kept whole: a path may
 // hold a comma.
 type pathList []string
@@ -49,7 +44,9 @@ type pathList []string
 func (p *pathList) Set(v string) error { *p = append(*p, v); return nil }
 func (p *pathList) String() string     { return strings.Join(*p, ", ") }
 
-func runCommand(s streams) *cli.Command {
+// newRunCommand is hookctl run. runF, when given, is called in place of
+// runRun.
+func newRunCommand(f *factory, runF func(*runOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "run the hooks of an EVENT as the agent would, and print the merged answer",
@@ -89,7 +86,7 @@ func runCommand(s streams) *cli.Command {
 				}
 				return usageErrorf("hookctl run takes one event, not %d arguments: the payload goes on stdin", c.NArg())
 			}
-			return runRun(s, runOptions{
+			opts := &runOptions{
 				event:        c.Args().First(),
 				configs:      *c.Generic("config").(*pathList),
 				workspace:    c.String("workspace"),
@@ -104,7 +101,11 @@ func runCommand(s streams) *cli.Command {
 				logFile:      c.String("log"),
 				logPayload:   c.Bool("log-payload"),
 				from:         c.String("from"),
-			})
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runRun(f, opts)
 		},
 	}
 }
@@ -118,7 +119,9 @@ func runCommand(s streams) *cli.Command {
 // (budgetMemory).
 var ownsItsChildren bool
 
-func runRun(s streams, opts runOptions) error {
+// runRun runs the hooks of opts.event and prints their answer.
+func runRun(f *factory, opts *runOptions) error {
+	s := f.streams
 	if err := runtime.CannotRunHandlers(); err != nil && !opts.explain && !opts.printPayload {
 		return usageErrorf("run: %v", err)
 	}
@@ -126,7 +129,7 @@ func runRun(s streams, opts runOptions) error {
 		runtime.ClaimOrphans()
 	}
 	if opts.from != "" {
-		return runFrom(s, opts)
+		return runFrom(s, *opts)
 	}
 	e, err := parseEvent(opts.event)
 	if err != nil {
@@ -142,12 +145,12 @@ func runRun(s streams, opts runOptions) error {
 	if opts.maxContinues < 0 {
 		return usageErrorf("--max-continues must be 0 or more, not %d", opts.maxContinues)
 	}
-	ropts := dispatchOptions(opts, onError)
+	ropts := dispatchOptions(*opts, onError)
 	if opts.explain {
 		// --explain shows what an untrusted file would run: it reads it.
 		ropts.NeverTrusted = nil
 	}
-	payload, err := readPayload(s, e, opts)
+	payload, err := readPayload(f, e, *opts)
 	if err != nil {
 		return err
 	}
@@ -166,7 +169,7 @@ func runRun(s streams, opts runOptions) error {
 		return plan.Explain(s.out)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	start := time.Now()
 	res := plan.Run(ctx)
@@ -204,11 +207,15 @@ func dispatchOptions(opts runOptions, onError runtime.OnError) runtime.Options {
 
 // readPayload returns the payload: built from --tool and --args, built for
 // a person at a terminal, or read from stdin.
-func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
+func readPayload(f *factory, e schema.Event, opts runOptions) ([]byte, error) {
+	s := f.streams
 	if opts.argsSet && opts.tool == "" {
 		return nil, usageErrorf("--args goes with --tool NAME: the arguments of which tool?")
 	}
-	build := func(partial []byte) ([]byte, error) { return buildPayload(e, partial, opts.workspace) }
+	build := func(partial []byte) ([]byte, error) {
+		home, _ := f.homeDir()
+		return buildPayload(e, partial, opts.workspace, home)
+	}
 	if opts.tool != "" {
 		if !e.IsTool() {
 			return nil, usageErrorf("--tool is for PreToolUse and PostToolUse; a %s payload names no tool", e)
@@ -222,7 +229,7 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 		}
 		return build(partial)
 	}
-	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
+	if in, ok := s.in.(*os.File); ok && isTerminal(in) {
 		if e.IsTool() {
 			return nil, usageErrorf("a %s payload names a tool: pass --tool NAME (and --args JSON), or pipe the payload on stdin", e)
 		}
@@ -241,11 +248,10 @@ func readPayload(s streams, e schema.Event, opts runOptions) ([]byte, error) {
 // buildPayload completes a partial payload as the agent would send it for
 // a new conversation in workspace (default: the one found from the current
 // folder upward).
-func buildPayload(e schema.Event, partial []byte, workspace string) ([]byte, error) {
+func buildPayload(e schema.Event, partial []byte, workspace, home string) ([]byte, error) {
 	if found, err := scope.Choose(workspace); err == nil {
 		workspace = found.Root
 	}
-	home, _ := os.UserHomeDir()
 	b, err := runtime.CompletePayload(e, partial, workspace, home)
 	if err != nil {
 		return nil, usageErrorf("%v", err)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -15,14 +14,20 @@ import (
 
 // schemaOptions are the answers of the schema command's flags.
 type schemaOptions struct {
-	kind  string // "", "input", "output" or "test"
+	kind  string // "", "input", "output", "example", "test" or "config"
 	event string
 	out   string
 }
 
-func init() { register(90, schemaCommand) }
-
-func schemaCommand(s streams) *cli.Command {
+// newSchemaCommand is hookctl schema and its subcommands. runF, when
+// given, is called in place of schemaRun.
+func newSchemaCommand(f *factory, runF func(*schemaOptions) error) *cli.Command {
+	run := func(opts *schemaOptions) error {
+		if runF != nil {
+			return runF(opts)
+		}
+		return schemaRun(f, opts)
+	}
 	outFlag := &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the schema to `FILE` instead of stdout"}
 	eventCommand := func(kind, usage string) *cli.Command {
 		return &cli.Command{
@@ -34,7 +39,7 @@ func schemaCommand(s streams) *cli.Command {
 				if c.NArg() != 1 {
 					return usageErrorf("hookctl schema %s takes one event: %s", kind, strings.Join(schema.EventNames(), ", "))
 				}
-				return schemaRun(s, schemaOptions{kind: kind, event: c.Args().First(), out: c.String("out")})
+				return run(&schemaOptions{kind: kind, event: c.Args().First(), out: c.String("out")})
 			},
 		}
 	}
@@ -63,7 +68,7 @@ func schemaCommand(s streams) *cli.Command {
 					if c.NArg() != 1 {
 						return usageErrorf("hookctl schema example takes one event: %s", strings.Join(schema.EventNames(), ", "))
 					}
-					return schemaExample(s, c.Args().First())
+					return run(&schemaOptions{kind: "example", event: c.Args().First()})
 				},
 			},
 			{
@@ -74,7 +79,7 @@ func schemaCommand(s streams) *cli.Command {
 					if c.NArg() > 0 {
 						return usageErrorf("hookctl schema config takes no arguments")
 					}
-					return schemaRun(s, schemaOptions{kind: "config", out: c.String("out")})
+					return run(&schemaOptions{kind: "config", out: c.String("out")})
 				},
 			},
 			{
@@ -85,7 +90,7 @@ func schemaCommand(s streams) *cli.Command {
 					if c.NArg() > 0 {
 						return usageErrorf("hookctl schema test takes no arguments")
 					}
-					return schemaRun(s, schemaOptions{kind: "test", out: c.String("out")})
+					return run(&schemaOptions{kind: "test", out: c.String("out")})
 				},
 			},
 		},
@@ -93,14 +98,18 @@ func schemaCommand(s streams) *cli.Command {
 			if c.NArg() > 0 {
 				return usageErrorf("unknown argument %q: use hookctl schema, hookctl schema input EVENT, hookctl schema output EVENT, hookctl schema example EVENT, hookctl schema test or hookctl schema config", c.Args().First())
 			}
-			return schemaRun(s, schemaOptions{out: c.String("out")})
+			return run(&schemaOptions{out: c.String("out")})
 		},
 	}
 }
 
-func schemaRun(s streams, opts schemaOptions) error {
+// schemaRun prints, or writes to opts.out, the schema opts asks for, or
+// the example payload of an event.
+func schemaRun(f *factory, opts *schemaOptions) error {
 	var b []byte
 	switch opts.kind {
+	case "example":
+		return schemaExample(f, opts.event)
 	case "":
 		b = schema.HooksSchema()
 	case "test":
@@ -119,7 +128,7 @@ func schemaRun(s streams, opts schemaOptions) error {
 		}
 	}
 	if opts.out == "" {
-		_, err := s.out.Write(b)
+		_, err := f.out.Write(b)
 		return err
 	}
 	if err := schema.WriteFileAtomic(opts.out, b, 0o644); err != nil {
@@ -134,20 +143,21 @@ const exampleCommand = "npm test"
 
 // schemaExample prints a realistic payload of the event, built by the same
 // code as hookctl run --tool.
-func schemaExample(s streams, event string) error {
+func schemaExample(f *factory, event string) error {
 	e, err := parseEvent(event)
 	if err != nil {
 		return err
 	}
 	var partial []byte
 	if e.IsTool() {
-		ws, _ := os.Getwd()
+		ws, _ := f.getwd()
 		args, _ := json.Marshal(map[string]any{"CommandLine": exampleCommand, "Cwd": ws, "WaitMsBeforeAsync": 5000})
 		if partial, err = runtime.ToolPayload("run_command", string(args)); err != nil {
 			return usageErrorf("%v", err)
 		}
 	}
-	b, err := buildPayload(e, partial, "")
+	home, _ := f.homeDir()
+	b, err := buildPayload(e, partial, "", home)
 	if err != nil {
 		return err
 	}
@@ -156,7 +166,7 @@ func schemaExample(s streams, event string) error {
 		return usageErrorf("%v", err)
 	}
 	out.WriteByte('\n')
-	_, err = s.out.Write(out.Bytes())
+	_, err = f.out.Write(out.Bytes())
 	return err
 }
 

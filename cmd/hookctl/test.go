@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -38,9 +35,9 @@ type testOptions struct {
 	user     bool
 }
 
-func init() { register(40, testCommand) }
-
-func testCommand(s streams) *cli.Command {
+// newTestCommand is hookctl test. runF, when given, is called in place of
+// testRun.
+func newTestCommand(f *factory, runF func(*testOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "test",
 		Usage:     "run the unit tests of hooks, or check every handler against the agent's contract (--contract)",
@@ -90,18 +87,13 @@ func testCommand(s streams) *cli.Command {
 			&cli.BoolFlag{Name: "user", Usage: "with --contract, check the user's ~/.gemini/config/hooks.json instead of the workspace's"},
 		},
 		Action: func(c *cli.Context) error {
-			// Like run, test starts no process of its own beside the
-			// handlers' shells: what they leave behind is killed.
-			if ownsItsChildren {
-				runtime.ClaimOrphans()
-			}
 			set := map[string]bool{}
 			for _, name := range c.FlagNames() {
 				if c.IsSet(name) {
 					set[name] = true
 				}
 			}
-			return testRun(s, testOptions{
+			opts := &testOptions{
 				files:     c.Args().Slice(),
 				configs:   *c.Generic("config").(*pathList),
 				workspace: c.String("workspace"),
@@ -115,12 +107,23 @@ func testCommand(s streams) *cli.Command {
 				budget:    c.String("budget"),
 				hooks:     *c.Generic("hook").(*pathList),
 				user:      c.Bool("user"),
-			})
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			// Like run, test starts no process of its own beside the
+			// handlers' shells: what they leave behind is killed.
+			if ownsItsChildren {
+				runtime.ClaimOrphans()
+			}
+			return testRun(f, opts)
 		},
 	}
 }
 
-func testRun(s streams, opts testOptions) error {
+// testRun runs the test cases, or the contract check, opts asks for.
+func testRun(f *factory, opts *testOptions) error {
+	s := f.streams
 	if opts.addFrom != "" {
 		return testAddFromLog(s, opts.addFrom, opts.files)
 	}
@@ -138,11 +141,11 @@ func testRun(s streams, opts testOptions) error {
 		return usageErrorf("--format must be text or json, not %q", opts.format)
 	}
 	if opts.contract {
-		return contractRun(s, opts)
+		return contractRun(f, opts)
 	}
-	for _, f := range []string{"budget", "hook", "user"} {
-		if opts.set[f] {
-			return usageErrorf("--%s goes with --contract", f)
+	for _, name := range []string{"budget", "hook", "user"} {
+		if opts.set[name] {
+			return usageErrorf("--%s goes with --contract", name)
 		}
 	}
 	onError, err := runtime.ParseOnError(opts.onError)
@@ -162,7 +165,7 @@ func testRun(s streams, opts testOptions) error {
 			return usageErrorf("--config %s: no such file", c)
 		}
 	}
-	dir, err := os.Getwd()
+	dir, err := f.getwd()
 	if err != nil {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
@@ -180,7 +183,7 @@ func testRun(s streams, opts testOptions) error {
 		return err
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	text := &hooktest.TextPrinter{W: s.out, Dir: dir}
 	report := hooktest.JSONReport{Cases: []hooktest.JSONCase{}}
@@ -273,7 +276,8 @@ func loadSuites(s streams, files []string, byDefault bool) ([]*hooktest.Suite, e
 	return suites, nil
 }
 
-func contractRun(s streams, opts testOptions) error {
+func contractRun(f *factory, opts *testOptions) error {
+	s := f.streams
 	for _, f := range []string{"run", "on-error"} {
 		if opts.set[f] {
 			return usageErrorf("--%s is for test cases; --contract checks every handler (pick hooks with --hook NAME)", f)
@@ -293,7 +297,7 @@ func contractRun(s streams, opts testOptions) error {
 		}
 		budget = d
 	}
-	dir, err := os.Getwd()
+	dir, err := f.getwd()
 	if err != nil {
 		return usageErrorf("cannot tell the current folder: %v", err)
 	}
@@ -301,7 +305,7 @@ func contractRun(s streams, opts testOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	configs, ws, err := contractFiles(s, opts, found)
+	configs, ws, err := contractFiles(f, opts, found)
 	if err != nil {
 		return err
 	}
@@ -309,7 +313,7 @@ func contractRun(s streams, opts testOptions) error {
 		warnUntrusted(s, configs[0])
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	text := &hooktest.ContractPrinter{W: s.out, Dir: dir}
 	var printErr error
@@ -354,7 +358,8 @@ func contractRun(s streams, opts testOptions) error {
 // contractFiles picks the hooks.json files of a contract check and the
 // workspace their payloads name: the files of --config; the user's with
 // --user; else the workspace's, and outside a workspace the user's.
-func contractFiles(s streams, opts testOptions, found scope.Found) ([]string, string, error) {
+func contractFiles(f *factory, opts *testOptions, found scope.Found) ([]string, string, error) {
+	s := f.streams
 	ws := opts.workspace
 	if len(opts.configs) > 0 {
 		for _, c := range opts.configs {
@@ -364,7 +369,7 @@ func contractFiles(s streams, opts testOptions, found scope.Found) ([]string, st
 		}
 		return opts.configs, ws, nil
 	}
-	home, _ := os.UserHomeDir()
+	home, _ := f.homeDir()
 	user := scope.UserFile(home)
 	if ws == "" {
 		ws = found.Root

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/hookctl/hookctl/runtime/hooktest"
 	"github.com/hookctl/hookctl/runtime/tracelog"
@@ -58,7 +55,7 @@ func testAddFromLog(s streams, id string, files []string) error {
 	if _, err := bounds.Check(abs); err != nil {
 		return usageErrorf("%v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := stopOnSignal()
 	defer stop()
 	tx, err := bounds.Begin(ctx, filepath.Dir(abs))
 	if ctx.Err() != nil {
@@ -75,7 +72,7 @@ func testAddFromLog(s streams, id string, files []string) error {
 	}
 	c, warnings, err := hooktest.CaseFromRecord(r, scope.WorkspaceFile(root))
 	if err != nil {
-		return usageErrorf("record %s: %s", r.ID, tracelog.Visible(err.Error()))
+		return usageErrorf("record %s: %s", r.ID, schema.Visible(err.Error()))
 	}
 	c.Name = caseName(r, c)
 	src := old
@@ -87,7 +84,7 @@ func testAddFromLog(s streams, id string, files []string) error {
 		return usageErrorf("%s: %v; fix it, then add the case again", file, err)
 	}
 	if !added {
-		fmt.Fprintf(s.out, "%s already holds the case %q: nothing to add\n", file, tracelog.Visible(c.Name))
+		fmt.Fprintf(s.out, "%s already holds the case %q: nothing to add\n", file, schema.Visible(c.Name))
 		return nil
 	}
 	if beforeWrite != nil {
@@ -98,9 +95,9 @@ func testAddFromLog(s streams, id string, files []string) error {
 	}
 	tx.Commit()
 	for _, w := range warnings {
-		fmt.Fprintf(s.err, "hookctl: note: %s\n", tracelog.Visible(w))
+		fmt.Fprintf(s.err, "hookctl: note: %s\n", schema.Visible(w))
 	}
-	fmt.Fprintf(s.out, "added the case %q to %s; hookctl test runs it\n", tracelog.Visible(c.Name), file)
+	fmt.Fprintf(s.out, "added the case %q to %s; hookctl test runs it\n", schema.Visible(c.Name), file)
 	return nil
 }
 

@@ -8,14 +8,14 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/tracelog"
+	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
-func init() { register(37, traceCommand) }
-
 const traceUsage = shellcmd.TraceUsage
 
-func traceCommand(s streams) *cli.Command {
+// newTraceCommand is hookctl trace, whose arguments traceMain reads.
+func newTraceCommand(f *factory) *cli.Command {
 	return &cli.Command{
 		Name:      "trace",
 		Usage:     "run a handler's command unchanged and log what it did",
@@ -47,21 +47,21 @@ func traceCommand(s streams) *cli.Command {
 			&cli.StringFlag{Name: "hook", Usage: "the hook's `NAME`, for the record (default: $HOOKCTL_HOOK)"},
 			&cli.StringFlag{Name: "event", Usage: "the `EVENT`, for the record (default: $HOOKCTL_EVENT, else told from the payload)"},
 		},
-		Action: wrapperAction(traceMain, s),
+		Action: wrapperAction(traceMain, f),
 	}
 }
 
 // wrapperAction is the action of a wrapper command (trace, adapt), which
 // reads its own arguments with main: --help shows the command's help,
 // anything else is main's, which returns the exit status.
-func wrapperAction(main func([]string, streams) int, s streams) cli.ActionFunc {
+func wrapperAction(main func([]string, *factory) int, f *factory) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		args := c.Args().Slice()
 		if len(args) > 0 && isHelpFlag(args[0]) {
 			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
 			return nil
 		}
-		if code := main(args, s); code != 0 {
+		if code := main(args, f); code != 0 {
 			return &exitError{code: code}
 		}
 		return nil
@@ -71,10 +71,11 @@ func wrapperAction(main func([]string, streams) int, s streams) cli.ActionFunc {
 // traceMain runs hookctl trace and returns its exit status; when the
 // command was killed by a signal, it kills itself with the same signal and
 // does not return.
-func traceMain(args []string, s streams) int {
+func traceMain(args []string, f *factory) int {
+	s := f.streams
 	opts, err := shellcmd.ParseTrace(args)
 	if err != nil {
-		fmt.Fprintf(s.err, "hookctl: trace: %s\n", tracelog.Visible(err.Error()))
+		fmt.Fprintf(s.err, "hookctl: trace: %s\n", schema.Visible(err.Error()))
 		return exitUsage
 	}
 	if err := runtime.CannotRunHandlers(); err != nil {
@@ -84,10 +85,10 @@ func traceMain(args []string, s streams) int {
 	w := runtime.RunWrapped(opts.Command, s.in, s.out, s.err, runtime.TraceLimits)
 	// Under hookctl test, the run is a test's, not the agent's: nothing
 	// is recorded.
-	if !tracelog.Testing(os.Getenv) {
-		rec := w.TraceRecord(opts, os.Getenv)
+	if !tracelog.Testing(f.getenv) {
+		rec := w.TraceRecord(opts, f.getenv)
 		if err := appendRecord(opts.Log, rec); err != nil {
-			fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", tracelog.Visible(err.Error()))
+			fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", schema.Visible(err.Error()))
 		}
 	}
 	if w.Signal != 0 {

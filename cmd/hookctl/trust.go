@@ -19,6 +19,7 @@ import (
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // trustOptions are the answers of the trust command's flags.
@@ -32,9 +33,10 @@ type trustOptions struct {
 	confirm func(question string) (bool, error)
 }
 
-func init() { register(60, trustCommand) }
-
-func trustCommand(s streams) *cli.Command {
+// newTrustCommand is hookctl trust. runF, when given, is called in place
+// of trustRun.
+func newTrustCommand(f *factory, runF func(*trustOptions) error) *cli.Command {
+	s := f.streams
 	return &cli.Command{
 		Name:      "trust",
 		Usage:     "let a workspace's hooks run, after showing what they run",
@@ -79,10 +81,10 @@ func trustCommand(s streams) *cli.Command {
 			return nil
 		},
 		Action: func(c *cli.Context) error {
-			opts := trustOptions{revoke: c.Bool("revoke"), list: c.Bool("list"), diff: c.Bool("diff"), yes: c.Bool("yes"), now: time.Now}
+			opts := &trustOptions{revoke: c.Bool("revoke"), list: c.Bool("list"), diff: c.Bool("diff"), yes: c.Bool("yes"), now: f.now}
 			n := 0
-			for _, f := range []string{"revoke", "list", "diff"} {
-				if c.Bool(f) {
+			for _, name := range []string{"revoke", "list", "diff"} {
+				if c.Bool(name) {
 					n++
 				}
 			}
@@ -103,12 +105,15 @@ func trustCommand(s streams) *cli.Command {
 				}
 				opts.dir = found.Shown()
 			}
-			p, err := trust.DefaultPath()
+			p, err := f.trustStore()
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
 			opts.store = p
-			return trustRun(s, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return trustRun(s, *opts)
 		},
 	}
 }
@@ -193,7 +198,7 @@ func askTrust(s streams, opts trustOptions, root string) (bool, error) {
 	in, inOK := s.in.(*os.File)
 	out, outOK := s.out.(*os.File)
 	if !inOK || !outOK || !fileIsTerminal(in) || !fileIsTerminal(out) {
-		return false, usageErrorf("no terminal to ask on, so nothing was trusted: after reading the above, run 'hookctl trust --yes %s'", shellQuote(root))
+		return false, usageErrorf("no terminal to ask on, so nothing was trusted: after reading the above, run 'hookctl trust --yes %s'", shellcmd.Quote(root))
 	}
 	fmt.Fprintln(s.out)
 	p := &scaffold.SurveyPrompter{In: in, Out: out, Err: s.err}
@@ -398,7 +403,7 @@ func warnUntrusted(s streams, path string) {
 	}
 	ws := filepath.Dir(filepath.Dir(path))
 	fmt.Fprintf(s.err, "hookctl: the workspace %s is not trusted (%s): its handlers run all the same, as you asked; hookctl trust %s shows what they run\n",
-		schema.Visible(ws), why, shellQuote(ws))
+		schema.Visible(ws), why, shellcmd.Quote(ws))
 }
 
 // unsafeFiles refuses to trust files that group or others can write, or
@@ -417,7 +422,7 @@ func unsafeFiles(snap *trust.Snapshot) error {
 		} else {
 			lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(u.Shown), u.Mode))
 		}
-		paths = append(paths, shellQuote(u.Path))
+		paths = append(paths, shellcmd.Quote(u.Path))
 	}
 	return usageErrorf("refusing to trust %s: anyone on this machine could change these files after you looked, since group or others can write them (or the folder they are in):\n%s\nRun: chmod go-w %s",
 		schema.Visible(snap.Root), strings.Join(lines, "\n"), strings.Join(paths, " "))

@@ -16,7 +16,7 @@ import (
 // be the commands' own flags, each taking a value where the command's
 // does, or a new flag's value would be read as a file.
 func TestTrustReadsHookctlsOwnFlags(t *testing.T) {
-	app := newApp(streams{})
+	app := newApp(newFactory(streams{}))
 	for _, verb := range []string{"run", "test", "adapt"} {
 		var cmd *cli.Command
 		for _, c := range app.Commands {

@@ -163,7 +163,7 @@ func TestVersionFlagWithoutCommands(t *testing.T) {
 			if code := run([]string{"hookctl", flag}, streams{strings.NewReader(""), &fast, io.Discard}); code != exitOK {
 				t.Errorf("hookctl %s: exit status %d", flag, code)
 			}
-			if err := newApp(streams{strings.NewReader(""), &lib, io.Discard}).Run([]string{"hookctl", flag}); err != nil {
+			if err := newApp(newFactory(streams{strings.NewReader(""), &lib, io.Discard})).Run([]string{"hookctl", flag}); err != nil {
 				t.Fatalf("the CLI library's hookctl %s: %v", flag, err)
 			}
 			if fast.String() != lib.String() || !strings.HasPrefix(fast.String(), "hookctl "+cmp.Or(version, "devel")) {

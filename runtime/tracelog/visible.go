@@ -8,9 +8,6 @@ import (
 	"github.com/hookctl/hookctl/schema"
 )
 
-// Visible is schema.Visible, for the readers of the log, which hooks write.
-var Visible = schema.Visible
-
 // SafeJSON returns valid JSON with what a terminal would act on inside its
 // strings escaped: DEL and the characters of schema.Hides as \uNNNN (a
 // surrogate pair beyond U+FFFF), and bytes that are not UTF-8 as \ufffd.

@@ -77,11 +77,11 @@ func (c *converter) adaptEvent(target schema.Event) string {
 // program directly, anything else (a pipe, a list, a redirection, a
 // builtin) through sh -c.
 func wrapAdapt(a schema.Agent, event, command string) string {
-	prefix := "hookctl adapt --from " + string(a) + " --event " + shellQuote(event) + " -- "
+	prefix := "hookctl adapt --from " + string(a) + " --event " + shellcmd.Quote(event) + " -- "
 	if directCall(command) {
 		return prefix + command
 	}
-	return prefix + "sh -c " + shellQuote(command)
+	return prefix + "sh -c " + shellcmd.Quote(command)
 }
 
 // shellBuiltins are words a shell runs itself, or runs differently from
@@ -137,7 +137,7 @@ func (c *converter) literalAnswer(pos schema.Pos, h *schema.Handler, u *usage) b
 	case answer == "":
 		h.Command = "true"
 	default:
-		h.Command = "echo " + shellQuote(answer)
+		h.Command = "echo " + shellcmd.Quote(answer)
 	}
 	c.report.note(pos, "the command prints a fixed answer in %s's way: it prints this format's instead (%s)", c.src.Agent.Title(), h.Command)
 	for _, n := range notes {

@@ -284,5 +284,5 @@ func countEntries(n *schema.Node) string {
 			count++
 		}
 	})
-	return plural(count, "handler is", "handlers are")
+	return schema.Plural(count, "handler is", "handlers are")
 }

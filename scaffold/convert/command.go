@@ -228,7 +228,7 @@ func (pl places) convertCommand(cmd string) commandChange {
 	switch {
 	case ch.ToRoot && pl.targetRoot != "":
 		// "cd $CLAUDE_PROJECT_DIR && ..." has become "cd . && ...".
-		out = "cd " + shellQuote(relPath(pl.targetDir, pl.targetRoot)) + " && " + strings.TrimPrefix(out, "cd . && ")
+		out = "cd " + shellcmd.Quote(relPath(pl.targetDir, pl.targetRoot)) + " && " + strings.TrimPrefix(out, "cd . && ")
 		runs = out
 	case ch.ToRoot:
 		// The user's hooks.json serves every workspace: its command goes
@@ -490,7 +490,7 @@ func (pl places) render(abs, frame string, isProgram bool) string {
 		// the project first goes to its root, so paths stay project-relative.
 		rel, ok := within(pl.project, abs)
 		if !ok {
-			return shellQuote(abs)
+			return shellcmd.Quote(abs)
 		}
 		p = rel
 	case sameDir(pl.project, pl.targetRoot) || isWithin(pl.targetRoot, pl.base) && exists(abs):
@@ -501,14 +501,14 @@ func (pl places) render(abs, frame string, isProgram bool) string {
 	default:
 		rel, err := filepath.Rel(pl.anchorSrc, abs)
 		if err != nil || pl.strict && (rel == ".." || strings.HasPrefix(rel, "../")) {
-			return shellQuote(abs)
+			return shellcmd.Quote(abs)
 		}
 		p = relPath(frame, filepath.Join(pl.anchorDst, rel))
 	}
 	if isProgram && !strings.Contains(p, "/") {
 		p = "./" + p
 	}
-	return shellQuote(p)
+	return shellcmd.Quote(p)
 }
 
 // relPath returns path relative to dir, with slashes.
@@ -681,9 +681,6 @@ func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
 }
-
-// shellQuote quotes a word for the shell, as everything hookctl writes does.
-var shellQuote = shellcmd.Quote
 
 func hasAgentPrefix(name string) bool {
 	for _, p := range agentPrefix {

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // Options say where the converted hooks will live.
@@ -442,7 +443,7 @@ func (c *converter) handler(target schema.Event, h *schema.Node, inGroup bool) (
 		// Some Codex builds take the program and its arguments as a list.
 		if argv, ok := stringList(cm.Value); ok && len(argv) > 0 {
 			for i, a := range argv {
-				argv[i] = shellQuote(a)
+				argv[i] = shellcmd.Quote(a)
 			}
 			command = strings.Join(argv, " ")
 			c.report.note(cm.Value.Span.Start, "the command's list of arguments becomes one shell command: %s", command)

@@ -63,7 +63,7 @@ func quote(s string) string {
 func (r *Result) Summary() string {
 	s := r.Source
 	var b strings.Builder
-	fmt.Fprintf(&b, "converted %s from %s (%s", plural(len(r.Hooks), "hook", "hooks"), s.Agent.Title(), s.Path)
+	fmt.Fprintf(&b, "converted %s from %s (%s", schema.Plural(len(r.Hooks), "hook", "hooks"), s.Agent.Title(), s.Path)
 	if s.DetectedBy != "--from" {
 		fmt.Fprintf(&b, ", recognised by %s", s.DetectedBy)
 	}
@@ -73,7 +73,7 @@ func (r *Result) Summary() string {
 	case w == 0 && n == 0:
 		b.WriteString(": everything was carried over")
 	default:
-		fmt.Fprintf(&b, ": %s not carried over or needing work, %s", plural(w, "thing", "things"), plural(n, "note", "notes"))
+		fmt.Fprintf(&b, ": %s not carried over or needing work, %s", schema.Plural(w, "thing", "things"), schema.Plural(n, "note", "notes"))
 	}
 	return b.String()
 }

@@ -95,6 +95,3 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 	n, err := io.WriteString(w, b.String())
 	return int64(n), err
 }
-
-// plural counts: "1 entry", "3 entries".
-var plural = schema.Plural

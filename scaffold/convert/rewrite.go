@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // How a handler's command is rewritten to run here: the exec form's words
@@ -18,7 +19,7 @@ import (
 // variables, inside double quotes, for the command's conversion to read.
 func execWord(s string) string {
 	if !strings.Contains(s, "${") {
-		return shellQuote(s)
+		return shellcmd.Quote(s)
 	}
 	var b strings.Builder
 	b.WriteByte('"')
@@ -101,5 +102,5 @@ func readScripts(scripts []string) [][]byte {
 // with POSIX tools alone (control characters other than tab and newline
 // dropped); its exit status is kept.
 func asContext(command string) string {
-	return "out=$(sh -c " + shellQuote(command) + `) || exit; [ -z "$out" ] || printf '{"injectSteps":[{"ephemeralMessage":"%s"}]}\n' "$(printf '%s' "$out" | tr -d '\000-\010\013-\037' | sed 's/\\/\\\\/g; s/"/\\"/g; s/	/\\t/g' | awk 'NR > 1 { printf "%s", "\\n" } { printf "%s", $0 }')"`
+	return "out=$(sh -c " + shellcmd.Quote(command) + `) || exit; [ -z "$out" ] || printf '{"injectSteps":[{"ephemeralMessage":"%s"}]}\n' "$(printf '%s' "$out" | tr -d '\000-\010\013-\037' | sed 's/\\/\\\\/g; s/"/\\"/g; s/	/\\t/g' | awk 'NR > 1 { printf "%s", "\\n" } { printf "%s", $0 }')"`
 }

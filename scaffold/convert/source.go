@@ -391,9 +391,9 @@ func describeList(n *schema.Node) string {
 		}
 	}
 	if len(keys) == 0 {
-		return plural(len(n.Elems), "entry", "entries")
+		return schema.Plural(len(n.Elems), "entry", "entries")
 	}
-	return plural(len(n.Elems), "entry", "entries") + " with the keys " + strings.Join(keys, ", ")
+	return schema.Plural(len(n.Elems), "entry", "entries") + " with the keys " + strings.Join(keys, ", ")
 }
 
 func keyList(n *schema.Node) string {
