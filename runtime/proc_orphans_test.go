@@ -145,7 +145,10 @@ func TestOrphansOfHandlersRunTogether(t *testing.T) {
 // leaveOrphan is a handler that leaves an orphan that carries nothing of it,
 // which writes its pid into "$PIDS/NAME", and answers allow.
 func leaveOrphan(name string) string {
-	return `(` + escape(`echo \$\$ > $PIDS/`+name+`; exec sleep 600`) + ` &); ` + waitPid(name) + `echo '{"decision":"allow"}'`
+	// The pid is written aside and renamed into place, so that a handler
+	// called many times at once (the contract check) never leaves the
+	// file empty: one call's > truncating it as another ends.
+	return `(` + escape(`echo \$\$ > $PIDS/.`+name+`.\$\$; mv $PIDS/.`+name+`.\$\$ $PIDS/`+name+`; exec sleep 600`) + ` &); ` + waitPid(name) + `echo '{"decision":"allow"}'`
 }
 
 // twoLeftBehind runs hookctl run with two PreToolUse handlers, leaveOrphan("first")
