@@ -16,6 +16,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/hookctl/hookctl/internal/testenv"
+	"github.com/hookctl/hookctl/lint/lsp"
 )
 
 // TestLspArguments checks that hookctl lsp refuses arguments: an editor
@@ -272,7 +273,9 @@ func TestLspProtocolErrorExits(t *testing.T) {
 	} {
 		var out, errOut bytes.Buffer
 		code := run([]string{"hookctl", "lsp"}, streams{strings.NewReader(in), &out, &errOut})
-		if code != 1 || !strings.Contains(errOut.String(), "protocol error") {
+		// The line hookctl prints, not the JSON-RPC library's log line
+		// ("protocol error"), which it may write after the server ends.
+		if code != 1 || !strings.Contains(errOut.String(), "hookctl: "+lsp.ErrProtocol.Error()+": ") {
 			t.Errorf("%s: exit %d, stderr %q; want 1 and the protocol error", name, code, errOut.String())
 		}
 	}
