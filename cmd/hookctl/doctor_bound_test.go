@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/lint/doctor"
 )
 
 // TestDoctorLogOfAFilePastTheBound: the agent's log says it failed to
@@ -27,7 +29,7 @@ func TestDoctorLogOfAFilePastTheBound(t *testing.T) {
 			t.Errorf("agent-log says %q of a file hookctl did not read whole: %+v", wrong, l)
 		}
 	}
-	if l.Status == statusOK || !strings.Contains(l.Message, "unexpected end of JSON input") || !strings.Contains(l.Message, "reads no further") || l.Line != 0 {
+	if l.Status == doctor.OK || !strings.Contains(l.Message, "unexpected end of JSON input") || !strings.Contains(l.Message, "reads no further") || l.Line != 0 {
 		t.Errorf("agent-log %+v, want the agent's failure, at no place, and the bound", l)
 	}
 }

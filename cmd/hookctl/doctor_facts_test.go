@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hookctl/hookctl/runtime/agy"
+	"github.com/hookctl/hookctl/lint/doctor"
 	"github.com/hookctl/hookctl/runtime/tracelog"
-	"github.com/hookctl/hookctl/schema"
 )
 
 // TestDoctorAsksTheAgentInTheWorkspace: agy loads the workspace hooks of
@@ -22,7 +21,7 @@ func TestDoctorAsksTheAgentInTheWorkspace(t *testing.T) {
 	t.Chdir(e.home) // not the workspace
 	_, checks, text := e.doctor()
 	v := find(checks, "agent-view")
-	if len(v) != 1 || v[0].Status != statusOK {
+	if len(v) != 1 || v[0].Status != doctor.OK {
 		t.Errorf("agent-view %+v\n%s", v, text)
 	}
 }
@@ -43,7 +42,7 @@ func TestDoctorReadsTheAgentsCheckOfAHook(t *testing.T) {
 	if code != exitFindings {
 		t.Errorf("exit %d, want 1:\n%s", code, text)
 	}
-	var ws, pl *doctorCheck
+	var ws, pl *doctor.Result
 	for i, c := range find(checks, "agent-log") {
 		switch {
 		case strings.Contains(c.Message, `plugin "superpowers"`):
@@ -52,10 +51,10 @@ func TestDoctorReadsTheAgentsCheckOfAHook(t *testing.T) {
 			ws = &find(checks, "agent-log")[i]
 		}
 	}
-	if ws == nil || ws.Status != statusFail || ws.File != ".agents/hooks.json" || ws.Line != 2 || ws.Column != 3 || ws.Fix == "" {
+	if ws == nil || ws.Status != doctor.Fail || ws.File != ".agents/hooks.json" || ws.Line != 2 || ws.Column != 3 || ws.Fix == "" {
 		t.Errorf("the workspace file's check %+v\n%s", ws, text)
 	}
-	if pl == nil || pl.Status != statusFail || pl.File != "~/.gemini/config/plugins/superpowers/hooks/hooks.json" || pl.Line != 2 || pl.Column != 3 ||
+	if pl == nil || pl.Status != doctor.Fail || pl.File != "~/.gemini/config/plugins/superpowers/hooks/hooks.json" || pl.Line != 2 || pl.Column != 3 ||
 		!strings.Contains(pl.Message, "command hook must specify 'command'") {
 		t.Errorf("the plugin's check %+v\n%s", pl, text)
 	}
@@ -97,7 +96,7 @@ func TestDoctorRunsPerHook(t *testing.T) {
 	)
 	_, checks, text := e.doctor("--offline")
 	runs := find(checks, "runs")
-	var ws, never *doctorCheck
+	var ws, never *doctor.Result
 	for i := range runs {
 		switch {
 		case runs[i].File == ".agents/hooks.json":
@@ -106,7 +105,7 @@ func TestDoctorRunsPerHook(t *testing.T) {
 			never = &runs[i]
 		}
 	}
-	if ws == nil || ws.Status != statusWarn || !strings.Contains(ws.Message, "failed: exit status 1") || !strings.Contains(ws.Fix, "hookctl test --contract") || !strings.Contains(ws.Fix, "hookctl log --show r3") {
+	if ws == nil || ws.Status != doctor.Warn || !strings.Contains(ws.Message, "failed: exit status 1") || !strings.Contains(ws.Fix, "hookctl test --contract") || !strings.Contains(ws.Fix, "hookctl log --show r3") {
 		t.Errorf("the workspace hook's runs %+v\n%s", ws, text)
 	}
 	// The user's hook of the same name runs "true" in ~/.gemini/config:
@@ -123,7 +122,7 @@ func TestDoctorRunsPerHook(t *testing.T) {
 	_, checks, text = e.doctor("--offline")
 	for _, c := range find(checks, "runs") {
 		if c.File == ".agents/hooks.json" {
-			if c.Status != statusOK || !strings.Contains(c.Message, "1 run since the agent last loaded the files") {
+			if c.Status != doctor.OK || !strings.Contains(c.Message, "1 run since the agent last loaded the files") {
 				t.Errorf("runs since the load: %+v\n%s", c, text)
 			}
 			return
@@ -136,9 +135,9 @@ func TestDoctorRunsPerHook(t *testing.T) {
 // make each kind of warning and failure, and holds every one to a fix.
 func TestDoctorEveryProblemHasAFix(t *testing.T) {
 	kinds := map[string]bool{}
-	walk := func(name string, checks []doctorCheck) {
+	walk := func(name string, checks []doctor.Result) {
 		for _, c := range checks {
-			if c.Status == statusOK {
+			if c.Status == doctor.OK {
 				continue
 			}
 			kinds[c.Check+" "+c.Status] = true
@@ -245,35 +244,5 @@ func TestDoctorFixesFromTheCurrentFolder(t *testing.T) {
 	next := find(checks, "next")
 	if len(next) != 1 || next[0].Fix != "hookctl test --contract" {
 		t.Errorf("next %+v", next)
-	}
-}
-
-// TestDoctorChecksReadFactsAlone: each check is a function of the facts,
-// so one run alone says what it says in the whole report: the runs since
-// the agent's last load come from the log's facts, not from the log's
-// check having run first.
-func TestDoctorChecksReadFactsAlone(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "hooks.json")
-	if err := os.WriteFile(path, []byte(`{"gate": {"Stop": [{"command": "./gate.sh"}]}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := schema.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded := time.Date(2026, 12, 1, 10, 12, 3, 0, time.UTC)
-	f := &doctorFile{path: path, shown: ".agents/hooks.json", cfg: cfg, verdict: schema.VerdictOf(cfg, schema.AgentOptions{})}
-	d := &doctorFacts{files: []*doctorFile{f}, runsKnown: true,
-		log: &agy.Log{Loaded: 1, LoadedAt: loaded},
-		runs: []*tracelog.Record{{ID: "r1", Time: loaded.Add(time.Minute), Kind: tracelog.KindRun, Event: "Stop",
-			Handlers: []tracelog.Handler{{Hook: "gate", Command: "./gate.sh", Where: path + ":1:21", Outcome: "no answer"}}}}}
-	c := checkRuns(d)
-	if len(c) != 1 || c[0].Status != statusOK || !strings.Contains(c[0].Message, "1 run since the agent last loaded the files") {
-		t.Errorf("checkRuns alone: %+v", c)
-	}
-	d.log = nil
-	if c := checkRuns(d); len(c) != 1 || c[0].Status != statusOK || strings.Contains(c[0].Message, "since the agent last loaded") {
-		t.Errorf("checkRuns without a log: %+v", c)
 	}
 }

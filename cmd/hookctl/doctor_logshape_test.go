@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hookctl/hookctl/lint/doctor"
 )
 
 // TestDoctorLogFieldShapes: the agent's log names the field it cannot
@@ -29,7 +31,7 @@ func TestDoctorLogFieldShapes(t *testing.T) {
 				_, checks, _ := e.doctor("--offline")
 				logs := find(checks, "agent-log")
 				want := ".agents/hooks.json:3:88: the agent's log (line 1) says it failed to parse this file: " + msg
-				if len(logs) != 1 || logs[0].Status != statusFail || logs[0].Line != 3 || logs[0].Column != 88 || logs[0].Message != want {
+				if len(logs) != 1 || logs[0].Status != doctor.Fail || logs[0].Line != 3 || logs[0].Column != 88 || logs[0].Message != want {
 					t.Errorf("agent-log %+v\nwant %q", logs, want)
 				}
 			})
@@ -66,13 +68,13 @@ func TestDoctorLogEarlierVersionByTime(t *testing.T) {
 					}
 					l := logs[0]
 					if older {
-						if l.Status != statusWarn || l.Line != 0 || !strings.Contains(l.Message, "the agent failed to load an earlier version of this file") || !strings.HasSuffix(l.Message, "it has changed since: "+msg) {
+						if l.Status != doctor.Warn || l.Line != 0 || !strings.Contains(l.Message, "the agent failed to load an earlier version of this file") || !strings.HasSuffix(l.Message, "it has changed since: "+msg) {
 							t.Errorf("agent-log %+v; want an earlier version's failure", l)
 						}
 						return
 					}
 					want := ".agents/hooks.json: the agent's log (line 1) says it failed to parse this file: " + msg
-					if l.Status != statusFail || l.Line != 0 || l.Message != want {
+					if l.Status != doctor.Fail || l.Line != 0 || l.Message != want {
 						t.Errorf("agent-log %+v\nwant %q", l, want)
 					}
 				})

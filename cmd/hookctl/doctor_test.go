@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/hookctl/hookctl/lint/doctor"
 	"github.com/hookctl/hookctl/schema"
 	"os"
 	"path/filepath"
@@ -66,12 +67,12 @@ func (e *doctorEnv) workspace(src string) {
 
 // doctor runs hookctl doctor and returns its exit status, its checks (from
 // --format json) and its text report.
-func (e *doctorEnv) doctor(args ...string) (int, []doctorCheck, string) {
+func (e *doctorEnv) doctor(args ...string) (int, []doctor.Result, string) {
 	e.t.Helper()
 	var out, errOut bytes.Buffer
 	base := []string{"hookctl", "--color", "never", "doctor", "--workspace", e.ws}
 	code := run(append(append(base, args...), "--format", "json"), streams{strings.NewReader(""), &out, &errOut})
-	var checks []doctorCheck
+	var checks []doctor.Result
 	if err := json.Unmarshal(out.Bytes(), &checks); err != nil {
 		e.t.Fatalf("doctor --format json: %v\n%s\nstderr %s", err, out.String(), errOut.String())
 	}
@@ -81,8 +82,8 @@ func (e *doctorEnv) doctor(args ...string) (int, []doctorCheck, string) {
 }
 
 // find returns the checks of a kind.
-func find(checks []doctorCheck, kind string) []doctorCheck {
-	var out []doctorCheck
+func find(checks []doctor.Result, kind string) []doctor.Result {
+	var out []doctor.Result
 	for _, c := range checks {
 		if c.Check == kind {
 			out = append(out, c)
@@ -98,14 +99,14 @@ func TestDoctorWithoutAgent(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, text)
 	}
 	a := find(checks, "agent")
-	if len(a) != 1 || a[0].Status != statusWarn || !strings.Contains(a[0].Message, "agy is not on PATH") || a[0].Fix == "" {
+	if len(a) != 1 || a[0].Status != doctor.Warn || !strings.Contains(a[0].Message, "agy is not on PATH") || a[0].Fix == "" {
 		t.Errorf("agent check %+v", a)
 	}
 	if len(find(checks, "agent-view")) != 0 {
 		t.Errorf("asked an agent that is not there: %+v", checks)
 	}
 	ws := find(checks, "workspace-file")
-	if len(ws) != 1 || ws[0].Status != statusOK || !strings.Contains(ws[0].Message, "1 enabled hook (PreToolUse 1)") {
+	if len(ws) != 1 || ws[0].Status != doctor.OK || !strings.Contains(ws[0].Message, "1 enabled hook (PreToolUse 1)") {
 		t.Errorf("workspace-file %+v", ws)
 	}
 	for _, want := range []string{"[!] agent", "[✓] workspace-file", "checks:", "hookctl test --contract"} {
@@ -121,11 +122,11 @@ func TestDoctorAgentListsEveryHook(t *testing.T) {
 	if code != 0 {
 		t.Errorf("exit %d:\n%s", code, text)
 	}
-	if a := find(checks, "agent"); len(a) != 1 || a[0].Status != statusOK || !strings.HasPrefix(a[0].Message, "agy 1.2.7 (") {
+	if a := find(checks, "agent"); len(a) != 1 || a[0].Status != doctor.OK || !strings.HasPrefix(a[0].Message, "agy 1.2.7 (") {
 		t.Errorf("agent %+v", a)
 	}
 	v := find(checks, "agent-view")
-	if len(v) != 1 || v[0].Status != statusOK {
+	if len(v) != 1 || v[0].Status != doctor.OK {
 		t.Fatalf("agent-view %+v", v)
 	}
 	if data, _ := v[0].Data.(map[string]any); data == nil || !strings.Contains(data["output"].(string), `"name": "gate"`) {
@@ -140,7 +141,7 @@ func TestDoctorNamesTheHookTheAgentDidNotLoad(t *testing.T) {
 		t.Errorf("exit %d, want 1:\n%s", code, text)
 	}
 	v := find(checks, "agent-view")
-	if len(v) != 1 || v[0].Status != statusFail || v[0].File != ".agents/hooks.json" || v[0].Line != 2 || v[0].Column != 3 ||
+	if len(v) != 1 || v[0].Status != doctor.Fail || v[0].File != ".agents/hooks.json" || v[0].Line != 2 || v[0].Column != 3 ||
 		!strings.Contains(v[0].Message, `the hook "gate" is declared and enabled, but agy did not load it`) || v[0].Fix == "" {
 		t.Errorf("agent-view %+v", v)
 	}
@@ -161,7 +162,7 @@ func TestDoctorMapsTheLogsErrorToItsLine(t *testing.T) {
 		t.Errorf("exit %d, want 1:\n%s", code, text)
 	}
 	ws := find(checks, "workspace-file")
-	if len(ws) != 1 || ws[0].Status != statusFail || ws[0].Line != 3 || ws[0].Column != 99 ||
+	if len(ws) != 1 || ws[0].Status != doctor.Fail || ws[0].Line != 3 || ws[0].Column != 99 ||
 		!strings.Contains(ws[0].Message, "the agent loads none of this file's 1 hook:") {
 		t.Errorf("workspace-file %+v", ws)
 	}
@@ -169,11 +170,11 @@ func TestDoctorMapsTheLogsErrorToItsLine(t *testing.T) {
 	if len(logs) != 2 {
 		t.Fatalf("agent-log %+v", logs)
 	}
-	if l := logs[0]; l.Status != statusFail || l.File != ".agents/hooks.json" || l.Line != 3 || l.Column != 99 ||
+	if l := logs[0]; l.Status != doctor.Fail || l.File != ".agents/hooks.json" || l.Line != 3 || l.Column != 99 ||
 		!strings.Contains(l.Message, "the agent's log (line 3) says it failed to parse this file: json: cannot unmarshal string") {
 		t.Errorf("the log's failure %+v", l)
 	}
-	if l := logs[1]; l.Status != statusOK || !strings.Contains(l.Message, "last loaded 1 named hook from 1 file (log line 4); 1 is declared here") {
+	if l := logs[1]; l.Status != doctor.OK || !strings.Contains(l.Message, "last loaded 1 named hook from 1 file (log line 4); 1 is declared here") {
 		t.Errorf("the log's count %+v", l)
 	}
 }
@@ -184,14 +185,14 @@ func TestDoctorOldAgentAndUnreadableAnswer(t *testing.T) {
 	_, checks, text := e.doctor()
 	var warned bool
 	for _, c := range find(checks, "workspace-file") {
-		if c.Status == statusWarn && strings.Contains(c.Message, "agy 1.0.5 never runs SessionStart handlers") {
+		if c.Status == doctor.Warn && strings.Contains(c.Message, "agy 1.0.5 never runs SessionStart handlers") {
 			warned = true
 		}
 	}
 	if !warned {
 		t.Errorf("no SessionStart warning for agy 1.0.5:\n%s", text)
 	}
-	if v := find(checks, "agent-view"); len(v) != 1 || v[0].Status != statusWarn || !strings.Contains(v[0].Message, "holds no list of hooks hookctl can read") {
+	if v := find(checks, "agent-view"); len(v) != 1 || v[0].Status != doctor.Warn || !strings.Contains(v[0].Message, "holds no list of hooks hookctl can read") {
 		t.Errorf("agent-view %+v", v)
 	}
 	// --offline never asks.
@@ -203,7 +204,7 @@ func TestDoctorOldAgentAndUnreadableAnswer(t *testing.T) {
 func TestDoctorNeverHangsOnTheAgent(t *testing.T) {
 	e := newDoctorEnv(t, "hangs")
 	_, checks, text := e.doctor("--agent-timeout", "200ms")
-	if a := find(checks, "agent"); len(a) != 1 || a[0].Status != statusWarn || !strings.Contains(a[0].Message, "did not answer within 200ms") {
+	if a := find(checks, "agent"); len(a) != 1 || a[0].Status != doctor.Warn || !strings.Contains(a[0].Message, "did not answer within 200ms") {
 		t.Errorf("agent %+v\n%s", a, text)
 	}
 }
@@ -250,15 +251,15 @@ func TestDoctorHandlersAndTrust(t *testing.T) {
 		}
 	}
 	tr := find(checks, "agent-trust")
-	if len(tr) != 1 || tr[0].Status != statusFail || !strings.Contains(tr[0].Message, "does not trust this workspace") {
+	if len(tr) != 1 || tr[0].Status != doctor.Fail || !strings.Contains(tr[0].Message, "does not trust this workspace") {
 		t.Errorf("agent-trust %+v", tr)
 	}
-	if h := find(checks, "hookctl-trust"); len(h) != 1 || h[0].Status != statusWarn || !strings.HasPrefix(h[0].Fix, "hookctl trust ") {
+	if h := find(checks, "hookctl-trust"); len(h) != 1 || h[0].Status != doctor.Warn || !strings.HasPrefix(h[0].Fix, "hookctl trust ") {
 		t.Errorf("hookctl-trust %+v", h)
 	}
 	// A trusting entry for a parent folder trusts the workspace.
 	e.write(filepath.Join(e.home, ".gemini", "trustedFolders.json"), `{"`+filepath.Join(e.ws, "x")+`": "TRUST_PARENT"}`, 0o644)
-	if _, checks, _ := e.doctor(); find(checks, "agent-trust")[0].Status != statusOK {
+	if _, checks, _ := e.doctor(); find(checks, "agent-trust")[0].Status != doctor.OK {
 		t.Errorf("TRUST_PARENT of a child: %+v", find(checks, "agent-trust"))
 	}
 }
@@ -273,7 +274,7 @@ func TestDoctorFindsMisplacedFiles(t *testing.T) {
 		t.Fatalf("misplaced %+v", m)
 	}
 	for _, c := range m {
-		if c.Status != statusWarn || c.Fix == "" {
+		if c.Status != doctor.Warn || c.Fix == "" {
 			t.Errorf("misplaced %+v", c)
 		}
 	}
@@ -296,7 +297,7 @@ func TestDoctorCountsDroppedHooksAsLint(t *testing.T) {
 		t.Fatalf("lint:\n%s", out.String())
 	}
 	ws := find(checks, "workspace-file")
-	if len(ws) != 1 || ws[0].Status != statusFail || ws[0].Line != 2 || ws[0].Column != 23 ||
+	if len(ws) != 1 || ws[0].Status != doctor.Fail || ws[0].Line != 2 || ws[0].Column != 23 ||
 		!strings.Contains(ws[0].Message, "the agent loads none of this file's 3 hooks:") {
 		t.Errorf("workspace-file %+v", ws)
 	}
@@ -326,7 +327,7 @@ func TestDoctorLogOlderThanTheFile(t *testing.T) {
 				t.Fatalf("agent-log %+v", logs)
 			}
 			want := ".agents/hooks.json: the agent failed to load an earlier version of this file at 2026-12-01T10:12:03Z (log line 1); it has changed since: " + msg
-			if l := logs[0]; l.Status != statusWarn || l.Line != 0 || l.Message != want {
+			if l := logs[0]; l.Status != doctor.Warn || l.Line != 0 || l.Message != want {
 				t.Errorf("the log's failure %+v\nwant %q", l, want)
 			}
 		})
@@ -338,7 +339,7 @@ func TestDoctorLogOlderThanTheFile(t *testing.T) {
 	e.workspace("{\n  \"gate\": {\n")
 	_, checks, _ := e.doctor("--offline")
 	logs := find(checks, "agent-log")
-	if len(logs) != 1 || logs[0].Status != statusFail || logs[0].Line == 0 || !strings.Contains(logs[0].Message, "says it failed to parse this file: unexpected end of JSON input") {
+	if len(logs) != 1 || logs[0].Status != doctor.Fail || logs[0].Line == 0 || !strings.Contains(logs[0].Message, "says it failed to parse this file: unexpected end of JSON input") {
 		t.Errorf("agent-log %+v", logs)
 	}
 }

@@ -165,9 +165,9 @@ func versionLine(v string, bi *debug.BuildInfo) string {
 	return line
 }
 
-// formatTime is how hookctl shows a time to a person: RFC 3339, in UTC.
+// formatTime is how hookctl shows a time to a person (schema.FormatTime).
 func formatTime(t time.Time) string {
-	return t.UTC().Format(time.RFC3339)
+	return schema.FormatTime(t)
 }
 
 // Exit statuses.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookctl/hookctl/lint/doctor"
 	"github.com/hookctl/hookctl/runtime"
 )
 
@@ -134,7 +135,7 @@ func TestEveryCommandFindsTheWorkspaceFromASubfolder(t *testing.T) {
 	want("test", out, "2 passed, 0 failed")
 
 	out, _, _ = run("doctor", "--offline", "--format", "json")
-	var checks []doctorCheck
+	var checks []doctor.Result
 	if err := json.Unmarshal([]byte(out), &checks); err != nil {
 		t.Fatalf("doctor --format json: %v\n%s", err, out)
 	}

@@ -1,4 +1,4 @@
-package main
+package doctor
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ func areCount(n int) string {
 
 // lintFix is the lint command for the files doctor read, from the current
 // folder.
-func (d *doctorFacts) lintFix() string {
+func (d *Facts) lintFix() string {
 	if d.cwd == d.ws {
 		return "hookctl lint"
 	}
@@ -43,9 +43,9 @@ func (d *doctorFacts) lintFix() string {
 // pluginFailure is the check for the log's latest "Failed to parse hooks
 // for plugin NAME" line: the agent loads none of that plugin's hooks. The
 // plugin's own hooks.json is looked for where agy installs plugins.
-func pluginFailure(d *doctorFacts) doctorCheck {
+func pluginFailure(d *Facts) Result {
 	log, l := d.logPath, d.log
-	c := doctorCheck{Check: "agent-log", Status: statusFail,
+	c := Result{Check: "agent-log", Status: Fail,
 		Data: map[string]any{"log": log, "line": l.LineData(l.PluginLine), "plugin": l.Plugin, "message": l.PluginMsg},
 		Message: fmt.Sprintf("the agent's log (%s) says it failed to parse the hooks of the plugin %q, so it runs none of them: %s",
 			l.Line(l.PluginLine), schema.Visible(l.Plugin), schema.Visible(l.PluginMsg)),
@@ -64,11 +64,11 @@ func pluginFailure(d *doctorFacts) doctorCheck {
 
 // checkContract points at hookctl test --contract, the check of every
 // handler against what the agent punishes, in both formats.
-func checkContract(d *doctorFacts) (c checks) {
+func checkContract(d *Facts) (c checks) {
 	if len(d.files) == 0 {
 		return nil
 	}
-	c.add(doctorCheck{Check: "next", Status: statusOK,
+	c.add(Result{Check: "next", Status: OK,
 		Message: "hookctl test --contract runs every enabled handler on generated payloads and checks what the agent punishes (an answer it cannot take, a timeout)",
 		Fix:     "hookctl test --contract"})
 	return c
@@ -76,11 +76,11 @@ func checkContract(d *doctorFacts) (c checks) {
 
 // declaredHook is an enabled hook of a file the agent loads.
 type declaredHook struct {
-	file *doctorFile
+	file *hooksFile
 	hook *schema.HookDefinition
 }
 
-func (d *doctorFacts) declaredHooks() []declaredHook {
+func (d *Facts) declaredHooks() []declaredHook {
 	var out []declaredHook
 	for _, f := range d.files {
 		if f.verdict == nil || f.drops {
@@ -97,7 +97,7 @@ func (d *doctorFacts) declaredHooks() []declaredHook {
 
 // loadedAt is when the agent's log says it last loaded hooks.json files,
 // zero when it does not say.
-func (d *doctorFacts) loadedAt() time.Time {
+func (d *Facts) loadedAt() time.Time {
 	if d.log == nil || d.log.Loaded < 0 {
 		return time.Time{}
 	}
@@ -107,12 +107,12 @@ func (d *doctorFacts) loadedAt() time.Time {
 // checkRuns reads the recorded runs of each declared hook: when it last
 // ran, whether that run failed (a warning: hookctl test --contract tells
 // why), and how many runs came since the agent last loaded the files.
-func checkRuns(d *doctorFacts) (c checks) {
+func checkRuns(d *Facts) (c checks) {
 	if !d.runsKnown {
 		return nil
 	}
 	if len(d.runs) == 0 {
-		c.add(doctorCheck{Check: "runs", Status: statusOK,
+		c.add(Result{Check: "runs", Status: OK,
 			Message: "no runs recorded: put hookctl trace -- in front of a handler's command, or set HOOKCTL_LOG, to see which hooks ran (hookctl log)"})
 		return c
 	}
@@ -127,8 +127,8 @@ func checkRuns(d *doctorFacts) (c checks) {
 			continue
 		}
 		last := runs[len(runs)-1]
-		data[dh.hook.Name] = formatTime(last.At)
-		msg := fmt.Sprintf("%s (%s) last ran %s (%s)", name, where, formatTime(last.At), schema.Visible(last.Event))
+		data[dh.hook.Name] = schema.FormatTime(last.At)
+		msg := fmt.Sprintf("%s (%s) last ran %s (%s)", name, where, schema.FormatTime(last.At), schema.Visible(last.Event))
 		if loadedAt := d.loadedAt(); !loadedAt.IsZero() {
 			since := 0
 			for _, r := range runs {
@@ -136,18 +136,18 @@ func checkRuns(d *doctorFacts) (c checks) {
 					since++
 				}
 			}
-			msg += fmt.Sprintf("; %s since the agent last loaded the files (%s)", schema.Plural(since, "run"), formatTime(loadedAt))
+			msg += fmt.Sprintf("; %s since the agent last loaded the files (%s)", schema.Plural(since, "run"), schema.FormatTime(loadedAt))
 		}
-		x := doctorCheck{Check: "runs", Status: statusOK, File: dh.file.shown, Line: dh.hook.Pos.Line, Column: dh.hook.Pos.Col, Message: msg}
+		x := Result{Check: "runs", Status: OK, File: dh.file.shown, Line: dh.hook.Pos.Line, Column: dh.hook.Pos.Col, Message: msg}
 		if last.Failed != "" {
-			x.Status = statusWarn
-			x.Message = fmt.Sprintf("%s (%s): its last run, %s (%s), failed: %s", name, where, formatTime(last.At), schema.Visible(last.Event), schema.Visible(last.Failed))
+			x.Status = Warn
+			x.Message = fmt.Sprintf("%s (%s): its last run, %s (%s), failed: %s", name, where, schema.FormatTime(last.At), schema.Visible(last.Event), schema.Visible(last.Failed))
 			x.Fix = "hookctl test --contract says what the agent makes of each handler; hookctl log --show " + last.ID + " shows the run"
 		}
 		c.add(x)
 	}
 	if len(never) > 0 {
-		c.add(doctorCheck{Check: "runs", Status: statusWarn, Data: data,
+		c.add(Result{Check: "runs", Status: Warn, Data: data,
 			Message: "no recorded run of " + strings.Join(never, ", ") + ": if the agent ran them through hookctl trace, it never called them",
 			Fix:     "hookctl log shows what ran; check the matcher (hookctl run EVENT --tool NAME --explain)"})
 	}

@@ -1,4 +1,4 @@
-package main
+package doctor
 
 import (
 	"context"
@@ -19,12 +19,12 @@ import (
 	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
-// doctorFacts is what doctor learns of this machine, gathered once before
+// Facts are what doctor learns of this machine, gathered once before
 // any check: every check is a function of the facts alone, so none
 // depends on what another found, and the order of the report is the
 // order of the checks, not of what they need.
-type doctorFacts struct {
-	opts doctorOptions
+type Facts struct {
+	opts Options
 	ws   string
 	// cwd is the current folder, for fixes: the paths they name are from
 	// it.
@@ -46,8 +46,8 @@ type doctorFacts struct {
 
 	// places are the user's and the workspace's hooks.json, read or not;
 	// files are those that were read.
-	places []*doctorFile
-	files  []*doctorFile
+	places []*hooksFile
+	files  []*hooksFile
 
 	// misplaced is lint's misplaced-config run (nil when it failed), and
 	// plugins the plugins' hooks files.
@@ -100,8 +100,8 @@ type doctorFacts struct {
 	runs      []*tracelog.Record
 }
 
-// doctorFile is one hooks.json doctor looked at.
-type doctorFile struct {
+// hooksFile is one hooks.json doctor looked at.
+type hooksFile struct {
 	path, shown string
 	scope       scope.Scope
 	// err is why the file could not be read.
@@ -133,20 +133,47 @@ type trustDecision struct {
 
 // noSessionStart reports whether the agent's version is known to never
 // run SessionStart handlers.
-func (d *doctorFacts) noSessionStart() bool {
+func (d *Facts) noSessionStart() bool {
 	return d.versionOK && !d.version.AtLeast(schema.SessionStartSince)
 }
 
-// gatherFacts reads, runs and asks everything doctor's checks look at.
-func gatherFacts(ctx context.Context, opts doctorOptions, found scope.Found) *doctorFacts {
-	d := &doctorFacts{opts: opts, ws: found.Root, found: found}
+// Options say where doctor looks and how long it waits for the agent.
+type Options struct {
+	// Found is the workspace, as it was chosen.
+	Found scope.Found
+	// Offline is set when the agent is not to be asked for its list of
+	// hooks.
+	Offline bool
+	// Timeout is how long to wait for each answer of the agent;
+	// DefaultTimeout when it is not above zero.
+	Timeout time.Duration
+	// Home is the user's home folder, "" when there is none.
+	Home string
+	// Getenv reads the environment (HOOKCTL_AGY, HOOKCTL_AGY_LOG);
+	// os.Getenv when nil.
+	Getenv func(string) string
+}
+
+// DefaultTimeout is how long doctor waits for each answer of the agent
+// unless told.
+const DefaultTimeout = 20 * time.Second
+
+// Gather reads, runs and asks everything doctor's checks look at.
+func Gather(ctx context.Context, opts Options) *Facts {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
+	d := &Facts{opts: opts, ws: opts.Found.Root, found: opts.Found}
 	d.cwd, _ = os.Getwd()
 	d.gatherAgent(ctx)
 	d.gatherFiles()
 	d.gatherMisplaced()
-	if !opts.offline && d.agent != "" {
+	if !opts.Offline && d.agent != "" {
 		d.viewAsked = true
-		d.viewOut, d.viewErr = agy.Run(ctx, d.agent, d.ws, opts.timeout, agy.HooksArgs...)
+		d.viewOut, d.viewErr = agy.Run(ctx, d.agent, d.ws, opts.Timeout, agy.HooksArgs...)
 	}
 	d.gatherLog()
 	d.gatherTrust()
@@ -162,12 +189,12 @@ func gatherFacts(ctx context.Context, opts doctorOptions, found scope.Found) *do
 }
 
 // gatherAgent finds the agent and runs agy --version.
-func (d *doctorFacts) gatherAgent(ctx context.Context) {
-	d.agentProg, d.agentHow, d.findErr = agy.Find(d.opts.getenv)
+func (d *Facts) gatherAgent(ctx context.Context) {
+	d.agentProg, d.agentHow, d.findErr = agy.Find(d.opts.Getenv)
 	if d.findErr != nil {
 		return
 	}
-	d.versionOut, d.versionErr = agy.Run(ctx, d.agentProg, "", d.opts.timeout, "--version")
+	d.versionOut, d.versionErr = agy.Run(ctx, d.agentProg, "", d.opts.Timeout, "--version")
 	if errors.Is(d.versionErr, agy.ErrTimeout) || d.versionErr != nil && d.versionOut == "" {
 		return
 	}
@@ -177,17 +204,17 @@ func (d *doctorFacts) gatherAgent(ctx context.Context) {
 
 // gatherFiles reads the user's and the workspace's hooks.json as the
 // agent reads them.
-func (d *doctorFacts) gatherFiles() {
+func (d *Facts) gatherFiles() {
 	type place struct {
 		scope scope.Scope
 		path  string
 	}
 	places := []place{{scope.Workspace, scope.WorkspaceFile(d.ws)}}
-	if d.opts.home != "" {
-		places = append([]place{{scope.User, scope.UserFile(d.opts.home)}}, places...)
+	if d.opts.Home != "" {
+		places = append([]place{{scope.User, scope.UserFile(d.opts.Home)}}, places...)
 	}
 	for _, p := range places {
-		f := &doctorFile{path: p.path, shown: d.shown(p.path), scope: p.scope}
+		f := &hooksFile{path: p.path, shown: d.shown(p.path), scope: p.scope}
 		d.places = append(d.places, f)
 		f.cfg, f.err = schema.Load(p.path)
 		if f.err != nil {
@@ -206,34 +233,34 @@ func (d *doctorFacts) gatherFiles() {
 
 // gatherMisplaced runs lint's misplaced-config on the workspace and home,
 // and finds the plugins' hooks files.
-func (d *doctorFacts) gatherMisplaced() {
+func (d *Facts) gatherMisplaced() {
 	req := lint.Request{Workspaces: []lint.Place{{Dir: d.ws, Name: d.shown(d.ws)}}, Rules: []string{"misplaced-config"}}
-	if d.opts.home != "" {
-		req.Home = &lint.Place{Dir: d.opts.home, Name: "~"}
+	if d.opts.Home != "" {
+		req.Home = &lint.Place{Dir: d.opts.Home, Name: "~"}
 	}
 	if res, err := lint.Lint(req); err == nil {
 		d.misplaced = res
 	}
-	if d.opts.home != "" {
-		d.plugins, _ = filepath.Glob(filepath.Join(d.opts.home, ".gemini", "antigravity-cli", "plugins", "*", "hooks", "hooks.json"))
+	if d.opts.Home != "" {
+		d.plugins, _ = filepath.Glob(filepath.Join(d.opts.Home, ".gemini", "antigravity-cli", "plugins", "*", "hooks", "hooks.json"))
 	}
 }
 
 // gatherLog reads the agent's log, and the hooks.json of the plugin its
 // latest plugin line names.
-func (d *doctorFacts) gatherLog() {
-	d.logPath = d.opts.getenv("HOOKCTL_AGY_LOG")
+func (d *Facts) gatherLog() {
+	d.logPath = d.opts.Getenv("HOOKCTL_AGY_LOG")
 	if d.logPath == "" {
-		if d.opts.home == "" {
+		if d.opts.Home == "" {
 			return
 		}
-		d.logPath = agy.LogPath(d.opts.home)
+		d.logPath = agy.LogPath(d.opts.Home)
 	}
 	d.log, d.logErr = agy.ReadLog(d.logPath)
-	if d.log == nil || d.log.Plugin == "" || d.opts.home == "" || strings.ContainsAny(d.log.Plugin, `/\`) || d.log.Plugin == ".." {
+	if d.log == nil || d.log.Plugin == "" || d.opts.Home == "" || strings.ContainsAny(d.log.Plugin, `/\`) || d.log.Plugin == ".." {
 		return
 	}
-	for _, dir := range agy.PluginDirs(d.opts.home) {
+	for _, dir := range agy.PluginDirs(d.opts.Home) {
 		p := filepath.Join(dir, d.log.Plugin, "hooks", "hooks.json")
 		if cfg, err := schema.Load(p); err == nil {
 			d.pluginFile, d.pluginCfg = p, cfg
@@ -244,13 +271,13 @@ func (d *doctorFacts) gatherLog() {
 
 // gatherTrust reads the agent's folder trust and hookctl's own, when the
 // workspace has hooks.
-func (d *doctorFacts) gatherTrust() {
+func (d *Facts) gatherTrust() {
 	if !d.hasWorkspace {
 		return
 	}
-	if d.opts.home != "" {
+	if d.opts.Home != "" {
 		d.foldersRead = true
-		d.folders, d.foldersErr = schema.ReadFile(agy.TrustedFoldersPath(d.opts.home), schema.MaxFileSize)
+		d.folders, d.foldersErr = schema.ReadFile(agy.TrustedFoldersPath(d.opts.Home), schema.MaxFileSize)
 		d.wsReal, _ = filepath.EvalSymlinks(d.ws)
 		if d.wsReal == "" {
 			d.wsReal = d.ws
@@ -277,17 +304,17 @@ func (d *doctorFacts) gatherTrust() {
 }
 
 // lintTargets are the files read, for lint.
-func (d *doctorFacts) lintTargets() []lint.Target {
+func (d *Facts) lintTargets() []lint.Target {
 	var targets []lint.Target
 	for _, f := range d.files {
-		scope, root := lint.ScopeOf(f.path, d.opts.home)
+		scope, root := lint.ScopeOf(f.path, d.opts.Home)
 		targets = append(targets, lint.Target{Path: f.path, Name: f.shown, Scope: scope, Root: root})
 	}
 	return targets
 }
 
 // gatherLint runs lint on the files.
-func (d *doctorFacts) gatherLint() {
+func (d *Facts) gatherLint() {
 	targets := d.lintTargets()
 	if len(targets) == 0 {
 		return
@@ -311,7 +338,7 @@ var scriptRules = []string{"script-not-found", "script-not-executable"}
 // gatherHandlers finds, for every handler of an enabled hook, the scripts
 // it runs that lint finds missing or not runnable (whatever the files'
 // own choice of rules), and the programs it calls that are not on PATH.
-func (d *doctorFacts) gatherHandlers() {
+func (d *Facts) gatherHandlers() {
 	targets := d.lintTargets()
 	// The scripts lint finds, by file and handler.
 	type handlerKey struct {
