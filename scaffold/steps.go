@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime/hooktest"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
@@ -50,6 +52,23 @@ func (g Guide) Rel(path string) string {
 		}
 	}
 	return path
+}
+
+// Lint lints the hooks.json the plan wrote as hookctl lint would, naming
+// it as Rel shows it.
+func (g Guide) Lint(p *Plan) (*lint.Result, error) {
+	sc, root := lint.ScopeOf(p.Config, g.Home)
+	return lint.Lint(lint.Request{Files: []lint.Target{{Path: p.Config, Name: g.Rel(p.Config), Scope: sc, Root: root}}})
+}
+
+// LacksJQ tells that the plan's script reads its input with jq, and jq is
+// not installed here.
+func (p *Plan) LacksJQ() bool {
+	if p.Lang != "sh" || !p.Template.NeedsJQ {
+		return false
+	}
+	_, err := exec.LookPath("jq")
+	return err != nil
 }
 
 // NextSteps are the commands that try, test and edit the hook just

@@ -120,3 +120,37 @@ func TestRelFromTheWorkspaceAbove(t *testing.T) {
 		}
 	}
 }
+
+func TestLintNamesTheFileAsShown(t *testing.T) {
+	dir := t.TempDir()
+	g, p := guideFor(t, dir, Answers{Scope: Workspace, Name: "gate", Template: "block-dangerous", Lang: "sh"})
+	if err := apply(t, g.Options, p); err != nil {
+		t.Fatal(err)
+	}
+	res, err := g.Lint(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 0 {
+		t.Errorf("init's own hook has findings: %+v", res.Findings)
+	}
+	if len(res.Files) != 1 || res.Files[0].Name != filepath.Join(".agents", "hooks.json") {
+		t.Errorf("linted %+v, want .agents/hooks.json", res.Files)
+	}
+}
+
+func TestLacksJQOnlyForShell(t *testing.T) {
+	dir := t.TempDir()
+	_, p := guideFor(t, dir, Answers{Scope: Workspace, Name: "gate", Template: "block-dangerous", Lang: "py"})
+	if p.LacksJQ() {
+		t.Error("a Python script needs jq")
+	}
+	t.Setenv("PATH", t.TempDir())
+	_, p = guideFor(t, dir, Answers{Scope: Workspace, Name: "gate", Template: "block-dangerous", Lang: "sh"})
+	if !p.Template.NeedsJQ {
+		t.Fatal("block-dangerous in shell no longer reads with jq: pick another template")
+	}
+	if !p.LacksJQ() {
+		t.Error("jq found on an empty PATH")
+	}
+}

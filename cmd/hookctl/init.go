@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -357,10 +356,8 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *scaffold.Trus
 	for _, n := range p.Notes {
 		fmt.Fprintf(w, "Note: %s\n", n)
 	}
-	if p.Lang == "sh" && p.Template.NeedsJQ {
-		if _, err := exec.LookPath("jq"); err != nil {
-			fmt.Fprintf(w, "Note: the script reads its input with jq, which is not installed: apt-get install jq, or brew install jq\n")
-		}
+	if p.LacksJQ() {
+		fmt.Fprintf(w, "Note: the script reads its input with jq, which is not installed: apt-get install jq, or brew install jq\n")
 	}
 
 	if tr != nil {
@@ -371,10 +368,7 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *scaffold.Trus
 		}
 	}
 
-	// Lint the file as hookctl lint would.
-	home := opts.Home
-	scope, root := lint.ScopeOf(p.Config, home)
-	res, err := lint.Lint(lint.Request{Files: []lint.Target{{Path: p.Config, Name: rel(p.Config), Scope: scope, Root: root}}})
+	res, err := g.Lint(p)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
