@@ -393,6 +393,18 @@ func LookupForeignEvent(name string) (ForeignEvent, bool) {
 	return ForeignEvent{}, false
 }
 
+// AgentEvents returns the events the table lists for one agent, in its
+// order.
+func AgentEvents(a Agent) []ForeignEvent {
+	var out []ForeignEvent
+	for _, e := range ForeignEvents {
+		if hasAgent(e.Agents, a) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // LookupAgentEvent returns the entry for an event of one agent: a name the
 // table lists for that agent.
 func LookupAgentEvent(a Agent, name string) (ForeignEvent, bool) {

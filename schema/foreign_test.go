@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -241,4 +242,24 @@ func TestFieldName(t *testing.T) {
 		}
 	}()
 	FieldName(StopInput{}, "Prompt")
+}
+
+func TestAgentEvents(t *testing.T) {
+	names := func(a Agent) []string {
+		var out []string
+		for _, e := range AgentEvents(a) {
+			out = append(out, e.Name)
+		}
+		return out
+	}
+	cursor := names(Cursor)
+	if !slices.Contains(cursor, "beforeShellExecution") || slices.Contains(cursor, "PreToolUse") {
+		t.Errorf("Cursor's events %q: want beforeShellExecution, not Claude's PreToolUse", cursor)
+	}
+	if claude := names(Claude); len(claude) == 0 || claude[0] != "PreToolUse" {
+		t.Errorf("Claude's events %q, want the table's order, PreToolUse first", claude)
+	}
+	if got := AgentEvents("nobody"); got != nil {
+		t.Errorf("an unknown agent's events: %v", got)
+	}
 }

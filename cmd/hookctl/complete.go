@@ -299,14 +299,12 @@ func flagValues(out *completion, g given, flag, prefix string) {
 // agentEvents offers the events of another agent, each with the event of
 // this format it runs.
 func agentEvents(a schema.Agent, add func(value, desc string)) {
-	for _, e := range schema.ForeignEvents {
-		if slices.Contains(e.Agents, a) {
-			desc := "no equivalent: passes through"
-			if e.Event != "" {
-				desc = "runs the " + string(e.Event) + " hooks"
-			}
-			add(e.Name, desc)
+	for _, e := range schema.AgentEvents(a) {
+		desc := "no equivalent: passes through"
+		if e.Event != "" {
+			desc = "runs the " + string(e.Event) + " hooks"
 		}
+		add(e.Name, desc)
 	}
 }
 

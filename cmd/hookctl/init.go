@@ -1,18 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -200,7 +194,7 @@ func initRun(f *factory, opts *initOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	tr, err := checkTrustBefore(*opts, x)
+	tr, err := scaffold.CheckTrust(opts.Options, x)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -212,16 +206,16 @@ func initRun(f *factory, opts *initOptions) error {
 	}
 	// The journal stays until the trust is renewed: killed between the
 	// two, the next init renews it (trust.RenewUnfinished).
-	tx.Follow = tr != nil && tr.renew
+	tx.Follow = tr != nil && tr.Renew
 	tx.Commit()
-	if tr != nil && tr.renew {
+	if tr != nil && tr.Renew {
 		// Still under the lock, so that what is trusted is what init wrote.
-		why, err := tr.renewAfter(f.now(), plan)
+		why, err := tr.RenewOver(f.now(), plan)
 		if err != nil {
-			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellcmd.Quote(tr.root))
+			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellcmd.Quote(tr.Root))
 		}
 		if why != "" {
-			tr.renew, tr.untrusted = false, why
+			tr.Renew, tr.Untrusted = false, why
 		}
 	}
 	tx.Done()
@@ -316,27 +310,20 @@ func checkInitFlags(f *factory, opts *initOptions) error {
 	return nil
 }
 
+// guide is what init tells, from the current folder, once it has written.
+func (opts initOptions) guide() scaffold.Guide {
+	return scaffold.Guide{Options: opts.Options, Cwd: opts.cwd, Here: opts.here}
+}
+
 func fileIsTerminal(f *os.File) bool {
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
 // initReport says what was written, lints the result, runs the contract
 // check on the new hook and prints the next steps.
-func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) error {
-	rel := func(path string) string {
-		if r, err := filepath.Rel(opts.cwd, path); err == nil && !strings.HasPrefix(r, "..") {
-			return r
-		}
-		if r, err := filepath.Rel(opts.here.Root, path); err == nil && !strings.HasPrefix(r, "..") {
-			return opts.here.Rel(path) // in the workspace above: ../.agents/hooks.json
-		}
-		if opts.Home != "" {
-			if r, err := filepath.Rel(opts.Home, path); err == nil && !strings.HasPrefix(r, "..") {
-				return filepath.Join("~", r)
-			}
-		}
-		return path
-	}
+func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *scaffold.Trust) error {
+	g := opts.guide()
+	rel := g.Rel
 	w := s.out
 	verb := "Created"
 	if p.Overwrite {
@@ -369,24 +356,19 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 	for _, n := range p.Notes {
 		fmt.Fprintf(w, "Note: %s\n", n)
 	}
-	if p.Lang == "sh" && p.Template.NeedsJQ {
-		if _, err := exec.LookPath("jq"); err != nil {
-			fmt.Fprintf(w, "Note: the script reads its input with jq, which is not installed: apt-get install jq, or brew install jq\n")
-		}
+	if p.LacksJQ() {
+		fmt.Fprintf(w, "Note: the script reads its input with jq, which is not installed: apt-get install jq, or brew install jq\n")
 	}
 
 	if tr != nil {
-		if tr.renew {
+		if tr.Renew {
 			fmt.Fprintf(w, "Trusted the workspace's hooks as they now are, so they run\n")
 		} else {
-			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.untrusted, shellcmd.Quote(tr.root))
+			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.Untrusted, shellcmd.Quote(tr.Root))
 		}
 	}
 
-	// Lint the file as hookctl lint would.
-	home := opts.Home
-	scope, root := lint.ScopeOf(p.Config, home)
-	res, err := lint.Lint(lint.Request{Files: []lint.Target{{Path: p.Config, Name: rel(p.Config), Scope: scope, Root: root}}})
+	res, err := g.Lint(p)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -399,124 +381,20 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *initTrust) er
 		}
 	}
 
-	if why := contractWithheld(tr); why != "" {
-		fmt.Fprintf(w, "Contract check: not run: %s %s\n", why, contractCommand(opts, p))
-	} else if err := initContract(w, opts, p); err != nil {
+	if why := scaffold.ContractWithheld(tr); why != "" {
+		fmt.Fprintf(w, "Contract check: not run: %s %s\n", why, g.ContractCommand(p))
+	} else if err := initContract(w, g, p); err != nil {
 		return err
 	}
 
 	fmt.Fprintf(w, "\nNext steps:\n")
-	steps := nextSteps(opts, p, tr, rel)
+	steps := g.NextSteps(p, tr)
 	width := 0
 	for _, st := range steps {
-		width = max(width, len(st[0])+1)
+		width = max(width, len(st.What)+1)
 	}
 	for _, st := range steps {
-		fmt.Fprintf(w, "  %-*s%s\n", width, st[0], st[1])
+		fmt.Fprintf(w, "  %-*s%s\n", width, st.What, st.Command)
 	}
 	return nil
-}
-
-// nextSteps are the commands that try, test and edit the hook just
-// written, each checked to work for it: a step that would not is left out.
-func nextSteps(opts initOptions, p *scaffold.Plan, tr *initTrust, rel func(string) string) [][2]string {
-	var steps [][2]string
-	if tr != nil && !tr.renew {
-		// Until then hookctl run skips the workspace's hooks.
-		cmd := "hookctl trust"
-		if opts.Dir != opts.here.Root {
-			cmd += " " + shellcmd.Quote(opts.Dir)
-		}
-		steps = append(steps, [2]string{"trust it", cmd})
-	}
-	if cmd, ok := tryCommand(opts, p); ok {
-		steps = append(steps, [2]string{"try it", cmd})
-	}
-	if p.Case != nil {
-		cmd := "hookctl test"
-		if !p.OnlyCase {
-			// Only the new hook's case: the file's others are not init's.
-			cmd += " --run " + shellcmd.Quote("^"+regexp.QuoteMeta(p.Case.Name)+"$")
-		}
-		if p.Tests != filepath.Join(opts.here.Root, filepath.FromSlash(scope.TestFile)) {
-			cmd += " " + shellcmd.QuoteHome(rel(p.Tests))
-		}
-		steps = append(steps, [2]string{"test it", cmd})
-	}
-	steps = append(steps, [2]string{"check it", contractCommand(opts, p)})
-	if p.Trace {
-		steps = append(steps, [2]string{"watch it", "hookctl log --hook " + p.Name})
-	}
-	if cmd, ok := ignoreCommand(opts, p, rel); ok {
-		steps = append(steps, [2]string{"ignore it", cmd})
-	}
-	return append(steps, [2]string{"edit it", rel(p.Script)})
-}
-
-// ignoreCommand appends the file a workspace's new handler writes (the
-// audit log) to the workspace's .gitignore, anchored there: the record is
-// this machine's, not the repository's. false for the user's scope, a
-// handler that writes nothing, a .gitignore that already names the file,
-// or one hookctl cannot read. A .gitignore whose last line has no end gets
-// one first, so that the two lines stay two.
-func ignoreCommand(opts initOptions, p *scaffold.Plan, rel func(string) string) (string, bool) {
-	if opts.Scope != scaffold.Workspace || p.Template.Writes == "" {
-		return "", false
-	}
-	written := filepath.Join(filepath.Dir(p.Config), p.Template.Writes)
-	in, err := filepath.Rel(opts.Dir, written)
-	if err != nil || !filepath.IsLocal(in) {
-		return "", false
-	}
-	pattern := "/" + filepath.ToSlash(in)
-	ignore := filepath.Join(opts.Dir, ".gitignore")
-	src, err := schema.ReadFile(ignore, 1<<20)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return "", false
-	case slices.Contains(strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n"), pattern):
-		return "", false
-	}
-	line := "echo " + shellcmd.Quote(pattern)
-	if len(src) > 0 && src[len(src)-1] != '\n' {
-		line = "printf '\\n%s\\n' " + shellcmd.Quote(pattern)
-	}
-	return line + " >> " + shellcmd.Quote(rel(ignore)), true
-}
-
-// tryCommand is a hookctl run command line that sends the test case's
-// payload through the new hook; false when there is no payload the hook
-// is sure to receive.
-func tryCommand(opts initOptions, p *scaffold.Plan) (string, bool) {
-	if p.Case == nil {
-		return "", false
-	}
-	cmd := "hookctl run " + string(p.Event)
-	if opts.Scope == scaffold.Workspace && opts.Dir != opts.here.Root {
-		cmd += " --workspace " + shellcmd.Quote(opts.Dir)
-	}
-	if p.Event.IsTool() {
-		call, ok := p.Case.Payload["toolCall"].(schema.ToolCall)
-		if !ok {
-			return "", false
-		}
-		if m, err := schema.CompileMatcher(p.Matcher); err != nil || !m.Match(call.Name) {
-			return "", false
-		}
-		cmd += " --tool " + shellcmd.Quote(call.Name)
-		if len(call.Args) > 0 {
-			var b bytes.Buffer
-			enc := json.NewEncoder(&b)
-			enc.SetEscapeHTML(false)
-			_ = enc.Encode(call.Args)
-			cmd += " --args " + shellcmd.Quote(strings.TrimSpace(b.String()))
-		}
-		return cmd, true
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(p.Case.Payload)
-	return "echo " + shellcmd.Quote(strings.TrimSpace(b.String())) + " | " + cmd, true
 }

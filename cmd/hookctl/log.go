@@ -104,13 +104,9 @@ func logRun(ctx context.Context, f *factory, opts *logOptions) error {
 	if opts.n < 0 {
 		return usageErrorf("-n must be 0 (all) or more, not %d", opts.n)
 	}
-	filter := tracelog.Filter{Hook: opts.hook, Event: opts.event}
-	if opts.since != "" {
-		d, err := tracelog.ParseSince(opts.since)
-		if err != nil {
-			return usageErrorf("--since %q: %v", opts.since, err)
-		}
-		filter.Since = f.now().Add(-d)
+	filter, err := tracelog.NewFilter(opts.hook, opts.event, opts.since, f.now())
+	if err != nil {
+		return usageErrorf("--since %q: %v", opts.since, err)
 	}
 	b, err := l.Tail(opts.n, filter)
 	if err != nil {
@@ -121,7 +117,7 @@ func logRun(ctx context.Context, f *factory, opts *logOptions) error {
 		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", schema.Plural(b.Skipped, "line"), where, notRecords(b.Skipped))
 	}
 	if len(b.Records) == 0 && !opts.follow {
-		if all, _ := l.Tail(1, tracelog.Filter{}); all != nil && len(all.Records) > 0 {
+		if !l.Empty() {
 			fmt.Fprintf(s.err, "hookctl: no record in %s matches\n", where)
 			return nil
 		}
@@ -256,17 +252,6 @@ func fit(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// preAndPost names in one cell a record of the two tool events of one
-// tool ("PreToolUse or PostToolUse"): "Pre|PostToolUse".
-func preAndPost(pre, post string) (string, bool) {
-	a, okPre := strings.CutPrefix(pre, "Pre")
-	b, okPost := strings.CutPrefix(post, "Post")
-	if !okPre || !okPost || a != b {
-		return "", false
-	}
-	return "Pre|Post" + b, true
-}
-
 // eventWidth is the width of the longest event name the EVENT column
 // shows, a pair of tool events in one cell included.
 func eventWidth() int {
@@ -274,7 +259,7 @@ func eventWidth() int {
 	for _, pre := range schema.EventNames() {
 		w = max(w, utf8.RuneCountInString(pre))
 		for _, post := range schema.EventNames() {
-			if both, ok := preAndPost(pre, post); ok {
+			if both, ok := tracelog.ToolPair(pre, post); ok {
 				w = max(w, utf8.RuneCountInString(both))
 			}
 		}
@@ -290,22 +275,10 @@ func logCells(r *tracelog.Record) [8]string {
 		}
 		return schema.Visible(s)
 	}
-	event := r.Event
-	if ev := r.Events(); len(ev) == 2 {
-		if both, ok := preAndPost(ev[0], ev[1]); ok {
-			event = both
-		}
-	}
-	hook, exit := r.Hook, r.Exited()
-	if r.Kind == tracelog.KindRun {
-		hook, exit = r.Ran()
-	}
-	if hook == "" && r.Kind == tracelog.KindTrace {
-		hook = "?"
-	}
+	hook, exit := r.Who()
 	return [8]string{
 		formatTime(r.Time),
-		dash(event),
+		dash(r.EventName()),
 		dash(r.Tool),
 		dash(hook),
 		schema.Visible(exit),
@@ -365,6 +338,3 @@ func logDispatch(s streams, path, workspace string, withPayload bool, res *runti
 func commandLog(path, workspace string) (*tracelog.Log, error) {
 	return tracelog.CommandLog(path, workspace, os.Getenv)
 }
-
-// runHooks sums up a dispatch's handlers (tracelog.Record.Ran).
-func runHooks(r *tracelog.Record) (hooks, exit string) { return r.Ran() }

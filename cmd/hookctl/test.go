@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"time"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/hooktest"
+	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
 )
 
@@ -160,10 +160,8 @@ func testRun(f *factory, opts *testOptions) error {
 		}
 		match = re.MatchString
 	}
-	for _, c := range opts.configs {
-		if info, err := os.Stat(c); err != nil || info.IsDir() {
-			return usageErrorf("--config %s: no such file", c)
-		}
+	if err := hooktest.CheckFiles(opts.configs); err != nil {
+		return usageErrorf("--config %v", err)
 	}
 	dir, err := f.getwd()
 	if err != nil {
@@ -189,19 +187,15 @@ func testRun(f *factory, opts *testOptions) error {
 	report := hooktest.JSONReport{Cases: []hooktest.JSONCase{}}
 	selected := 0
 	warned := map[string]bool{}
-	for _, suite := range suites {
-		cases := suite.Select(match)
+	for _, b := range hooktest.Batches(suites, match, opts.workspace, found.Root) {
+		cases, ws := b.Cases, b.Workspace
 		selected += len(cases)
-		ws := opts.workspace
-		if ws == "" {
-			ws = hooktest.WorkspaceOf(suite.Path, found.Root)
-		}
 		if len(opts.configs) == 0 && len(cases) > 0 && !warned[ws] {
 			warned[ws] = true
 			warnUntrusted(s, scope.WorkspaceFile(ws))
 		}
 		if len(suites) > 1 && !opts.json && len(cases) > 0 {
-			fmt.Fprintf(s.out, "%s\n", suite.Path)
+			fmt.Fprintf(s.out, "%s\n", b.Suite.Path)
 		}
 		ropts := runtime.Options{Configs: opts.configs, Workspace: ws, OnError: onError}
 		for _, c := range cases {
@@ -242,36 +236,20 @@ func testRun(f *factory, opts *testOptions) error {
 	return nil
 }
 
-// loadSuites loads every test file before any case runs, so that a mistake
-// in one is reported before the others spend time. Each mistake is a line
-// on stderr.
+// loadSuites loads every test file before any case runs
+// (hooktest.LoadAll). Each mistake is a line on stderr.
 func loadSuites(s streams, files []string, byDefault bool) ([]*hooktest.Suite, error) {
-	var suites []*hooktest.Suite
-	bad := 0
-	for _, f := range files {
-		suite, err := hooktest.Load(hooktest.Resolve(f))
-		var ps hooktest.Problems
-		switch {
-		case err == nil:
-			suites = append(suites, suite)
-		case errors.Is(err, hooktest.ErrNotFound) && byDefault:
+	suites, mistakes := hooktest.LoadAll(files)
+	for _, err := range mistakes {
+		if errors.Is(err, hooktest.ErrNotFound) && byDefault {
 			return nil, usageErrorf("%v: create it (hookctl init adds a case for each hook it writes), or name a test file", err)
-		case errors.As(err, &ps):
-			for _, p := range ps {
-				fmt.Fprintf(s.err, "hookctl: %s\n", p.Error())
-			}
-			bad += len(ps)
-		default:
-			fmt.Fprintf(s.err, "hookctl: %v\n", err)
-			bad++
 		}
 	}
-	if bad > 0 {
-		mistakes := "mistake"
-		if bad > 1 {
-			mistakes += "s"
-		}
-		return nil, usageErrorf("%d %s in the test files; no case was run", bad, mistakes)
+	for _, err := range mistakes {
+		fmt.Fprintf(s.err, "hookctl: %s\n", err.Error())
+	}
+	if bad := len(mistakes); bad > 0 {
+		return nil, usageErrorf("%s in the test files; no case was run", schema.Plural(bad, "mistake"))
 	}
 	return suites, nil
 }
@@ -305,9 +283,13 @@ func contractRun(f *factory, opts *testOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	configs, ws, err := contractFiles(f, opts, found)
+	home, _ := f.homeDir()
+	configs, ws, note, err := hooktest.Target{Configs: opts.configs, Workspace: opts.workspace, User: opts.user, Root: found.Root, Home: home}.Files()
 	if err != nil {
-		return err
+		return usageErrorf("%v", err)
+	}
+	if note != "" {
+		fmt.Fprintf(s.err, "hookctl: %s\n", note)
 	}
 	if len(opts.configs) == 0 && configs[0] == scope.WorkspaceFile(ws) {
 		warnUntrusted(s, configs[0])
@@ -353,47 +335,4 @@ func contractRun(f *factory, opts *testOptions) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// contractFiles picks the hooks.json files of a contract check and the
-// workspace their payloads name: the files of --config; the user's with
-// --user; else the workspace's, and outside a workspace the user's.
-func contractFiles(f *factory, opts *testOptions, found scope.Found) ([]string, string, error) {
-	s := f.streams
-	ws := opts.workspace
-	if len(opts.configs) > 0 {
-		for _, c := range opts.configs {
-			if info, err := os.Stat(c); err != nil || info.IsDir() {
-				return nil, "", usageErrorf("--config %s: no such file", c)
-			}
-		}
-		return opts.configs, ws, nil
-	}
-	home, _ := f.homeDir()
-	user := scope.UserFile(home)
-	if ws == "" {
-		ws = found.Root
-	}
-	if opts.user {
-		if !isFile(user) {
-			return nil, "", usageErrorf("%s: no such file: the user has no hooks.json", user)
-		}
-		return []string{user}, ws, nil
-	}
-	file := scope.WorkspaceFile(ws)
-	switch {
-	case isFile(file):
-		return []string{file}, ws, nil
-	case opts.workspace != "":
-		return nil, "", usageErrorf("%s: no such file: the workspace %s has no hooks", file, opts.workspace)
-	case isFile(user):
-		fmt.Fprintf(s.err, "hookctl: no .agents/hooks.json here: checking the user's %s\n", user)
-		return []string{user}, ws, nil
-	}
-	return nil, "", usageErrorf("no hooks.json to check: neither .agents/hooks.json here nor %s exists; run it in a workspace, or name a file with --config", user)
-}
-
-func isFile(path string) bool {
-	info, err := os.Stat(path)
-	return err == nil && !info.IsDir()
 }

@@ -110,7 +110,7 @@ func caseName(r *tracelog.Record, c schema.TestCase) string {
 	}
 	who := r.Hook
 	if r.Kind == tracelog.KindRun {
-		who, _ = runHooks(r)
+		who, _ = r.Ran()
 		who = strings.TrimPrefix(who, "run: ")
 	}
 	if who == "" {

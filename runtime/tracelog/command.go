@@ -100,3 +100,62 @@ func (r *Record) Ran() (hooks, exit string) {
 	}
 	return "run: " + strings.Join(names, ","), exit
 }
+
+// NewFilter is the Filter of a reader's choices (hookctl log --hook,
+// --event, --since): since, when given, is read by ParseSince and counted
+// back from now.
+func NewFilter(hook, event, since string, now time.Time) (Filter, error) {
+	f := Filter{Hook: hook, Event: event}
+	if since != "" {
+		d, err := ParseSince(since)
+		if err != nil {
+			return Filter{}, err
+		}
+		f.Since = now.Add(-d)
+	}
+	return f, nil
+}
+
+// Empty reports whether the log holds no record at all, so that a reader
+// finding none can tell an empty log from a filter that matches nothing.
+// A log that cannot be read is empty.
+func (l *Log) Empty() bool {
+	b, _ := l.Tail(1, Filter{})
+	return b == nil || len(b.Records) == 0
+}
+
+// ToolPair names in one word the two tool events of one tool ("PreToolUse
+// or PostToolUse"): "Pre|PostToolUse"; false when pre and post are not
+// such a pair.
+func ToolPair(pre, post string) (string, bool) {
+	a, okPre := strings.CutPrefix(pre, "Pre")
+	b, okPost := strings.CutPrefix(post, "Post")
+	if !okPre || !okPost || a != b {
+		return "", false
+	}
+	return "Pre|Post" + b, true
+}
+
+// EventName is the record's event in one word: a payload that fit both
+// tool events of one tool is ToolPair's "Pre|PostToolUse".
+func (r *Record) EventName() string {
+	if ev := r.Events(); len(ev) == 2 {
+		if both, ok := ToolPair(ev[0], ev[1]); ok {
+			return both
+		}
+	}
+	return r.Event
+}
+
+// Who says whose run a record is and how it ended: for a dispatch, the
+// hooks that ran and the first failure (Ran); for a trace, its hook ("?"
+// when the trace was not told it) and its exit (Exited).
+func (r *Record) Who() (hook, exit string) {
+	switch {
+	case r.Kind == KindRun:
+		return r.Ran()
+	case r.Hook == "" && r.Kind == KindTrace:
+		return "?", r.Exited()
+	}
+	return r.Hook, r.Exited()
+}

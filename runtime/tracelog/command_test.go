@@ -57,3 +57,51 @@ func TestCommandLog(t *testing.T) {
 		t.Errorf("default: %+v, %v", l, err)
 	}
 }
+
+func TestNewFilterCountsBackFromNow(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	f, err := NewFilter("gate", "Stop", "2d", now)
+	if err != nil || f.Hook != "gate" || f.Event != "Stop" || !f.Since.Equal(now.Add(-48*time.Hour)) {
+		t.Errorf("NewFilter = %+v, %v", f, err)
+	}
+	if f, err := NewFilter("", "", "", now); err != nil || !f.Since.IsZero() {
+		t.Errorf("no --since: %+v, %v", f, err)
+	}
+	if _, err := NewFilter("", "", "2 days", now); err == nil {
+		t.Error("a wrong --since was taken")
+	}
+}
+
+func TestEmptyTellsAnEmptyLogFromAFilter(t *testing.T) {
+	l := &Log{Path: filepath.Join(t.TempDir(), "runs.jsonl")}
+	if !l.Empty() {
+		t.Error("a missing log is not empty")
+	}
+	if err := l.Append(&Record{ID: NewID(time.Now()), Kind: KindTrace, Hook: "gate", Event: "Stop", Time: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if l.Empty() {
+		t.Error("a log with a record is empty")
+	}
+}
+
+func TestEventNameAndWho(t *testing.T) {
+	for _, c := range []struct {
+		r                 Record
+		event, hook, exit string
+	}{
+		{Record{Kind: KindTrace, Event: "PreToolUse or PostToolUse", Exit: Int(2)}, "Pre|PostToolUse", "?", "2"},
+		{Record{Kind: KindTrace, Event: "PreToolUse or Stop", Hook: "gate", Signal: "SIGKILL"}, "PreToolUse or Stop", "gate", "SIGKILL"},
+		{Record{Kind: KindRun, Event: "Stop", Handlers: []Handler{{Hook: "a", Exit: Int(0)}, {Hook: "b", Exit: Int(3)}}}, "Stop", "run: a,b", "3"},
+	} {
+		if got := c.r.EventName(); got != c.event {
+			t.Errorf("%+v: EventName %q, want %q", c.r, got, c.event)
+		}
+		if hook, exit := c.r.Who(); hook != c.hook || exit != c.exit {
+			t.Errorf("%+v: Who %q %q, want %q %q", c.r, hook, exit, c.hook, c.exit)
+		}
+	}
+	if _, ok := ToolPair("PreToolUse", "PostInvocation"); ok {
+		t.Error("two events of different things paired")
+	}
+}
