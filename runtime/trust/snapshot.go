@@ -492,10 +492,15 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shel
 // (tests-must-pass's HOOK_TEST_COMMAND) and their own constants, as
 // TestTemplatesLinesTheReadersName pins down. What the reader names there
 // is said once, in the template's words, at the first line it named;
-// what the template runs that the project decides is never dropped. What
-// it loads from the workspace is still covered, and named when it cannot
-// be.
+// what the template runs that the project decides is never dropped. A
+// template that says it runs nothing of the kind (runs empty) keeps what
+// the readers name, in their words: trust fails safe, and the template
+// tests fail. What it loads from the workspace is still covered, and
+// named when it cannot be.
 func ownLines(gaps []string, n int, name, runs string) []string {
+	if runs == "" {
+		return gaps
+	}
 	out := gaps[:n]
 	said := false
 	for _, g := range gaps[n:] {
@@ -504,7 +509,7 @@ func ownLines(gaps []string, n int, name, runs string) []string {
 			out = append(out, g)
 			continue
 		}
-		if said || runs == "" {
+		if said {
 			continue
 		}
 		line, _, _ := strings.Cut(at, " ")

@@ -112,3 +112,17 @@ func mustScript(t *testing.T, tmpl templates.Template, lang string) []byte {
 	}
 	return b
 }
+
+// ownLines puts what a template says it runs in place of the lines the
+// readers name in it, once; a template that says it runs nothing keeps
+// every line named, in the readers' words.
+func TestOwnLinesSaysWhatATemplateRuns(t *testing.T) {
+	gaps := []string{"before", "h.sh:7 runs a", "other.sh:2 x", "h.sh:9 runs b"}
+	got := ownLines(slices.Clone(gaps), 1, "h.sh", "runs the tests")
+	if want := []string{"before", "h.sh:7 runs the tests", "other.sh:2 x"}; !slices.Equal(got, want) {
+		t.Errorf("with what it runs: %q, want %q", got, want)
+	}
+	if got := ownLines(slices.Clone(gaps), 1, "h.sh", ""); !slices.Equal(got, gaps) {
+		t.Errorf("saying it runs nothing: %q, want every gap kept %q", got, gaps)
+	}
+}
