@@ -210,7 +210,7 @@ func judge(e schema.Event, o *Outcome) {
 		}
 		o.Kind, o.ans, o.Answer = Answered, a, encodeAnswer(e, a)
 	case 2:
-		if e == schema.PreToolUse || e == schema.Stop {
+		if e.Exit2Decision() != "" {
 			o.Kind = Blocked
 			o.Reason = strings.TrimSpace(string(o.Stderr))
 			return

@@ -29,6 +29,20 @@ const SessionStartSince = "1.1.27"
 // matcher groups and its matcher selects tools.
 func (e Event) IsTool() bool { return e == PreToolUse || e == PostToolUse }
 
+// Exit2Decision is what a handler of e that exits with status 2 decides:
+// "deny" for PreToolUse, "continue" for Stop, and "" for every other
+// event, where status 2 is a failure. The dispatch (runtime) and the log
+// of runs (tracelog) read it alike.
+func (e Event) Exit2Decision() string {
+	switch e {
+	case PreToolUse:
+		return "deny"
+	case Stop:
+		return "continue"
+	}
+	return ""
+}
+
 // Valid reports whether e is one of the six events.
 func (e Event) Valid() bool {
 	for _, v := range Events {

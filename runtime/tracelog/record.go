@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // Limits of a record.
@@ -244,11 +246,8 @@ func (r *Record) Decision() string {
 	}
 	if r.Kind == KindTrace && r.Exit != nil && *r.Exit == 2 {
 		for _, e := range r.Events() {
-			switch e {
-			case "PreToolUse":
-				return "deny"
-			case "Stop":
-				return "continue"
+			if d := schema.Event(e).Exit2Decision(); d != "" {
+				return d
 			}
 		}
 	}
