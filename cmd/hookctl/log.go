@@ -277,7 +277,7 @@ func logCells(r *tracelog.Record) [8]string {
 	}
 	hook, exit := r.Who()
 	return [8]string{
-		formatTime(r.Time),
+		schema.FormatTime(r.Time),
 		dash(r.EventName()),
 		dash(r.Tool),
 		dash(hook),
