@@ -100,9 +100,9 @@ func traceMain(args []string, f *factory) int {
 
 // appendRecord appends rec to the log: path, else $HOOKCTL_LOG, else the
 // default log. A log a command names is never written through a link
-// that leads out of the workspace (commandLog).
+// that leads out of the workspace (tracelog.CommandLog).
 func appendRecord(path string, rec *tracelog.Record) error {
-	l, err := commandLog(path, os.Getenv("HOOKCTL_WORKSPACE"))
+	l, err := tracelog.CommandLog(path, os.Getenv("HOOKCTL_WORKSPACE"), os.Getenv)
 	if err != nil {
 		return err
 	}
