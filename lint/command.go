@@ -109,10 +109,6 @@ func shebang(head []byte) (string, bool) {
 	return strings.TrimSpace(line), true
 }
 
-// isBinary reports whether a file starts like an executable binary (ELF,
-// Mach-O or a universal binary), which needs no #! line.
-func isBinary(head []byte) bool { return shellcmd.IsBinary(head) }
-
 // commands caches each handler's parsed command: several rules read it.
 func (f *File) command(h handlerRef) *command {
 	if h.Command == nil {

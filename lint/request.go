@@ -51,10 +51,7 @@ func NewRequest(paths []string, home string) (Request, error) {
 
 func newRequest(paths []string, home string) (Request, error) {
 	var req Request
-	target := func(path string) Target {
-		sc, root := scope.Of(path, home)
-		return Target{Path: path, Scope: sc, Root: root}
-	}
+	target := func(path string) Target { return TargetOf(path, home) }
 	if len(paths) == 0 {
 		// The workspace of the current folder, found upward as every
 		// command finds it, named from the current folder.

@@ -3,6 +3,8 @@ package lint
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 type scriptShebang struct{ RuleBase }
@@ -25,7 +27,7 @@ func (r *scriptShebang) Check(f *File) {
 		p := s.text()
 		line, ok := shebang(head)
 		switch {
-		case !ok && !isBinary(head) && len(head) > 0:
+		case !ok && !shellcmd.IsBinary(head) && len(head) > 0:
 			interp := interpreterFor(p, nil)
 			if interp == "" || interp == "npx tsx" {
 				interp = "sh"

@@ -18,10 +18,10 @@ type Target struct {
 	Path string
 	// Name is how findings name the file; Path when empty.
 	Name string
-	// Scope is the file's scope; see ScopeOf.
+	// Scope is the file's scope; see TargetOf.
 	Scope Scope
 	// Root is the workspace folder for a workspace file in a .agents
-	// folder, "" otherwise; see ScopeOf.
+	// folder, "" otherwise; see TargetOf.
 	Root string
 	// Config is the .hookctl.json that chooses the file's rules, nil for
 	// none: NewRequest finds it, upward from the file.
@@ -361,8 +361,12 @@ func (r *Run) runs(id string) bool {
 	return false
 }
 
-// ScopeOf is scope.Of, as lint's callers name it.
-func ScopeOf(path, home string) (Scope, string) { return scope.Of(path, home) }
+// TargetOf is the file at path to lint, with the scope and workspace
+// scope.Of gives it under the home folder home.
+func TargetOf(path, home string) Target {
+	sc, root := scope.Of(path, home)
+	return Target{Path: path, Scope: sc, Root: root}
+}
 
 // fsCache remembers, within one run, what the disk said about each path
 // (many handlers name the same script) and what each matcher selects.

@@ -52,9 +52,6 @@ func homelessUserFile(why string) *Source {
 		Err: errors.New(why + "; the user's hooks ~/.gemini/config/hooks.json were not read (set HOME to the absolute path of your home folder)")}
 }
 
-// WorkspaceFile is scope.WorkspaceFile, as runtime's callers name it.
-func WorkspaceFile(root string) string { return scope.WorkspaceFile(root) }
-
 // Discover returns the hooks.json files of a dispatch, in the order their
 // hooks run: the files named in configs when there are any (each must
 // exist), else the user file under home (skipped when home is "") and the

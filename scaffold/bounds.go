@@ -10,11 +10,9 @@ import (
 	"strings"
 	"syscall"
 	"unicode"
-)
 
-// maxLinks is how many symbolic links one path may cross before resolving
-// it gives up, as Linux's MAXSYMLINKS.
-const maxLinks = 40
+	"github.com/hookctl/hookctl/schema"
+)
 
 // Resolve returns where a write to path lands: the path the kernel reaches
 // with every symbolic link on the way followed, the file's own and those of
@@ -70,7 +68,7 @@ func resolve(path string) (string, []hop, error) {
 			cur = next
 			continue
 		}
-		if len(hops) == maxLinks {
+		if len(hops) == schema.MaxLinks {
 			return "", hops, &fs.PathError{Op: "open", Path: path, Err: syscall.ELOOP}
 		}
 		target, err := os.Readlink(next)

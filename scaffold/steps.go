@@ -57,8 +57,9 @@ func (g Guide) Rel(path string) string {
 // Lint lints the hooks.json the plan wrote as hookctl lint would, naming
 // it as Rel shows it.
 func (g Guide) Lint(p *Plan) (*lint.Result, error) {
-	sc, root := lint.ScopeOf(p.Config, g.Home)
-	return lint.Lint(lint.Request{Files: []lint.Target{{Path: p.Config, Name: g.Rel(p.Config), Scope: sc, Root: root}}})
+	tg := lint.TargetOf(p.Config, g.Home)
+	tg.Name = g.Rel(p.Config)
+	return lint.Lint(lint.Request{Files: []lint.Target{tg}})
 }
 
 // LacksJQ tells that the plan's script reads its input with jq, and jq is

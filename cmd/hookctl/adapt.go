@@ -60,17 +60,14 @@ func adaptMain(args []string, f *factory) int {
 	s := f.streams
 	opts, err := shellcmd.ParseAdapt(args)
 	if err != nil {
-		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", schema.Visible(err.Error()))
-		return exitUsage
+		return wrapperUsage(s, "adapt", err)
 	}
 	agent, err := schema.ParseAgent("--from", opts.From)
 	if err != nil {
-		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", schema.Visible(err.Error()))
-		return exitUsage
+		return wrapperUsage(s, "adapt", err)
 	}
 	if err := runtime.CannotRunHandlers(); err != nil {
-		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", err)
-		return exitUsage
+		return wrapperUsage(s, "adapt", err)
 	}
 	if in, ok := s.in.(*os.File); ok && isTerminal(in) {
 		fmt.Fprintf(s.err, "hookctl: adapt: the payload of this agent goes on stdin: pipe it in (hookctl run --print-payload makes one), or let hookctl run run the hook\n")
@@ -107,11 +104,7 @@ func adaptMain(args []string, f *factory) int {
 	if len(served.Notes) > 0 && !tracelog.Testing(f.getenv) {
 		logAdapt(opts, served, start, f)
 	}
-	if w != nil && w.Signal != 0 {
-		runtime.Reraise(w.Signal)
-		return 128 + int(w.Signal)
-	}
-	return served.Exit
+	return wrapperExit(w, served.Exit)
 }
 
 // logAdapt appends to the log the record of an answer that held what has

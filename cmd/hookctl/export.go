@@ -12,7 +12,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/internal/linediff"
-	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/runtime/adapter"
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/scaffold/export"
@@ -123,7 +122,7 @@ func exportRun(s streams, opts exportOptions) error {
 	}
 	var events []schema.Event
 	if !opts.remove {
-		if events, err = export.WorkspaceEvents(runtime.WorkspaceFile(dir), filepath.Join(opts.dir, ".agents", "hooks.json")); err != nil {
+		if events, err = export.WorkspaceEvents(scope.WorkspaceFile(dir), filepath.Join(opts.dir, ".agents", "hooks.json")); err != nil {
 			return usageErrorf("%v", err)
 		}
 		if len(events) == 0 {
@@ -161,7 +160,7 @@ func exportRun(s streams, opts exportOptions) error {
 			r, err = export.Remove(opts.to, old, mem.Record)
 		} else {
 			var imported []export.Imported
-			imported, err = export.FindImported(opts.to, path, old, runtime.WorkspaceFile(dir), dir, adapter.Literal)
+			imported, err = export.FindImported(opts.to, path, old, scope.WorkspaceFile(dir), dir, adapter.Literal)
 			if err == nil {
 				r, err = export.AddWith(opts.to, old, events, export.AddOptions{OnError: opts.onError, Imported: imported, ReplaceImported: opts.replaceImported})
 			}

@@ -212,8 +212,9 @@ func importRun(f *factory, opts *importOptions) error {
 // importLint lints the written file, so that what the report could not
 // settle shows up at once.
 func importLint(s streams, target, shown string, opts importOptions) error {
-	scope, root := lint.ScopeOf(target, opts.home)
-	findings := lint.LintSource(lint.Target{Path: target, Name: shown, Scope: scope, Root: root}, mustRead(target))
+	tg := lint.TargetOf(target, opts.home)
+	tg.Name = shown
+	findings := lint.LintSource(tg, mustRead(target))
 	if sev, _ := lint.Max(findings); len(findings) == 0 || sev == lint.Info {
 		fmt.Fprintf(s.out, "hookctl lint finds nothing to fix in %s\n", shown)
 		for _, f := range findings {

@@ -277,7 +277,7 @@ func logCells(r *tracelog.Record) [8]string {
 	}
 	hook, exit := r.Who()
 	return [8]string{
-		formatTime(r.Time),
+		schema.FormatTime(r.Time),
 		dash(r.EventName()),
 		dash(r.Tool),
 		dash(hook),
@@ -323,7 +323,7 @@ func logDispatch(s streams, path, workspace string, withPayload bool, res *runti
 	if path == "" && !withPayload || tracelog.Testing(os.Getenv) {
 		return
 	}
-	l, err := commandLog(path, workspace)
+	l, err := tracelog.CommandLog(path, workspace, os.Getenv)
 	if err != nil {
 		fmt.Fprintf(s.err, "hookctl: %s\n", schema.Visible(err.Error()))
 		return
@@ -331,10 +331,4 @@ func logDispatch(s streams, path, workspace string, withPayload bool, res *runti
 	if err := l.Append(res.Record(start, took, withPayload)); err != nil {
 		fmt.Fprintf(s.err, "hookctl: %s (the answer was given as usual)\n", schema.Visible(err.Error()))
 	}
-}
-
-// commandLog is the log a command names, confined to its workspace
-// (tracelog.CommandLog).
-func commandLog(path, workspace string) (*tracelog.Log, error) {
-	return tracelog.CommandLog(path, workspace, os.Getenv)
 }

@@ -61,7 +61,7 @@ func stamped(bi *debug.BuildInfo, commit, date string) *debug.BuildInfo {
 		tail := v[len(v)-len("20261202103000-1a2b3c4d5e6f"):]
 		commit = tail[15:]
 		if t, err := time.Parse("20060102150405", tail[:14]); err == nil {
-			date = formatTime(t)
+			date = schema.FormatTime(t)
 		}
 	}
 	if commit != "" {
@@ -149,7 +149,7 @@ func versionLine(v string, bi *debug.BuildInfo) string {
 	case rev != "":
 		parts := []string{"commit " + rev[:min(12, len(rev))]}
 		if t, err := time.Parse(time.RFC3339Nano, at); err == nil {
-			parts = append(parts, formatTime(t))
+			parts = append(parts, schema.FormatTime(t))
 		}
 		if modified {
 			parts = append(parts, "modified")
@@ -163,11 +163,6 @@ func versionLine(v string, bi *debug.BuildInfo) string {
 		line += " " + bi.GoVersion
 	}
 	return line
-}
-
-// formatTime is how hookctl shows a time to a person (schema.FormatTime).
-func formatTime(t time.Time) string {
-	return schema.FormatTime(t)
 }
 
 // Exit statuses.

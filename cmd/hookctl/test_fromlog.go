@@ -116,5 +116,5 @@ func caseName(r *tracelog.Record, c schema.TestCase) string {
 	if who == "" {
 		who = "a handler"
 	}
-	return fmt.Sprintf("%s: %s, as recorded %s (%s)", who, what, formatTime(r.Time), tracelog.ShortID(r.ID))
+	return fmt.Sprintf("%s: %s, as recorded %s (%s)", who, what, schema.FormatTime(r.Time), tracelog.ShortID(r.ID))
 }

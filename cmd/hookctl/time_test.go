@@ -8,14 +8,16 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hookctl/hookctl/schema"
 )
 
 // TestOneTimeFormat keeps every time shown to a person in one format, RFC
 // 3339 in UTC ("2026-12-02T10:00:00Z"): each place in the code that
 // formats a time does it so.
 func TestOneTimeFormat(t *testing.T) {
-	if got := formatTime(time.Date(2026, 12, 2, 11, 0, 0, 0, time.FixedZone("CET", 3600))); got != "2026-12-02T10:00:00Z" {
-		t.Errorf("formatTime = %q", got)
+	if got := schema.FormatTime(time.Date(2026, 12, 2, 11, 0, 0, 0, time.FixedZone("CET", 3600))); got != "2026-12-02T10:00:00Z" {
+		t.Errorf("schema.FormatTime = %q", got)
 	}
 	format := regexp.MustCompile(`\.(Format|AppendFormat)\(`)
 	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
@@ -28,7 +30,7 @@ func TestOneTimeFormat(t *testing.T) {
 		}
 		for i, line := range strings.Split(string(b), "\n") {
 			if format.MatchString(line) && !strings.Contains(line, ".UTC().Format(time.RFC3339)") {
-				t.Errorf("%s:%d: show times as RFC 3339 in UTC, t.UTC().Format(time.RFC3339) (formatTime in cmd/hookctl): %s", path, i+1, strings.TrimSpace(line))
+				t.Errorf("%s:%d: show times as RFC 3339 in UTC, t.UTC().Format(time.RFC3339) (schema.FormatTime): %s", path, i+1, strings.TrimSpace(line))
 			}
 		}
 		return nil

@@ -75,12 +75,10 @@ func traceMain(args []string, f *factory) int {
 	s := f.streams
 	opts, err := shellcmd.ParseTrace(args)
 	if err != nil {
-		fmt.Fprintf(s.err, "hookctl: trace: %s\n", schema.Visible(err.Error()))
-		return exitUsage
+		return wrapperUsage(s, "trace", err)
 	}
 	if err := runtime.CannotRunHandlers(); err != nil {
-		fmt.Fprintf(s.err, "hookctl: trace: %s\n", err)
-		return exitUsage
+		return wrapperUsage(s, "trace", err)
 	}
 	w := runtime.RunWrapped(opts.Command, s.in, s.out, s.err, runtime.TraceLimits)
 	// Under hookctl test, the run is a test's, not the agent's: nothing
@@ -91,18 +89,33 @@ func traceMain(args []string, f *factory) int {
 			fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", schema.Visible(err.Error()))
 		}
 	}
-	if w.Signal != 0 {
+	return wrapperExit(w, w.Exit)
+}
+
+// wrapperUsage says on stderr why wrapper name does not run its command,
+// err: a mistake in its own arguments, or a system that runs no handlers;
+// it returns the exit status for that.
+func wrapperUsage(s streams, name string, err error) int {
+	fmt.Fprintf(s.err, "hookctl: %s: %s\n", name, schema.Visible(err.Error()))
+	return exitUsage
+}
+
+// wrapperExit is the exit status of a wrapper whose command w ended with
+// status exit; when w was killed by a signal, the wrapper kills itself
+// with the same signal and does not return.
+func wrapperExit(w *runtime.Wrapped, exit int) int {
+	if w != nil && w.Signal != 0 {
 		runtime.Reraise(w.Signal)
 		return 128 + int(w.Signal)
 	}
-	return w.Exit
+	return exit
 }
 
 // appendRecord appends rec to the log: path, else $HOOKCTL_LOG, else the
 // default log. A log a command names is never written through a link
-// that leads out of the workspace (commandLog).
+// that leads out of the workspace (tracelog.CommandLog).
 func appendRecord(path string, rec *tracelog.Record) error {
-	l, err := commandLog(path, os.Getenv("HOOKCTL_WORKSPACE"))
+	l, err := tracelog.CommandLog(path, os.Getenv("HOOKCTL_WORKSPACE"), os.Getenv)
 	if err != nil {
 		return err
 	}

@@ -161,12 +161,12 @@ func trustRun(s streams, opts trustOptions) error {
 	d := trust.Compare(prev, snap)
 	if d.Same() {
 		trust.AddProbes(opts.store, root, snap)
-		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", schema.Visible(root), formatTime(prev.TrustedAt))
+		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", schema.Visible(root), schema.FormatTime(prev.TrustedAt))
 		return nil
 	}
 	showSnapshot(s.out, snap)
 	if prev != nil {
-		fmt.Fprintf(s.out, "\nChanged since it was trusted on %s:\n", formatTime(prev.TrustedAt))
+		fmt.Fprintf(s.out, "\nChanged since it was trusted on %s:\n", schema.FormatTime(prev.TrustedAt))
 		if err := d.Write(s.out); err != nil {
 			return err
 		}
@@ -326,10 +326,10 @@ func trustDiff(s streams, store *trust.Store, snap *trust.Snapshot) error {
 	case rec == nil:
 		fmt.Fprintf(s.out, "%s has never been trusted; every file is new:\n", schema.Visible(snap.Root))
 	case d.Same():
-		fmt.Fprintf(s.out, "%s is as it was trusted on %s.\n", schema.Visible(snap.Root), formatTime(rec.TrustedAt))
+		fmt.Fprintf(s.out, "%s is as it was trusted on %s.\n", schema.Visible(snap.Root), schema.FormatTime(rec.TrustedAt))
 		return nil
 	default:
-		fmt.Fprintf(s.out, "%s changed since it was trusted on %s:\n", schema.Visible(snap.Root), formatTime(rec.TrustedAt))
+		fmt.Fprintf(s.out, "%s changed since it was trusted on %s:\n", schema.Visible(snap.Root), schema.FormatTime(rec.TrustedAt))
 	}
 	if err := d.Write(s.out); err != nil {
 		return err
@@ -356,7 +356,7 @@ func trustList(s streams, opts trustOptions) error {
 	fmt.Fprintln(tw, "WORKSPACE\tTRUSTED\tNOW")
 	for _, r := range roots {
 		rec := store.Workspaces[r]
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", schema.Visible(r), formatTime(rec.TrustedAt), trust.Now(r, rec))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", schema.Visible(r), schema.FormatTime(rec.TrustedAt), trust.Now(r, rec))
 	}
 	return tw.Flush()
 }

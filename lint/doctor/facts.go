@@ -307,8 +307,9 @@ func (d *Facts) gatherTrust() {
 func (d *Facts) lintTargets() []lint.Target {
 	var targets []lint.Target
 	for _, f := range d.files {
-		scope, root := lint.ScopeOf(f.path, d.opts.Home)
-		targets = append(targets, lint.Target{Path: f.path, Name: f.shown, Scope: scope, Root: root})
+		tg := lint.TargetOf(f.path, d.opts.Home)
+		tg.Name = f.shown
+		targets = append(targets, tg)
 	}
 	return targets
 }

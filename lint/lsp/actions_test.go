@@ -150,8 +150,7 @@ func TestFixAll(t *testing.T) {
 func TestFixAllIsLintFix(t *testing.T) {
 	path := workspace(t)
 	text := "{\n  \"g\": {\n    \"enabled\": \"false\",\n    \"pre_tool_use\": [{\"matcher\": \"Bash|browser_*\", \"hooks\": [{\"command\": \"true\", \"timeoutMs\": 5000}]}]\n  }\n}\n"
-	scope, root := lint.ScopeOf(path, "")
-	findings := lint.LintSource(lint.Target{Path: path, Scope: scope, Root: root}, []byte(text))
+	findings := lint.LintSource(lint.TargetOf(path, ""), []byte(text))
 	want, n := lint.ApplyFixes([]byte(text), findings)
 	if n != 5 {
 		t.Fatalf("lint applies %d fixes, want 5:\n%s", n, want)

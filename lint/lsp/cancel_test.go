@@ -141,8 +141,7 @@ func TestRapidChanges(t *testing.T) {
 		t.Errorf("the last version published is %d, want the final %d", last, version)
 	}
 
-	scope, wsRoot := lint.ScopeOf(path, "")
-	tg := lint.Target{Path: path, Scope: scope, Root: wsRoot}
+	tg := lint.TargetOf(path, "")
 	findings, _, err := lint.LintSourceRequest(lint.SourceRequest{Target: tg, Src: doc.Text})
 	if err != nil {
 		t.Fatal(err)

@@ -164,6 +164,5 @@ func (s *server) target(doc *Document) lint.Target {
 	if path == "" {
 		path = "hooks.json"
 	}
-	scope, root := lint.ScopeOf(path, s.opts.Home)
-	return lint.Target{Path: path, Scope: scope, Root: root}
+	return lint.TargetOf(path, s.opts.Home)
 }

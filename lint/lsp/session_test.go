@@ -348,8 +348,7 @@ func applyEdits(t *testing.T, text string, edits []TextEdit, enc string) string 
 // carries for the rule's finding in text.
 func lintFixed(t *testing.T, path, text, rule string) string {
 	t.Helper()
-	scope, root := lint.ScopeOf(path, "")
-	findings, _, _ := withFixes(lint.SourceRequest{Target: lint.Target{Path: path, Scope: scope, Root: root}, Src: []byte(text)})
+	findings, _, _ := withFixes(lint.SourceRequest{Target: lint.TargetOf(path, ""), Src: []byte(text)})
 	for _, f := range findings {
 		if f.Rule != rule || f.Fix == nil {
 			continue

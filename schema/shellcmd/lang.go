@@ -374,7 +374,7 @@ type Reading struct {
 // real path: an absolute #! interpreter outside it is a program of the
 // system, which a clone cannot change, read by its name.
 func (r Ref) Read(content []byte, workspace string) Reading {
-	if r.Role.Runs() && isBinaryHead(content) {
+	if r.Role.Runs() && IsBinary(content) {
 		// A compiled program, or a compiled addon node loads.
 		return Reading{Why: "is a compiled program: what it loads or runs is not read"}
 	}
@@ -487,9 +487,9 @@ func insideOf(dir, p string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel)
 }
 
-// isBinaryHead reports whether a file starts like an executable binary
+// IsBinary reports whether a file starts like an executable binary
 // (ELF, Mach-O or a universal binary), which needs no #! line.
-func isBinaryHead(head []byte) bool {
+func IsBinary(head []byte) bool {
 	if len(head) < 4 {
 		return false
 	}
@@ -499,7 +499,3 @@ func isBinaryHead(head []byte) bool {
 	}
 	return false
 }
-
-// IsBinary reports whether a file starts like an executable binary (ELF,
-// Mach-O or a universal binary), which needs no #! line.
-func IsBinary(head []byte) bool { return isBinaryHead(head) }
