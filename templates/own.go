@@ -61,11 +61,38 @@ func Own(content []byte) (Template, bool) {
 			end++
 		}
 		name := content[i:end]
-		if NamePattern().Match(name) && bytes.Equal(bytes.Join(parts, name), content) {
+		if filled(parts, name, content) && NamePattern().Match(name) {
 			return s.t, true
 		}
 	}
 	return Template{}, false
+}
+
+// filled reports whether content is parts joined by name, without
+// building the joined script: a content of another length is refused at
+// once, and the others are compared piece by piece.
+func filled(parts [][]byte, name, content []byte) bool {
+	n := (len(parts) - 1) * len(name)
+	for _, p := range parts {
+		n += len(p)
+	}
+	if n != len(content) {
+		return false
+	}
+	rest := content
+	for i, p := range parts {
+		if i > 0 {
+			if !bytes.HasPrefix(rest, name) {
+				return false
+			}
+			rest = rest[len(name):]
+		}
+		if !bytes.HasPrefix(rest, p) {
+			return false
+		}
+		rest = rest[len(p):]
+	}
+	return len(rest) == 0
 }
 
 func nameByte(b byte) bool {

@@ -473,3 +473,34 @@ func TestNodeUnpinnedRequiresAreNamed(t *testing.T) {
 		t.Errorf("./lib was not followed: %+v", snap.Files)
 	}
 }
+
+// Code run from a string at the start of a line is named at its own line,
+// not at the line before it.
+func TestCodeFromAStringIsNamedAtItsLine(t *testing.T) {
+	root, err := Key(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, HooksFile, `{"h": {"Stop": [{"command": "python3 hooks/p.py"}, {"command": "node hooks/g.js"}]}}`)
+	write(t, root, ".agents/hooks/p.py", "import sys\ncode = sys.stdin.read()\nexec(code)\n")
+	write(t, root, ".agents/hooks/g.js", "const code = process.argv[2]\neval(code)\nexec(code)\n")
+	snap := take(t, root)
+	for _, tc := range []struct {
+		i    int
+		want []string
+	}{
+		{0, []string{".agents/hooks/p.py:3 changes where Python imports from"}},
+		{1, []string{".agents/hooks/g.js:2 runs or loads code that require and import do not name", ".agents/hooks/g.js:3 hands code to a shell"}},
+	} {
+		got := snap.Commands[tc.i].Gaps
+		if len(got) != len(tc.want) {
+			t.Errorf("%s: gaps %q, want %d", snap.Commands[tc.i].Command, got, len(tc.want))
+			continue
+		}
+		for j, w := range tc.want {
+			if !strings.HasPrefix(got[j], w) {
+				t.Errorf("%s: gap %d is %q, want %q", snap.Commands[tc.i].Command, j, got[j], w)
+			}
+		}
+	}
+}

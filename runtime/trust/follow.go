@@ -137,6 +137,17 @@ func (l *lineCounter) at(off int) int {
 	return 1 + l.lines
 }
 
+// keywordAt returns where the match m of an expression starts its
+// keyword: past the newline that an alternative such as (?m:^|[^.\w])
+// takes before a keyword at the start of a line, so that the keyword is
+// named at its own line, not the line before.
+func keywordAt(b []byte, m []int) int {
+	if m[0] < m[1] && m[0] < len(b) && b[m[0]] == '\n' {
+		return m[0] + 1
+	}
+	return m[0]
+}
+
 // addGaps appends to cmd.Gaps, in order, those of gaps it does not hold
 // yet: one look-up each, where appendNew would scan the list every time.
 func addGaps(cmd *Command, gaps []string) {
@@ -191,8 +202,9 @@ var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|
 func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string) {
 	lines := lineCounter{b: content}
 	var found []string
-	for _, m := range pyDynamic().FindAllIndex(pyCode(content), -1) {
-		found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(m[0])))
+	code := pyCode(content)
+	for _, m := range pyDynamic().FindAllIndex(code, -1) {
+		found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(keywordAt(code, m))))
 	}
 	addGaps(cmd, found)
 }

@@ -281,12 +281,13 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string,
 	}
 	var dyns []int
 	for _, m := range jsDynamic().FindAllIndex(content, -1) {
-		dyns = append(dyns, m[0])
+		dyns = append(dyns, keywordAt(content, m))
 	}
 	shells := map[int]bool{}
 	for _, m := range jsShell().FindAllIndex(content, -1) {
-		dyns = append(dyns, m[0])
-		shells[m[0]] = true
+		at := keywordAt(content, m)
+		dyns = append(dyns, at)
+		shells[at] = true
 	}
 	slices.Sort(dyns)
 	specs := jsSpecs(content)
