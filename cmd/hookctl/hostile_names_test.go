@@ -101,3 +101,36 @@ func TestCommandsRefuseAWorkspaceAnotherUserOwns(t *testing.T) {
 		t.Error("run ran the planted hook")
 	}
 }
+
+// The commands init and test print name the workspace's folder, whose
+// name may hold escape sequences: they are shown made visible.
+func TestCommandsShownForAHostileFolderName(t *testing.T) {
+	bin := filepath.Join(hookctlOnPath(t), "hookctl")
+	top, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, ws := filepath.Join(top, "home"), filepath.Join(top, "a\x1b]0;owned\x07b")
+	for _, d := range []string{home, filepath.Join(ws, ".agents")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A hooks.json of the workspace's own, never trusted.
+	hooks := `{"mine":{"Stop":[{"type":"command","command":"echo {}"}]}}`
+	if err := os.WriteFile(filepath.Join(ws, ".agents", "hooks.json"), []byte(hooks), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := append(machineOf(home, filepath.Dir(bin)), "GIT_CEILING_DIRECTORIES="+top)
+	out, errOut, code := subfolderRun(t, bin, ws, env, "init", "--template", "notify", "--lang", "sh", "--yes")
+	if code != 0 {
+		t.Fatalf("init: %d %s", code, errOut)
+	}
+	if strings.ContainsRune(out+errOut, '\x1b') || !strings.Contains(out, "hookctl trust '"+schema.Visible(ws)+"'") {
+		t.Errorf("init:\n%q", out+errOut)
+	}
+	out, errOut, _ = subfolderRun(t, bin, ws, env, "test")
+	if strings.ContainsRune(out+errOut, '\x1b') || !strings.Contains(errOut, "hookctl trust '"+schema.Visible(ws)+"'") {
+		t.Errorf("test:\n%q", out+errOut)
+	}
+}
