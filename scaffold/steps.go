@@ -114,8 +114,10 @@ func (g Guide) NextSteps(p *Plan, t *Trust) []Step {
 // audit log) to the workspace's .gitignore, anchored there: the record is
 // this machine's, not the repository's. false for the user's scope, a
 // handler that writes nothing, a .gitignore that already names the file,
-// or one hookctl cannot read. A .gitignore whose last line has no end gets
-// one first, so that the two lines stay two.
+// one hookctl cannot read, or one the appending command would write out of
+// the workspace through a link (its bounds are init's own). A .gitignore
+// whose last line has no end gets one first, so that the two lines stay
+// two.
 func (g Guide) IgnoreCommand(p *Plan) (string, bool) {
 	if g.Scope != Workspace || p.Template.Writes == "" {
 		return "", false
@@ -127,6 +129,13 @@ func (g Guide) IgnoreCommand(p *Plan) (string, bool) {
 	}
 	pattern := "/" + filepath.ToSlash(in)
 	ignore := filepath.Join(g.Dir, ".gitignore")
+	bounds, err := NewBounds(Workspace, g.Dir, g.Home)
+	if err != nil {
+		return "", false
+	}
+	if _, err := bounds.Check(ignore); err != nil {
+		return "", false
+	}
 	src, err := schema.ReadFile(ignore, 1<<20)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

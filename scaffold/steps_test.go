@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -71,6 +72,40 @@ func TestIgnoreCommandEndsTheLastLine(t *testing.T) {
 	write(t, filepath.Join(dir, ".gitignore"), "node_modules\r\n/.agents/audit.jsonl\r\n", 0o644)
 	if cmd, ok := g.IgnoreCommand(p); ok {
 		t.Errorf("a .gitignore naming the file got %s", cmd)
+	}
+}
+
+// The step's command appends through a link as the shell does: one that
+// leads out of the workspace (to a file of the home folder, to the user's
+// own hooks.json) gets no step, one that stays in it does.
+func TestIgnoreCommandStaysInTheWorkspace(t *testing.T) {
+	dir := t.TempDir()
+	g, p := guideFor(t, dir, Answers{Scope: Workspace, Name: "audit", Template: "audit-log", Lang: "sh"})
+	ignore := filepath.Join(dir, ".gitignore")
+	outside := filepath.Join(t.TempDir(), ".bashrc")
+	write(t, outside, "export A=1\n", 0o644)
+	if err := os.Symlink(outside, ignore); err != nil {
+		t.Fatal(err)
+	}
+	if cmd, ok := g.IgnoreCommand(p); ok {
+		t.Errorf("a .gitignore linked out of the workspace got %s", cmd)
+	}
+	userHooks := ConfigPath(User, "", g.Home)
+	write(t, userHooks, "{}\n", 0o644)
+	os.Remove(ignore)
+	if err := os.Symlink(userHooks, ignore); err != nil {
+		t.Fatal(err)
+	}
+	if cmd, ok := g.IgnoreCommand(p); ok {
+		t.Errorf("a .gitignore linked to the user's hooks.json got %s", cmd)
+	}
+	os.Remove(ignore)
+	write(t, filepath.Join(dir, "ignore.txt"), "node_modules\n", 0o644)
+	if err := os.Symlink("ignore.txt", ignore); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := mustIgnore(t, g, p), "echo /.agents/audit.jsonl >> .gitignore"; got != want {
+		t.Errorf("a .gitignore linked in the workspace: %s, want %s", got, want)
 	}
 }
 

@@ -364,7 +364,7 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *scaffold.Trus
 		if tr.Renew {
 			fmt.Fprintf(w, "Trusted the workspace's hooks as they now are, so they run\n")
 		} else {
-			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.Untrusted, shellcmd.Quote(tr.Root))
+			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.Untrusted, schema.Visible(shellcmd.Quote(tr.Root)))
 		}
 	}
 
@@ -394,7 +394,7 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *scaffold.Trus
 		width = max(width, len(st.What)+1)
 	}
 	for _, st := range steps {
-		fmt.Fprintf(w, "  %-*s%s\n", width, st.What, st.Command)
+		fmt.Fprintf(w, "  %-*s%s\n", width, st.What, schema.Visible(st.Command))
 	}
 	return nil
 }

@@ -195,7 +195,7 @@ func testRun(f *factory, opts *testOptions) error {
 			warnUntrusted(s, scope.WorkspaceFile(ws))
 		}
 		if len(suites) > 1 && !opts.json && len(cases) > 0 {
-			fmt.Fprintf(s.out, "%s\n", b.Suite.Path)
+			fmt.Fprintf(s.out, "%s\n", schema.Visible(b.Suite.Path))
 		}
 		ropts := runtime.Options{Configs: opts.configs, Workspace: ws, OnError: onError}
 		for _, c := range cases {

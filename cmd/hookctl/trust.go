@@ -403,7 +403,7 @@ func warnUntrusted(s streams, path string) {
 	}
 	ws := filepath.Dir(filepath.Dir(path))
 	fmt.Fprintf(s.err, "hookctl: the workspace %s is not trusted (%s): its handlers run all the same, as you asked; hookctl trust %s shows what they run\n",
-		schema.Visible(ws), why, shellcmd.Quote(ws))
+		schema.Visible(ws), why, schema.Visible(shellcmd.Quote(ws)))
 }
 
 // unsafeFiles refuses to trust files that group or others can write, or

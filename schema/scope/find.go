@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -34,6 +36,15 @@ import (
 // workspace: a project below it that has no .agents of its own must not
 // take the home folder's. In the home folder itself, it is the workspace
 // when nothing above says otherwise, as any folder is.
+//
+// Another rule is git's safe.directory (git 2.35.2 and later,
+// ensure_valid_ownership): a folder found by the search, its .agents or
+// its .git, owned by another user is refused with an *OtherOwnerError, not
+// taken. Anyone may plant a .agents in a shared folder above yours (/tmp,
+// a mount), and its hooks would run, its files be written, in your name.
+// A workspace named on the command line is not searched, and is taken
+// whoever owns it. git's safe.directory settings are not read: name the
+// workspace to use one that is another user's.
 //
 // A .agents that is a link to a folder marks its folder as a real one
 // does: the agent follows it too. The workspace is the folder that holds
@@ -164,7 +175,7 @@ func Find(dir string) (Found, error) {
 		f.Looked = append(f.Looked, agents)
 		if info, err := os.Stat(agents); err == nil && info.IsDir() {
 			f.Root, f.By = shown(d), ByAgents
-			return f, nil
+			return f, checkOwners(f, d, agents)
 		}
 		if git == "" {
 			dotGit := filepath.Join(d, ".git")
@@ -186,10 +197,45 @@ func Find(dir string) (Found, error) {
 	}
 	if git != "" {
 		f.Root, f.By = shown(git), ByGit
-		return f, nil
+		return f, checkOwners(f, git, filepath.Join(git, ".git"))
 	}
 	f.Root, f.By = start, ByCurrent
 	return f, nil
+}
+
+// OtherOwnerError is a workspace the search found that another user owns
+// (the folder, or its mark: .agents, .git, or what it links to).
+type OtherOwnerError struct {
+	// Found is the workspace the search would have taken.
+	Found Found
+	// Path is the file another user owns; UID is that user.
+	Path string
+	UID  uint32
+}
+
+func (e *OtherOwnerError) Error() string {
+	who := fmt.Sprintf("user %d", e.UID)
+	if u, err := user.LookupId(fmt.Sprint(e.UID)); err == nil {
+		who = fmt.Sprintf("%s (user %d)", strconv.Quote(u.Username), e.UID)
+	}
+	return fmt.Sprintf("the workspace found from here is %s (it %s), but %s is owned by %s, not by you: "+
+		"hookctl does not take a workspace another user could have planted, as git refuses a repository another user owns; "+
+		"name the workspace on the command line to use it anyway, or remove %s",
+		strconv.Quote(e.Found.Root), e.Found.By, strconv.Quote(e.Path), who, strconv.Quote(e.Path))
+}
+
+// checkOwners returns an *OtherOwnerError when the folder dir, or its mark
+// (the link and what it leads to), is another user's.
+func checkOwners(f Found, dir, mark string) error {
+	for _, p := range []struct {
+		path  string
+		lstat bool
+	}{{dir, false}, {mark, true}, {mark, false}} {
+		if uid, ok := owner(p.path, p.lstat); ok && !ownedByMe(uid) {
+			return &OtherOwnerError{Found: f, Path: p.path, UID: uid}
+		}
+	}
+	return nil
 }
 
 // ceilingOf returns the nearest folder above dir that the search must not
