@@ -299,7 +299,22 @@ func showSnapshot(w io.Writer, snap *trust.Snapshot) {
 			fmt.Fprint(w, l)
 		}
 	}
-	if n := len(cfg.Problems); n > 0 {
+	// What the agent makes of the file is the one verdict list, lint,
+	// run --explain and doctor show: a file it drops is said so, and a
+	// part it reads as meant (a key in another case) is no problem.
+	src := &runtime.Source{Path: filepath.Join(snap.Root, trust.HooksFile), Exists: true, Config: cfg}
+	if why, ok := src.AgentDrops(); ok {
+		fmt.Fprintf(w, "The agent (agy) loads none of %s's hooks (%s:%s); hookctl runs its valid parts. 'hookctl lint %s' says why.\n", trust.HooksFile, trust.HooksFile, schema.Visible(why), schema.Visible(snap.Root))
+	}
+	n := 0
+	if v := src.Verdict(); v != nil {
+		for i := range cfg.Problems {
+			if p := &cfg.Problems[i]; p.Dropped != "" || v.ImpactOf(p) != schema.NoImpact {
+				n++
+			}
+		}
+	}
+	if n > 0 {
 		fmt.Fprintf(w, "hooks.json has %d part(s) that cannot run; 'hookctl lint %s' shows them.\n", n, schema.Visible(snap.Root))
 	}
 }

@@ -298,3 +298,53 @@ func TestRunRefreshesStaleProbes(t *testing.T) {
 		t.Fatal("run recorded the probes of a changed workspace")
 	}
 }
+
+// trust shows what the agent makes of hooks.json as list, lint, run
+// --explain and doctor do: a file the agent drops (a string timeout, a
+// hook that is a number) is said to be dropped, and a key the agent reads
+// as meant, only in another case, is no part that cannot run.
+func TestTrustShowsTheAgentsVerdict(t *testing.T) {
+	cases := []struct {
+		name, hooks string
+		want        []string
+		not         []string
+	}{
+		{"string timeout", `{
+  "a": {"PreToolUse": [{"matcher": "*", "hooks": [{"command": "./hooks/gate.sh", "timeout": "5"}]}]},
+  "b": {"PreToolUse": [{"matcher": "*", "hooks": [{"command": "./hooks/gate.sh"}]}]}
+}`, []string{
+			`The agent (agy) loads none of .agents/hooks.json's hooks (.agents/hooks.json:2:93: the agent's decoder cannot read a string as "timeout", which must be a whole number); hookctl runs its valid parts.`,
+			"hooks.json has 1 part(s) that cannot run",
+		}, nil},
+		{"a hook that is a number", `{
+  "a": 5,
+  "b": {"PreToolUse": [{"matcher": "*", "hooks": [{"command": "./hooks/gate.sh"}]}]}
+}`, []string{
+			`The agent (agy) loads none of .agents/hooks.json's hooks (.agents/hooks.json:2:8: the agent's decoder cannot read the number 5 as a hook definition, which must be an object of events); hookctl runs its valid parts.`,
+			"hooks.json has 1 part(s) that cannot run",
+		}, nil},
+		{"a key in another case", `{
+  "a": {"preToolUse": [{"matcher": "*", "hooks": [{"command": "./hooks/gate.sh"}]}]}
+}`, nil, []string{"loads none", "cannot run"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root := trustWorkspace(t)
+			writeFile(t, filepath.Join(root, ".agents", "hooks.json"), c.hooks)
+			var out, errOut bytes.Buffer
+			if code := run([]string{"hookctl", "trust", "--yes", root}, streams{strings.NewReader(""), &out, &errOut}); code != 0 {
+				t.Fatalf("exit %d; stderr %q", code, errOut.String())
+			}
+			for _, want := range c.want {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("stdout lacks %q:\n%s", want, out.String())
+				}
+			}
+			for _, not := range c.not {
+				if strings.Contains(out.String(), not) {
+					t.Errorf("stdout says %q:\n%s", not, out.String())
+				}
+			}
+		})
+	}
+}

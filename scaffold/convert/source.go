@@ -24,6 +24,9 @@ type FormatError struct {
 	Pos schema.Pos
 	// Msg says what is wrong, or what the file looks like instead.
 	Msg string
+	// Syntax is set when the file is not JSON (or is past the bounds on
+	// what is read), so nothing of it was read.
+	Syntax bool
 }
 
 func (e *FormatError) Error() string {
@@ -120,10 +123,10 @@ func Parse(dir, path string, src []byte, from schema.Agent) (*Source, error) {
 		}
 	}
 	if serr != nil && serr.Bound {
-		return nil, &FormatError{Path: path, Pos: serr.Pos, Msg: serr.Msg}
+		return nil, &FormatError{Path: path, Pos: serr.Pos, Msg: serr.Msg, Syntax: true}
 	}
 	if serr != nil {
-		return nil, &FormatError{Path: path, Pos: serr.Pos, Msg: "not valid JSON: " + serr.Msg}
+		return nil, &FormatError{Path: path, Pos: serr.Pos, Msg: "not valid JSON: " + serr.Msg, Syntax: true}
 	}
 	s.Root = root
 	if root.Kind != schema.Object {
