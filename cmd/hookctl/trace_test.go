@@ -710,9 +710,15 @@ func TestTraceSignalsInATerminal(t *testing.T) {
 	waitFor("the SIGINT sent to trace", ints(2))
 
 	ptm.Write([]byte{26}) // Ctrl-Z
+	// A trace that the Ctrl-Z does not stop is killed after as long as
+	// waitFor waits, so that the wait below ends either way.
+	guard := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
 	var ws syscall.WaitStatus
-	if _, err := syscall.Wait4(cmd.Process.Pid, &ws, syscall.WUNTRACED, nil); err != nil || !ws.Stopped() {
-		t.Fatalf("after Ctrl-Z trace is %v (%v), want stopped", ws, err)
+	_, err := syscall.Wait4(cmd.Process.Pid, &ws, syscall.WUNTRACED, nil)
+	if !guard.Stop() || err != nil || !ws.Stopped() {
+		mu.Lock()
+		defer mu.Unlock()
+		t.Fatalf("after Ctrl-Z trace is %v (%v), want stopped; the terminal shows %q", ws, err, screen.String())
 	}
 	// Continued (as bg or fg would): COMMAND runs on and has the terminal.
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGCONT)
@@ -723,7 +729,11 @@ func TestTraceSignalsInATerminal(t *testing.T) {
 	if err := syscall.Kill(cmd.Process.Pid, syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
+	guard = time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
 	cmd.Wait()
+	if !guard.Stop() {
+		t.Fatal("trace still ran 20 s after SIGTERM, and was killed")
+	}
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || ws.Signal() != syscall.SIGTERM {
 		t.Errorf("trace ended %v, want killed by SIGTERM as COMMAND was", cmd.ProcessState)
 	}
