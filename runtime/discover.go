@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
@@ -157,26 +158,32 @@ func unwrapPath(err error) error {
 
 // resolveWorkspace picks the workspace folder: the caller's choice, else the
 // payload's first workspace, else the workspace found from dir, as every
-// command finds it (scope.Find).
-func resolveWorkspace(flag string, p *Payload, dir string) (string, error) {
-	ws := flag
+// command finds it (scope.Find). A workspace found there that another user
+// owns is not taken: dir is, and refused says why, to be reported.
+func resolveWorkspace(flag string, p *Payload, dir string) (ws, refused string, err error) {
+	ws = flag
 	from := "--workspace"
 	if ws == "" && p != nil && len(p.WorkspacePaths) > 0 && p.WorkspacePaths[0] != "" {
 		ws, from = p.WorkspacePaths[0], "the payload's workspacePaths[0]"
 	}
 	if ws == "" {
 		ws = dir
-		if f, err := scope.Find(dir); err == nil {
+		f, ferr := scope.Find(dir)
+		var other *scope.OtherOwnerError
+		switch {
+		case ferr == nil:
 			ws = f.Root
+		case errors.As(ferr, &other):
+			refused = fmt.Sprintf("%v; this run takes the current folder %s as the workspace instead", ferr, strconv.Quote(dir))
 		}
 	}
 	if strings.ContainsRune(ws, 0) {
-		return "", fmt.Errorf("%s is not a usable folder path: it holds a NUL character", from)
+		return "", "", fmt.Errorf("%s is not a usable folder path: it holds a NUL character", from)
 	}
 	if !filepath.IsAbs(ws) {
 		ws = filepath.Join(dir, ws)
 	}
-	return filepath.Clean(ws), nil
+	return filepath.Clean(ws), refused, nil
 }
 
 // Verdict is what the agent itself (agy) makes of the file (see

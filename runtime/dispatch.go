@@ -162,6 +162,9 @@ func Dispatch(ctx context.Context, e schema.Event, payload []byte, opts Options)
 // set.
 func (p *Plan) Run(ctx context.Context) *Result {
 	res := &Result{Plan: p}
+	if p.Refused != "" {
+		res.Notes = append(res.Notes, p.Refused)
+	}
 	for _, src := range p.Sources {
 		if !src.Trusted && p.hasUntrustedSteps(src) {
 			res.Notes = append(res.Notes, "skipping the hooks of "+src.Path+": "+p.untrustedWhy(src))

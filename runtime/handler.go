@@ -62,7 +62,7 @@ func RunHandler(ctx context.Context, e schema.Event, src *Source, hook string, h
 	if opts.Workspace == "" {
 		named = payloadWorkspace(e, payload)
 	}
-	ws, err := resolveWorkspace(opts.Workspace, named, opts.Dir)
+	ws, _, err := resolveWorkspace(opts.Workspace, named, opts.Dir)
 	if err != nil {
 		return &Outcome{Step: s, Hook: hook, Kind: Failed, Cause: err.Error(), ExitCode: -1}, NotStarted
 	}

@@ -95,6 +95,9 @@ type Plan struct {
 	Payload *Payload
 	// Workspace is the workspace folder the dispatch uses.
 	Workspace string
+	// Refused, when not "", says why the workspace found from the current
+	// folder was not taken (another user owns it), and what was instead.
+	Refused string
 	// Sources are the hooks.json files, in the order their hooks run.
 	Sources []*Source
 	// Steps are the handlers, hooks and files considered, in config order.
@@ -122,7 +125,7 @@ func NewPlan(e schema.Event, payload []byte, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	ws, err := resolveWorkspace(opts.Workspace, p, opts.Dir)
+	ws, refused, err := resolveWorkspace(opts.Workspace, p, opts.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +136,7 @@ func NewPlan(e schema.Event, payload []byte, opts Options) (*Plan, error) {
 	if len(opts.Configs) == 0 && opts.homeless != "" {
 		srcs = append([]*Source{homelessUserFile(opts.homeless)}, srcs...)
 	}
-	plan := &Plan{Event: e, Payload: p, Workspace: ws, Sources: srcs, opts: opts}
+	plan := &Plan{Event: e, Payload: p, Workspace: ws, Refused: refused, Sources: srcs, opts: opts}
 	for _, src := range srcs {
 		if src.Scope == scope.Workspace && src.Exists && opts.Trusted != nil && !src.unread {
 			src.Trusted, src.TrustNote = opts.Trusted(src)

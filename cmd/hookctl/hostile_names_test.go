@@ -92,13 +92,19 @@ func TestCommandsRefuseAWorkspaceAnotherUserOwns(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(agents, "hooks", "notify.sh")); err == nil {
 		t.Error("init wrote into the planted folder")
 	}
+	// run, which the agent calls, does not fail: it takes the current
+	// folder instead, and says why.
 	cmd := exec.Command(bin, "run", "PostToolUse", "--tool", "run_command")
 	cmd.Dir, cmd.Env, cmd.Stdin = here, env, strings.NewReader("{}")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	out, err := cmd.CombinedOutput()
+	if err != nil {
 		t.Fatalf("run: %v %s", err, out)
 	}
 	if _, err := os.Stat(witness); err == nil {
 		t.Error("run ran the planted hook")
+	}
+	if !strings.Contains(string(out), `"`+agents+`" is owned by`) || !strings.Contains(string(out), `takes the current folder "`+here+`"`) {
+		t.Errorf("run does not name the workspace it refused, and what it took instead:\n%s", out)
 	}
 }
 

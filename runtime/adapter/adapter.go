@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // Call is another agent's hook invocation in this format's terms.
@@ -206,9 +207,10 @@ func failure(in input) string {
 }
 
 // workspace finds the agent's project folder: the folder its own variable
-// names, else Cursor's first workspace root, else the nearest folder above
-// the payload's cwd that holds .agents/hooks.json (stopping at the
-// repository's root), else that cwd.
+// names, else Cursor's first workspace root, else the workspace of the
+// payload's cwd as every hookctl command finds its own (scope.Find: the
+// nearest folder above that holds .agents, else the git top level), else
+// that cwd: a workspace found there that another user owns is not taken.
 func (c *Call) workspace(in input, env Env) string {
 	vars := map[schema.Agent]string{schema.Claude: "CLAUDE_PROJECT_DIR", schema.Gemini: "GEMINI_PROJECT_DIR", schema.Cursor: "CURSOR_PROJECT_DIR"}
 	if v := vars[c.Agent]; v != "" {
@@ -223,16 +225,10 @@ func (c *Call) workspace(in input, env Env) string {
 	if !filepath.IsAbs(cwd) {
 		return ""
 	}
-	cwd = filepath.Clean(cwd)
-	for dir := cwd; ; dir = filepath.Dir(dir) {
-		if fi, err := os.Stat(filepath.Join(dir, ".agents", "hooks.json")); err == nil && !fi.IsDir() {
-			return dir
-		}
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil || dir == filepath.Dir(dir) {
-			break
-		}
+	if f, err := scope.Find(cwd); err == nil {
+		return f.Root
 	}
-	return cwd
+	return filepath.Clean(cwd)
 }
 
 // toolCalls reads the tool call of a tool event: from tool_name and

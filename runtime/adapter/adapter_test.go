@@ -148,8 +148,9 @@ func TestTranslateStop(t *testing.T) {
 	}
 }
 
-// TestWorkspace: the agent's own variable first, then the nearest folder
-// with .agents/hooks.json above the payload's cwd, up to the repository.
+// TestWorkspace: the agent's own variable first, then the workspace of the
+// payload's cwd as every command finds it: the nearest folder above that
+// holds .agents, else the git top level.
 func TestWorkspace(t *testing.T) {
 	root := t.TempDir()
 	sub := filepath.Join(root, "pkg", "deep")
@@ -178,6 +179,30 @@ func TestWorkspace(t *testing.T) {
 	// Codex sets no such variable: another agent's is not read.
 	if c, _ := Translate(schema.Codex, "PreToolUse", payload, env); c.Workspace != root {
 		t.Errorf("codex read CLAUDE_PROJECT_DIR: %q", c.Workspace)
+	}
+
+	// A repository with no .agents: its top level, not the cwd below it.
+	repo := t.TempDir()
+	deep := filepath.Join(repo, "src", "pkg")
+	for _, d := range []string{filepath.Join(repo, ".git", "objects"), filepath.Join(repo, ".git", "refs"), deep} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(repo, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	payload = []byte(`{"cwd": "` + deep + `", "tool_name": "Bash", "tool_input": {"command": "ls"}}`)
+	if c, _ := Translate(schema.Codex, "PreToolUse", payload, noEnv); c.Workspace != repo {
+		t.Errorf("workspace in a repository without .agents: %q, want its top level %q", c.Workspace, repo)
+	}
+	// A .agents folder marks the workspace before hooks.json is written in
+	// it, as for hookctl's own commands.
+	if err := os.MkdirAll(filepath.Join(repo, "src", ".agents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := Translate(schema.Codex, "PreToolUse", payload, noEnv); c.Workspace != filepath.Join(repo, "src") {
+		t.Errorf("workspace below a .agents folder: %q, want %q", c.Workspace, filepath.Join(repo, "src"))
 	}
 }
 

@@ -146,53 +146,19 @@ func (c *converter) literalAnswer(pos schema.Pos, h *schema.Handler, u *usage) b
 	return true
 }
 
-// echoed returns the text a command of one echo with literal words
-// prints, without its line end.
+// echoed returns the text a command prints when it is one statement that
+// prints a fixed text and nothing else (echo, printf or cat of a
+// here-document, with literal words), read as the shell reads it
+// (shellcmd's Output), without its line end. A text that bash would print
+// otherwise than dash (echo's options and escapes) is none.
 func echoed(command string) (string, bool) {
 	f, err := shellcmd.ParseSyntax(command)
 	if err != nil || len(f.Stmts) != 1 {
 		return "", false
 	}
-	st := f.Stmts[0]
-	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || st.Negated || st.Background || len(st.Redirs) > 0 || len(call.Assigns) > 0 || len(call.Args) < 2 || call.Args[0].Lit() != "echo" {
+	out := shellcmd.Parse(command, "", "").Output()
+	if !out.Whole || len(out.Prints) != 1 || out.Prints[0].Differs || out.Prints[0].Conditional {
 		return "", false
 	}
-	var words []string
-	for _, w := range call.Args[1:] {
-		s, ok := literalWord(w)
-		if !ok || strings.HasPrefix(s, "-") || strings.Contains(s, `\`) {
-			// echo's options and escapes differ from shell to shell.
-			return "", false
-		}
-		words = append(words, s)
-	}
-	return strings.Join(words, " "), true
-}
-
-// literalWord returns a word's value when it has no expansion.
-func literalWord(w *syntax.Word) (string, bool) {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch x := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(x.Value)
-		case *syntax.SglQuoted:
-			if x.Dollar {
-				return "", false
-			}
-			b.WriteString(x.Value)
-		case *syntax.DblQuoted:
-			for _, q := range x.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok {
-					return "", false
-				}
-				b.WriteString(l.Value)
-			}
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
+	return strings.TrimSuffix(out.Prints[0].Text, "\n"), true
 }

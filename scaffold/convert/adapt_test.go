@@ -59,6 +59,17 @@ func TestLiteralAnswers(t *testing.T) {
 			`echo '{"decision":"force_ask","reason":"sure?"}'`, "prints this format's instead"},
 		{schema.Gemini, `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "echo '{\"systemMessage\": \"seen\"}'"}]}]}}`,
 			`true`, `Gemini CLI's systemMessage "seen" has no equivalent here`},
+		// printf and a here-document print fixed answers as echo does.
+		{schema.Claude, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "printf '%s\\n' 'Use pnpm.'"}]}]}}`,
+			`echo '{"injectSteps":[{"ephemeralMessage":"Use pnpm."}]}'`, "prints this format's instead"},
+		{schema.Claude, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "cat <<'EOF'\n{\"decision\": \"block\", \"reason\": \"no\"}\nEOF"}]}]}}`,
+			`echo '{"decision":"deny","reason":"no"}'`, "prints this format's instead"},
+		// echo's escapes differ between dash and bash: no fixed answer.
+		{schema.Claude, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo 'a\\nb'"}]}]}}`,
+			`hookctl adapt --from claude --event SessionStart -- sh -c 'echo '\''a\nb'\'''`, "runs through hookctl adapt"},
+		// Another statement beside the answer: the command runs as it is.
+		{schema.Claude, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo starting >&2; echo ready"}]}]}}`,
+			`hookctl adapt --from claude --event SessionStart -- sh -c 'echo starting >&2; echo ready'`, "runs through hookctl adapt"},
 		// An echo of a variable is no fixed answer: it runs through adapt.
 		{schema.Claude, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo \"$HOME\""}]}]}}`,
 			`hookctl adapt --from claude --event SessionStart -- sh -c 'echo "$HOME"'`, "runs through hookctl adapt"},

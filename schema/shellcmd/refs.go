@@ -767,10 +767,6 @@ var scriptExts = sync.OnceValue(func() map[string]bool {
 	}
 })
 
-// IsScriptExt reports whether an extension (".py") is one of a file that
-// an interpreter runs.
-func IsScriptExt(ext string) bool { return scriptExts()[ext] }
-
 // flagsWithValue are interpreter options that take the next word as their
 // value, so that word is not the script.
 var flagsWithValue = sync.OnceValue(func() map[string]bool {
