@@ -49,8 +49,13 @@ func UnsafeFile(path string, info fs.FileInfo) error {
 // schema/shellcmd reads it, the way trust does), links resolved, that
 // UnsafeFile refuses, each once, in the order they stand.
 func UnsafeFiles(command, dir, workspace string) []string {
-	var out []string
 	refs, _ := shellcmd.Parse(command, dir, workspace).Refs()
+	return unsafeFilesOf(refs)
+}
+
+// unsafeFilesOf is UnsafeFiles of the files a command names.
+func unsafeFilesOf(refs []shellcmd.Ref) []string {
+	var out []string
 	for _, r := range refs {
 		p := shellcmd.Resolve(r.Path)
 		info, err := os.Stat(p)
@@ -76,7 +81,7 @@ func unsafeScript(command, dir, workspace string) error {
 	if nf := shellcmd.NotFiles(refs); len(nf) > 0 {
 		return fmt.Errorf("cannot run it: %s %s", filepath.Clean(nf[0].Path), nf[0].Why)
 	}
-	for _, p := range UnsafeFiles(command, dir, workspace) {
+	for _, p := range unsafeFilesOf(refs) {
 		if info, err := os.Stat(p); err == nil {
 			if err := UnsafeFile(p, info); err != nil {
 				return fmt.Errorf("refusing to run it: %v", err)
