@@ -6,8 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"text/tabwriter"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -238,22 +236,7 @@ func trustList(s streams, opts trustOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if len(store.Workspaces) == 0 {
-		fmt.Fprintln(s.out, "No workspace is trusted.")
-		return nil
-	}
-	roots := make([]string, 0, len(store.Workspaces))
-	for r := range store.Workspaces {
-		roots = append(roots, r)
-	}
-	sort.Strings(roots)
-	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "WORKSPACE\tTRUSTED\tNOW")
-	for _, r := range roots {
-		rec := store.Workspaces[r]
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", schema.Visible(r), schema.FormatTime(rec.TrustedAt), trust.Now(r, rec))
-	}
-	return tw.Flush()
+	return store.WriteList(s.out)
 }
 
 func trustRevoke(s streams, opts trustOptions) error {

@@ -2,10 +2,12 @@ package trust
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWriteReview shows each handler's command at its line, each covered
@@ -72,5 +74,33 @@ func TestRefuseUnsafe(t *testing.T) {
 		"Run: chmod go-w " + gate
 	if err == nil || err.Error() != want {
 		t.Errorf("refusal = %v\nwant %s", err, want)
+	}
+}
+
+// TestWriteList lists the trusted workspaces by path, with when each was
+// trusted and whether it still matches, and says when none is.
+func TestWriteList(t *testing.T) {
+	var b bytes.Buffer
+	if err := (&Store{}).WriteList(&b); err != nil || b.String() != "No workspace is trusted.\n" {
+		t.Fatalf("empty store: %q, %v", b.String(), err)
+	}
+	root := workspace(t)
+	at := time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC)
+	gone := filepath.Join(filepath.Dir(root), "000")
+	st := &Store{Workspaces: map[string]*Record{root: NewRecord(take(t, root), at), gone: NewRecord(take(t, root), at)}}
+	b.Reset()
+	if err := st.WriteList(&b); err != nil {
+		t.Fatal(err)
+	}
+	rows := []string{"WORKSPACE", "TRUSTED", "NOW"}
+	want := ""
+	for _, r := range [][]string{rows, {gone, "2026-12-04T10:00:00Z", "gone: no .agents/hooks.json"}, {root, "2026-12-04T10:00:00Z", "matches"}} {
+		want += fmt.Sprintf("%-*s  %-20s  %s\n", len(root), r[0], r[1], r[2])
+	}
+	if gone > root {
+		t.Fatalf("the test expects %s before %s", gone, root)
+	}
+	if b.String() != want {
+		t.Errorf("list:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
