@@ -209,3 +209,14 @@ func isPlainASCII(s string) bool {
 	}
 	return true
 }
+
+// LookAlikeHook says that the hook name, defined in file at line, reads as
+// another (LookAlike), in the words a review shows beside its list of
+// hooks; "" when it does not.
+func LookAlikeHook(name, file string, line int) string {
+	why := LookAlike(name)
+	if why == "" {
+		return ""
+	}
+	return fmt.Sprintf("the hook %s (%s:%d) %s; it reads as %s", Visible(name), Visible(file), line, why, Visible(LookAlikeAs(name)))
+}

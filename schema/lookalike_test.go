@@ -27,3 +27,15 @@ func TestLookAlike(t *testing.T) {
 		t.Errorf("LookAlikeAs = %q", got)
 	}
 }
+
+// TestLookAlikeHook names a hook whose name reads as another, with where
+// it is defined and what it reads as, and says nothing of a plain name.
+func TestLookAlikeHook(t *testing.T) {
+	want := `the hook gаte (.agents/hooks.json:3) mixes the Latin and Cyrillic scripts in one word: U+0430 CYRILLIC SMALL LETTER A (looks like "a"); it reads as gate`
+	if got := LookAlikeHook("gаte", ".agents/hooks.json", 3); got != want {
+		t.Errorf("LookAlikeHook = %s\nwant %s", got, want)
+	}
+	if got := LookAlikeHook("gate", ".agents/hooks.json", 3); got != "" {
+		t.Errorf("plain name: %q", got)
+	}
+}

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -105,37 +103,12 @@ func listRun(s streams, opts listOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	ws := found.Root
-
-	var (
-		srcs    []*runtime.Source
-		entries []runtime.Entry
-		plan    *runtime.Plan
-	)
-	if event != "" && (!event.IsTool() || opts.tool != "") {
-		plan, err = listPlan(event, ws, opts)
-		if err != nil {
-			return err
-		}
-		srcs = plan.Sources
-		entries = plan.Entries()
-	} else {
-		srcs, err = runtime.Discover(opts.configs, opts.home, ws)
-		if err != nil {
-			return usageErrorf("%v", err)
-		}
-		for _, src := range srcs {
-			if src.Scope == scope.Workspace && src.Exists && opts.trusted != nil {
-				src.Trusted, src.TrustNote = opts.trusted(src)
-			}
-			for _, e := range runtime.Inventory(src) {
-				if event == "" || e.Event == string(event) || e.Hook == "" || e.Event == "" && e.Invalid != "" {
-					entries = append(entries, e)
-				}
-			}
-		}
+	l, err := runtime.List(runtime.ListOptions{Event: event, Tool: opts.tool, Configs: opts.configs, Home: opts.home, Workspace: found.Root, Trusted: opts.trusted})
+	if err != nil {
+		return usageErrorf("%v", err)
 	}
 	if opts.json {
+		entries := l.Entries
 		if entries == nil {
 			entries = []runtime.Entry{}
 		}
@@ -144,28 +117,7 @@ func listRun(s streams, opts listOptions) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(entries)
 	}
-	return printList(s.out, srcs, entries, plan)
-}
-
-// listPlan decides, as hookctl run would, what runs for the event.
-func listPlan(e schema.Event, ws string, opts listOptions) (*runtime.Plan, error) {
-	var partial []byte
-	if opts.tool != "" {
-		p, err := runtime.ToolPayload(opts.tool, "")
-		if err != nil {
-			return nil, usageErrorf("--tool: %v", err)
-		}
-		partial = p
-	}
-	payload, err := runtime.CompletePayload(e, partial, ws, opts.home)
-	if err != nil {
-		return nil, usageErrorf("%v", err)
-	}
-	plan, err := runtime.NewPlan(e, payload, runtime.Options{Configs: opts.configs, Workspace: ws, Home: opts.home, Trusted: opts.trusted})
-	if err != nil {
-		return nil, usageErrorf("%v", err)
-	}
-	return plan, nil
+	return printList(s.out, l)
 }
 
 // Colours of the list, made when used: color.NoColor (set from --color)
@@ -177,14 +129,11 @@ func listRunning() *color.Color { return paint(color.FgGreen) }
 
 // printList writes the list as a table per file, the columns lined up
 // across files.
-func printList(w io.Writer, srcs []*runtime.Source, entries []runtime.Entry, plan *runtime.Plan) error {
-	head := []string{"WHERE", "HOOK", "ENABLED", "TRUSTED", "EVENT", "MATCHER", "TIMEOUT"}
-	if plan != nil {
-		head = append(head, "RUNS")
-	}
-	rows := make([][]string, len(entries))
-	for i, e := range entries {
-		rows[i] = listCells(e, plan != nil)
+func printList(w io.Writer, l *runtime.Listing) error {
+	head := l.Head()
+	rows := make([][]string, len(l.Entries))
+	for i, e := range l.Entries {
+		rows[i] = e.Cells(l.Plan != nil)
 	}
 	widths := make([]int, len(head))
 	for i, h := range head {
@@ -206,104 +155,27 @@ func printList(w io.Writer, srcs []*runtime.Source, entries []runtime.Entry, pla
 		return strings.TrimRight(b.String(), " ") + "\n"
 	}
 	bw := &listWriter{w: w}
-	hooks, handlers, invalid := 0, 0, 0
-	seen := map[string]bool{}
-	for _, src := range srcs {
-		bw.printf("%s\n", listHead().Sprint(sourceTitle(src)))
+	for _, src := range l.Sources {
+		bw.printf("%s\n", listHead().Sprint(src.Title()))
 		if why, ok := src.AgentDrops(); ok {
 			bw.printf("  %s\n", listBad().Sprintf("the agent (agy) loads none of this file's hooks (%s:%s): 'hookctl lint %s' says why", schema.Visible(src.Path), schema.Visible(why), schema.Visible(src.Path)))
 		}
-		var mine []int
-		for i, e := range entries {
-			if e.Source == src {
-				mine = append(mine, i)
-			}
-		}
+		mine := l.Of(src)
 		if len(mine) == 0 {
 			continue
 		}
 		bw.printf("%s", line(head, "COMMAND", func(_ int, s string) string { return s }))
 		for _, i := range mine {
-			e := entries[i]
-			switch {
-			case e.Invalid != "":
-				invalid++
-			case e.Command != "":
-				handlers++
-			}
-			if key := src.Path + "\x00" + e.Hook; e.Hook != "" && !seen[key] {
-				seen[key] = true
-				hooks++
-			}
-			bw.printf("%s", line(rows[i][:len(head)], paintTail(e, rows[i][len(head)]), func(col int, s string) string {
+			bw.printf("%s", line(rows[i][:len(head)], paintTail(l.Entries[i], rows[i][len(head)]), func(col int, s string) string {
 				return paintCell(head[col], s)
 			}))
 		}
-		for _, note := range lookAlikes(entries, mine) {
+		for _, note := range l.LookAlikes(mine) {
 			bw.printf("  %s\n", listBad().Sprint(note))
 		}
 	}
-	bw.printf("%s\n", listSummary(hooks, handlers, invalid, entries, plan))
+	bw.printf("%s\n", l.Summary())
 	return bw.err
-}
-
-// maxMatcherWidth keeps a long alternation of tool names from pushing the
-// commands off the screen; --json has it whole.
-const maxMatcherWidth = 40
-
-// listCells returns an entry's cells, the last being the command (or what
-// is wrong).
-func listCells(e runtime.Entry, planned bool) []string {
-	where := "-"
-	if e.Line > 0 {
-		where = fmt.Sprintf("%d:%d", e.Line, e.Column)
-	}
-	yesNo := func(b bool) string {
-		if b {
-			return "yes"
-		}
-		return "no"
-	}
-	hook, enabled, event, matcher, timeout := e.Hook, yesNo(e.Enabled), e.Event, "-", "-"
-	if hook == "" {
-		hook, enabled = "-", "-"
-	}
-	if event == "" {
-		event = "-"
-	}
-	if e.Matcher != nil {
-		matcher = *e.Matcher
-		if matcher == "" || matcher == "*" {
-			matcher = "*"
-		}
-		if r := []rune(matcher); len(r) > maxMatcherWidth {
-			matcher = string(r[:maxMatcherWidth-1]) + "…"
-		}
-	}
-	if e.Timeout > 0 {
-		timeout = strconv.Itoa(e.Timeout) + "s"
-	}
-	trusted := yesNo(e.Trusted)
-	// Every string from a hooks.json is shown with its control
-	// characters made visible: a command must not hide behind escapes.
-	cells := []string{where, schema.Visible(hook), enabled, trusted, event, schema.Visible(matcher), timeout}
-	if planned {
-		cells = append(cells, e.State)
-	}
-	tail := e.Command
-	switch {
-	case e.Invalid != "" && e.Rule != "":
-		tail = fmt.Sprintf("invalid: %s [%s]", e.Invalid, e.Rule)
-	case e.Invalid != "":
-		tail = "invalid: " + e.Invalid
-	case e.Note != "":
-		tail = fmt.Sprintf("note: %s [%s]", e.Note, e.Rule)
-	case tail == "" && e.Why != "":
-		tail = "(" + e.Why + ")"
-	case e.Why != "" && e.State != "":
-		tail += "  (" + e.Why + ")"
-	}
-	return append(cells, schema.Visible(tail))
 }
 
 func paintCell(col, s string) string {
@@ -330,50 +202,6 @@ func paintTail(e runtime.Entry, s string) string {
 	return s
 }
 
-// sourceTitle names a file and says whether its hooks can run at all.
-func sourceTitle(src *runtime.Source) string {
-	t := fmt.Sprintf("%s file %s", src.Scope, schema.Visible(src.Path))
-	switch {
-	case !src.Exists:
-		return t + " (not found)"
-	case src.Scope != scope.Workspace:
-		return t
-	case src.Trusted:
-		return t + " (trusted)"
-	case src.TrustNote != "":
-		return fmt.Sprintf("%s (untrusted: %s; run 'hookctl trust %s' to let its hooks run)", t, src.TrustNote, schema.Visible(filepath.Dir(src.Dir)))
-	}
-	return fmt.Sprintf("%s (untrusted: run 'hookctl trust %s' to let its hooks run)", t, schema.Visible(filepath.Dir(src.Dir)))
-}
-
-func listSummary(hooks, handlers, invalid int, entries []runtime.Entry, plan *runtime.Plan) string {
-	if plan != nil {
-		runs, fails := 0, 0
-		for _, e := range entries {
-			switch e.State {
-			case "run":
-				runs++
-			case "fail":
-				fails++
-			}
-		}
-		what := string(plan.Event)
-		if plan.Event.IsTool() {
-			what += " of " + plan.Payload.Tool
-		}
-		s := fmt.Sprintf("%s would run for %s", schema.Plural(runs, "handler"), what)
-		if fails > 0 {
-			s += fmt.Sprintf("; %s would be reported", schema.Plural(fails, "failure"))
-		}
-		return s
-	}
-	s := fmt.Sprintf("%s, %s", schema.Plural(hooks, "hook"), schema.Plural(handlers, "handler"))
-	if invalid > 0 {
-		s += fmt.Sprintf(", %s", schema.Plural(invalid, "invalid part"))
-	}
-	return s
-}
-
 // listWriter keeps the first write error, so that a listing is written
 // without checking each line.
 type listWriter struct {
@@ -385,26 +213,4 @@ func (e *listWriter) printf(format string, args ...any) {
 	if e.err == nil {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
-}
-
-// lookAlikes names the hook names and the words of commands among entries
-// (at the indexes mine) that read as others (schema.LookAlike): a
-// Cyrillic а in gаte beside the real gate shows the same in the table.
-func lookAlikes(entries []runtime.Entry, mine []int) []string {
-	var notes []string
-	seen := map[string]bool{}
-	for _, i := range mine {
-		e := entries[i]
-		if why := schema.LookAlike(e.Hook); why != "" && !seen["\x00"+e.Hook] {
-			seen["\x00"+e.Hook] = true
-			notes = append(notes, fmt.Sprintf("the hook %s (%s:%d) %s; it reads as %s", schema.Visible(e.Hook), schema.Visible(e.File), e.Line, why, schema.Visible(schema.LookAlikeAs(e.Hook))))
-		}
-		for _, word := range strings.Fields(e.Command) {
-			if why := schema.LookAlike(word); why != "" && !seen[word] {
-				seen[word] = true
-				notes = append(notes, fmt.Sprintf("%s in the command of %s (%s:%d) %s; it reads as %s", schema.Visible(word), schema.Visible(e.Hook), schema.Visible(e.File), e.Line, why, schema.Visible(schema.LookAlikeAs(word))))
-			}
-		}
-	}
-	return notes
 }

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -114,7 +110,7 @@ func logRun(ctx context.Context, f *factory, opts *logOptions) error {
 	}
 	where := schema.Visible(l.Path)
 	if b.Skipped > 0 {
-		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", schema.Plural(b.Skipped, "line"), where, notRecords(b.Skipped))
+		fmt.Fprintf(s.err, "hookctl: %s\n", tracelog.Skipped(b.Skipped, l.Path))
 	}
 	if len(b.Records) == 0 && !opts.follow {
 		if !l.Empty() {
@@ -133,11 +129,11 @@ func logRun(ctx context.Context, f *factory, opts *logOptions) error {
 	if opts.json {
 		emit = func(r *tracelog.Record) error { return writeJSONLine(s.out, r) }
 	} else {
-		t := newLogTable(b.Records, opts.follow)
-		if err := t.header(s.out); err != nil {
+		t := tracelog.NewTable(b.Records, opts.follow)
+		if err := t.WriteHeader(s.out); err != nil {
 			return err
 		}
-		emit = func(r *tracelog.Record) error { return t.row(s.out, r) }
+		emit = func(r *tracelog.Record) error { return t.WriteRow(s.out, r) }
 	}
 	for _, r := range b.Records {
 		if err := emit(r); err != nil {
@@ -148,7 +144,7 @@ func logRun(ctx context.Context, f *factory, opts *logOptions) error {
 		return nil
 	}
 	return l.Follow(ctx, b.End, filter, opts.poll, emit, func(n int) {
-		fmt.Fprintf(s.err, "hookctl: skipped %s of %s that %s\n", schema.Plural(n, "line"), where, notRecords(n))
+		fmt.Fprintf(s.err, "hookctl: %s\n", tracelog.Skipped(n, l.Path))
 	})
 }
 
@@ -173,14 +169,11 @@ func logShow(s streams, l *tracelog.Log, id string) error {
 	if err != nil {
 		return err
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
+	b, err := r.Indented()
+	if err != nil {
 		return err
 	}
-	_, err = s.out.Write(tracelog.SafeJSON(b.Bytes()))
+	_, err = s.out.Write(b)
 	return err
 }
 
@@ -191,124 +184,6 @@ func writeJSONLine(w io.Writer, r *tracelog.Record) error {
 	}
 	_, err = w.Write(tracelog.SafeJSON(line))
 	return err
-}
-
-// logTable prints records as a table whose columns fit the records it was
-// made with; with --follow, records written later are cut to them.
-type logTable struct {
-	widths [8]int
-}
-
-var logColumns = [8]string{"TIME", "EVENT", "TOOL", "HOOK", "EXIT", "DECISION", "DURATION", "ID"}
-
-// Bounds of the columns that hold names: a hostile or a long one is cut.
-var logMaxWidths = [8]int{20, 26, 32, 32, 9, 23, 8, 8}
-
-func newLogTable(rs []*tracelog.Record, follow bool) *logTable {
-	t := &logTable{}
-	for i, c := range logColumns {
-		t.widths[i] = len(c)
-	}
-	if follow {
-		// Room for what usually comes, and for every event's name.
-		t.widths = [8]int{20, eventWidth(), 20, 16, 4, 8, 8, 8}
-	}
-	for _, r := range rs {
-		for i, c := range logCells(r) {
-			t.widths[i] = max(t.widths[i], min(utf8.RuneCountInString(c), logMaxWidths[i]))
-		}
-	}
-	return t
-}
-
-func (t *logTable) header(w io.Writer) error {
-	return t.line(w, logColumns)
-}
-
-func (t *logTable) row(w io.Writer, r *tracelog.Record) error {
-	return t.line(w, logCells(r))
-}
-
-func (t *logTable) line(w io.Writer, cells [8]string) error {
-	var b strings.Builder
-	for i, c := range cells {
-		c = fit(c, t.widths[i])
-		b.WriteString(c)
-		if i < len(cells)-1 {
-			b.WriteString(strings.Repeat(" ", t.widths[i]-utf8.RuneCountInString(c)+2))
-		}
-	}
-	b.WriteByte('\n')
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// fit cuts s to n characters, ending it with … when cut.
-func fit(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
-
-// eventWidth is the width of the longest event name the EVENT column
-// shows, a pair of tool events in one cell included.
-func eventWidth() int {
-	w := 0
-	for _, pre := range schema.EventNames() {
-		w = max(w, utf8.RuneCountInString(pre))
-		for _, post := range schema.EventNames() {
-			if both, ok := tracelog.ToolPair(pre, post); ok {
-				w = max(w, utf8.RuneCountInString(both))
-			}
-		}
-	}
-	return w
-}
-
-// logCells are a record's cells, every string from the log made visible.
-func logCells(r *tracelog.Record) [8]string {
-	dash := func(s string) string {
-		if s == "" {
-			return "-"
-		}
-		return schema.Visible(s)
-	}
-	hook, exit := r.Who()
-	return [8]string{
-		schema.FormatTime(r.Time),
-		dash(r.EventName()),
-		dash(r.Tool),
-		dash(hook),
-		schema.Visible(exit),
-		dash(r.Decision()),
-		logDuration(r.Duration.Duration()),
-		schema.Visible(tracelog.ShortID(r.ID)),
-	}
-}
-
-// logDuration writes a duration as people read it: 80µs, 2.4ms, 12ms,
-// 1.5s.
-func logDuration(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return fmt.Sprintf("%dµs", d.Microseconds())
-	case d < 10*time.Millisecond:
-		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(d)/1e6), ".0") + "ms"
-	case d < time.Second:
-		return fmt.Sprintf("%dms", d.Milliseconds())
-	case d < time.Minute:
-		return strings.TrimSuffix(fmt.Sprintf("%.1f", d.Seconds()), ".0") + "s"
-	}
-	return d.Round(time.Second).String()
-}
-
-func notRecords(n int) string {
-	if n == 1 {
-		return "is not a record"
-	}
-	return "are not records"
 }
 
 // logDispatch records a dispatch of hookctl run in the log named by --log,

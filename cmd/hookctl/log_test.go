@@ -164,21 +164,3 @@ func TestLogFollowInATerminal(t *testing.T) {
 		}
 	}
 }
-
-// TestLogFollowShowsWholeEvents: --follow sets its columns before any
-// record comes; the EVENT column holds every event's name whole, and the
-// one cell of a dispatch of both tool events.
-func TestLogFollowShowsWholeEvents(t *testing.T) {
-	table := newLogTable(nil, true)
-	for _, event := range []string{"PreToolUse or PostToolUse", "PostInvocation", "SessionStart"} {
-		var b bytes.Buffer
-		if err := table.row(&b, &tracelog.Record{ID: "abcdef0123456789", Time: time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC),
-			Kind: tracelog.KindTrace, Hook: "gate", Event: event, Exit: tracelog.Int(0)}); err != nil {
-			t.Fatal(err)
-		}
-		want := strings.ReplaceAll(event, "PreToolUse or PostToolUse", "Pre|PostToolUse")
-		if f := strings.Fields(b.String()); len(f) < 2 || f[1] != want {
-			t.Errorf("row %q: want the event %q whole", b.String(), want)
-		}
-	}
-}

@@ -3,13 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -143,11 +139,13 @@ func trustRun(s streams, opts trustOptions) error {
 		return usageErrorf("%s: %s\nhooks.json is not valid JSON, so what it would run cannot be shown; fix it (hookctl lint %s) and trust again",
 			snap.Config.Where(snap.Config.Syntax.Pos), snap.Config.Syntax.Msg, root)
 	}
-	if err := unsafeFiles(snap); err != nil {
-		return err
+	if err := trust.RefuseUnsafe(snap); err != nil {
+		return usageErrorf("%v", err)
 	}
 	if snap.Refused != "" {
-		showSnapshot(s.out, snap)
+		if err := snap.WriteReview(s.out); err != nil {
+			return err
+		}
 		return usageErrorf("%s cannot be trusted: %s", root, snap.Refused)
 	}
 	store, err := trust.Open(opts.store)
@@ -164,7 +162,9 @@ func trustRun(s streams, opts trustOptions) error {
 		fmt.Fprintf(s.out, "%s is already trusted (since %s), and nothing has changed.\n", schema.Visible(root), schema.FormatTime(prev.TrustedAt))
 		return nil
 	}
-	showSnapshot(s.out, snap)
+	if err := snap.WriteReview(s.out); err != nil {
+		return err
+	}
 	if prev != nil {
 		fmt.Fprintf(s.out, "\nChanged since it was trusted on %s:\n", schema.FormatTime(prev.TrustedAt))
 		if err := d.Write(s.out); err != nil {
@@ -209,128 +209,6 @@ func askTrust(s streams, opts trustOptions, root string) (bool, error) {
 	return ok, err
 }
 
-// showSnapshot prints what trusting the workspace lets run: each handler's
-// command, each file the trust covers, and what it cannot cover. Every
-// string from the workspace is shown with its control characters made
-// visible: a command must not hide behind escape sequences.
-func showSnapshot(w io.Writer, snap *trust.Snapshot) {
-	cfg := snap.Config
-	fmt.Fprintf(w, "Workspace %s\n", schema.Visible(snap.Root))
-	if len(snap.Commands) == 0 {
-		fmt.Fprintf(w, "%s defines no handlers.\n", trust.HooksFile)
-	} else {
-		fmt.Fprintf(w, "Its hooks run these commands, in %s:\n", schema.Visible(filepath.Join(snap.Root, ".agents")))
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, c := range snap.Commands {
-			on := string(c.Event)
-			if c.Event.IsTool() {
-				m := c.Matcher
-				if m == "" {
-					m = "*"
-				}
-				on += " " + schema.Visible(m)
-			}
-			state := ""
-			if h := hookByName(cfg, c.Hook); h != nil && !h.IsEnabled() {
-				state = " (disabled)"
-			}
-			fmt.Fprintf(tw, "  %s\t%s:%d\t%s\t%s%s\n", schema.Visible(c.Hook), trust.HooksFile, c.Pos.Line, on, schema.Visible(c.Command), state)
-		}
-		tw.Flush()
-	}
-	fmt.Fprintf(w, "Files covered:\n")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	hidden := 0
-	for _, f := range snap.Files {
-		name := schema.Visible(f.Path)
-		switch {
-		case f.Alternative && f.State == trust.Missing:
-			hidden++
-		case f.State == trust.Present:
-			fmt.Fprintf(tw, "  %s\t%d bytes\tsha256 %s\n", name, f.Size, f.SHA256[:16])
-		case f.State == trust.Missing:
-			fmt.Fprintf(tw, "  %s\tnot there\tcreating it withdraws the trust\n", name)
-		case f.Special != "":
-			fmt.Fprintf(tw, "  %s\t%s\t%s: no hook may run it\n", name, f.State, schema.Visible(f.Special))
-		default:
-			fmt.Fprintf(tw, "  %s\t%s\t\n", name, f.State)
-		}
-	}
-	tw.Flush()
-	if hidden > 0 {
-		fmt.Fprintf(w, "  and %d file(s) an interpreter would run instead if they existed (node's .js/.mjs, Python packages): creating one withdraws the trust\n", hidden)
-	}
-	showLookAlikes(w, snap)
-	var outside []string
-	seen := map[string]bool{}
-	for _, c := range snap.Commands {
-		for _, o := range c.Outside {
-			if !seen[o] {
-				seen[o] = true
-				outside = append(outside, schema.Visible(o))
-			}
-		}
-	}
-	var gaps []string
-	for _, c := range snap.Commands {
-		for _, g := range c.Gaps {
-			gaps = append(gaps, fmt.Sprintf("  %s:%d (%s): %s\n", trust.HooksFile, c.Pos.Line, schema.Visible(c.Hook), schema.Visible(g)))
-		}
-	}
-	if len(outside) > 0 || len(gaps) > 0 {
-		fmt.Fprintf(w, "Not covered:\n")
-		if len(outside) > 0 {
-			sort.Strings(outside)
-			fmt.Fprintf(w, "  named outside the workspace, which a clone cannot change: %s\n", strings.Join(outside, ", "))
-		}
-		for _, g := range gaps {
-			fmt.Fprint(w, g)
-		}
-	}
-	var logs []string
-	for _, c := range snap.Commands {
-		for _, l := range c.Logs {
-			logs = append(logs, fmt.Sprintf("  %s:%d (%s): %s\n", trust.HooksFile, c.Pos.Line, schema.Visible(c.Hook), l))
-		}
-	}
-	if len(logs) > 0 {
-		fmt.Fprintf(w, "Logs hookctl writes (never through a link that leads out of the workspace):\n")
-		for _, l := range logs {
-			fmt.Fprint(w, l)
-		}
-	}
-	// What the agent makes of the file is the one verdict list, lint,
-	// run --explain and doctor show: a file it drops is said so, and a
-	// part it reads as meant (a key in another case) is no problem.
-	src := &runtime.Source{Path: filepath.Join(snap.Root, trust.HooksFile), Exists: true, Config: cfg}
-	if why, ok := src.AgentDrops(); ok {
-		fmt.Fprintf(w, "The agent (agy) loads none of %s's hooks (%s:%s); hookctl runs its valid parts. 'hookctl lint %s' says why.\n", trust.HooksFile, trust.HooksFile, schema.Visible(why), schema.Visible(snap.Root))
-	}
-	n := 0
-	if v := src.Verdict(); v != nil {
-		for i := range cfg.Problems {
-			if p := &cfg.Problems[i]; p.Dropped != "" || v.ImpactOf(p) != schema.NoImpact {
-				n++
-			}
-		}
-	}
-	if n > 0 {
-		fmt.Fprintf(w, "hooks.json has %d part(s) that cannot run; 'hookctl lint %s' shows them.\n", n, schema.Visible(snap.Root))
-	}
-}
-
-func hookByName(cfg *schema.Config, name string) *schema.HookDefinition {
-	if cfg.File == nil {
-		return nil
-	}
-	for _, h := range cfg.File.Hooks {
-		if h.Name == name {
-			return h
-		}
-	}
-	return nil
-}
-
 func trustDiff(s streams, store *trust.Store, snap *trust.Snapshot) error {
 	rec := store.Workspaces[snap.Root]
 	if rec != nil {
@@ -358,22 +236,7 @@ func trustList(s streams, opts trustOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if len(store.Workspaces) == 0 {
-		fmt.Fprintln(s.out, "No workspace is trusted.")
-		return nil
-	}
-	roots := make([]string, 0, len(store.Workspaces))
-	for r := range store.Workspaces {
-		roots = append(roots, r)
-	}
-	sort.Strings(roots)
-	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "WORKSPACE\tTRUSTED\tNOW")
-	for _, r := range roots {
-		rec := store.Workspaces[r]
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", schema.Visible(r), schema.FormatTime(rec.TrustedAt), trust.Now(r, rec))
-	}
-	return tw.Flush()
+	return store.WriteList(s.out)
 }
 
 func trustRevoke(s streams, opts trustOptions) error {
@@ -419,57 +282,4 @@ func warnUntrusted(s streams, path string) {
 	ws := filepath.Dir(filepath.Dir(path))
 	fmt.Fprintf(s.err, "hookctl: the workspace %s is not trusted (%s): its handlers run all the same, as you asked; hookctl trust %s shows what they run\n",
 		schema.Visible(ws), why, schema.Visible(shellcmd.Quote(ws)))
-}
-
-// unsafeFiles refuses to trust files that group or others can write, or
-// that lie in a folder others can write without the sticky bit
-// (trust.UnsafeFiles). It names them (or their folder) all at once, with
-// the one chmod that fixes them.
-func unsafeFiles(snap *trust.Snapshot) error {
-	unsafe := trust.UnsafeFiles(snap)
-	if len(unsafe) == 0 {
-		return nil
-	}
-	var lines, paths []string
-	for _, u := range unsafe {
-		if u.Folder {
-			lines = append(lines, fmt.Sprintf("  %s/ (a folder others can write, mode %04o)", schema.Visible(u.Path), u.Mode))
-		} else {
-			lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(u.Shown), u.Mode))
-		}
-		paths = append(paths, shellcmd.Quote(u.Path))
-	}
-	return usageErrorf("refusing to trust %s: anyone on this machine could change these files after you looked, since group or others can write them (or the folder they are in):\n%s\nRun: chmod go-w %s",
-		schema.Visible(snap.Root), strings.Join(lines, "\n"), strings.Join(paths, " "))
-}
-
-// showLookAlikes names the hook names and covered files that read as
-// others (schema.LookAlike): a Cyrillic а in hooks/gаte.sh beside the real
-// gate.sh shows the same in the lists above.
-func showLookAlikes(w io.Writer, snap *trust.Snapshot) {
-	var lines []string
-	seen := map[string]bool{}
-	for _, c := range snap.Commands {
-		if why := schema.LookAlike(c.Hook); why != "" && !seen["\x00"+c.Hook] {
-			seen["\x00"+c.Hook] = true
-			lines = append(lines, fmt.Sprintf("  the hook %s (%s:%d) %s; it reads as %s\n", schema.Visible(c.Hook), trust.HooksFile, c.Pos.Line, why, schema.Visible(schema.LookAlikeAs(c.Hook))))
-		}
-	}
-	for _, f := range snap.Files {
-		rel, err := filepath.Rel(snap.Root, f.Path)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			rel = f.Path
-		}
-		if why := schema.LookAlike(rel); why != "" && !seen[f.Path] {
-			seen[f.Path] = true
-			lines = append(lines, fmt.Sprintf("  %s %s; it reads as %s\n", schema.Visible(f.Path), why, schema.Visible(schema.LookAlikeAs(f.Path))))
-		}
-	}
-	if len(lines) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "Names that look like others (compare them with the files you expect):\n")
-	for _, l := range lines {
-		fmt.Fprint(w, l)
-	}
 }

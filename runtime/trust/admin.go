@@ -3,8 +3,11 @@ package trust
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"sort"
+	"text/tabwriter"
 	"time"
 
 	"github.com/hookctl/hookctl/schema"
@@ -98,6 +101,28 @@ func Now(root string, rec *Record) string {
 		return d.Summary()
 	}
 	return "matches"
+}
+
+// WriteList writes the trusted workspaces by path, each with when it was
+// trusted and whether it still matches (Now), as hookctl trust --list
+// shows them; or that none is.
+func (s *Store) WriteList(w io.Writer) error {
+	if len(s.Workspaces) == 0 {
+		_, err := fmt.Fprintln(w, "No workspace is trusted.")
+		return err
+	}
+	roots := make([]string, 0, len(s.Workspaces))
+	for r := range s.Workspaces {
+		roots = append(roots, r)
+	}
+	sort.Strings(roots)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "WORKSPACE\tTRUSTED\tNOW")
+	for _, r := range roots {
+		rec := s.Workspaces[r]
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", schema.Visible(r), schema.FormatTime(rec.TrustedAt), Now(r, rec))
+	}
+	return tw.Flush()
 }
 
 // pathErr words an error about path, naming the path once.

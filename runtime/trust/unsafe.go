@@ -1,9 +1,11 @@
 package trust
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
@@ -62,4 +64,25 @@ func UnsafeFiles(snap *Snapshot) []Unsafe {
 		}
 	}
 	return out
+}
+
+// RefuseUnsafe is the refusal to trust a snapshot with unsafe files
+// (UnsafeFiles), nil when it has none. It names them (or their folder)
+// all at once, with the one chmod that fixes them.
+func RefuseUnsafe(snap *Snapshot) error {
+	unsafe := UnsafeFiles(snap)
+	if len(unsafe) == 0 {
+		return nil
+	}
+	var lines, paths []string
+	for _, u := range unsafe {
+		if u.Folder {
+			lines = append(lines, fmt.Sprintf("  %s/ (a folder others can write, mode %04o)", schema.Visible(u.Path), u.Mode))
+		} else {
+			lines = append(lines, fmt.Sprintf("  %s (mode %04o)", schema.Visible(u.Shown), u.Mode))
+		}
+		paths = append(paths, shellcmd.Quote(u.Path))
+	}
+	return fmt.Errorf("refusing to trust %s: anyone on this machine could change these files after you looked, since group or others can write them (or the folder they are in):\n%s\nRun: chmod go-w %s",
+		schema.Visible(snap.Root), strings.Join(lines, "\n"), strings.Join(paths, " "))
 }
