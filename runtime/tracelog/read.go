@@ -270,20 +270,20 @@ func (l *Log) Follow(ctx context.Context, from Position, f Filter, poll time.Dur
 		<-ctx.Done()
 		return nil
 	}
-	fw := &follower{log: l, filter: f, emit: emit, skipped: skipped}
+	fw := &follower{log: l, filter: f, emit: emit, skipped: skipped, seen: map[string]bool{}}
 	defer fw.close()
-	// A rotation between the Tail and now: finish the old file first.
-	if from.ino != 0 {
-		if f, pos, err := openRead(l.Rotated()); err == nil {
-			if pos.dev == from.dev && pos.ino == from.ino {
-				fw.file, fw.pos = f, from
-				if err := fw.drain(); err != nil {
-					return err
-				}
-				fw.close()
-			} else {
-				f.Close()
+	if f, pos, err := openRead(l.Rotated()); err == nil {
+		// What the rotated file holds came before from, but for a rotation
+		// between the Tail and now: then finish the old file first.
+		fw.seen[head(f)] = true
+		if from.ino != 0 && pos.dev == from.dev && pos.ino == from.ino {
+			fw.file, fw.pos = f, from
+			if err := fw.drain(); err != nil {
+				return err
 			}
+			fw.close()
+		} else {
+			f.Close()
 		}
 	}
 	t := time.NewTicker(poll)
@@ -310,10 +310,27 @@ type follower struct {
 	file    *os.File
 	pos     Position
 	partial []byte
+	// seen are the files read, or known to hold only what came before,
+	// by their first bytes (a record's ID and time): a rotated file not
+	// among them was written while Follow looked away. Not by inode: a
+	// rotation frees one and the new log takes it at once.
+	seen map[string]bool
+}
+
+// headSize is how much of a file's start tells it from another: the
+// first record's ID and time, whatever else it holds.
+const headSize = 256
+
+// head returns the first bytes of f.
+func head(f *os.File) string {
+	b := make([]byte, headSize)
+	n, _ := f.ReadAt(b, 0)
+	return string(b[:n])
 }
 
 func (fw *follower) close() {
 	if fw.file != nil {
+		fw.seen[head(fw.file)] = true
 		fw.file.Close()
 		fw.file = nil
 	}
@@ -341,6 +358,12 @@ func (fw *follower) step(from Position) error {
 				return err
 			}
 			fw.close()
+			// Two rotations or more since the last step: the rotated file
+			// is not the one just read but one written and rotated in
+			// between, whole. (With more, the ones before it are gone.)
+			if err := fw.missed(); err != nil {
+				return err
+			}
 		}
 		f, pos, err := openRead(fw.log.Path)
 		if err != nil {
@@ -357,6 +380,23 @@ func (fw *follower) step(from Position) error {
 		return fw.drain()
 	}
 	return nil
+}
+
+// missed reads the rotated file whole when Follow never read it: it was
+// the log between two steps, and was rotated before the second.
+func (fw *follower) missed() error {
+	f, pos, err := openRead(fw.log.Rotated())
+	if err != nil {
+		return nil
+	}
+	if fw.seen[head(f)] {
+		f.Close()
+		return nil
+	}
+	fw.file, fw.pos = f, Position{dev: pos.dev, ino: pos.ino}
+	err = fw.drain()
+	fw.close()
+	return err
 }
 
 // drain reads the file from the position to its end and emits the

@@ -212,3 +212,78 @@ func TestFollowThroughRotation(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A follower that looks away while the log rotates twice still reads the
+// file written and rotated in between, whole, and no record twice; a
+// rotated file older than the follow is not read again.
+func TestFollowTwoRotationsBetweenSteps(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "runs.jsonl")
+	l := &Log{Path: path, RotateAt: 1000}
+	appendIDs := func(from, to int) {
+		t.Helper()
+		for i := from; i < to; i++ {
+			if err := l.Append(&Record{ID: fmt.Sprintf("r%02d", i), Kind: KindTrace, Stderr: strings.Repeat("e", 200)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// A rotated file from before: its records came before the follow.
+	appendIDs(0, 6)
+	start, err := l.Tail(1, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(l.Rotated()); err != nil {
+		t.Fatal("no rotated file before the follow: the test tests nothing")
+	}
+	var got []string
+	fw := &follower{log: l, seen: map[string]bool{},
+		emit: func(r *Record) error { got = append(got, r.ID); return nil }}
+	defer fw.close()
+	if f, _, err := openRead(l.Rotated()); err == nil {
+		fw.seen[head(f)] = true
+		f.Close()
+	}
+	if err := fw.step(start.End); err != nil {
+		t.Fatal(err)
+	}
+	inode := func(p string) uint64 {
+		pos, err := statLog(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pos.ino
+	}
+	// Two rotations before the next step: the second one's record is the
+	// first of the new file.
+	next, rotations, last := 6, 0, inode(path)
+	for rotations < 2 {
+		appendIDs(next, next+1)
+		next++
+		if now := inode(path); now != last {
+			rotations, last = rotations+1, now
+		}
+	}
+	if err := fw.step(Position{}); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for i := 6; i < next; i++ {
+		want = append(want, fmt.Sprintf("r%02d", i))
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("followed %v\nwant     %v", got, want)
+	}
+	// The log removed, not rotated: the rotated file is not read again.
+	got = nil
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	appendIDs(next, next+1)
+	if err := fw.step(Position{}); err != nil {
+		t.Fatal(err)
+	}
+	if w := fmt.Sprintf("r%02d", next); strings.Join(got, " ") != w {
+		t.Errorf("after the log was removed, followed %v, want [%s]", got, w)
+	}
+}
