@@ -1,10 +1,9 @@
 package main
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
@@ -167,40 +166,14 @@ func lintRun(f *factory, opts *lintOptions) error {
 	return nil
 }
 
-// lintRules prints the rule catalogue as the choice sets it: a table for
-// people, or a JSON array.
+// lintRules prints the rule catalogue as the choice sets it
+// (lint.PrintRules).
 func lintRules(s streams, format string, choice *lint.Choice) error {
-	rules := choice.Describe()
-	switch format {
-	case "text":
-		tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "RULE\tSEVERITY\tCATCHES")
-		for _, r := range rules {
-			level := r.Level
-			if r.From != "" {
-				level += " (" + schema.Visible(r.From) + ")"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, level, r.Summary)
-		}
-		return tw.Flush()
-	case "json":
-		type rule struct {
-			Rule     string `json:"rule"`
-			Severity string `json:"severity"`
-			Default  string `json:"default"`
-			From     string `json:"from,omitempty"`
-			Summary  string `json:"summary"`
-		}
-		out := make([]rule, len(rules))
-		for i, r := range rules {
-			out[i] = rule{r.ID, r.Level, r.SeverityText(), r.From, r.Summary}
-		}
-		enc := json.NewEncoder(s.out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+	err := lint.PrintRules(s.out, format, choice.Describe())
+	if errors.Is(err, lint.ErrRulesFormat) {
+		return usageErrorf("--rules prints text or json, not %q", format)
 	}
-	return usageErrorf("--rules prints text or json, not %q", format)
+	return err
 }
 
 // lintFix applies the certain fixes of the request's files: it writes
