@@ -204,21 +204,9 @@ func initRun(f *factory, opts *initOptions) error {
 	if ctx.Err() != nil {
 		return stopped // the deferred Close undoes the writes
 	}
-	// The journal stays until the trust is renewed: killed between the
-	// two, the next init renews it (trust.RenewUnfinished).
-	tx.Follow = tr != nil && tr.Renew
-	tx.Commit()
-	if tr != nil && tr.Renew {
-		// Still under the lock, so that what is trusted is what init wrote.
-		why, err := tr.RenewOver(f.now(), plan)
-		if err != nil {
-			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellcmd.Quote(tr.Root))
-		}
-		if why != "" {
-			tr.Renew, tr.Untrusted = false, why
-		}
+	if err := scaffold.Commit(tx, plan, tr, f.now()); err != nil {
+		return usageErrorf("%v", err)
 	}
-	tx.Done()
 	tx.Close()
 	tx = nil
 	stop()
