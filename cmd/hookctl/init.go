@@ -268,14 +268,7 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *scaffold.Trus
 		verb = "Overwrote"
 	}
 	fmt.Fprintf(w, "%s %s\n", verb, rel(p.Script))
-	where := string(p.Event)
-	if p.Event.IsTool() {
-		m := p.Matcher
-		if m == "" || m == "*" {
-			m = "every tool"
-		}
-		where += " on " + m
-	}
+	where := p.Where()
 	if p.Created {
 		fmt.Fprintf(w, "Created %s with the hook %q (%s)\n", rel(p.Config), p.Name, where)
 	} else {
