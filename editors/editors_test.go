@@ -271,3 +271,18 @@ func TestDocs(t *testing.T) {
 		t.Error("docs/editors.md does not point to editors/vscode")
 	}
 }
+
+// TestSetup gives the set-up of Neovim and Helix whatever the case of
+// their names, and none for an editor that needs an extension.
+func TestSetup(t *testing.T) {
+	for name, want := range map[string]string{"neovim": Neovim, "Helix": Helix, "NEOVIM": Neovim} {
+		if got, ok := Setup(name); !ok || got != want || got == "" {
+			t.Errorf("%s: %v, %.40q", name, ok, got)
+		}
+	}
+	for _, name := range []string{"zed", "vscode", ""} {
+		if got, ok := Setup(name); ok || got != "" {
+			t.Errorf("%s: %v, %.40q", name, ok, got)
+		}
+	}
+}

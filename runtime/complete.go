@@ -36,6 +36,26 @@ func NewPayload(e schema.Event, tool, args, workspace, home string) ([]byte, err
 	return CompletePayload(e, partial, workspace, home)
 }
 
+// ExampleCommand is the command line of an example payload's tool call,
+// the format's own documented example.
+const ExampleCommand = "npm test"
+
+// ExamplePayload is a realistic payload of the event, as hookctl schema
+// example prints it: the agent's at the start of a conversation in
+// workspace, and for PreToolUse and PostToolUse a run_command call of
+// ExampleCommand in cwd.
+func ExamplePayload(e schema.Event, cwd, workspace, home string) ([]byte, error) {
+	var partial []byte
+	if e.IsTool() {
+		args, _ := json.Marshal(map[string]any{"CommandLine": ExampleCommand, "Cwd": cwd, "WaitMsBeforeAsync": 5000})
+		var err error
+		if partial, err = ToolPayload("run_command", string(args)); err != nil {
+			return nil, err
+		}
+	}
+	return CompletePayload(e, partial, workspace, home)
+}
+
 // ToolPayload returns the partial payload of a call to tool with args, a
 // JSON object ("" means {}), to be completed by CompletePayload.
 func ToolPayload(tool string, args string) ([]byte, error) {

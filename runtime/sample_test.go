@@ -203,3 +203,40 @@ func TestSampleArgsAreListed(t *testing.T) {
 		}
 	}
 }
+
+// TestExamplePayload checks hookctl schema example's payload: a
+// run_command call of ExampleCommand in the current folder for the tool
+// events, none for the others, and the workspace named.
+func TestExamplePayload(t *testing.T) {
+	for _, e := range schema.Events {
+		b, err := ExamplePayload(e, "/w/sub", "/w", "/h")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			ToolCall *struct {
+				Name string         `json:"name"`
+				Args map[string]any `json:"args"`
+			} `json:"toolCall"`
+			WorkspacePaths []string `json:"workspacePaths"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		if len(got.WorkspacePaths) != 1 || got.WorkspacePaths[0] != "/w" {
+			t.Errorf("%s: workspacePaths %v", e, got.WorkspacePaths)
+		}
+		if !e.IsTool() {
+			if got.ToolCall != nil {
+				t.Errorf("%s names a tool: %s", e, b)
+			}
+			continue
+		}
+		if c := got.ToolCall; c == nil || c.Name != "run_command" || c.Args["CommandLine"] != ExampleCommand || c.Args["Cwd"] != "/w/sub" || c.Args["WaitMsBeforeAsync"] != 5000.0 {
+			t.Errorf("%s: %s", e, b)
+		}
+		if _, err := ParsePayload(e, b); err != nil {
+			t.Errorf("%s: %v", e, err)
+		}
+	}
+}

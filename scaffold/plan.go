@@ -225,6 +225,21 @@ func addTestCase(path string, src []byte, c schema.TestCase) ([]byte, bool, erro
 	return out, added, nil
 }
 
+// Where says what the hook runs on, as init reports it: its event, and
+// for a tool event the tools its matcher selects ("PreToolUse on every
+// tool").
+func (p *Plan) Where() string {
+	where := string(p.Event)
+	if p.Event.IsTool() {
+		m := p.Matcher
+		if m == "" || m == "*" {
+			m = "every tool"
+		}
+		where += " on " + m
+	}
+	return where
+}
+
 // Apply writes the plan through tx: the script (mode 0755), the test case,
 // the schema association, and hooks.json last, so that the hook never
 // names a script that is not there yet. Every write is atomic, and refused

@@ -382,3 +382,21 @@ func TestScopeNames(t *testing.T) {
 		t.Error("ConfigPath names other files than scope")
 	}
 }
+
+// TestPlanWhere says what a hook runs on: a tool event's tools, every
+// tool for an empty or "*" matcher, and another event alone.
+func TestPlanWhere(t *testing.T) {
+	for _, c := range []struct {
+		a    Answers
+		want string
+	}{
+		{Answers{Event: schema.PreToolUse, Matcher: "run_command|view_file"}, "PreToolUse on run_command|view_file"},
+		{Answers{Event: schema.PostToolUse, Matcher: "*"}, "PostToolUse on every tool"},
+		{Answers{Event: schema.PreToolUse}, "PreToolUse on every tool"},
+		{Answers{Event: schema.Stop}, "Stop"},
+	} {
+		if got := (&Plan{Answers: c.a}).Where(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.a, got, c.want)
+		}
+	}
+}

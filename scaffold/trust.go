@@ -2,9 +2,11 @@ package scaffold
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/hookctl/hookctl/runtime/trust"
+	"github.com/hookctl/hookctl/schema/shellcmd"
 )
 
 // Trust is what init does about workspace trust (trust.Renewal): a
@@ -53,6 +55,30 @@ func CheckTrust(o Options, x *Existing) (*Trust, error) {
 // which file keeps the workspace untrusted, "" when the trust was renewed.
 func (t *Trust) RenewOver(now time.Time, p *Plan) (string, error) {
 	return t.Over(now, map[string][]byte{p.Config: p.ConfigOut, p.Script: p.ScriptOut})
+}
+
+// Commit commits tx, whose writes are p's, and renews the trust t
+// decided on (nil: none) still under the lock, so that what is trusted is
+// what init wrote. The journal stays until the trust is renewed: killed
+// between the two, the next init renews it (trust.RenewUnfinished). When
+// the renewal finds a file it may not trust, t.Renew turns false and
+// t.Untrusted says why; when it fails, the error says the hook is written
+// and how to trust it.
+func Commit(tx *Tx, p *Plan, t *Trust, now time.Time) error {
+	renew := t != nil && t.Renew
+	tx.Follow = renew
+	tx.Commit()
+	if renew {
+		why, err := t.RenewOver(now, p)
+		if err != nil {
+			return fmt.Errorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellcmd.Quote(t.Root))
+		}
+		if why != "" {
+			t.Renew, t.Untrusted = false, why
+		}
+	}
+	tx.Done()
+	return nil
 }
 
 // FinishUnfinished renews the trust that an init killed after its writes

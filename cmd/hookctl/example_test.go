@@ -8,6 +8,7 @@ import (
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -72,7 +73,7 @@ func TestPayloadsAreValid(t *testing.T) {
 		if len(p.WorkspacePaths) != 1 || p.WorkspacePaths[0] != ws || len(p.ConversationID) != 36 {
 			t.Errorf("schema example %s: %s", e, payloads["schema example"])
 		}
-		if e.IsTool() && (p.ToolCall == nil || p.ToolCall.Name != "run_command" || p.ToolCall.Args["CommandLine"] != exampleCommand || p.ToolCall.Args["Cwd"] != ws) {
+		if e.IsTool() && (p.ToolCall == nil || p.ToolCall.Name != "run_command" || p.ToolCall.Args["CommandLine"] != runtime.ExampleCommand || p.ToolCall.Args["Cwd"] != ws) {
 			t.Errorf("schema example %s has no realistic run_command call: %s", e, payloads["schema example"])
 		}
 		if !e.IsTool() && p.ToolCall != nil {

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,8 +9,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookctl/hookctl/internal/linediff"
-	"github.com/hookctl/hookctl/runtime/adapter"
-	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/scaffold/export"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
@@ -113,82 +108,35 @@ func newExportCommand(f *factory, runF func(*exportOptions) error) *cli.Command 
 }
 
 func exportRun(s streams, opts exportOptions) error {
-	dir, err := filepath.Abs(opts.dir)
+	j, err := export.Request{To: opts.to, Dir: opts.dir, Remove: opts.remove, OnError: opts.onError,
+		ReplaceImported: opts.replaceImported, Home: opts.home, Getenv: opts.getenv}.Open()
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return usageErrorf("%s: no such folder", opts.dir)
+	if j.Nothing() {
+		fmt.Fprintf(s.out, "nothing to export: %s has no enabled hook\n", j.HooksFile)
+		return nil
 	}
-	var events []schema.Event
-	if !opts.remove {
-		if events, err = export.WorkspaceEvents(scope.WorkspaceFile(dir), filepath.Join(opts.dir, ".agents", "hooks.json")); err != nil {
-			return usageErrorf("%v", err)
+	shown := j.Shown
+	// tell says what the change leaves to the user: the notes, and a
+	// removal without a record.
+	tell := func(r *export.Result) {
+		for _, n := range r.Notes {
+			fmt.Fprintf(s.err, "hookctl export: %s\n", n)
 		}
-		if len(events) == 0 {
-			fmt.Fprintf(s.out, "nothing to export: %s has no enabled hook\n", filepath.Join(opts.dir, ".agents", "hooks.json"))
-			return nil
+		if why := j.Unrecorded(r); why != "" {
+			fmt.Fprintf(s.err, "hookctl export: %s: the event lists and the hooks object left empty go too\n", why)
 		}
-	}
-	path := filepath.Join(dir, export.SettingsFile(opts.to))
-	shown := filepath.Join(opts.dir, export.SettingsFile(opts.to))
-	bounds, err := scaffold.NewBounds(scaffold.Workspace, dir, opts.home)
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
-	real, err := bounds.Check(path)
-	if err != nil {
-		var oe *scaffold.OutsideError
-		if errors.As(err, &oe) && !oe.User {
-			return usageErrorf("refusing to write %s: it leads out of the workspace %s, to %s; export writes only inside the workspace", shown, oe.Root, oe.Real)
-		}
-		return usageErrorf("%v", err)
-	}
-	// The record of what export created in the file: read under the lock
-	// once the file is locked, written after the file.
-	mem := export.Remember(opts.getenv, real)
-	// A removal without a record empties what it must and says so.
-	tellUnrecorded := func(r *export.Result) {
-		if opts.remove && mem.Record == nil && len(r.Removed) > 0 {
-			fmt.Fprintf(s.err, "hookctl export: %s: the event lists and the hooks object left empty go too\n", mem.Unrecorded)
-		}
-	}
-	compute := func(old []byte) (*export.Result, error) {
-		var r *export.Result
-		var err error
-		if opts.remove {
-			r, err = export.Remove(opts.to, old, mem.Record)
-		} else {
-			var imported []export.Imported
-			imported, err = export.FindImported(opts.to, path, old, scope.WorkspaceFile(dir), dir, adapter.Literal)
-			if err == nil {
-				r, err = export.AddWith(opts.to, old, events, export.AddOptions{OnError: opts.onError, Imported: imported, ReplaceImported: opts.replaceImported})
-			}
-		}
-		var ee *export.Error
-		if errors.As(err, &ee) {
-			if ee.Line > 0 {
-				return nil, usageErrorf("%s:%d:%d: %s", shown, ee.Line, ee.Col, ee.Msg)
-			}
-			return nil, usageErrorf("%s: %s", shown, ee.Msg)
-		}
-		return r, err
 	}
 
 	if !opts.write {
-		old, err := scaffold.ReadRegular(path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		old, r, err := j.Preview()
+		if err != nil {
 			return usageErrorf("%v", err)
 		}
-		mem.Load()
-		r, err := compute(old)
-		if err != nil {
-			return err
-		}
-		exportNotes(s, r)
-		tellUnrecorded(r)
+		tell(r)
 		if !r.Changed() {
-			fmt.Fprintf(s.out, "nothing to change in %s: %s\n", shown, exportSummary(opts, r))
+			fmt.Fprintf(s.out, "nothing to change in %s: %s\n", shown, j.Summary(r, false))
 			return nil
 		}
 		oldName := shown
@@ -199,17 +147,17 @@ func exportRun(s streams, opts exportOptions) error {
 			return err
 		}
 		if opts.check {
-			fmt.Fprintf(s.err, "hookctl export: %s is not up to date: %s (hookctl export --to %s --write writes it)\n", shown, exportSummary(opts, r), opts.to)
+			fmt.Fprintf(s.err, "hookctl export: %s is not up to date: %s (hookctl export --to %s --write writes it)\n", shown, j.Summary(r, false), opts.to)
 			return &exitError{code: exitFindings}
 		}
-		fmt.Fprintf(s.err, "hookctl export: %s; run again with --write to write it\n", exportSummary(opts, r))
+		fmt.Fprintf(s.err, "hookctl export: %s; run again with --write to write it\n", j.Summary(r, false))
 		return nil
 	}
 
 	ctx, stop := stopOnSignal()
 	defer stop()
-	waited := noticeWait(s, filepath.Dir(path))
-	tx, err := bounds.Begin(ctx, filepath.Dir(path))
+	waited := noticeWait(s, filepath.Dir(j.Path))
+	tx, err := j.Begin(ctx)
 	waited()
 	if ctx.Err() != nil {
 		return &exitError{code: exitInterrupted, msg: "export stopped: nothing was written"}
@@ -219,77 +167,25 @@ func exportRun(s streams, opts exportOptions) error {
 	}
 	defer tx.Close()
 	afterBegin(s, tx)
-	old, err := tx.ReadFile(path)
+	old, r, err := j.Change(tx)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	mem.Load()
-	r, err := compute(old)
-	if err != nil {
-		return err
-	}
-	exportNotes(s, r)
-	tellUnrecorded(r)
+	tell(r)
 	if !r.Changed() {
-		fmt.Fprintf(s.out, "nothing to change in %s: %s\n", shown, exportSummary(opts, r))
+		fmt.Fprintf(s.out, "nothing to change in %s: %s\n", shown, j.Summary(r, true))
 		return nil
 	}
-	if err := tx.Write(scaffold.Edit{Path: path, Old: old, New: r.New, Perm: 0o644}); err != nil {
-		return usageErrorf("%v", scaffold.Rollback(tx, err))
+	if err := j.Write(tx, old, r); err != nil {
+		return usageErrorf("%v", err)
 	}
-	tx.Commit()
-	if err := mem.After(opts.to, opts.remove, r); err != nil && !opts.remove {
+	if err := j.Remember(r); err != nil && !opts.remove {
 		fmt.Fprintf(s.err, "hookctl export: cannot keep the record of what export created (%v): --remove will take out the event lists and the hooks object it empties, even those you wrote\n", err)
 	}
-	fmt.Fprintf(s.out, "%s: %s\n", shown, exportSummary(opts, r))
+	fmt.Fprintf(s.out, "%s: %s\n", shown, j.Summary(r, true))
 	if !opts.remove {
 		fmt.Fprintf(s.out, "next: %s runs these hooks through hookctl run --from %s once hookctl is on its PATH; workspace hooks run once you trust them (hookctl trust %s)\n",
 			opts.to.Title(), opts.to, shellcmd.Quote(opts.dir))
 	}
 	return nil
-}
-
-func exportNotes(s streams, r *export.Result) {
-	for _, n := range r.Notes {
-		fmt.Fprintf(s.err, "hookctl export: %s\n", n)
-	}
-}
-
-func exportSummary(opts exportOptions, r *export.Result) string {
-	var parts []string
-	verb := "adds"
-	if opts.write {
-		verb = "added"
-	}
-	if len(r.Added) > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s", verb, strings.Join(r.Added, ", ")))
-	}
-	if len(r.Updated) > 0 {
-		parts = append(parts, fmt.Sprintf("%s the failure policy of %s", map[bool]string{true: "changed", false: "changes"}[opts.write], strings.Join(r.Updated, ", ")))
-	}
-	if len(r.Present) > 0 {
-		parts = append(parts, fmt.Sprintf("%s already there", strings.Join(r.Present, ", ")))
-	}
-	if len(r.Replaced) > 0 {
-		var at []string
-		for _, im := range r.Replaced {
-			at = append(at, fmt.Sprintf("%s at line %d", im.Event, im.Line))
-		}
-		parts = append(parts, fmt.Sprintf("%s the imported %s", map[bool]string{true: "took out", false: "takes out"}[opts.write], strings.Join(at, ", ")))
-	}
-	if len(r.Skipped) > 0 {
-		parts = append(parts, fmt.Sprintf("%s not wired (the settings run its hooks already)", strings.Join(r.Skipped, ", ")))
-	}
-	if opts.remove {
-		verb = "removes"
-		if opts.write {
-			verb = "removed"
-		}
-		if len(r.Removed) > 0 {
-			parts = append(parts, fmt.Sprintf("%s the entries of %s", verb, strings.Join(r.Removed, ", ")))
-		} else {
-			parts = append(parts, "no entry of hookctl export's is there")
-		}
-	}
-	return strings.Join(parts, "; ")
 }

@@ -167,8 +167,8 @@ func TestSchemaExampleRun(t *testing.T) {
 	if err := json.Unmarshal(w.out.Bytes(), &p); err != nil {
 		t.Fatalf("%v: %s", err, w.out.String())
 	}
-	if p.ToolCall.Name != "run_command" || p.ToolCall.Args.CommandLine != exampleCommand || p.ToolCall.Args.Cwd != w.wd {
-		t.Errorf("example call %+v, want run_command %q in %s", p.ToolCall, exampleCommand, w.wd)
+	if p.ToolCall.Name != "run_command" || p.ToolCall.Args.CommandLine != runtime.ExampleCommand || p.ToolCall.Args.Cwd != w.wd {
+		t.Errorf("example call %+v, want run_command %q in %s", p.ToolCall, runtime.ExampleCommand, w.wd)
 	}
 }
 

@@ -204,21 +204,9 @@ func initRun(f *factory, opts *initOptions) error {
 	if ctx.Err() != nil {
 		return stopped // the deferred Close undoes the writes
 	}
-	// The journal stays until the trust is renewed: killed between the
-	// two, the next init renews it (trust.RenewUnfinished).
-	tx.Follow = tr != nil && tr.Renew
-	tx.Commit()
-	if tr != nil && tr.Renew {
-		// Still under the lock, so that what is trusted is what init wrote.
-		why, err := tr.RenewOver(f.now(), plan)
-		if err != nil {
-			return usageErrorf("the hook is written, but trusting the workspace failed: %v; run hookctl trust %s", err, shellcmd.Quote(tr.Root))
-		}
-		if why != "" {
-			tr.Renew, tr.Untrusted = false, why
-		}
+	if err := scaffold.Commit(tx, plan, tr, f.now()); err != nil {
+		return usageErrorf("%v", err)
 	}
-	tx.Done()
 	tx.Close()
 	tx = nil
 	stop()
@@ -236,45 +224,11 @@ func noticeWait(s streams, folder string) func() {
 }
 
 // checkInitFlags rejects flag values that cannot be right before any
-// question is asked, and fills in the folders.
+// question is asked (scaffold.Answers.CheckGiven), and fills in the
+// folders (scaffold.Options.Place).
 func checkInitFlags(f *factory, opts *initOptions) error {
-	if opts.Scope != "" && opts.Scope != scaffold.Workspace && opts.Scope != scaffold.User {
-		return usageErrorf("--scope %q: use workspace (.agents/hooks.json) or user (~/.gemini/config/hooks.json)", opts.Scope)
-	}
-	if opts.Event != "" {
-		if _, err := schema.ParseEvent(string(opts.Event)); err != nil {
-			return usageErrorf("--event: %v", err)
-		}
-	}
-	if opts.Template != "" {
-		t, ok := templates.Lookup(opts.Template)
-		if !ok {
-			msg := fmt.Sprintf("--template: unknown template %q", opts.Template)
-			if near := schema.Nearest(opts.Template, templates.IDs()); near != "" {
-				msg += fmt.Sprintf(": did you mean %q?", near)
-			}
-			return usageErrorf("%s (the templates are %s)", msg, strings.Join(templates.IDs(), ", "))
-		}
-		if opts.Event != "" && t.Event != opts.Event {
-			return usageErrorf("--template %s is for %s, not %s: leave --event out, or pick a template for %s", t.ID, t.Event, opts.Event, opts.Event)
-		}
-	}
-	if opts.Lang != "" {
-		l, ok := templates.LookupLanguage(opts.Lang)
-		if !ok {
-			return usageErrorf("--lang %q: the languages are %s", opts.Lang, strings.Join(templates.LanguageIDs(), ", "))
-		}
-		opts.Lang = l.ID
-	}
-	if opts.Name != "" {
-		if err := scaffold.ValidateName(opts.Name); err != nil {
-			return usageErrorf("--name: %v", err)
-		}
-	}
-	if opts.MatcherSet {
-		if err := scaffold.ValidateMatcher(opts.Matcher); err != nil {
-			return usageErrorf("--matcher %q: %v", opts.Matcher, err)
-		}
+	if err := opts.CheckGiven(); err != nil {
+		return usageErrorf("%v", err)
 	}
 	cwd, err := f.getwd()
 	if err != nil {
@@ -284,28 +238,12 @@ func checkInitFlags(f *factory, opts *initOptions) error {
 	if opts.here, err = scope.Here(); err != nil {
 		return usageErrorf("%v", err)
 	}
-	if opts.Dir == "" {
-		opts.Dir = opts.here.Root
-	} else {
-		fi, err := os.Stat(opts.Dir)
-		if err != nil || !fi.IsDir() {
-			return usageErrorf("--dir %s: not a folder", opts.Dir)
-		}
-		if opts.Dir, err = filepath.Abs(opts.Dir); err != nil {
-			return usageErrorf("--dir: %v", err)
-		}
-	}
-	if filepath.Base(opts.Dir) == ".agents" && opts.Scope != scaffold.User {
-		// The hook would land in .agents/.agents/hooks.json, which the
-		// agent never reads.
-		return usageErrorf("%s is an .agents folder, not a workspace's root: run init from %s, or pass --dir %s",
-			opts.Dir, filepath.Dir(opts.Dir), shellcmd.Quote(filepath.Dir(opts.Dir)))
-	}
+	var home string
 	if opts.Home == "" {
-		opts.Home, _ = f.homeDir()
+		home, _ = f.homeDir()
 	}
-	if opts.Home == "" && opts.Scope == scaffold.User {
-		return usageErrorf("--scope user: cannot tell the home folder; set HOME")
+	if err := opts.Place(opts.here.Root, home); err != nil {
+		return usageErrorf("%v", err)
 	}
 	return nil
 }
@@ -330,14 +268,7 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *scaffold.Trus
 		verb = "Overwrote"
 	}
 	fmt.Fprintf(w, "%s %s\n", verb, rel(p.Script))
-	where := string(p.Event)
-	if p.Event.IsTool() {
-		m := p.Matcher
-		if m == "" || m == "*" {
-			m = "every tool"
-		}
-		where += " on " + m
-	}
+	where := p.Where()
 	if p.Created {
 		fmt.Fprintf(w, "Created %s with the hook %q (%s)\n", rel(p.Config), p.Name, where)
 	} else {

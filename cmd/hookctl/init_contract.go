@@ -31,10 +31,6 @@ func initContract(w io.Writer, g scaffold.Guide, p *scaffold.Plan) error {
 		_, err := fmt.Fprintf(w, "Contract check: could not run: %s\n", schema.VisibleText(err.Error()))
 		return err
 	}
-	calls := 0
-	for _, h := range r.Handlers {
-		calls += len(h.Calls)
-	}
 	passed, failed := r.Counts()
 	cp := &hooktest.ContractPrinter{W: w}
 	switch {
@@ -47,7 +43,7 @@ func initContract(w io.Writer, g scaffold.Guide, p *scaffold.Plan) error {
 		}
 		_, err = fmt.Fprintf(w, "  Fix the script, then see every call with: %s\n", details)
 	case passed > 0 && r.NotChecked() == 0:
-		_, err = fmt.Fprintf(w, "Contract check: passed (%s)\n", schema.Plural(calls, "call"))
+		_, err = fmt.Fprintf(w, "Contract check: passed (%s)\n", schema.Plural(r.Calls(), "call"))
 	default:
 		for _, h := range r.Handlers {
 			if h.Skipped != "" {

@@ -1,15 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
@@ -119,13 +113,17 @@ func lintRun(f *factory, opts *lintOptions) error {
 		return usageErrorf("%v", err)
 	}
 	out := s.out
-	var output *outputFile
+	var output *lint.Output
 	if opts.output != "" {
-		if output, err = openOutput(f, opts.output); err != nil {
+		cwd, err := f.getwd()
+		if err == nil {
+			output, err = lint.OpenOutput(cwd, opts.output)
+		}
+		if err != nil {
 			return usageErrorf("--output: %v", err)
 		}
-		defer output.root.Close()
-		out = &output.buf
+		defer output.Close()
+		out = &output.Buf
 	}
 	req, err := lint.NewRequest(opts.paths, opts.home)
 	if err != nil {
@@ -158,7 +156,7 @@ func lintRun(f *factory, opts *lintOptions) error {
 		return err
 	}
 	if output != nil {
-		if err := output.write(); err != nil {
+		if err := output.Write(); err != nil {
 			return usageErrorf("--output: %v", err)
 		}
 	}
@@ -168,40 +166,14 @@ func lintRun(f *factory, opts *lintOptions) error {
 	return nil
 }
 
-// lintRules prints the rule catalogue as the choice sets it: a table for
-// people, or a JSON array.
+// lintRules prints the rule catalogue as the choice sets it
+// (lint.PrintRules).
 func lintRules(s streams, format string, choice *lint.Choice) error {
-	rules := choice.Describe()
-	switch format {
-	case "text":
-		tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "RULE\tSEVERITY\tCATCHES")
-		for _, r := range rules {
-			level := r.Level
-			if r.From != "" {
-				level += " (" + schema.Visible(r.From) + ")"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, level, r.Summary)
-		}
-		return tw.Flush()
-	case "json":
-		type rule struct {
-			Rule     string `json:"rule"`
-			Severity string `json:"severity"`
-			Default  string `json:"default"`
-			From     string `json:"from,omitempty"`
-			Summary  string `json:"summary"`
-		}
-		out := make([]rule, len(rules))
-		for i, r := range rules {
-			out[i] = rule{r.ID, r.Level, r.SeverityText(), r.From, r.Summary}
-		}
-		enc := json.NewEncoder(s.out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+	err := lint.PrintRules(s.out, format, choice.Describe())
+	if errors.Is(err, lint.ErrRulesFormat) {
+		return usageErrorf("--rules prints text or json, not %q", format)
 	}
-	return usageErrorf("--rules prints text or json, not %q", format)
+	return err
 }
 
 // lintFix applies the certain fixes of the request's files: it writes
@@ -242,57 +214,4 @@ func lintFix(s streams, req lint.Request, diffOnly bool) (bool, error) {
 		fmt.Fprintf(s.err, "hookctl lint: %s: applied %d %s\n", schema.Visible(name), ff.Fixes, fixes)
 	}
 	return changed, nil
-}
-
-// outputFile is where lint --output writes: a file beneath the current
-// folder, opened as an os.Root so that no link among its folders leads
-// out, and written by renaming a new file over it, which replaces a link
-// at its name instead of writing through it. A CI job's workspace is the
-// pull request's: a link there must not turn the findings into a write
-// over the job's own files (hookctl itself, say).
-type outputFile struct {
-	root *os.Root
-	name string
-	buf  bytes.Buffer
-}
-
-// openOutput checks path before anything is linted: inside the current
-// folder, not a folder itself.
-func openOutput(f *factory, path string) (*outputFile, error) {
-	cwd, err := f.getwd()
-	if err != nil {
-		return nil, err
-	}
-	rel := path
-	if filepath.IsAbs(path) {
-		if rel, err = filepath.Rel(cwd, path); err != nil {
-			rel = path
-		}
-	}
-	if !filepath.IsLocal(rel) {
-		return nil, fmt.Errorf("%s is outside the current folder %s: lint writes its findings only inside it", path, cwd)
-	}
-	root, err := os.OpenRoot(cwd)
-	if err != nil {
-		return nil, err
-	}
-	if dir := filepath.Dir(rel); dir != "." {
-		if _, err := root.Stat(dir); err != nil {
-			root.Close()
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, fmt.Errorf("the folder of %s cannot be reached inside the current folder %s (%v): lint writes its findings only inside it", path, cwd, err)
-		}
-	}
-	if info, err := root.Lstat(rel); err == nil && info.IsDir() {
-		root.Close()
-		return nil, fmt.Errorf("%s is a folder", path)
-	}
-	return &outputFile{root: root, name: filepath.Clean(rel)}, nil
-}
-
-func (o *outputFile) write() error {
-	return schema.WriteFileAtomicIn(o.root, o.name, o.buf.Bytes(), 0o644, nil)
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -65,8 +64,7 @@ func newLspCommand(f *factory, runF func(*lspOptions) error) *cli.Command {
 // lspSetup prints an editor's set-up of hookctl lsp: the files of the
 // repository's editors folder, which an installed binary carries.
 func lspSetup(s streams, editor string) error {
-	setups := map[string]string{"neovim": editors.Neovim, "helix": editors.Helix}
-	text, ok := setups[strings.ToLower(editor)]
+	text, ok := editors.Setup(editor)
 	if !ok {
 		return usageErrorf("--setup takes neovim or helix, not %q: Zed and VS Code need the extensions in the source repository's editors folder", editor)
 	}

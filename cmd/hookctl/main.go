@@ -9,16 +9,15 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
-	"time"
 
 	surveycore "github.com/AlecAivazis/survey/v2/core"
 	"github.com/fatih/color"
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -26,144 +25,12 @@ import (
 // (.goreleaser.yaml): -ldflags "-X main.version=v1.2.3 -X main.commit=SHA
 // -X main.date=2026-12-02T10:00:00Z". Without them, a build from a module
 // version reports that version, and the commit and its time come from
-// what the go command recorded (stamped).
+// what the go command recorded (buildinfo.Stamped).
 var version, commit, date = "", "", ""
-
-// stamped is bi with the commit and date a release build set in place of
-// what the go command recorded, and otherwise, for a module built at a
-// commit (go install ...@COMMIT, which records no version control
-// information), the commit and time its pseudo-version names.
-func stamped(bi *debug.BuildInfo, commit, date string) *debug.BuildInfo {
-	if bi == nil {
-		if commit == "" {
-			return nil
-		}
-		bi = &debug.BuildInfo{}
-	}
-	out := *bi
-	out.Settings = nil
-	has := false
-	for _, s := range bi.Settings {
-		switch {
-		case s.Key == "vcs.revision":
-			has = true
-			if commit != "" {
-				continue
-			}
-		case s.Key == "vcs.time" && commit != "":
-			continue
-		}
-		out.Settings = append(out.Settings, s)
-	}
-	v := strings.TrimSuffix(bi.Main.Version, "+dirty")
-	if commit == "" && !has && isPseudoVersion(v) {
-		// vX.Y.Z-[pre.]YYYYMMDDhhmmss-abcdefabcdef
-		tail := v[len(v)-len("20261202103000-1a2b3c4d5e6f"):]
-		commit = tail[15:]
-		if t, err := time.Parse("20060102150405", tail[:14]); err == nil {
-			date = schema.FormatTime(t)
-		}
-	}
-	if commit != "" {
-		out.Settings = append(out.Settings, debug.BuildSetting{Key: "vcs.revision", Value: commit})
-		if date != "" {
-			out.Settings = append(out.Settings, debug.BuildSetting{Key: "vcs.time", Value: date})
-		}
-	}
-	return &out
-}
 
 // buildVersion is the release version, "devel" for a build from a checkout
 // that is not at a release tag.
-func buildVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		return releaseVersion(bi.Main.Version)
-	}
-	return "devel"
-}
-
-// isPseudoVersion reports whether v ends as the version the go command
-// gives a commit that no release tag names: a 14-digit time and a
-// 12-digit commit (v0.0.0-20261202103000-1a2b3c4d5e6f). It is checked by
-// hand, not by a regular expression compiled at every start.
-func isPseudoVersion(v string) bool {
-	const tail = len("20261202103000-1a2b3c4d5e6f")
-	if len(v) <= tail || (v[len(v)-tail-1] != '-' && v[len(v)-tail-1] != '.') {
-		return false
-	}
-	for i, c := range []byte(v[len(v)-tail:]) {
-		switch {
-		case i == 14:
-			if c != '-' {
-				return false
-			}
-		case i < 14:
-			if c < '0' || c > '9' {
-				return false
-			}
-		default:
-			if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// releaseVersion is the module version the go command recorded, when it
-// is a release: not "(devel)" nor a pseudo-version, and without the
-// "+dirty" the version line says as "modified".
-func releaseVersion(v string) string {
-	v = strings.TrimSuffix(v, "+dirty")
-	if v == "" || v == "(devel)" || isPseudoVersion(v) {
-		return "devel"
-	}
-	return v
-}
-
-// versionLine says, on one line, which build this is: the release version
-// (or devel), the commit it was built from with the commit's time and
-// whether the tree had changes, and the Go version, as the build recorded
-// them.
-func versionLine(v string, bi *debug.BuildInfo) string {
-	line := "hookctl " + v
-	if bi == nil {
-		return line
-	}
-	var rev, at string
-	modified := false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
-	switch {
-	case rev != "":
-		parts := []string{"commit " + rev[:min(12, len(rev))]}
-		if t, err := time.Parse(time.RFC3339Nano, at); err == nil {
-			parts = append(parts, schema.FormatTime(t))
-		}
-		if modified {
-			parts = append(parts, "modified")
-		}
-		line += " (" + strings.Join(parts, ", ") + ")"
-	case v == "devel":
-		// go build -buildvcs=false, or a build outside a git checkout.
-		line += " (commit unknown)"
-	}
-	if bi.GoVersion != "" {
-		line += " " + bi.GoVersion
-	}
-	return line
-}
+func buildVersion() string { return buildinfo.Version(version) }
 
 // Exit statuses.
 const (
@@ -236,12 +103,12 @@ func newApp(f *factory) *cli.App {
 	cli.VersionPrinter = func(c *cli.Context) {
 		fmt.Fprintln(c.App.Writer, "hookctl "+c.App.Version)
 	}
-	bi := stampedBuildInfo()
+	bi := buildinfo.Info(commit, date)
 	app := &cli.App{
 		Name:      "hookctl",
 		Usage:     "lint, run, scaffold and document the hooks.json files of an AI coding agent",
 		UsageText: "hookctl [--color auto|always|never] COMMAND [options] [arguments...]",
-		Version:   strings.TrimPrefix(versionLine(buildVersion(), bi), "hookctl "),
+		Version:   strings.TrimPrefix(buildinfo.Line(buildVersion(), bi), "hookctl "),
 		Description: "hookctl works with .agents/hooks.json (the workspace's hooks) and\n" +
 			"~/.gemini/config/hooks.json (the user's hooks). Exit status: 0 success,\n" +
 			"1 findings or failed tests, 2 usage error or unreadable input.",
@@ -294,7 +161,7 @@ func run(args []string, s streams) int {
 	if len(args) == 2 && isVersionFlag(args[1]) {
 		// The version alone, as the CLI library prints it, without
 		// building every command first.
-		fmt.Fprintln(s.out, versionLine(buildVersion(), stampedBuildInfo()))
+		fmt.Fprintln(s.out, buildinfo.Line(buildVersion(), buildinfo.Info(commit, date)))
 		return exitOK
 	}
 	app := newApp(newFactory(s))
@@ -320,13 +187,6 @@ func run(args []string, s streams) int {
 		fmt.Fprintf(s.err, "hookctl: %s\n", schema.VisibleText(err.Error()))
 		return exitUsage
 	}
-}
-
-// stampedBuildInfo is what the go command recorded of this build, with
-// what a release build set in its place.
-func stampedBuildInfo() *debug.BuildInfo {
-	bi, _ := debug.ReadBuildInfo()
-	return stamped(bi, commit, date)
 }
 
 // isVersionFlag reports whether a is one of the spellings of the CLI

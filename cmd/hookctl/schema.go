@@ -10,6 +10,7 @@ import (
 	"github.com/hookctl/hookctl/lint"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
+	"github.com/hookctl/hookctl/schema/scope"
 )
 
 // schemaOptions are the answers of the schema command's flags.
@@ -137,29 +138,22 @@ func schemaRun(f *factory, opts *schemaOptions) error {
 	return nil
 }
 
-// exampleCommand is the command line of schema example's tool call, the
-// format's own documented example.
-const exampleCommand = "npm test"
-
-// schemaExample prints a realistic payload of the event, built by the same
-// code as hookctl run --tool.
+// schemaExample prints a realistic payload of the event
+// (runtime.ExamplePayload), built by the same code as hookctl run --tool.
 func schemaExample(f *factory, event string) error {
 	e, err := parseEvent(event)
 	if err != nil {
 		return err
 	}
-	var partial []byte
-	if e.IsTool() {
-		ws, _ := f.getwd()
-		args, _ := json.Marshal(map[string]any{"CommandLine": exampleCommand, "Cwd": ws, "WaitMsBeforeAsync": 5000})
-		if partial, err = runtime.ToolPayload("run_command", string(args)); err != nil {
-			return usageErrorf("%v", err)
-		}
-	}
+	cwd, _ := f.getwd()
 	home, _ := f.homeDir()
-	b, err := buildPayload(e, partial, "", home)
+	var root string
+	if found, err := scope.Choose(""); err == nil {
+		root = found.Root
+	}
+	b, err := runtime.ExamplePayload(e, cwd, root, home)
 	if err != nil {
-		return err
+		return usageErrorf("%v", err)
 	}
 	var out bytes.Buffer
 	if err := json.Indent(&out, b, "", "  "); err != nil {

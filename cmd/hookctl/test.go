@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -203,17 +202,11 @@ func testRun(f *factory, opts *testOptions) error {
 			if ctx.Err() != nil {
 				return usageErrorf("interrupted: every running handler was stopped")
 			}
-			if r.Passed() {
-				report.Passed++
-			} else {
-				report.Failed++
-			}
-			if opts.json {
-				report.Cases = append(report.Cases, r.JSON())
-				continue
-			}
-			if err := text.Case(r); err != nil {
-				return err
+			report.Add(r)
+			if !opts.json {
+				if err := text.Case(r); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -221,10 +214,7 @@ func testRun(f *factory, opts *testOptions) error {
 		return usageErrorf("no case matches --run %q", opts.run)
 	}
 	if opts.json {
-		enc := json.NewEncoder(s.out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(report); err != nil {
+		if err := report.WriteJSON(s.out); err != nil {
 			return err
 		}
 	} else if err := text.Summary(report.Passed, report.Failed); err != nil {

@@ -102,6 +102,15 @@ func (r *ContractReport) NotChecked() int {
 	return n
 }
 
+// Calls returns how many calls were made to the handlers, in all.
+func (r *ContractReport) Calls() int {
+	n := 0
+	for _, h := range r.Handlers {
+		n += len(h.Calls)
+	}
+	return n
+}
+
 // Counts returns how many handlers passed and failed; skipped ones count
 // as neither (see NotChecked). A part that cannot run (Broken) fails, and
 // so does a file the agent drops whole for a cause no part holds.

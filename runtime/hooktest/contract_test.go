@@ -513,3 +513,15 @@ func TestContractNotChecked(t *testing.T) {
 		t.Errorf("summary %q (%v)", b.String(), err)
 	}
 }
+
+// TestContractCalls counts the calls made to every handler.
+func TestContractCalls(t *testing.T) {
+	r := &ContractReport{Handlers: []*HandlerReport{
+		{Calls: []*CallReport{{}, {}}},
+		{},
+		{Calls: []*CallReport{{}}},
+	}}
+	if got := r.Calls(); got != 3 {
+		t.Errorf("Calls() = %d, want 3", got)
+	}
+}

@@ -239,6 +239,24 @@ func expectTraced(c *schema.TestCase, r *tracelog.Record) ([]string, error) {
 	return nil, nil
 }
 
+// CaseName names the case of a recorded run, whose event is e: who ran,
+// for what, and which record it is.
+func CaseName(r *tracelog.Record, e schema.Event) string {
+	what := string(e)
+	if r.Tool != "" {
+		what += " " + r.Tool
+	}
+	who := r.Hook
+	if r.Kind == tracelog.KindRun {
+		who, _ = r.Ran()
+		who = strings.TrimPrefix(who, "run: ")
+	}
+	if who == "" {
+		who = "a handler"
+	}
+	return fmt.Sprintf("%s: %s, as recorded %s (%s)", who, what, schema.FormatTime(r.Time), tracelog.ShortID(r.ID))
+}
+
 // ReadForEdit reads the test file to edit (file as the user named it, abs
 // its absolute path) with read, nil when it does not exist yet. A file
 // that is not a regular one, is larger than MaxFile, or holds other than

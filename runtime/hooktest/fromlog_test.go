@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookctl/hookctl/runtime/tracelog"
 	"github.com/hookctl/hookctl/schema"
@@ -103,5 +104,27 @@ func TestCaseFromRecordSettlesTheEvent(t *testing.T) {
 	want := fmt.Sprintf("the record fits PreToolUse or PostToolUse; %s:1:%d declares it for PostToolUse alone, so the case is for PostToolUse", config, col)
 	if tc.Event != schema.PostToolUse || len(warnings) == 0 || warnings[0] != want {
 		t.Errorf("event %s, warnings %q; want %q", tc.Event, warnings, want)
+	}
+}
+
+// TestCaseName names a case by who ran, for what, when and which record:
+// the hook of a traced run, the hooks of a dispatch, or "a handler".
+func TestCaseName(t *testing.T) {
+	at := time.Date(2026, 12, 2, 11, 0, 0, 0, time.FixedZone("", 3600))
+	for _, c := range []struct {
+		r    *tracelog.Record
+		e    schema.Event
+		want string
+	}{
+		{&tracelog.Record{Kind: tracelog.KindTrace, Hook: "gate", Tool: "run_command", ID: "0123456789abcdef", Time: at}, schema.PreToolUse,
+			"gate: PreToolUse run_command, as recorded 2026-12-02T10:00:00Z (01234567)"},
+		{&tracelog.Record{Kind: tracelog.KindTrace, ID: "abc", Time: at}, schema.Stop,
+			"a handler: Stop, as recorded 2026-12-02T10:00:00Z (abc)"},
+		{&tracelog.Record{Kind: tracelog.KindRun, Handlers: []tracelog.Handler{{Hook: "a"}, {Hook: "a"}, {Hook: "b"}}, ID: "0123456789", Time: at}, schema.Stop,
+			"a,b: Stop, as recorded 2026-12-02T10:00:00Z (01234567)"},
+	} {
+		if got := CaseName(c.r, c.e); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
 	}
 }

@@ -186,6 +186,25 @@ type JSONReport struct {
 	Failed int        `json:"failed"`
 }
 
+// Add counts the case r reports, passed or failed, and adds its report.
+func (j *JSONReport) Add(r *Report) {
+	if r.Passed() {
+		j.Passed++
+	} else {
+		j.Failed++
+	}
+	j.Cases = append(j.Cases, r.JSON())
+}
+
+// WriteJSON writes the report as hookctl test --format json prints it:
+// one object, indented, with every case in the order they ran.
+func (j *JSONReport) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}
+
 // JSONCase is one case's report.
 type JSONCase struct {
 	Name       string `json:"name"`

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -189,5 +190,29 @@ func TestRunSetsHookctlTest(t *testing.T) {
 		if r.Err != nil || string(r.Answer) != `{"decision":"continue","reason":"HOOKCTL_TEST=1"}` {
 			t.Errorf("env %q: answer %s (%v)", env, r.Answer, r.Err)
 		}
+	}
+}
+
+// TestJSONReportAdd counts the passed and failed cases and keeps each
+// case's report in order; WriteJSON writes the object test --format json
+// prints, without escaping what HTML would.
+func TestJSONReportAdd(t *testing.T) {
+	s, problems := Parse("t/hooks.test.json", []byte(`{"tests": [{"name": "a<b", "event": "Stop"}, {"name": "c", "event": "Stop"}]}`))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	var j JSONReport
+	j.Add(&Report{Case: s.Cases[0], Answer: json.RawMessage(`{}`)})
+	j.Add(&Report{Case: s.Cases[1], Err: errors.New("no dispatch")})
+	if j.Passed != 1 || j.Failed != 1 || len(j.Cases) != 2 || j.Cases[0].Name != "a<b" || j.Cases[1].Error != "no dispatch" {
+		t.Fatalf("%+v", j)
+	}
+	var b bytes.Buffer
+	if err := j.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), "{\n  \"cases\": [\n    {\n      \"name\": \"a<b\",\n      \"file\": \"t/hooks.test.json\",") ||
+		!strings.HasSuffix(b.String(), "  \"passed\": 1,\n  \"failed\": 1\n}\n") {
+		t.Errorf("wrote:\n%s", b.String())
 	}
 }
