@@ -22,6 +22,10 @@ type Trust struct {
 	// Before is whether the user had trusted the workspace, as it was,
 	// before init: only then may init run anything in it.
 	Before bool
+	// NotCovered, once the trust is renewed, is what the trust cannot
+	// cover of the new hook (trust.Snapshot.NotCovered), which nobody
+	// reviewed: init names it.
+	NotCovered []string
 }
 
 // CheckTrust decides, before anything is written, whether the trust is to
@@ -54,7 +58,11 @@ func CheckTrust(o Options, x *Existing) (*Trust, error) {
 // bytes it wrote, plus what was trusted before. The returned text says
 // which file keeps the workspace untrusted, "" when the trust was renewed.
 func (t *Trust) RenewOver(now time.Time, p *Plan) (string, error) {
-	return t.Over(now, map[string][]byte{p.Config: p.ConfigOut, p.Script: p.ScriptOut})
+	why, snap, err := t.Over(now, map[string][]byte{p.Config: p.ConfigOut, p.Script: p.ScriptOut})
+	if snap != nil {
+		t.NotCovered = snap.NotCovered(p.Name)
+	}
+	return why, err
 }
 
 // Commit commits tx, whose writes are p's, and renews the trust t

@@ -294,6 +294,12 @@ func initReport(s streams, opts initOptions, p *scaffold.Plan, tr *scaffold.Trus
 	if tr != nil {
 		if tr.Renew {
 			fmt.Fprintf(w, "Trusted the workspace's hooks as they now are, so they run\n")
+			if len(tr.NotCovered) > 0 {
+				fmt.Fprintf(w, "Not covered by that trust (read it before the hook runs; hookctl trust lists it too):\n")
+				for _, l := range tr.NotCovered {
+					fmt.Fprintf(w, "  %s\n", l)
+				}
+			}
 		} else {
 			fmt.Fprintf(w, "Note: the workspace's hooks do not run until you trust them (%s): review them with hookctl trust %s\n", tr.Untrusted, schema.Visible(shellcmd.Quote(tr.Root)))
 		}

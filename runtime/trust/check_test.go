@@ -139,11 +139,11 @@ func TestRenewalOverWhatWasWritten(t *testing.T) {
 		return b
 	}
 	hooks, gate := filepath.Join(root, HooksFile), filepath.Join(root, ".agents/hooks/gate.sh")
-	why, err := r.Over(time.Now(), map[string][]byte{hooks: read(HooksFile), gate: []byte("#!/bin/sh\nnot this\n")})
+	why, _, err := r.Over(time.Now(), map[string][]byte{hooks: read(HooksFile), gate: []byte("#!/bin/sh\nnot this\n")})
 	if err != nil || why != ".agents/hooks/gate.sh is not what was just written" {
 		t.Errorf("Over a file not as written: %q, %v", why, err)
 	}
-	if why, err := r.Over(time.Now(), map[string][]byte{hooks: read(HooksFile), gate: read(".agents/hooks/gate.sh"), "": nil}); why != "" || err != nil {
+	if why, _, err := r.Over(time.Now(), map[string][]byte{hooks: read(HooksFile), gate: read(".agents/hooks/gate.sh"), "": nil}); why != "" || err != nil {
 		t.Fatalf("Over as written: %q, %v", why, err)
 	}
 	if ok, why, err := r.Trusted(); !ok || err != nil {

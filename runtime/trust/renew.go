@@ -53,8 +53,9 @@ func (r *Renewal) Trusted() (bool, string, error) {
 // written, to its bytes; a nil content or a path outside the workspace is
 // left out), on top of what was trusted before. A file that changed while
 // the tool ran, or one never trusted, keeps the workspace untrusted: the
-// text returned says which, "" when the trust was renewed.
-func (r *Renewal) Over(now time.Time, written map[string][]byte) (string, error) {
+// text returned says which, "" when the trust was renewed, and then the
+// snapshot is what is now trusted.
+func (r *Renewal) Over(now time.Time, written map[string][]byte) (string, *Snapshot, error) {
 	rels := map[string][]byte{}
 	for path, b := range written {
 		if rel, ok := r.rel(path); ok && b != nil {
@@ -63,23 +64,26 @@ func (r *Renewal) Over(now time.Time, written map[string][]byte) (string, error)
 	}
 	unlock, err := Lock(r.store)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	defer unlock()
 	s, err := Open(r.store)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	snap, err := Take(r.Root)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	rec, why := RecordWritten(s.Workspaces[r.Root], snap, rels, now)
 	if rec == nil {
-		return why, nil
+		return why, nil, nil
 	}
 	s.Workspaces[r.Root] = rec
-	return "", s.Save()
+	if err := s.Save(); err != nil {
+		return "", nil, err
+	}
+	return "", snap, nil
 }
 
 // RenewUnfinished does the renewal that a tool killed after its writes
@@ -104,7 +108,7 @@ func RenewUnfinished(ws string, files map[string]string, limit int64) {
 		}
 		written[real] = b
 	}
-	_, _ = r.Over(time.Now(), written)
+	_, _, _ = r.Over(time.Now(), written)
 }
 
 // rel names a file written as the trust store does: relative to the

@@ -68,30 +68,10 @@ func (snap *Snapshot) WriteReview(w io.Writer) error {
 		fmt.Fprintf(&b, "  and %d file(s) an interpreter would run instead if they existed (node's .js/.mjs, Python packages): creating one withdraws the trust\n", hidden)
 	}
 	snap.writeLookAlikes(&b)
-	var outside []string
-	seen := map[string]bool{}
-	for _, c := range snap.Commands {
-		for _, o := range c.Outside {
-			if !seen[o] {
-				seen[o] = true
-				outside = append(outside, schema.Visible(o))
-			}
-		}
-	}
-	var gaps []string
-	for _, c := range snap.Commands {
-		for _, g := range c.Gaps {
-			gaps = append(gaps, fmt.Sprintf("  %s:%d (%s): %s\n", HooksFile, c.Pos.Line, schema.Visible(c.Hook), schema.Visible(g)))
-		}
-	}
-	if len(outside) > 0 || len(gaps) > 0 {
+	if lines := snap.NotCovered(""); len(lines) > 0 {
 		fmt.Fprintf(&b, "Not covered:\n")
-		if len(outside) > 0 {
-			sort.Strings(outside)
-			fmt.Fprintf(&b, "  named outside the workspace, which a clone cannot change: %s\n", strings.Join(outside, ", "))
-		}
-		for _, g := range gaps {
-			b.WriteString(g)
+		for _, l := range lines {
+			fmt.Fprintf(&b, "  %s\n", l)
 		}
 	}
 	var logs []string
@@ -169,4 +149,38 @@ func (snap *Snapshot) writeLookAlikes(b *bytes.Buffer) {
 	for _, l := range lines {
 		b.WriteString(l)
 	}
+}
+
+// NotCovered returns what the trust cannot cover of the handlers of hook
+// (of every hook when hook is ""), one line each, as the review lists it:
+// the files named outside the workspace, then what each command runs that
+// no reading can know before it runs, at its line of hooks.json. Strings
+// from the workspace are made visible.
+func (snap *Snapshot) NotCovered(hook string) []string {
+	var lines, outside []string
+	seen := map[string]bool{}
+	for _, c := range snap.Commands {
+		if hook != "" && c.Hook != hook {
+			continue
+		}
+		for _, o := range c.Outside {
+			if !seen[o] {
+				seen[o] = true
+				outside = append(outside, schema.Visible(o))
+			}
+		}
+	}
+	if len(outside) > 0 {
+		sort.Strings(outside)
+		lines = append(lines, "named outside the workspace, which a clone cannot change: "+strings.Join(outside, ", "))
+	}
+	for _, c := range snap.Commands {
+		if hook != "" && c.Hook != hook {
+			continue
+		}
+		for _, g := range c.Gaps {
+			lines = append(lines, fmt.Sprintf("%s:%d (%s): %s", HooksFile, c.Pos.Line, schema.Visible(c.Hook), schema.Visible(g)))
+		}
+	}
+	return lines
 }
