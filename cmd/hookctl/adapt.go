@@ -74,13 +74,9 @@ func adaptMain(args []string, f *factory) int {
 		return exitUsage
 	}
 	start := f.now()
-	payload, err := io.ReadAll(io.LimitReader(s.in, maxPayload+1))
-	if err != nil || len(payload) > maxPayload {
-		msg := fmt.Sprintf("the payload on stdin is larger than %d MiB", maxPayload>>20)
-		if err != nil {
-			msg = fmt.Sprintf("reading the payload on stdin: %v", err)
-		}
-		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", msg)
+	payload, err := runtime.ReadPayload(s.in)
+	if err != nil {
+		fmt.Fprintf(s.err, "hookctl: adapt: %v\n", err)
 		return adapter.ExitError
 	}
 	var w *runtime.Wrapped
