@@ -131,3 +131,16 @@ func (w *Wrapped) TraceRecord(opts shellcmd.TraceArgs, getenv func(string) strin
 	}
 	return rec
 }
+
+// WrapperExit is the exit status of a wrapper (trace, adapt) whose
+// command w ended with status exit; w is nil when the command never ran.
+// When w was killed by a signal, the wrapper dies of the same signal
+// (Reraise) and does not return; where it cannot, its status is 128 +
+// the signal, as a shell reports it.
+func WrapperExit(w *Wrapped, exit int) int {
+	if w != nil && w.Signal != 0 {
+		Reraise(w.Signal)
+		return 128 + int(w.Signal)
+	}
+	return exit
+}

@@ -100,7 +100,7 @@ func adaptMain(args []string, f *factory) int {
 	if len(served.Notes) > 0 && !tracelog.Testing(f.getenv) {
 		logAdapt(opts, served, start, f)
 	}
-	return wrapperExit(w, served.Exit)
+	return runtime.WrapperExit(w, served.Exit)
 }
 
 // logAdapt appends to the log the record of an answer that held what has
