@@ -144,3 +144,16 @@ func WrapperExit(w *Wrapped, exit int) int {
 	}
 	return exit
 }
+
+// AppendRecord appends rec to the log a command names: path (--log),
+// else $HOOKCTL_LOG, else the default log. A log the command names is
+// never written through a link that leads out of its workspace, the
+// dispatch's ($HOOKCTL_WORKSPACE, which Run sets) or the one found from
+// the current folder (tracelog.CommandLog). getenv reads the environment.
+func AppendRecord(path string, rec *tracelog.Record, getenv func(string) string) error {
+	l, err := tracelog.CommandLog(path, getenv("HOOKCTL_WORKSPACE"), getenv)
+	if err != nil {
+		return err
+	}
+	return l.Append(rec)
+}

@@ -106,7 +106,7 @@ func adaptMain(args []string, f *factory) int {
 // logAdapt appends to the log the record of an answer that held what has
 // no equivalent here.
 func logAdapt(opts shellcmd.AdaptArgs, served adapter.Served, start time.Time, f *factory) {
-	if err := appendRecord("", served.Record(opts.Command, f.getenv("HOOKCTL_HOOK"), start)); err != nil {
+	if err := runtime.AppendRecord("", served.Record(opts.Command, f.getenv("HOOKCTL_HOOK"), start), os.Getenv); err != nil {
 		fmt.Fprintf(f.err, "hookctl: adapt: %s (the answer is as above)\n", schema.Visible(err.Error()))
 	}
 }

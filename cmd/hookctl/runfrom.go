@@ -118,7 +118,7 @@ func logNotes(s streams, path string, call *adapter.Call, notes []string) {
 	if path == "" {
 		path = os.Getenv(tracelog.EnvLog)
 	}
-	if err := appendRecord(path, call.NotesRecord(notes, time.Now())); err != nil {
+	if err := runtime.AppendRecord(path, call.NotesRecord(notes, time.Now()), os.Getenv); err != nil {
 		// Nowhere else to say it: the agent would show stderr.
 		_ = err
 	}
