@@ -10,6 +10,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"github.com/hookctl/hookctl/internal/paint"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -21,17 +22,6 @@ type TextPrinter struct {
 	NoSource bool
 }
 
-// paint returns a colour that follows color.NoColor, which hookctl sets
-// from --color. color.New also reads NO_COLOR itself and then stays
-// colourless for good, which would defeat an explicit --color always.
-func paint(attrs ...color.Attribute) *color.Color {
-	c := color.New(attrs...)
-	if !color.NoColor {
-		c.EnableColor()
-	}
-	return c
-}
-
 // maxShown is how much of a long source line is shown around a finding.
 const maxShown = 120
 
@@ -39,12 +29,12 @@ const maxShown = 120
 func (p *TextPrinter) Print(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
 	var (
-		bold   = paint(color.Bold)
-		errC   = paint(color.FgRed, color.Bold)
-		warnC  = paint(color.FgYellow, color.Bold)
-		infoC  = paint(color.FgCyan, color.Bold)
-		ruleC  = paint(color.Faint)
-		caretC = paint(color.FgGreen)
+		bold   = paint.New(color.Bold)
+		errC   = paint.New(color.FgRed, color.Bold)
+		warnC  = paint.New(color.FgYellow, color.Bold)
+		infoC  = paint.New(color.FgCyan, color.Bold)
+		ruleC  = paint.New(color.Faint)
+		caretC = paint.New(color.FgGreen)
 	)
 	lines := map[string]*lineCursor{}
 	// Findings come sorted, so several in a row share a line: decode it

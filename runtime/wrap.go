@@ -131,3 +131,29 @@ func (w *Wrapped) TraceRecord(opts shellcmd.TraceArgs, getenv func(string) strin
 	}
 	return rec
 }
+
+// WrapperExit is the exit status of a wrapper (trace, adapt) whose
+// command w ended with status exit; w is nil when the command never ran.
+// When w was killed by a signal, the wrapper dies of the same signal
+// (Reraise) and does not return; where it cannot, its status is 128 +
+// the signal, as a shell reports it.
+func WrapperExit(w *Wrapped, exit int) int {
+	if w != nil && w.Signal != 0 {
+		Reraise(w.Signal)
+		return 128 + int(w.Signal)
+	}
+	return exit
+}
+
+// AppendRecord appends rec to the log a command names: path (--log),
+// else $HOOKCTL_LOG, else the default log. A log the command names is
+// never written through a link that leads out of its workspace, the
+// dispatch's ($HOOKCTL_WORKSPACE, which Run sets) or the one found from
+// the current folder (tracelog.CommandLog). getenv reads the environment.
+func AppendRecord(path string, rec *tracelog.Record, getenv func(string) string) error {
+	l, err := tracelog.CommandLog(path, getenv("HOOKCTL_WORKSPACE"), getenv)
+	if err != nil {
+		return err
+	}
+	return l.Append(rec)
+}

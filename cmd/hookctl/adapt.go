@@ -74,13 +74,9 @@ func adaptMain(args []string, f *factory) int {
 		return exitUsage
 	}
 	start := f.now()
-	payload, err := io.ReadAll(io.LimitReader(s.in, maxPayload+1))
-	if err != nil || len(payload) > maxPayload {
-		msg := fmt.Sprintf("the payload on stdin is larger than %d MiB", maxPayload>>20)
-		if err != nil {
-			msg = fmt.Sprintf("reading the payload on stdin: %v", err)
-		}
-		fmt.Fprintf(s.err, "hookctl: adapt: %s\n", msg)
+	payload, err := runtime.ReadPayload(s.in)
+	if err != nil {
+		fmt.Fprintf(s.err, "hookctl: adapt: %v\n", err)
 		return adapter.ExitError
 	}
 	var w *runtime.Wrapped
@@ -104,13 +100,13 @@ func adaptMain(args []string, f *factory) int {
 	if len(served.Notes) > 0 && !tracelog.Testing(f.getenv) {
 		logAdapt(opts, served, start, f)
 	}
-	return wrapperExit(w, served.Exit)
+	return runtime.WrapperExit(w, served.Exit)
 }
 
 // logAdapt appends to the log the record of an answer that held what has
 // no equivalent here.
 func logAdapt(opts shellcmd.AdaptArgs, served adapter.Served, start time.Time, f *factory) {
-	if err := appendRecord("", served.Record(opts.Command, f.getenv("HOOKCTL_HOOK"), start)); err != nil {
+	if err := runtime.AppendRecord("", served.Record(opts.Command, f.getenv("HOOKCTL_HOOK"), start), os.Getenv); err != nil {
 		fmt.Fprintf(f.err, "hookctl: adapt: %s (the answer is as above)\n", schema.Visible(err.Error()))
 	}
 }

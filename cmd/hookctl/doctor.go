@@ -12,6 +12,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/internal/paint"
 	"github.com/hookctl/hookctl/lint/doctor"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
@@ -116,14 +117,14 @@ func printDoctor(w io.Writer, report []doctor.Result, verbose bool) error {
 	counts := map[string]int{}
 	for _, c := range report {
 		counts[c.Status]++
-		mark := paint().Sprint("[✓]")
+		mark := paint.New().Sprint("[✓]")
 		switch c.Status {
 		case doctor.Warn:
-			mark = paint(yellowAttr).Sprint("[!]")
+			mark = paint.New(yellowAttr).Sprint("[!]")
 		case doctor.Fail:
-			mark = paint(redAttr).Sprint("[✗]")
+			mark = paint.New(redAttr).Sprint("[✗]")
 		case doctor.OK:
-			mark = paint(greenAttr).Sprint("[✓]")
+			mark = paint.New(greenAttr).Sprint("[✓]")
 		}
 		// Messages and fixes name files, hooks and lines of logs that a
 		// workspace or the agent wrote: whatever they hold, no escape

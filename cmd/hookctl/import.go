@@ -168,7 +168,7 @@ func importRun(f *factory, opts *importOptions) error {
 	}
 	defer tx.Close()
 	afterBegin(s, tx)
-	merged, err := res.Merge(target)
+	merged, err := res.MergeUnder(tx, target)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookctl/hookctl/internal/paint"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
@@ -122,10 +123,10 @@ func listRun(s streams, opts listOptions) error {
 
 // Colours of the list, made when used: color.NoColor (set from --color)
 // decides.
-func listHead() *color.Color    { return paint(color.Bold) }
-func listBad() *color.Color     { return paint(color.FgRed) }
-func listOff() *color.Color     { return paint(color.Faint) }
-func listRunning() *color.Color { return paint(color.FgGreen) }
+func listHead() *color.Color    { return paint.New(color.Bold) }
+func listBad() *color.Color     { return paint.New(color.FgRed) }
+func listOff() *color.Color     { return paint.New(color.Faint) }
+func listRunning() *color.Color { return paint.New(color.FgGreen) }
 
 // printList writes the list as a table per file, the columns lined up
 // across files.
@@ -144,11 +145,11 @@ func printList(w io.Writer, l *runtime.Listing) error {
 			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
 		}
 	}
-	line := func(cells []string, tail string, paint func(i int, s string) string) string {
+	line := func(cells []string, tail string, tint func(i int, s string) string) string {
 		var b strings.Builder
 		b.WriteString("  ")
 		for i, c := range cells {
-			b.WriteString(paint(i, c))
+			b.WriteString(tint(i, c))
 			b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
 		}
 		b.WriteString(tail)

@@ -257,18 +257,6 @@ func setColor(when string, out io.Writer) error {
 	return nil
 }
 
-// paint returns a colour that follows color.NoColor, which setColor sets.
-// color.New also reads NO_COLOR itself and then stays colourless for good,
-// which would defeat an explicit --color always; so every colour is made
-// through paint, when it is used, after setColor.
-func paint(attrs ...color.Attribute) *color.Color {
-	c := color.New(attrs...)
-	if !color.NoColor {
-		c.EnableColor()
-	}
-	return c
-}
-
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"time"
@@ -14,10 +13,6 @@ import (
 	"github.com/hookctl/hookctl/schema"
 	"github.com/hookctl/hookctl/schema/scope"
 )
-
-// maxPayload bounds the payload read from stdin; an agent's payloads are
-// kilobytes, a few megabytes with a large file's content.
-const maxPayload = 256 << 20
 
 // runOptions are the answers of the run command's flags.
 type runOptions struct {
@@ -235,12 +230,9 @@ func readPayload(f *factory, e schema.Event, opts runOptions) ([]byte, error) {
 		}
 		return build(nil)
 	}
-	b, err := io.ReadAll(io.LimitReader(s.in, maxPayload+1))
+	b, err := runtime.ReadPayload(s.in)
 	if err != nil {
-		return nil, usageErrorf("reading the payload on stdin: %v", err)
-	}
-	if len(b) > maxPayload {
-		return nil, usageErrorf("the payload on stdin is larger than %d MiB", maxPayload>>20)
+		return nil, usageErrorf("%v", err)
 	}
 	return b, nil
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -45,12 +44,9 @@ func runFrom(s streams, opts runOptions) error {
 	if f, ok := s.in.(*os.File); ok && isTerminal(f) {
 		return usageErrorf("hookctl run --from %s reads %s's payload on stdin: pipe it in, or run it from %s's settings (hookctl export --to %s)", agent, agent.Title(), agent.Title(), agent)
 	}
-	payload, err := io.ReadAll(io.LimitReader(s.in, maxPayload+1))
+	payload, err := runtime.ReadPayload(s.in)
 	if err != nil {
-		return replyFailed(s, agent, fmt.Errorf("reading the payload on stdin: %v", err))
-	}
-	if len(payload) > maxPayload {
-		return replyFailed(s, agent, fmt.Errorf("the payload on stdin is larger than %d MiB", maxPayload>>20))
+		return replyFailed(s, agent, err)
 	}
 	call, err := adapter.Translate(agent, opts.event, payload, adapter.Env{})
 	if err != nil {
@@ -122,7 +118,7 @@ func logNotes(s streams, path string, call *adapter.Call, notes []string) {
 	if path == "" {
 		path = os.Getenv(tracelog.EnvLog)
 	}
-	if err := appendRecord(path, call.NotesRecord(notes, time.Now())); err != nil {
+	if err := runtime.AppendRecord(path, call.NotesRecord(notes, time.Now()), os.Getenv); err != nil {
 		// Nowhere else to say it: the agent would show stderr.
 		_ = err
 	}

@@ -85,11 +85,11 @@ func traceMain(args []string, f *factory) int {
 	// is recorded.
 	if !tracelog.Testing(f.getenv) {
 		rec := w.TraceRecord(opts, f.getenv)
-		if err := appendRecord(opts.Log, rec); err != nil {
+		if err := runtime.AppendRecord(opts.Log, rec, os.Getenv); err != nil {
 			fmt.Fprintf(s.err, "hookctl: trace: %s (the command ran as usual)\n", schema.Visible(err.Error()))
 		}
 	}
-	return wrapperExit(w, w.Exit)
+	return runtime.WrapperExit(w, w.Exit)
 }
 
 // wrapperUsage says on stderr why wrapper name does not run its command,
@@ -98,26 +98,4 @@ func traceMain(args []string, f *factory) int {
 func wrapperUsage(s streams, name string, err error) int {
 	fmt.Fprintf(s.err, "hookctl: %s: %s\n", name, schema.Visible(err.Error()))
 	return exitUsage
-}
-
-// wrapperExit is the exit status of a wrapper whose command w ended with
-// status exit; when w was killed by a signal, the wrapper kills itself
-// with the same signal and does not return.
-func wrapperExit(w *runtime.Wrapped, exit int) int {
-	if w != nil && w.Signal != 0 {
-		runtime.Reraise(w.Signal)
-		return 128 + int(w.Signal)
-	}
-	return exit
-}
-
-// appendRecord appends rec to the log: path, else $HOOKCTL_LOG, else the
-// default log. A log a command names is never written through a link
-// that leads out of the workspace (tracelog.CommandLog).
-func appendRecord(path string, rec *tracelog.Record) error {
-	l, err := tracelog.CommandLog(path, os.Getenv("HOOKCTL_WORKSPACE"), os.Getenv)
-	if err != nil {
-		return err
-	}
-	return l.Append(rec)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"github.com/hookctl/hookctl/internal/paint"
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -21,19 +22,11 @@ const maxStderrLines = 20
 // Colours of the text report, made when used: color.NoColor (set from
 // hookctl's --color) decides. A colour made by color.New when NO_COLOR is
 // set stays colourless for good, which would defeat --color always.
-func okColor() *color.Color   { return paint(color.FgGreen) }
-func failColor() *color.Color { return paint(color.FgRed, color.Bold) }
-func wantColor() *color.Color { return paint(color.FgGreen) }
-func gotColor() *color.Color  { return paint(color.FgRed) }
-func dimColor() *color.Color  { return paint(color.Faint) }
-
-func paint(attrs ...color.Attribute) *color.Color {
-	c := color.New(attrs...)
-	if !color.NoColor {
-		c.EnableColor()
-	}
-	return c
-}
+func okColor() *color.Color   { return paint.New(color.FgGreen) }
+func failColor() *color.Color { return paint.New(color.FgRed, color.Bold) }
+func wantColor() *color.Color { return paint.New(color.FgGreen) }
+func gotColor() *color.Color  { return paint.New(color.FgRed) }
+func dimColor() *color.Color  { return paint.New(color.Faint) }
 
 // TextPrinter writes reports for people: one line per case, and for a
 // failed case what differs, the merged answer, the failed handlers with

@@ -52,13 +52,7 @@ func copyTree(t *testing.T, from string) string {
 // Claude Code ran on Bash, a script that answers with exit 2 and a reason
 // on stderr, denies the same command as run_command, and lets others pass.
 func TestRoundTripGate(t *testing.T) {
-	root := copyTree(t, "testdata/claude")
-	src, err := Read(workDir(t), filepath.Join(root, ".claude", "settings.json"), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	target := filepath.Join(root, ".agents", "hooks.json")
-	res := Convert(src, Options{Target: target, Root: root})
+	root, target, res := convertClaudeSample(t)
 	m, err := res.Merge(target)
 	if err != nil {
 		t.Fatal(err)

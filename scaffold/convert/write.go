@@ -50,13 +50,24 @@ type Merged struct {
 // file already uses gets a free name (gate-2): an existing hook is never
 // replaced. A target that cannot be read or parsed is refused.
 func (r *Result) Merge(target string) (*Merged, error) {
+	return r.merge(target, scaffold.LoadExisting)
+}
+
+// MergeUnder is Merge with the target read under tx's lock of its folder
+// and through its bounds, as init and export read the file they edit: what
+// is merged is what the write will replace.
+func (r *Result) MergeUnder(tx *scaffold.Tx, target string) (*Merged, error) {
+	return r.merge(target, tx.Load)
+}
+
+func (r *Result) merge(target string, load func(string) (*scaffold.Existing, error)) (*Merged, error) {
 	m := &Merged{Path: target}
 	if sameFile(target, r.Source.Abs) {
 		m.Src, m.Replaced, m.Added = r.JSON(), true, len(r.Hooks)
 		m.Original, m.Old = r.Source.Src, r.Source.Src
 		return m, nil
 	}
-	x, err := scaffold.LoadExisting(target)
+	x, err := load(target)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +191,7 @@ func freeName(x *scaffold.Existing, base string, used map[string]bool) string {
 
 // Write writes the merged file atomically through tx, whose bounds it
 // stays in and whose lock of the target's folder the caller holds since
-// Merge read the file. A file it replaces is first kept as PATH.orig
+// MergeUnder read the file. A file it replaces is first kept as PATH.orig
 // (PATH.orig2, ... when that is taken). A failed step undoes the ones
 // before it.
 func (m *Merged) Write(tx *scaffold.Tx) error {
