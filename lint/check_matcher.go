@@ -1,9 +1,6 @@
 package lint
 
 import (
-	"bytes"
-	"encoding/json"
-
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -30,11 +27,7 @@ type MatcherFinding struct {
 // judge it in a hooks.json, so that what writes a matcher (hookctl init)
 // says what lint would.
 func CheckMatcher(matcher string) []MatcherFinding {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(matcher)
-	value := bytes.TrimSpace(b.Bytes())
+	value := schema.AppendJSONString(nil, matcher)
 	const head = `{"h": {"PreToolUse": [{"matcher": `
 	src := append(append([]byte(head), value...), `, "hooks": [{"command": "true"}]}]}}`...)
 

@@ -260,10 +260,4 @@ func withOverwrite(raw []byte, overwrite []keyValue) ([]byte, error) {
 }
 
 // quote encodes s as a JSON string, leaving <, > and & as they are.
-func quote(s string) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
-}
+func quote(s string) []byte { return schema.AppendJSONString(nil, s) }

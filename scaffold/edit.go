@@ -2,7 +2,6 @@ package scaffold
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -64,25 +63,13 @@ func AddHooks(src []byte, hooks ...NamedHook) ([]byte, error) {
 	var items []item
 	for _, h := range hooks {
 		def := h.Def
-		v, err := marshal(&def)
+		v, err := schema.Marshal(&def)
 		if err != nil {
 			return nil, err
 		}
 		items = append(items, item{key: h.Name, value: v})
 	}
 	return insert(src, objectOf(root), items), nil
-}
-
-// marshal encodes v compactly, leaving <, > and & as they are: commands are
-// full of them.
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // container is an object or array of the source: where it opens and closes
@@ -287,7 +274,7 @@ func hasComma(b []byte) bool {
 
 func writeItem(w *bytes.Buffer, it item, st style, indent string, multiline bool) {
 	if it.key != "" {
-		k, _ := marshal(it.key)
+		k, _ := schema.Marshal(it.key)
 		w.Write(k)
 		w.WriteString(st.colon)
 	}

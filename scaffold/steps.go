@@ -1,8 +1,6 @@
 package scaffold
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os/exec"
@@ -181,11 +179,8 @@ func (g Guide) TryCommand(p *Plan) (string, bool) {
 
 // compactJSON is v as one line of JSON, with <, > and & as they are.
 func compactJSON(v any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
-	return strings.TrimSpace(b.String())
+	b, _ := schema.Marshal(v)
+	return string(b)
 }
 
 // ContractCommand is the hookctl test command line that checks the hook

@@ -18,7 +18,7 @@ func AddTestCase(src []byte, c schema.TestCase) ([]byte, bool, error) {
 	if root.Kind != schema.Object {
 		return nil, false, ErrNotObject
 	}
-	value, err := marshal(c)
+	value, err := schema.Marshal(c)
 	if err != nil {
 		return nil, false, err
 	}

@@ -69,7 +69,7 @@ func AssociateSchema(src []byte) ([]byte, bool, error) {
 		return nil, false, errors.New("the settings are not a JSON object")
 	}
 	entry := map[string]any{"fileMatch": []string{HooksFileMatch}, "url": SchemaURL}
-	value, err := marshal(entry)
+	value, err := schema.Marshal(entry)
 	if err != nil {
 		return nil, false, err
 	}

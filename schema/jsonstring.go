@@ -1,6 +1,10 @@
 package schema
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"encoding/json"
+	"unicode/utf8"
+)
 
 const hexDigits = "0123456789abcdef"
 
@@ -57,4 +61,17 @@ func AppendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// Marshal encodes v as encoding/json does, on one line and without a line
+// end, except that <, > and & are left as they are, as AppendJSONString
+// leaves them: commands, matchers and messages are full of them.
+func Marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -24,3 +24,16 @@ func FuzzAppendJSONString(f *testing.F) {
 		}
 	})
 }
+
+// Marshal is encoding/json's compact encoding, with <, > and & left as
+// they are and no line end.
+func TestMarshal(t *testing.T) {
+	v := map[string]any{"command": "a && b > c < d", "n": 1.5, "list": []string{"x"}}
+	got, err := Marshal(v)
+	if err != nil || string(got) != `{"command":"a && b > c < d","list":["x"],"n":1.5}` {
+		t.Errorf("Marshal: %s %v", got, err)
+	}
+	if _, err := Marshal(func() {}); err == nil {
+		t.Error("Marshal of a func: no error")
+	}
+}

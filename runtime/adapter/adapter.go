@@ -329,12 +329,10 @@ func (c *Call) Env() []string {
 
 // encode marshals a payload with <, > and & kept as they are.
 func encode(v any) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := schema.Marshal(v)
+	if err != nil {
 		// The values come from JSON that decoded: they encode.
 		panic(err)
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	return b
 }

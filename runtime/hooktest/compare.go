@@ -180,11 +180,9 @@ func decode(b []byte) (any, error) {
 // jsonText renders a value compactly for a message, without escaping HTML
 // characters, which a command line often holds.
 func jsonText(v any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := schema.Marshal(v)
+	if err != nil {
 		return fmt.Sprint(v)
 	}
-	return string(bytes.TrimRight(b.Bytes(), "\n"))
+	return string(b)
 }

@@ -27,7 +27,7 @@ func (r *Result) JSON() []byte {
 			// The definition holds only strings, numbers and booleans.
 			panic(fmt.Sprintf("encoding hook %q: %v", h.Name, err))
 		}
-		fmt.Fprintf(&b, "  %s: %s", quote(h.Name), def)
+		fmt.Fprintf(&b, "  %s: %s", schema.AppendJSONString(nil, h.Name), def)
 		if i < len(r.Hooks)-1 {
 			b.WriteByte(',')
 		}
@@ -48,14 +48,6 @@ func MarshalHook(def *schema.HookDefinition, prefix string) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
-
-func quote(s string) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimRight(b.String(), "\n")
 }
 
 // Summary is the closing line of the report: what was converted from what,

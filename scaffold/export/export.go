@@ -311,11 +311,8 @@ func entry(a schema.Agent, x schema.ExportedEvent, onError string) []byte {
 			Hooks []handler `json:"hooks"`
 		}{[]handler{{"command", cmd}}}
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
-	return bytes.TrimSpace(b.Bytes())
+	b, _ := schema.Marshal(v)
+	return b
 }
 
 type handler struct {
