@@ -3,12 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/hookctl/hookctl/lint/doctor"
-	"github.com/hookctl/hookctl/schema"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/lint/doctor"
+	"github.com/hookctl/hookctl/schema"
 )
 
 // doctorEnv is a machine for doctor: a home, a workspace, and a fake agy

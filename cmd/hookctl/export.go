@@ -156,17 +156,11 @@ func exportRun(s streams, opts exportOptions) error {
 
 	ctx, stop := stopOnSignal()
 	defer stop()
-	waited := noticeWait(s, filepath.Dir(j.Path))
-	tx, err := j.Begin(ctx)
-	waited()
-	if ctx.Err() != nil {
-		return &exitError{code: exitInterrupted, msg: "export stopped: nothing was written"}
-	}
+	tx, err := beginEdit(s, ctx, filepath.Dir(j.Path), &exitError{code: exitInterrupted, msg: "export stopped: nothing was written"}, j.Begin)
 	if err != nil {
-		return usageErrorf("%v", err)
+		return err
 	}
 	defer tx.Close()
-	afterBegin(s, tx)
 	old, r, err := j.Change(tx)
 	if err != nil {
 		return usageErrorf("%v", err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -157,17 +158,12 @@ func importRun(f *factory, opts *importOptions) error {
 	ctx, stop := stopOnSignal()
 	defer stop()
 	stopped := &exitError{code: exitInterrupted, msg: "import stopped: nothing was written"}
-	waited := noticeWait(s, filepath.Dir(target))
-	tx, err := bounds.Begin(ctx, filepath.Dir(target))
-	waited()
-	if ctx.Err() != nil {
-		return stopped
-	}
+	tx, err := beginEdit(s, ctx, filepath.Dir(target), stopped,
+		func(ctx context.Context) (*scaffold.Tx, error) { return bounds.Begin(ctx, filepath.Dir(target)) })
 	if err != nil {
-		return usageErrorf("%v", err)
+		return err
 	}
 	defer tx.Close()
-	afterBegin(s, tx)
 	merged, err := res.MergeUnder(tx, target)
 	if err != nil {
 		return usageErrorf("%v", err)

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/AlecAivazis/survey/v2/terminal"
 	"github.com/mattn/go-isatty"
@@ -134,16 +133,11 @@ func initRun(f *factory, opts *initOptions) error {
 		// From here on a signal stops init between its writes, never in the
 		// middle of them, and what was written is undone.
 		ctx, stop = stopOnSignal()
-		waited := noticeWait(s, filepath.Dir(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)))
-		tx, err = scaffold.Begin(ctx, opts.Options)
-		waited()
-		if ctx.Err() != nil {
-			return stopped
-		}
+		tx, err = beginEdit(s, ctx, filepath.Dir(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)), stopped,
+			func(ctx context.Context) (*scaffold.Tx, error) { return scaffold.Begin(ctx, opts.Options) })
 		if err != nil {
-			return usageErrorf("%v", err)
+			return err
 		}
-		afterBegin(s, tx)
 		if x, err = tx.Load(scaffold.ConfigPath(opts.Scope, opts.Dir, opts.Home)); err != nil {
 			return usageErrorf("%v", err)
 		}
@@ -211,16 +205,6 @@ func initRun(f *factory, opts *initOptions) error {
 	tx = nil
 	stop()
 	return initReport(s, *opts, plan, tr)
-}
-
-// noticeWait says on stderr, once a second has gone by, that hookctl waits
-// for another one's lock on folder, so that a wait is not taken for a hang;
-// the returned function ends it.
-func noticeWait(s streams, folder string) func() {
-	t := time.AfterFunc(time.Second, func() {
-		fmt.Fprintf(s.err, "hookctl: waiting for another hookctl to finish editing %s (Ctrl-C stops, writing nothing)\n", folder)
-	})
-	return func() { t.Stop() }
 }
 
 // checkInitFlags rejects flag values that cannot be right before any

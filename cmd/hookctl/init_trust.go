@@ -1,12 +1,46 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 )
+
+// beginEdit begins an edit of the files in folder with begin (init,
+// import, export and test --add-from-log all lock the folder of the file
+// they change): it says on stderr when it waits for another hookctl's
+// lock, returns stopped when a signal ends the wait, and once the edit
+// has begun finishes what an edit killed before it was done left.
+func beginEdit(s streams, ctx context.Context, folder string, stopped error, begin func(context.Context) (*scaffold.Tx, error)) (*scaffold.Tx, error) {
+	waited := noticeWait(s, folder)
+	tx, err := begin(ctx)
+	waited()
+	if ctx.Err() != nil {
+		if tx != nil {
+			tx.Close()
+		}
+		return nil, stopped
+	}
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	afterBegin(s, tx)
+	return tx, nil
+}
+
+// noticeWait says on stderr, once a second has gone by, that hookctl waits
+// for another one's lock on folder, so that a wait is not taken for a hang;
+// the returned function ends it.
+func noticeWait(s streams, folder string) func() {
+	t := time.AfterFunc(time.Second, func() {
+		fmt.Fprintf(s.err, "hookctl: waiting for another hookctl to finish editing %s (Ctrl-C stops, writing nothing)\n", folder)
+	})
+	return func() { t.Stop() }
+}
 
 // afterBegin finishes what an edit killed before it was done left, once a
 // Tx has begun (init, import and test --add-from-log all lock the folder

@@ -46,15 +46,11 @@ func testAddFromLog(s streams, id string, files []string) error {
 	tf.BeforeWrite = beforeWrite
 	ctx, stop := stopOnSignal()
 	defer stop()
-	tx, err := tf.Begin(ctx)
-	if ctx.Err() != nil {
-		return &exitError{code: exitInterrupted, msg: "stopped: nothing was written"}
-	}
+	tx, err := beginEdit(s, ctx, filepath.Dir(file), &exitError{code: exitInterrupted, msg: "stopped: nothing was written"}, tf.Begin)
 	if err != nil {
-		return usageErrorf("%v", err)
+		return err
 	}
 	defer tx.Close()
-	afterBegin(s, tx)
 	c, added, warnings, err := tf.AddRecord(tx, r)
 	if err != nil {
 		return usageErrorf("%v", err)
