@@ -66,6 +66,39 @@ func TestColourOnATerminal(t *testing.T) {
 	}
 }
 
+// TestLintOutputFileColour runs hookctl lint --output with a terminal as
+// its standard output: --color auto colours a terminal, and the findings'
+// file is none, so it gets plain text; an explicit --color always still
+// colours it.
+func TestLintOutputFileColour(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"x": {"Stpo": []}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	t.Setenv("NO_COLOR", "")
+	for _, c := range []struct {
+		color string
+		want  bool
+	}{{"auto", false}, {"always", true}} {
+		ptmx, tty, err := pty.Open()
+		if err != nil {
+			t.Skipf("no pseudo-terminal: %v", err)
+		}
+		var errb bytes.Buffer
+		code := run([]string{"hookctl", "--color", c.color, "lint", "--output", "findings.txt", "bad.json"}, streams{strings.NewReader(""), tty, &errb})
+		tty.Close()
+		ptmx.Close()
+		got, err := os.ReadFile(filepath.Join(dir, "findings.txt"))
+		if code != exitFindings || err != nil || !strings.Contains(string(got), "unknown-event") {
+			t.Fatalf("--color %s: exit %d, %v, file %q, stderr %q", c.color, code, err, got, errb.String())
+		}
+		if coloured := strings.Contains(string(got), "\x1b["); coloured != c.want {
+			t.Errorf("--color %s: the findings' file coloured %v, want %v:\n%q", c.color, coloured, c.want, got)
+		}
+	}
+}
+
 // TestColoursAreMadeThroughPaint keeps every colour following --color: a
 // colour made by color.New while NO_COLOR is set stays colourless for good,
 // so colours are made by paint, when used.

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,8 +15,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hookctl/hookctl/internal/filelock"
+	"github.com/hookctl/hookctl/scaffold"
 	"github.com/hookctl/hookctl/schema"
 )
 
@@ -343,5 +346,44 @@ func TestInitWaitsForTheLock(t *testing.T) {
 				t.Errorf("exit %d\n%s%s", code, stdout.String(), rest)
 			}
 		})
+	}
+}
+
+// noticeWriter tells, on wrote, that something was written to it.
+type noticeWriter struct {
+	mu    sync.Mutex
+	b     bytes.Buffer
+	wrote chan struct{}
+}
+
+func (w *noticeWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.b.Write(p)
+	select {
+	case w.wrote <- struct{}{}:
+	default:
+	}
+	return n, err
+}
+
+// TestWaitNoticeShowsTheFolderVisible: the notice of a wait for another
+// hookctl's lock names the folder, whose name may hold escape sequences,
+// made visible.
+func TestWaitNoticeShowsTheFolderVisible(t *testing.T) {
+	defer func(d time.Duration) { waitNotice = d }(waitNotice)
+	waitNotice = time.Millisecond
+	folder := "/w/a\x1b]0;owned\x07b/.agents"
+	w := &noticeWriter{wrote: make(chan struct{}, 1)}
+	stopped := errors.New("stopped")
+	_, err := beginEdit(streams{strings.NewReader(""), io.Discard, w}, context.Background(), folder, stopped,
+		func(context.Context) (*scaffold.Tx, error) {
+			<-w.wrote // the lock is held until the notice is out
+			return nil, errors.New("no lock")
+		})
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err == nil || strings.ContainsRune(w.b.String(), '\x1b') || !strings.Contains(w.b.String(), "editing "+schema.Visible(folder)+" (") {
+		t.Errorf("beginEdit: %v, stderr %q", err, w.b.String())
 	}
 }

@@ -182,7 +182,7 @@ func TestLintOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := lintOptions{format: "json", failOn: lint.Warning, paths: []string{"a.json", "b"}, enable: []string{"r2"},
-		disable: []string{"r1", "r3"}, home: w.home, fix: true, diff: true, output: "out.txt"}
+		disable: []string{"r1", "r3"}, home: w.home, fix: true, diff: true, output: "out.txt", color: "auto"}
 	if got == nil || !reflect.DeepEqual(*got, want) {
 		t.Errorf("lint options\n got %+v\nwant %+v", got, want)
 	}

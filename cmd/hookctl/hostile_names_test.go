@@ -139,4 +139,14 @@ func TestCommandsShownForAHostileFolderName(t *testing.T) {
 	if strings.ContainsRune(out+errOut, '\x1b') || !strings.Contains(errOut, "hookctl trust '"+schema.Visible(ws)+"'") {
 		t.Errorf("test:\n%q", out+errOut)
 	}
+	// import, from a folder below, names hooks.json by its whole path.
+	sub := filepath.Join(ws, "sub")
+	writeFile(t, filepath.Join(ws, ".claude", "settings.json"), `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"true"}]}]}}`)
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code = subfolderRun(t, bin, sub, env, "import", "--write", "--from", "claude", "../.claude/settings.json")
+	if code != 0 || strings.ContainsRune(out+errOut, '\x1b') || !strings.Contains(out, "to "+schema.Visible(filepath.Join(ws, ".agents", "hooks.json"))+"\n") {
+		t.Errorf("import: %d\n%q", code, out+errOut)
+	}
 }

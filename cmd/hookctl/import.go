@@ -168,7 +168,8 @@ func importRun(f *factory, opts *importOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	shown := displayTarget(f, target)
+	// The workspace's folder may be named with escape sequences.
+	shown := schema.Visible(displayTarget(f, target))
 	for _, r := range merged.Unchanged {
 		fmt.Fprintf(s.err, "%s:%d:%d: note: the hook %q is already there as converted: left as it is\n", shown, r.Pos.Line, r.Pos.Col, r.From)
 	}
@@ -225,7 +226,7 @@ func importLint(s streams, target, shown string, opts importOptions) error {
 	if opts.scope == scaffold.Workspace {
 		// Workspace hooks run only once the workspace is trusted; what was
 		// imported is for the user to review first, so import trusts nothing.
-		fmt.Fprintf(s.out, "next: review the hooks and the report, try them with hookctl run, then hookctl trust %s\n", shellcmd.Quote(opts.dir))
+		fmt.Fprintf(s.out, "next: review the hooks and the report, try them with hookctl run, then hookctl trust %s\n", schema.Visible(shellcmd.Quote(opts.dir)))
 	}
 	return nil
 }

@@ -10,6 +10,9 @@ import (
 	"github.com/hookctl/hookctl/schema"
 )
 
+// waitNotice is how long a wait for another hookctl's lock goes unsaid.
+var waitNotice = time.Second
+
 // beginEdit begins an edit of the files in folder with begin (init,
 // import, export and test --add-from-log all lock the folder of the file
 // they change): it says on stderr when it waits for another hookctl's
@@ -32,12 +35,13 @@ func beginEdit(s streams, ctx context.Context, folder string, stopped error, beg
 	return tx, nil
 }
 
-// noticeWait says on stderr, once a second has gone by, that hookctl waits
-// for another one's lock on folder, so that a wait is not taken for a hang;
-// the returned function ends it.
+// noticeWait says on stderr, once waitNotice has gone by, that hookctl
+// waits for another one's lock on folder, so that a wait is not taken for
+// a hang; the returned function ends it. The folder's name may hold escape
+// sequences: it is shown made visible.
 func noticeWait(s streams, folder string) func() {
-	t := time.AfterFunc(time.Second, func() {
-		fmt.Fprintf(s.err, "hookctl: waiting for another hookctl to finish editing %s (Ctrl-C stops, writing nothing)\n", folder)
+	t := time.AfterFunc(waitNotice, func() {
+		fmt.Fprintf(s.err, "hookctl: waiting for another hookctl to finish editing %s (Ctrl-C stops, writing nothing)\n", schema.Visible(folder))
 	})
 	return func() { t.Stop() }
 }

@@ -24,8 +24,9 @@ type lintOptions struct {
 	// fix applies the findings' certain fixes before linting; with diff
 	// it prints them as a unified diff and writes nothing.
 	fix, diff bool
-	// output is the file the findings go to instead of stdout.
-	output string
+	// output is the file the findings go to instead of stdout; color is
+	// --color, applied to it as to stdout.
+	output, color string
 	// rules lists the rules instead of linting.
 	rules bool
 }
@@ -81,6 +82,7 @@ func newLintCommand(f *factory, runF func(*lintOptions) error) *cli.Command {
 				opts.home, _ = f.homeDir()
 				opts.failOn, opts.paths = sev, c.Args().Slice()
 				opts.fix, opts.diff, opts.output = c.Bool("fix"), c.Bool("diff"), c.String("output")
+				opts.color = c.String("color")
 			}
 			if runF != nil {
 				return runF(opts)
@@ -124,6 +126,10 @@ func lintRun(f *factory, opts *lintOptions) error {
 		}
 		defer output.Close()
 		out = &output.Buf
+		// --color auto colours a terminal, and the file is none.
+		if err := setColor(opts.color, out); err != nil {
+			return err
+		}
 	}
 	req, err := lint.NewRequest(opts.paths, opts.home)
 	if err != nil {
