@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 var updateScripts = flag.Bool("update", false, "rewrite the golden files of testdata/script from the real output")
@@ -16,14 +18,23 @@ var updateScripts = flag.Bool("update", false, "rewrite the golden files of test
 var noShellcheck, _ = filepath.Abs(filepath.Join("testdata", "shellcheck-none"))
 
 // TestMain lets the test binary act as hookctl, for the tests that run it
-// as a process without a build (hookctlOnPath).
+// as a process without a build (hookctlOnPath), and runs the tests with the
+// real python3 first on PATH (testenv.RealPython).
 func TestMain(m *testing.M) {
 	if os.Getenv("HOOKCTL_SHELLCHECK") == "" {
 		os.Setenv("HOOKCTL_SHELLCHECK", noShellcheck)
 	}
-	testscript.Main(m, map[string]func(){
+	testscript.Main(realPython{m}, map[string]func(){
 		"hookctl": func() { os.Exit(run(os.Args, streams{os.Stdin, os.Stdout, os.Stderr})) },
 	})
+}
+
+// realPython runs the tests with the real python3 first on PATH.
+type realPython struct{ m *testing.M }
+
+func (r realPython) Run() int {
+	defer testenv.RealPython()()
+	return r.m.Run()
 }
 
 // TestScripts runs the end-to-end scripts of testdata/script: each is a
