@@ -17,9 +17,9 @@ var updateScripts = flag.Bool("update", false, "rewrite the golden files of test
 // unless they ask for the real one.
 var noShellcheck, _ = filepath.Abs(filepath.Join("testdata", "shellcheck-none"))
 
-// TestMain lets the test binary act as hookctl, for the tests that run it
-// as a process without a build (hookctlOnPath), and runs the tests with the
-// real python3 first on PATH (testenv.RealPython).
+// TestMain lets the test binary act as hookctl, for the tests that find it
+// on PATH, and runs the tests with the real python3 first on PATH
+// (testenv.RealPython).
 func TestMain(m *testing.M) {
 	if os.Getenv("HOOKCTL_SHELLCHECK") == "" {
 		os.Setenv("HOOKCTL_SHELLCHECK", noShellcheck)
@@ -43,6 +43,7 @@ func (r realPython) Run() int {
 // the scripts start it hundreds of times, and it starts in half the time
 // of the test binary acting as it.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	bin := filepath.Dir(hookctlBinary(t))
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
@@ -70,15 +71,11 @@ func TestScripts(t *testing.T) {
 	})
 }
 
-// hookctlOnPath returns a new folder that holds the test binary under the
-// name hookctl, which it then acts as (see TestMain): a real process, with
-// no build.
+// hookctlOnPath returns a new folder that holds hookctl, as built for
+// users (hookctlBinary): a real process.
 func hookctlOnPath(t *testing.T) string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := hookctlBinary(t)
 	bin := t.TempDir()
 	if err := os.Symlink(exe, filepath.Join(bin, "hookctl")); err != nil {
 		t.Fatal(err)
