@@ -19,7 +19,8 @@ var noShellcheck, _ = filepath.Abs(filepath.Join("testdata", "shellcheck-none"))
 
 // TestMain lets the test binary act as hookctl, for the tests that find it
 // on PATH, and runs the tests with the real python3 first on PATH
-// (testenv.RealPython).
+// (testenv.RealPython), four at once: the parallel ones spend much of
+// their time waiting on the processes they start.
 func TestMain(m *testing.M) {
 	if os.Getenv("HOOKCTL_SHELLCHECK") == "" {
 		os.Setenv("HOOKCTL_SHELLCHECK", noShellcheck)
@@ -29,10 +30,12 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// realPython runs the tests with the real python3 first on PATH.
+// realPython runs the tests with the real python3 first on PATH, four at
+// once.
 type realPython struct{ m *testing.M }
 
 func (r realPython) Run() int {
+	testenv.Waiting(4)
 	defer testenv.RealPython()()
 	return r.m.Run()
 }
