@@ -316,6 +316,7 @@ func TestTrailingCommasAtOnce(t *testing.T) {
 // rules whose findings carry a fix on the files of testdata/err and
 // examples/mistakes.
 func TestFixTableOfDocs(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile(docsFile)
 	if err != nil {
 		t.Fatal(err)

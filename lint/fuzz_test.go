@@ -124,6 +124,7 @@ func FuzzLint(f *testing.F) {
 // TestHostileInput feeds the linter what no hooks.json should hold: it
 // must answer with findings, never a panic.
 func TestHostileInput(t *testing.T) {
+	t.Parallel()
 	ws := t.TempDir()
 	path := filepath.Join(ws, ".agents", "hooks.json")
 	long := strings.Repeat("a", 1<<20)

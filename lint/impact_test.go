@@ -111,6 +111,7 @@ var impactRows = []impactRow{
 // loader refuses, every other row one it loads. Every rule of the
 // catalogue has a row.
 func TestImpactTable(t *testing.T) {
+	t.Parallel()
 	covered := map[string]bool{}
 	for _, tc := range impactRows {
 		covered[tc.rule] = true

@@ -13,6 +13,7 @@ import (
 // summary counts the rest, spanning them all, as severe as they are, with
 // no fix; other rules are listed in full, and the JSON stays valid.
 func TestMaxListed(t *testing.T) {
+	t.Parallel()
 	ws := t.TempDir()
 	// n+1 handlers of one hook, each on its own line, hold 3n+8 values,
 	// under schema.MaxValues.

@@ -163,6 +163,7 @@ var realworldMistakes = map[string][]string{
 }
 
 func TestRealworldMistakesFound(t *testing.T) {
+	t.Parallel()
 	found := map[string]map[string]int{}
 	for _, file := range realworldFiles(t) {
 		found[strings.TrimSuffix(filepath.Base(file), ".json")] = rulesOf(lintReal(t, file, false))
@@ -206,6 +207,7 @@ func TestRealworldWrongFolder(t *testing.T) {
 // TestRealworldDropsExplained: on every real file, what makes the agent
 // drop the file is a finding marked file-dropped.
 func TestRealworldDropsExplained(t *testing.T) {
+	t.Parallel()
 	for _, file := range realworldFiles(t) {
 		b, err := os.ReadFile(file)
 		if err != nil {

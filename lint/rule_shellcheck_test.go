@@ -271,6 +271,7 @@ func TestShellcheckSkipped(t *testing.T) {
 // timeout, one that floods its output is cut off, one that fails says
 // why (escaped); each once for each text the run was to check.
 func TestShellcheckHostile(t *testing.T) {
+	t.Parallel()
 	defer func(d time.Duration) { shellcheckTimeout = d }(shellcheckTimeout)
 	for body, want := range map[string]string{
 		"exec sleep 30": "did not finish within 300ms",

@@ -44,6 +44,7 @@ func TestStopBeforeRun(t *testing.T) {
 // and starts no other; the run returns context.Canceled rather than
 // findings about a shellcheck that did not finish.
 func TestStopKillsShellcheck(t *testing.T) {
+	t.Parallel()
 	tg := shellcheckWorkspace(t)
 	dir := t.TempDir()
 	pids := filepath.Join(dir, "pids")

@@ -131,7 +131,7 @@ func TestEveryDescendantDiesWithItsHandler(t *testing.T) {
 // argv[1] names, then ends its first thread while a second one sleeps.
 const exitFirstThread = `import ctypes, os, sys, threading, time
 threading.Thread(target=time.sleep, args=(600,)).start()
-open(sys.argv[1], "w").write(str(os.getpid()))
+open(sys.argv[1], "w").write(str(os.getpid()) + "\n")
 ctypes.CDLL(None).pthread_exit(None)`
 
 // TestOtherChildrenOfTheCallerAreLeftAlone: a program that dispatches is a

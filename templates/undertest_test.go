@@ -23,6 +23,15 @@ func fakePrograms(t *testing.T, names ...string) (pathEnv, ranDir string) {
 	return "PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), ranDir
 }
 
+// inTurn skips, under -short, the k-th template of a test in every language
+// but one, taking the languages in turn.
+func inTurn(t *testing.T, k int, lang string) {
+	t.Helper()
+	if ids := LanguageIDs(); testing.Short() && ids[k%len(ids)] != lang {
+		t.Skipf("-short runs it in %s", ids[k%len(ids)])
+	}
+}
+
 func ran(dir, name string) bool {
 	_, err := os.Stat(filepath.Join(dir, name))
 	return err == nil
@@ -33,11 +42,13 @@ func ran(dir, name string) bool {
 // test suite it runs) in every language with HOOKCTL_TEST=1, which hookctl
 // test sets: the side effect is left out, stderr says so, and the answer
 // is the one it gives outside a test. Each is run without it too, so
-// that the side effect is known to happen there.
+// that the side effect is known to happen there. -short runs each
+// template in one language, taking the languages in turn.
 func TestSideEffectsLeftOutUnderTest(t *testing.T) {
 	for _, lang := range LanguageIDs() {
 		t.Run(lang, func(t *testing.T) {
 			t.Run("audit-log", func(t *testing.T) {
+				inTurn(t, 0, lang)
 				tmpl, _ := Lookup("audit-log")
 				ws := t.TempDir()
 				in := []byte(`{"toolCall":{"name":"run_command","args":{"CommandLine":"make"}},"stepIdx":0}`)
@@ -52,6 +63,7 @@ func TestSideEffectsLeftOutUnderTest(t *testing.T) {
 				}
 			})
 			t.Run("notify", func(t *testing.T) {
+				inTurn(t, 1, lang)
 				tmpl, _ := Lookup("notify")
 				ws := t.TempDir()
 				path, ranDir := fakePrograms(t, "notify-send", "osascript")
@@ -67,6 +79,7 @@ func TestSideEffectsLeftOutUnderTest(t *testing.T) {
 				}
 			})
 			t.Run("format-file", func(t *testing.T) {
+				inTurn(t, 2, lang)
 				tmpl, _ := Lookup("format-file")
 				ws := t.TempDir()
 				path, ranDir := fakePrograms(t, "gofmt")
@@ -85,6 +98,7 @@ func TestSideEffectsLeftOutUnderTest(t *testing.T) {
 				}
 			})
 			t.Run("tests-must-pass", func(t *testing.T) {
+				inTurn(t, 3, lang)
 				tmpl, _ := Lookup("tests-must-pass")
 				ws := t.TempDir()
 				mark := filepath.Join(ws, "tests-ran")

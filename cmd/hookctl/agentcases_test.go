@@ -319,6 +319,7 @@ func withoutFrom(t *testing.T, printed []byte) [][]byte {
 }
 
 func TestAgentCases(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs every case's handlers through real processes")
 	}

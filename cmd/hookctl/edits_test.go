@@ -76,6 +76,7 @@ func hookctlBinary(t testing.TB) string {
 // added its hook, and every hook, script and test case is there in the
 // end.
 func TestConcurrentEdits(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds hookctl and runs 24 processes")
 	}
@@ -274,6 +275,7 @@ func writeFile(t *testing.T, path, content string) {
 // waits, then goes on once the lock is released, or stops on Ctrl-C
 // (SIGINT) with status 130, writing nothing.
 func TestInitWaitsForTheLock(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds hookctl")
 	}

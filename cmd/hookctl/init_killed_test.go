@@ -26,6 +26,7 @@ import (
 // script, nothing of the killed writes is left, and the gate denies.
 // HOOKCTL_KILLS sets the number of kills (default 20; 6 with -short).
 func TestInitKilled(t *testing.T) {
+	t.Parallel()
 	kills := 20
 	if testing.Short() {
 		kills = 6

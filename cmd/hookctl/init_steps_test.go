@@ -18,6 +18,7 @@ import (
 // hook just written. try it runs the hook (its --explain shows it would
 // run), test it passes, and edit it names the script.
 func TestInitNextStepsWork(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds hookctl")
 	}

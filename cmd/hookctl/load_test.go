@@ -29,6 +29,7 @@ import (
 // 0 starts them all at once): docs/reliability/load.sh starts 1,000 at
 // once.
 func TestLoadRunsWhileTrustFlips(t *testing.T) {
+	t.Parallel()
 	runs, rounds, spread := 40, 1, 25*time.Millisecond
 	if n, err := strconv.Atoi(os.Getenv("HOOKCTL_LOAD")); err == nil && n > 0 {
 		runs = n

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/hookctl/hookctl/internal/testenv"
 )
 
 var updateScripts = flag.Bool("update", false, "rewrite the golden files of testdata/script from the real output")
@@ -15,20 +17,37 @@ var updateScripts = flag.Bool("update", false, "rewrite the golden files of test
 // unless they ask for the real one.
 var noShellcheck, _ = filepath.Abs(filepath.Join("testdata", "shellcheck-none"))
 
-// TestMain lets the test binary act as hookctl inside the scripts.
+// TestMain lets the test binary act as hookctl, for the tests that find it
+// on PATH, and runs the tests with the real python3 first on PATH
+// (testenv.RealPython), four at once: the parallel ones spend much of
+// their time waiting on the processes they start.
 func TestMain(m *testing.M) {
 	if os.Getenv("HOOKCTL_SHELLCHECK") == "" {
 		os.Setenv("HOOKCTL_SHELLCHECK", noShellcheck)
 	}
-	testscript.Main(m, map[string]func(){
+	testscript.Main(realPython{m}, map[string]func(){
 		"hookctl": func() { os.Exit(run(os.Args, streams{os.Stdin, os.Stdout, os.Stderr})) },
 	})
 }
 
+// realPython runs the tests with the real python3 first on PATH, four at
+// once.
+type realPython struct{ m *testing.M }
+
+func (r realPython) Run() int {
+	testenv.Waiting(4)
+	defer testenv.RealPython()()
+	return r.m.Run()
+}
+
 // TestScripts runs the end-to-end scripts of testdata/script: each is a
 // txtar archive of files and hookctl command lines with their expected exit
-// status and output.
+// status and output. They run hookctl as built for users, first on PATH:
+// the scripts start it hundreds of times, and it starts in half the time
+// of the test binary acting as it.
 func TestScripts(t *testing.T) {
+	t.Parallel()
+	bin := filepath.Dir(hookctlBinary(t))
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		UpdateScripts:       *updateScripts,
@@ -49,20 +68,17 @@ func TestScripts(t *testing.T) {
 			// The workspace a command finds is looked for no higher than
 			// the script's own folder: what lies above it is the machine's.
 			env.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(env.WorkDir))
+			env.Setenv("PATH", bin+string(os.PathListSeparator)+env.Getenv("PATH"))
 			return os.MkdirAll(env.WorkDir+"/home", 0o755)
 		},
 	})
 }
 
-// hookctlOnPath returns a new folder that holds the test binary under the
-// name hookctl, which it then acts as (see TestMain): a real process, with
-// no build.
+// hookctlOnPath returns a new folder that holds hookctl, as built for
+// users (hookctlBinary): a real process.
 func hookctlOnPath(t *testing.T) string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := hookctlBinary(t)
 	bin := t.TempDir()
 	if err := os.Symlink(exe, filepath.Join(bin, "hookctl")); err != nil {
 		t.Fatal(err)

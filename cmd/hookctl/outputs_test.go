@@ -34,6 +34,7 @@ var outputCommands = []struct {
 // golden file on purpose (go test ./cmd/hookctl -run TestOutputsOnRealFiles
 // -update), and the diff shows what changed.
 func TestOutputsOnRealFiles(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs seven commands on 111 workspaces")
 	}

@@ -24,6 +24,7 @@ import (
 // gate there before both answer at once. -short runs two templates, in
 // fresh workspaces.
 func TestEveryTemplateIsTrustedAndRuns(t *testing.T) {
+	t.Parallel()
 	bin := hookctlBinary(t)
 	for _, tool := range []string{"jq", "python3", "node", "git"} {
 		testenv.Need(t, tool)

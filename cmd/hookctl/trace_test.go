@@ -132,6 +132,7 @@ func lastRecord(t *testing.T, path string) *tracelog.Record {
 }
 
 func TestTraceIsTransparent(t *testing.T) {
+	t.Parallel()
 	env, logPath := traceEnv(t)
 	for _, c := range []struct {
 		name  string
@@ -246,6 +247,7 @@ func startReady(t *testing.T, argv []string, env []string) (cmd *exec.Cmd, wait 
 }
 
 func TestTraceForwardsSignals(t *testing.T) {
+	t.Parallel()
 	env, _ := traceEnv(t)
 	sigs := []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM}
 	unignore(t, sigs...)
@@ -285,6 +287,7 @@ func TestTraceForwardsSignals(t *testing.T) {
 // status, its record written. COMMAND ignores the signals, so that the
 // outcome is the same if the signal reaches it before it exits.
 func TestTraceSignalOnceTheCommandEnded(t *testing.T) {
+	t.Parallel()
 	env, logPath := traceEnv(t)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGQUIT, syscall.SIGINT, syscall.SIGPIPE} {
 		argv := traced("sh", "-c", "trap '' TERM QUIT INT PIPE; (sleep 1) & echo ready; exit 3")
@@ -374,6 +377,7 @@ func TestTraceSameEnvironmentAndFolder(t *testing.T) {
 }
 
 func TestTraceStreamsWithFlatMemory(t *testing.T) {
+	t.Parallel()
 	env, logPath := traceEnv(t)
 	const size = 64 << 20
 	argv := []string{"sh", "-c", fmt.Sprintf("head -c %d /dev/zero | tr '\\000' 'x'; head -c 100000 /dev/zero | tr '\\000' e >&2", size)}
@@ -555,6 +559,7 @@ func TestTraceRecord(t *testing.T) {
 }
 
 func TestTraceConcurrentHandlersShareOneLog(t *testing.T) {
+	t.Parallel()
 	env, logPath := traceEnv(t)
 	const n = 50
 	var wg sync.WaitGroup

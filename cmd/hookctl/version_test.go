@@ -20,6 +20,7 @@ import (
 // command records no commit, so the test can run only in a clone (as CI's
 // is).
 func TestVersionOfABuild(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds hookctl")
 	}

@@ -39,6 +39,7 @@ func subfolderRun(t *testing.T, bin, dir string, env []string, args ...string) (
 // (the git top level, then the folder holding .agents) and names its files
 // from where the user is.
 func TestEveryCommandFindsTheWorkspaceFromASubfolder(t *testing.T) {
+	t.Parallel()
 	git, err := exec.LookPath("git")
 	if err != nil {
 		if os.Getenv("HOOKCTL_CI") != "" {

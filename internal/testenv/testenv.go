@@ -1,6 +1,7 @@
 // Package testenv is what the tests ask of the machine they run on: the
 // programs a test drives (Need, Want), whether the run is CI's (CI), and
-// the environment of test binaries that run handlers many times (Main).
+// the environment of test binaries that run handlers many times (Main), and
+// how many tests run at once in packages whose tests mostly wait (Waiting).
 //
 // Tests drive the real programs users have (shells, jq, node, ShellCheck,
 // git, Neovim...). Where one is missing a test is skipped and says which;

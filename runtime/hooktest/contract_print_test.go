@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fatih/color"
-
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -51,8 +49,6 @@ func printedReport() *ContractReport {
 // per failure shared by several calls (the budget by its slowest call),
 // hostile names escaped, and the count.
 func TestContractPrinter(t *testing.T) {
-	defer func(v bool) { color.NoColor = v }(color.NoColor)
-	color.NoColor = true
 	r := printedReport()
 	var b bytes.Buffer
 	p := &ContractPrinter{W: &b, Dir: "/w"}

@@ -16,8 +16,14 @@ import (
 	"github.com/hookctl/hookctl/templates"
 )
 
-// TestMain puts the real python3 first on PATH (see testenv.Main).
-func TestMain(m *testing.M) { testenv.Main(m) }
+// TestMain puts the real python3 first on PATH (see testenv.Main), prints
+// reports without colour, as the tests compare them as text, and runs eight
+// tests at once: the slow ones wait on handlers' sleeps and timeouts.
+func TestMain(m *testing.M) {
+	color.NoColor = true
+	testenv.Waiting(8)
+	testenv.Main(m)
+}
 
 // passContract checks the hooks.json and requires every handler to pass
 // and to have been sent at least one call. The budget is generous: what
@@ -58,6 +64,7 @@ func passContract(t *testing.T, config string, env []string) *ContractReport {
 // other languages' are checked again, through the real hookctl, by the
 // template matrix of cmd/hookctl.
 func TestContractTemplates(t *testing.T) {
+	t.Parallel()
 	ws := t.TempDir()
 	hooksDir := filepath.Join(ws, ".agents", "hooks")
 	if err := os.MkdirAll(hooksDir, 0o755); err != nil {
@@ -122,6 +129,7 @@ func TestContractTemplates(t *testing.T) {
 // contract. It runs a copy, so that nothing it might write lands in the
 // repository.
 func TestContractExamples(t *testing.T) {
+	t.Parallel()
 	ws := t.TempDir()
 	if err := os.CopyFS(ws, os.DirFS(filepath.Join("..", "..", "examples"))); err != nil {
 		t.Fatal(err)
@@ -167,8 +175,6 @@ func TestContractExamples(t *testing.T) {
 	if !ok {
 		t.Fatal("README.md quotes no run of hookctl test --contract")
 	}
-	defer func(v bool) { color.NoColor = v }(color.NoColor)
-	color.NoColor = true
 	var b strings.Builder
 	p := &ContractPrinter{W: &b, Dir: ws}
 	for _, h := range r.Handlers {

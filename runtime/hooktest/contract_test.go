@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fatih/color"
-
 	"github.com/hookctl/hookctl/runtime"
 	"github.com/hookctl/hookctl/schema"
 )
@@ -60,6 +58,7 @@ func failuresOf(t *testing.T, r *ContractReport) (*HandlerReport, []Failed) {
 // TestContractChecks runs each broken handler alone and checks the exact
 // reason it fails for, and that the handlers that keep the contract pass.
 func TestContractChecks(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		hook  string
 		check Check
@@ -111,6 +110,7 @@ func TestContractChecks(t *testing.T) {
 // TestContractTimeoutStopsTheHandler checks that a handler that hangs is
 // stopped at its timeout and sent no further call.
 func TestContractTimeoutStopsTheHandler(t *testing.T) {
+	t.Parallel()
 	h, _ := failuresOf(t, contractOf(t, time.Minute, "hangs"))
 	first, second := h.Calls[0], h.Calls[1]
 	if first.Tool != "view_file" || first.Ending != runtime.TimedOut || first.ExitCode != -1 {
@@ -127,6 +127,7 @@ func TestContractTimeoutStopsTheHandler(t *testing.T) {
 // TestContractBudget fails a handler that sleeps longer than the budget.
 // The sleep is three times the budget, so no machine is too fast for it.
 func TestContractBudget(t *testing.T) {
+	t.Parallel()
 	h, fs := failuresOf(t, contractOf(t, 100*time.Millisecond, "slow"))
 	if len(fs) != 1 || fs[0].Check != CheckBudget {
 		t.Fatalf("failures %+v, want one budget", fs)
@@ -145,6 +146,7 @@ func TestContractBudget(t *testing.T) {
 // call: uneven sleeps 3s on list_dir alone, twice the budget, which its
 // other calls (a grep) stay far below even on a busy machine.
 func TestContractBudgetReport(t *testing.T) {
+	t.Parallel()
 	r := contractOf(t, 1500*time.Millisecond, "uneven")
 	h, fs := failuresOf(t, r)
 	if len(h.Calls) != 3 || len(fs) != 1 || fs[0].Check != CheckBudget {
@@ -158,8 +160,6 @@ func TestContractBudgetReport(t *testing.T) {
 	if h.P50() >= slow.Duration || (h.P50() != h.Calls[0].Duration && h.P50() != h.Calls[2].Duration) {
 		t.Errorf("p50 %s of %s, %s, %s", h.P50(), h.Calls[0].Duration, slow.Duration, h.Calls[2].Duration)
 	}
-	defer func(v bool) { color.NoColor = v }(color.NoColor)
-	color.NoColor = true
 	var b strings.Builder
 	p := &ContractPrinter{W: &b}
 	if err := p.Handler(r, h); err != nil {
@@ -177,6 +177,7 @@ func TestContractBudgetReport(t *testing.T) {
 // stopped at its timeout while the others run on, one at a time here so
 // that they come after it.
 func TestContractTimeoutOthersContinue(t *testing.T) {
+	t.Parallel()
 	r, err := Contract(context.Background(), ContractOptions{
 		Configs: []string{brokenHooks}, Hooks: []string{"hangs", "gate", "keep-going"}, Budget: time.Minute, Parallel: 1,
 		Env: testEnviron(), Grace: 200 * time.Millisecond, Home: t.TempDir(),
@@ -243,6 +244,7 @@ func TestContractPasses(t *testing.T) {
 // parallel: the reports come in config order, the disabled hook is
 // skipped, and the counts add up.
 func TestContractWholeFile(t *testing.T) {
+	t.Parallel()
 	var order []string
 	r, err := Contract(context.Background(), ContractOptions{
 		Configs: []string{brokenHooks}, Budget: time.Minute, Parallel: 8,

@@ -202,6 +202,7 @@ func TestUnboundedFilesRefuseTrust(t *testing.T) {
 }
 
 func TestTooManyFilesRefuseTrust(t *testing.T) {
+	t.Parallel()
 	root, err := Key(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

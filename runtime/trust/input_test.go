@@ -103,6 +103,7 @@ func TestCodeFedThroughInput(t *testing.T) {
 		// command runs.
 		for _, script := range []bool{false, true} {
 			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
 				fs := maps.Clone(files)
 				command, named, at := c.command, c.named, ""
 				if script {

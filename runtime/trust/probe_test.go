@@ -82,6 +82,7 @@ func TestProbedSameAsFresh(t *testing.T) {
 	}
 	for name, mk := range kinds {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			if name == "shell1MiB" && testing.Short() {
 				t.Skip("reads a 1 MiB script three times")
 			}

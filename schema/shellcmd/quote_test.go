@@ -23,16 +23,36 @@ func TestQuoteRoundTrip(t *testing.T) {
 		"\n", "a\nb", "'", "''", `\`, `"`, "$HOME", "`id`", "$(id)", "{a,b}", "%1", "=ls", "-n", "--", "a b", "\t")
 	for _, sh := range []string{"dash", "bash"} {
 		path := testenv.Need(t, sh)
+		// One shell reads every word, each a command line of its own,
+		// printf %s: the quoted word as printf's second argument, after
+		// the shell has read and expanded the whole line. A NUL, in no
+		// word, ends each. One that does not come back is run again alone,
+		// to say what the shell made of it.
+		var script strings.Builder
 		for _, w := range words {
-			// printf %s: the quoted word as printf's second argument, after
-			// the shell has read and expanded the whole line.
+			script.WriteString("printf %s " + Quote(w) + "; printf '\\0'\n")
+		}
+		out, err := exec.Command(path, "-c", script.String()).Output()
+		if err != nil {
+			t.Errorf("%s -c with every word: %v", sh, err)
+		}
+		got := strings.Split(string(out), "\x00")
+		for i, w := range words {
+			if err == nil && i < len(got) && got[i] == w {
+				continue
+			}
 			out, err := exec.Command(path, "-c", "printf %s "+Quote(w)+"; printf .").Output()
 			if err != nil {
 				t.Fatalf("%s -c printf %%s %s: %v", sh, Quote(w), err)
 			}
-			if got := strings.TrimSuffix(string(out), "."); got != w {
-				t.Errorf("%s read %q back as %q, not %q", sh, Quote(w), got, w)
+			if alone := strings.TrimSuffix(string(out), "."); alone != w {
+				t.Errorf("%s read %q back as %q, not %q", sh, Quote(w), alone, w)
+			} else if i < len(got) {
+				t.Errorf("%s read %q back as %q among the other words, not %q (alone, as it is)", sh, Quote(w), got[i], w)
 			}
+		}
+		if len(got) != len(words)+1 || got[len(words)] != "" {
+			t.Errorf("%s printed %d words for %d", sh, len(got)-1, len(words))
 		}
 	}
 }
