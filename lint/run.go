@@ -290,6 +290,11 @@ func (r *Run) seen() map[string]fs.FileInfo {
 
 // lintSource lints src as the hooks.json at t.Path with the rules named
 // (all when empty).
+//
+// A text whose file is reached through a link out of its repository
+// (schema.LeadsOut) is not linted: outside-link names the file, as lint
+// does when it does not read it, so that an editor shows what hookctl
+// lint says.
 func (r *Run) lintSource(t Target, src []byte, only []string) {
 	f := r.newFile(t, schema.Parse(t.Path, src))
 	cfg := t.Config
@@ -300,6 +305,11 @@ func (r *Run) lintSource(t Target, src []byte, only []string) {
 	if c, err := NewChoice(cfg, nil, nil); err == nil {
 		f.choice = c
 		r.choices = []*Choice{c}
+	}
+	if ol := schema.LeadsOut(t.Path); ol != nil {
+		r.unread = append(r.unread, unreadFile{name: f.Name, reason: ol.Reason(), choice: f.choice})
+		r.check(only)
+		return
 	}
 	r.Files = []*File{f}
 	r.check(only)
