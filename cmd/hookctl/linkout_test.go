@@ -52,14 +52,15 @@ func symlink(t *testing.T, target, link string) {
 	}
 }
 
-// A repository whose .agents/hooks.json and hooks.test.json are links to
-// a file of the user's out of it: every command names the file and why it
-// is not read, and none shows a byte of it, in any output format; run
-// runs none of its hooks.
+// A repository whose .agents/hooks.json, hooks.test.json and
+// .claude/settings.json are links to a file of the user's out of it: every
+// command names the file and why it is not read, and none shows a byte of
+// it, in any output format; run runs none of its hooks.
 func TestCommandsDoNotReadALinkOutOfTheRepository(t *testing.T) {
 	bin, _, repo, outside, env := linkMachine(t)
 	symlink(t, "../../outside/netrc", filepath.Join(repo, ".agents", "hooks.json"))
 	symlink(t, "../../outside/netrc", filepath.Join(repo, ".agents", "hooks.test.json"))
+	symlink(t, "../../outside/netrc", filepath.Join(repo, ".claude", "settings.json"))
 	reason := func(name string) string {
 		return name + " is a symbolic link to ../../outside/netrc, which leads out of the repository " + repo +
 			", to " + filepath.Join(outside, "netrc") + ": hookctl does not read a repository's file through it"
@@ -79,6 +80,8 @@ func TestCommandsDoNotReadALinkOutOfTheRepository(t *testing.T) {
 		{[]string{"doctor", "--offline"}, 1, reason(".agents/hooks.json")},
 		{[]string{"doctor", "--offline"}, 1, "fix: see where the link leads, and put a file of the repository's own in its place: ls -l .agents/hooks.json"},
 		{[]string{"test"}, 2, ".agents/hooks.test.json: " + strings.TrimPrefix(reason(""), " ")},
+		{[]string{"export", "--to", "claude"}, 2, "hookctl: .agents/hooks.json " + strings.TrimPrefix(reason(""), " ")},
+		{[]string{"import", "--from", "claude", ".claude/settings.json"}, 2, "hookctl: .claude/settings.json: it " + strings.TrimPrefix(reason(""), " ")},
 		{[]string{"run", "--config", ".agents/hooks.json", "Stop"}, 0, filepath.Join(repo, ".agents", "hooks.json") + ": it " + strings.TrimPrefix(reason(""), " ")},
 	} {
 		cmd := exec.Command(bin, tc.args...)
