@@ -123,10 +123,11 @@ func (f *File) scripts() []handlerScript {
 					s.missing = true
 				}
 			}
-			if why := outside(ref.Path); why != "" {
-				s.path, s.outside = filepath.Clean(ref.Path), why
-			} else {
-				s.notFile = notFile(ref)
+			// A link into /proc says what it is first: no file at all.
+			if s.notFile = notFile(ref); s.notFile == "" {
+				if why := outside(ref.Path); why != "" {
+					s.path, s.outside = filepath.Clean(ref.Path), why
+				}
 			}
 			out = append(out, s)
 		}

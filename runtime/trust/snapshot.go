@@ -443,10 +443,10 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shel
 	for i, p := range paths {
 		c.probe(p)
 		if real := c.resolver.Resolve(p); !c.inside(real) {
-			if c.linkedOut(cmd, p, why) != nil {
+			if r.Role.Runs() && c.special(cmd, p, why) {
 				continue
 			}
-			if r.Role.Runs() && c.special(cmd, p, why) {
+			if c.linkedOut(cmd, p, why) != nil {
 				continue
 			}
 			if i == 0 || r.Role != shellcmd.Module {
@@ -568,11 +568,11 @@ func (c *coverage) coverPath(cmd *Command, p, why string, alt bool) (*File, stri
 	real := c.resolver.Resolve(p)
 	rel, ok := c.rel(real)
 	if !ok {
-		if f := c.linkedOut(cmd, p, why); f != nil {
-			return f, real
-		}
 		if c.special(cmd, p, why) {
 			return nil, real
+		}
+		if f := c.linkedOut(cmd, p, why); f != nil {
+			return f, real
 		}
 		if !alt {
 			cmd.Outside = appendNew(cmd.Outside, real)
