@@ -205,7 +205,11 @@ type caseFile struct {
 // and the home folder.
 func lintFiles(t *testing.T, files map[string]caseFile, args []string, shellcheck string) (*Result, string) {
 	t.Helper()
-	root := t.TempDir()
+	// Real, as messages name where links lead (macOS's /var is one).
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	ws, home := filepath.Join(root, "ws"), filepath.Join(root, "home")
 	for _, dir := range []string{ws, home} {
 		if err := os.Mkdir(dir, 0o755); err != nil {

@@ -13,7 +13,10 @@ import (
 // repository is not linted: the one finding is outside-link's, as hookctl
 // lint gives, and no other rule looks at the text or its scripts.
 func TestLintSourceOfALinkOut(t *testing.T) {
-	top := t.TempDir()
+	top, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	repo, outside := filepath.Join(top, "repo"), filepath.Join(top, "outside")
 	for _, d := range []string{filepath.Join(repo, ".git"), filepath.Join(repo, ".agents"), outside} {
 		if err := os.MkdirAll(d, 0o755); err != nil {

@@ -20,7 +20,11 @@ func linkTree(t *testing.T, entries ...string) string {
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links")
 	}
-	dir := t.TempDir()
+	// Real, as the messages name where links lead (macOS's /var is one).
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Setenv("HOME", filepath.Join(dir, "home"))
 	for _, e := range entries {
 		name, target, isLink := strings.Cut(e, " -> ")
