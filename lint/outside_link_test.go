@@ -36,7 +36,7 @@ func TestLintSourceOfALinkOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := ".agents/hooks.json:1:1: error: .agents/hooks.json is a symbolic link to ../../outside/netrc, which leads out of the repository " + repo +
-		", to " + filepath.Join(outside, "netrc") + ": hookctl does not read a repository's file through it, as a clone could point it at any file of yours; copy the file into the repository, or name " +
+		", to " + filepath.Join(outside, "netrc") + ": hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name " +
 		filepath.Join(outside, "netrc") + " when you mean it [outside-link]\n"
 	if got := formatFindings(findings); got != want {
 		t.Errorf("got:\n%swant:\n%s", got, want)

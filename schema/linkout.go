@@ -60,7 +60,7 @@ func (e *OutsideLinkError) Reason() string {
 	}
 	b.WriteString(" which leads out of the " + what + " " + Visible(e.Root) + ", to " + Visible(e.Real) +
 		": hookctl does not read a " + what + "'s file through it, as a clone could point it at any file of yours;" +
-		" copy the file into the " + what + ", or name " + Visible(e.Real) + " when you mean it")
+		" put a file of the " + what + "'s own in its place, or name " + Visible(e.Real) + " when you mean it")
 	return b.String()
 }
 

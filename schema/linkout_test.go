@@ -62,32 +62,32 @@ func TestLinkOutOfRepositoryIsNotRead(t *testing.T) {
 		name:    "hooks.json linked out of a repository",
 		entries: []string{"outside/netrc", "repo/.git/", "repo/.agents/hooks.json -> ../../outside/netrc"},
 		path:    "repo/.agents/hooks.json",
-		want:    "is a symbolic link to ../../outside/netrc, which leads out of the repository D/repo, to D/outside/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; copy the file into the repository, or name D/outside/netrc when you mean it",
+		want:    "is a symbolic link to ../../outside/netrc, which leads out of the repository D/repo, to D/outside/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/outside/netrc when you mean it",
 	}, {
 		name:    "a folder on the way linked out",
 		entries: []string{"outside/hooks.json", "repo/.git/", "repo/.agents -> ../outside"},
 		path:    "repo/.agents/hooks.json",
-		want:    "goes through D/repo/.agents, a symbolic link to ../outside, which leads out of the repository D/repo, to D/outside/hooks.json: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; copy the file into the repository, or name D/outside/hooks.json when you mean it",
+		want:    "goes through D/repo/.agents, a symbolic link to ../outside, which leads out of the repository D/repo, to D/outside/hooks.json: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/outside/hooks.json when you mean it",
 	}, {
 		name:    "an absolute link",
 		entries: []string{"outside/netrc", "repo/.git/", "repo/.agents/hooks.test.json -> D/outside/netrc"},
 		path:    "repo/.agents/hooks.test.json",
-		want:    "is a symbolic link to D/outside/netrc, which leads out of the repository D/repo, to D/outside/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; copy the file into the repository, or name D/outside/netrc when you mean it",
+		want:    "is a symbolic link to D/outside/netrc, which leads out of the repository D/repo, to D/outside/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/outside/netrc when you mean it",
 	}, {
 		name:    ".. taken from where a link led",
 		entries: []string{"outside/deep/", "outside/netrc", "repo/.git/", "repo/.agents/hooks/", "repo/.agents/hooks/deep -> ../../../outside/deep"},
 		path:    "repo/.agents/hooks/deep/../netrc",
-		want:    "goes through D/repo/.agents/hooks/deep, a symbolic link to ../../../outside/deep, which leads out of the repository D/repo, to D/outside/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; copy the file into the repository, or name D/outside/netrc when you mean it",
+		want:    "goes through D/repo/.agents/hooks/deep, a symbolic link to ../../../outside/deep, which leads out of the repository D/repo, to D/outside/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/outside/netrc when you mean it",
 	}, {
 		name:    "out of a workspace outside git",
 		entries: []string{"outside/netrc", "ws/.agents/hook.sh -> ../../outside/netrc"},
 		path:    "ws/.agents/hook.sh",
-		want:    "is a symbolic link to ../../outside/netrc, which leads out of the workspace D/ws, to D/outside/netrc: hookctl does not read a workspace's file through it, as a clone could point it at any file of yours; copy the file into the workspace, or name D/outside/netrc when you mean it",
+		want:    "is a symbolic link to ../../outside/netrc, which leads out of the workspace D/ws, to D/outside/netrc: hookctl does not read a workspace's file through it, as a clone could point it at any file of yours; put a file of the workspace's own in its place, or name D/outside/netrc when you mean it",
 	}, {
 		name:    "out of a package into the home folder",
 		entries: []string{"home/.netrc", "repo/.git", "repo/pkg/a/.agents/hooks.json -> ../../../../home/.netrc"},
 		path:    "repo/pkg/a/.agents/hooks.json",
-		want:    "is a symbolic link to ../../../../home/.netrc, which leads out of the repository D/repo, to D/home/.netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; copy the file into the repository, or name D/home/.netrc when you mean it",
+		want:    "is a symbolic link to ../../../../home/.netrc, which leads out of the repository D/repo, to D/home/.netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/home/.netrc when you mean it",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := linkTree(t, tc.entries...)

@@ -97,6 +97,10 @@ func TestCommandsDoNotReadALinkOutOfTheRepository(t *testing.T) {
 		if strings.Contains(out, "s3cr3t") || strings.Contains(out, "machine github.com") {
 			t.Errorf("%s shows the file it leads to:\n%s", name, out)
 		}
+		// Trust refuses such a workspace: nothing may send the user to it.
+		if strings.Contains(out, "hookctl trust ") {
+			t.Errorf("%s advises hookctl trust, which refuses this workspace:\n%s", name, out)
+		}
 		if code != tc.code || !strings.Contains(out, tc.want) {
 			t.Errorf("%s: exit %d, want %d and\n%s\ngot:\n%s", name, code, tc.code, tc.want, out)
 		}
@@ -105,7 +109,7 @@ func TestCommandsDoNotReadALinkOutOfTheRepository(t *testing.T) {
 	cmd := exec.Command(bin, "run", "Stop")
 	cmd.Dir, cmd.Env, cmd.Stdin = repo, env, strings.NewReader("{}")
 	out, err := cmd.CombinedOutput()
-	if err != nil || strings.Contains(string(out), "s3cr3t") ||
+	if err != nil || strings.Contains(string(out), "s3cr3t") || strings.Contains(string(out), "hookctl trust ") ||
 		!strings.Contains(string(out), "skipping the hooks of "+filepath.Join(repo, ".agents", "hooks.json")+": untrusted workspace (never trusted, and it "+strings.TrimPrefix(reason(""), " ")) {
 		t.Errorf("run Stop: %v\n%s", err, out)
 	}
