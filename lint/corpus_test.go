@@ -113,8 +113,8 @@ func formatFindings(fs []Finding) string {
 // testdata/workspace. A case that needs other files (the user's
 // hooks.json, a misplaced one, a script) is a .txtar archive of its whole
 // workspace, linted as hookctl lint run in it: a file whose name starts
-// with ~/ is in the home folder, and a name followed by mode=NNNN has that
-// mode. The cases of the shellcheck rule run the real ShellCheck.
+// with ~/ is in the home folder, a name followed by mode=NNNN has that
+// mode, and one followed by link=TARGET is a symbolic link to TARGET. The cases of the shellcheck rule run the real ShellCheck.
 
 // corpusCase is one file of testdata/ok or testdata/err.
 type corpusCase struct {
@@ -161,7 +161,7 @@ func (c corpusCase) lint(t *testing.T) string {
 	}
 	files := map[string]caseFile{}
 	for _, f := range txtar.Parse(src).Files {
-		name, mode := f.Name, os.FileMode(0o644)
+		name, mode, link := f.Name, os.FileMode(0o644), ""
 		if words := strings.Fields(f.Name); len(words) == 2 && strings.HasPrefix(words[1], "mode=") {
 			m, err := strconv.ParseUint(strings.TrimPrefix(words[1], "mode="), 8, 32)
 			if err != nil {
@@ -169,20 +169,33 @@ func (c corpusCase) lint(t *testing.T) string {
 			}
 			name, mode = words[0], os.FileMode(m)
 		}
-		files[name] = caseFile{body: string(f.Data), mode: mode}
+		if words := strings.Fields(f.Name); len(words) == 2 && strings.HasPrefix(words[1], "link=") {
+			name, link = words[0], strings.TrimPrefix(words[1], "link=")
+		}
+		files[name] = caseFile{body: string(f.Data), mode: mode, link: link}
 	}
 	var shellcheck string
 	if c.forRule("shellcheck") {
 		shellcheck = testenv.Need(t, "shellcheck")
 	}
 	res, home := lintFiles(t, files, nil, shellcheck)
-	return strings.ReplaceAll(formatFindings(res.Findings), home, "~")
+	return shownFolders(formatFindings(res.Findings), home)
 }
 
-// caseFile is a file of a case: its text and its mode.
+// shownFolders writes, in the output of a case linted by lintFiles, the
+// workspace as ~/project and the home folder as ~, as they vary from run
+// to run.
+func shownFolders(s, home string) string {
+	s = strings.ReplaceAll(s, filepath.Join(filepath.Dir(home), "ws"), "~/project")
+	return strings.ReplaceAll(s, home, "~")
+}
+
+// caseFile is a file of a case: its text and its mode, or the target of
+// the symbolic link it is.
 type caseFile struct {
 	body string
 	mode os.FileMode
+	link string
 }
 
 // lintFiles writes the files into a fresh workspace and home folder (a
@@ -192,7 +205,11 @@ type caseFile struct {
 // and the home folder.
 func lintFiles(t *testing.T, files map[string]caseFile, args []string, shellcheck string) (*Result, string) {
 	t.Helper()
-	root := t.TempDir()
+	// Real, as messages name where links lead (macOS's /var is one).
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	ws, home := filepath.Join(root, "ws"), filepath.Join(root, "home")
 	for _, dir := range []string{ws, home} {
 		if err := os.Mkdir(dir, 0o755); err != nil {
@@ -206,6 +223,12 @@ func lintFiles(t *testing.T, files map[string]caseFile, args []string, shellchec
 		}
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
+		}
+		if f.link != "" {
+			if err := os.Symlink(f.link, path); err != nil {
+				t.Fatal(err)
+			}
+			continue
 		}
 		if err := os.WriteFile(path, []byte(f.body), f.mode); err != nil {
 			t.Fatal(err)

@@ -37,7 +37,7 @@ var (
 
 // parseDocs reads the examples of docs/rules.md: in each rule's section, a
 // json block is .agents/hooks.json, a block whose info says file=PATH
-// (mode=NNNN) is another file, and the console block is the command and
+// (mode=NNNN, or link=TARGET for a symbolic link) is another file, and the console block is the command and
 // its output.
 func parseDocs(t *testing.T, lines []string) []*docExample {
 	t.Helper()
@@ -78,6 +78,8 @@ func parseDocs(t *testing.T, lines []string) []*docExample {
 			switch k {
 			case "file":
 				name = v
+			case "link":
+				f.link = v
 			case "mode":
 				mode, err := strconv.ParseUint(v, 8, 32)
 				if err != nil {
@@ -92,7 +94,8 @@ func parseDocs(t *testing.T, lines []string) []*docExample {
 }
 
 // run lints the example in a fresh workspace and home, as hookctl lint
-// would, and returns the text output with the home folder written as ~.
+// would, and returns the text output with its folders written as
+// shownFolders writes them.
 // ShellCheck's findings are its own: the example of its rule runs it, as
 // CI has it installed, and the other examples never see it.
 func (ex *docExample) run(t *testing.T, shellcheck string) string {
@@ -105,7 +108,7 @@ func (ex *docExample) run(t *testing.T, shellcheck string) string {
 	if err := (&TextPrinter{}).Print(&b, res); err != nil {
 		t.Fatal(err)
 	}
-	return strings.ReplaceAll(b.String(), home, "~")
+	return shownFolders(b.String(), home)
 }
 
 // TestDocs lints every example of docs/rules.md and checks that the output

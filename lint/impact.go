@@ -40,6 +40,7 @@ var ruleImpact = sync.OnceValue(func() map[string]Impact {
 		"foreign-variable":        Misbehaves,
 		"foreign-payload":         Misbehaves,
 		"misplaced-config":        Ignored,
+		"outside-link":            NoImpact, // not read: what the agent makes of it is not known
 		"agent-version":           NoImpact,
 		"control-character":       NoImpact,
 		"confusable-name":         NoImpact,

@@ -18,7 +18,8 @@ type impactRow struct {
 	want      Impact
 	// files are written into the workspace's .agents folder first: path
 	// (relative to it) to content; a "+x" suffix on the path makes the
-	// file executable, "+gw" group-writable.
+	// file executable, "+gw" group-writable, and "+link" makes it a
+	// symbolic link to the content.
 	files map[string]string
 	// user is the user's hooks.json, when the row needs one.
 	user string
@@ -101,6 +102,8 @@ var impactRows = []impactRow{
 	{rule: "confusable-name", src: `{"gаte": {"Stop": [{"command": "./hooks/gаte.sh"}]}}`, want: NoImpact},
 	{rule: "argument-path", src: `{"g": {"Stop": [{"command": "cat .agents/notes.md"}]}}`, want: Misbehaves,
 		files: map[string]string{"notes.md": "x\n"}},
+	{rule: "outside-link", src: `{"g": {"Stop": [{"command": "./x.sh"}]}}`, want: NoImpact,
+		files: map[string]string{"x.sh+link": "../../outside/x.sh"}},
 	{rule: "shellcheck", src: `{"g": {"Stop": [{"command": "./x.sh"}]}}`, want: NoImpact,
 		files: map[string]string{"x.sh+x": "#!/bin/sh\necho $1\n"}},
 }
@@ -143,7 +146,14 @@ func TestImpactTable(t *testing.T) {
 			if strings.Contains(name, "+gw") {
 				mode |= 0o020
 			}
+			link := strings.Contains(name, "+link")
 			name, _, _ = strings.Cut(name, "+")
+			if link {
+				if err := os.Symlink(body, filepath.Join(ws, ".agents", name)); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
 			writeImpactFile(t, filepath.Join(ws, ".agents", name), body, mode)
 		}
 		if tc.user != "" {

@@ -74,7 +74,7 @@ type Finding struct {
 	// otherwise.
 	Fix *Fix
 	// Script is, for a finding about a file a handler's command runs
-	// (script-not-found, script-not-executable), that file and the
+	// (script-not-found, script-not-executable, outside-link), that file and the
 	// handler; nil for other findings.
 	Script *ScriptRef
 }
@@ -84,7 +84,8 @@ type ScriptRef struct {
 	// Path is the file as the command writes it.
 	Path string
 	// Problem says in a few words what is wrong with it: "no such file",
-	// "no such module", "not a file", "a folder", "not executable".
+	// "no such module", "not a file", "a folder", "not executable",
+	// "links out" (outside-link).
 	Problem string
 	// Hook is the name of the handler's hook, and Handler where the
 	// handler's object starts.

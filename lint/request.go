@@ -112,10 +112,15 @@ func newRequest(paths []string, home string) (Request, error) {
 			return req, fmt.Errorf("%s: not a regular file (a pipe, device or socket): name the hooks.json file itself", p)
 		default:
 			fh, _, err := schema.OpenRegular(p)
-			if err != nil {
+			var ol *schema.OutsideLinkError
+			switch {
+			case errors.As(err, &ol):
+				// Not read: outside-link names it.
+			case err != nil:
 				return req, fmt.Errorf("%s: %v", p, pathError(err))
+			default:
+				fh.Close()
 			}
-			fh.Close()
 			t := target(p)
 			req.Files = append(req.Files, t)
 			if t.Scope == User && req.Home == nil {

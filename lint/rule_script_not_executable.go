@@ -12,7 +12,7 @@ func newScriptNotExecutable() Rule {
 func (r *scriptNotExecutable) Check(f *File) {
 	for _, s := range f.scripts() {
 		info, err := f.statScript(s)
-		if err != nil || s.notFile != "" {
+		if err != nil || s.unread() {
 			continue
 		}
 		p := s.text()

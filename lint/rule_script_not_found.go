@@ -25,6 +25,9 @@ func (r *scriptNotFound) Check(f *File) {
 			r.reportScript(f, s, "not a file", nil, "", "%s %s: no handler can run it (reading it would block, or hand the interpreter the kernel's bytes); put the script itself there", s.text(), s.notFile)
 			continue
 		}
+		if s.outside != "" {
+			continue // outside-link says it
+		}
 		if s.missing {
 			r.reportMissingModule(f, s)
 			continue

@@ -34,6 +34,7 @@ func newRules() []Rule {
 		newForeignVariable(),
 		newForeignPayload(),
 		newMisplacedConfig(),
+		newOutsideLink(),
 		newAgentVersion(),
 		newControlCharacter(),
 		newConfusableName(),

@@ -81,6 +81,10 @@ type Run struct {
 	fs      *fsCache
 	out     []Finding
 	dropped []DroppedFile
+	// unread are the files of Files that were not read, as a link they
+	// are reached through leads out of the repository: outside-link
+	// names them.
+	unread []unreadFile
 	// sources are the texts of other files that findings point into (the
 	// scripts ShellCheck read), by the name findings give them.
 	sources map[string][]byte
@@ -90,6 +94,12 @@ type Run struct {
 	reportSkipped bool
 	// ctx stops the run early; nil never does.
 	ctx context.Context
+}
+
+// unreadFile is a hooks.json that was not read, and why.
+type unreadFile struct {
+	name, reason string
+	choice       *Choice
 }
 
 // context is the run's context, never nil.
@@ -138,7 +148,9 @@ func (r *Result) Source(name string) []byte {
 }
 
 // Lint runs the rules over the request's files. Its error is for a file
-// that cannot be read; every mistake in a file is a finding.
+// that cannot be read; every mistake in a file is a finding, and so is a
+// file reached through a link out of its repository, which is not read
+// (outside-link).
 func Lint(req Request) (*Result, error) {
 	run := newRun(req.Stop)
 	run.Workspaces, run.shellcheck, run.reportSkipped = slices.Clone(req.Workspaces), req.ShellCheck, req.ReportSkipped
@@ -189,6 +201,15 @@ func Lint(req Request) (*Result, error) {
 			return nil, run.ctx.Err()
 		}
 		f, err := load(t)
+		if ol := (*schema.OutsideLinkError)(nil); errors.As(err, &ol) {
+			choice, _ := choose(t.Config)
+			name := t.Name
+			if name == "" {
+				name = t.Path
+			}
+			run.unread = append(run.unread, unreadFile{name: name, reason: ol.Reason(), choice: choice})
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -269,6 +290,11 @@ func (r *Run) seen() map[string]fs.FileInfo {
 
 // lintSource lints src as the hooks.json at t.Path with the rules named
 // (all when empty).
+//
+// A text whose file is reached through a link out of its repository
+// (schema.LeadsOut) is not linted: outside-link names the file, as lint
+// does when it does not read it, so that an editor shows what hookctl
+// lint says.
 func (r *Run) lintSource(t Target, src []byte, only []string) {
 	f := r.newFile(t, schema.Parse(t.Path, src))
 	cfg := t.Config
@@ -279,6 +305,11 @@ func (r *Run) lintSource(t Target, src []byte, only []string) {
 	if c, err := NewChoice(cfg, nil, nil); err == nil {
 		f.choice = c
 		r.choices = []*Choice{c}
+	}
+	if ol := schema.LeadsOut(t.Path); ol != nil {
+		r.unread = append(r.unread, unreadFile{name: f.Name, reason: ol.Reason(), choice: f.choice})
+		r.check(only)
+		return
 	}
 	r.Files = []*File{f}
 	r.check(only)

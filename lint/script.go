@@ -30,7 +30,15 @@ type handlerScript struct {
 	// notFile says why the file is none a handler can run (a FIFO, a link
 	// into /proc: shellcmd.NotAFile, which trust and run ask too), or "".
 	notFile string
+	// outside says why the file is not read when a link on its way leads
+	// out of the repository (schema.LeadsOut), or "": path is then the
+	// file as named, which every reader refuses.
+	outside string
 }
+
+// unread reports whether the file is not one lint reads: not a file, or
+// one a link leads to out of the repository.
+func (s handlerScript) unread() bool { return s.notFile != "" || s.outside != "" }
 
 // text is the path as the command writes it.
 func (s handlerScript) text() string { return s.ref.Word.Text }
@@ -75,6 +83,18 @@ func (f *File) scripts() []handlerScript {
 		}
 		return why
 	}
+	// Each path is asked once whether a link leads it out.
+	outsides := map[string]string{}
+	outside := func(p string) string {
+		why, ok := outsides[p]
+		if !ok {
+			if ol := schema.LeadsOut(p); ol != nil {
+				why = ol.Reason()
+			}
+			outsides[p] = why
+		}
+		return why
+	}
 	for _, h := range f.allHandlers() {
 		c := f.command(h)
 		if c == nil {
@@ -103,7 +123,12 @@ func (f *File) scripts() []handlerScript {
 					s.missing = true
 				}
 			}
-			s.notFile = notFile(ref)
+			// A link into /proc says what it is first: no file at all.
+			if s.notFile = notFile(ref); s.notFile == "" {
+				if why := outside(ref.Path); why != "" {
+					s.path, s.outside = filepath.Clean(ref.Path), why
+				}
+			}
 			out = append(out, s)
 		}
 	}

@@ -139,7 +139,7 @@ func load(path string, sc scope.Scope) *Source {
 			src.Exists = false
 			return src
 		}
-		src.Err = fmt.Errorf("it %s", schema.ReadReason(err))
+		src.Err = &readError{"it " + schema.ReadReason(err), err}
 		return src
 	}
 	src.Config = cfg
@@ -210,3 +210,24 @@ func (s *Source) AgentDrops() (string, bool) {
 	}
 	return fmt.Sprintf("%d:%d: %s", v.Drop.Pos.Line, v.Drop.Pos.Col, v.Drop.Why), true
 }
+
+// TrustHint is what an untrusted workspace file's user can do about it:
+// "run 'hookctl trust ROOT' to let its hooks run", or "" when trusting
+// cannot help, as hookctl never reads a file linked out of its repository.
+func (s *Source) TrustHint(root string) string {
+	var out *schema.OutsideLinkError
+	if errors.As(s.Err, &out) {
+		return ""
+	}
+	return "run 'hookctl trust " + root + "' to let its hooks run"
+}
+
+// readError is why a file could not be read, in words that follow its
+// path, over the error that says it.
+type readError struct {
+	words string
+	err   error
+}
+
+func (e *readError) Error() string { return e.words }
+func (e *readError) Unwrap() error { return e.err }

@@ -41,7 +41,9 @@ func (p *Plan) Explain(w io.Writer) error {
 			if src.TrustNote != "" {
 				status += ": " + src.TrustNote
 			}
-			status += "; run 'hookctl trust " + p.Workspace + "' to let its hooks run"
+			if hint := src.TrustHint(p.Workspace); hint != "" {
+				status += "; " + hint
+			}
 		case src.Err != nil:
 			status = "cannot be read"
 		}

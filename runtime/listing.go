@@ -161,10 +161,15 @@ func (s *Source) Title() string {
 		return t
 	case s.Trusted:
 		return t + " (trusted)"
-	case s.TrustNote != "":
-		return fmt.Sprintf("%s (untrusted: %s; run 'hookctl trust %s' to let its hooks run)", t, s.TrustNote, schema.Visible(filepath.Dir(s.Dir)))
 	}
-	return fmt.Sprintf("%s (untrusted: run 'hookctl trust %s' to let its hooks run)", t, schema.Visible(filepath.Dir(s.Dir)))
+	why := s.TrustNote
+	if hint := s.TrustHint(schema.Visible(filepath.Dir(s.Dir))); hint != "" {
+		if why != "" {
+			why += "; "
+		}
+		why += hint
+	}
+	return fmt.Sprintf("%s (untrusted: %s)", t, why)
 }
 
 // Of returns the indexes of the entries of the file src, in order.

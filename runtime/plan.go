@@ -327,9 +327,12 @@ func (p *Plan) sourceOf(cfg *schema.Config) *Source {
 // that every hook shows as it would be decided, and sets aside what would
 // have run (or been reported as a failure): those steps are Untrusted.
 func (p *Plan) addUntrusted(src *Source) {
-	why := "untrusted workspace: run 'hookctl trust " + p.Workspace + "' to let its hooks run"
+	why := "untrusted workspace"
 	if src.TrustNote != "" {
-		why = "untrusted workspace (" + src.TrustNote + "): run 'hookctl trust " + p.Workspace + "' to let its hooks run"
+		why += " (" + src.TrustNote + ")"
+	}
+	if hint := src.TrustHint(p.Workspace); hint != "" {
+		why += ": " + hint
 	}
 	if src.Config == nil || src.Config.File == nil || src.Config.Syntax != nil {
 		p.Steps = append(p.Steps, &Step{Source: src, State: Untrusted, Why: why})

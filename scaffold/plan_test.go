@@ -26,10 +26,19 @@ func write(t *testing.T, path, content string, mode os.FileMode) {
 	}
 }
 
+// planFor plans opts over the scope's hooks.json, read as hookctl init
+// reads it (Tx.Load): through the bounds first, so that a file whose link
+// leads out is refused as a write would be, before a read refuses it.
 func planFor(t *testing.T, opts Options) (*Plan, error) {
 	t.Helper()
-	x, err := LoadExisting(ConfigPath(opts.Scope, opts.Dir, opts.Home))
+	path := ConfigPath(opts.Scope, opts.Dir, opts.Home)
+	x, err := LoadExisting(path)
 	if err != nil {
+		if b, berr := NewBounds(opts.Scope, opts.Dir, opts.Home); berr == nil {
+			if _, cerr := b.Check(path); cerr != nil {
+				return nil, cerr
+			}
+		}
 		return nil, err
 	}
 	opts.Fill(x)

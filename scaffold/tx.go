@@ -301,6 +301,10 @@ func readEditable(path string, open func() (*os.File, error)) ([]byte, error) {
 	if errors.As(err, &pf) {
 		return nil, fmt.Errorf("cannot read %s: it %s", path, pf.Reason())
 	}
+	var ol *schema.OutsideLinkError
+	if errors.As(err, &ol) {
+		return nil, fmt.Errorf("cannot read %s: it %s", path, ol.Reason())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", path, unwrapPath(err))
 	}

@@ -80,11 +80,16 @@ func checkProcessFile(path string) error {
 
 // Open opens path for reading without blocking (a FIFO swapped in after a
 // check cannot hang the caller), after refusing with a *ProcessFileError a
-// path that leads to the files of the process itself. OpenRegular and
+// path that leads to the files of the process itself, and with an
+// *OutsideLinkError a file of a repository whose link leads out of it
+// (see Boundary). OpenRegular and
 // ReadFile open through it; so does every reader of a file a workspace
 // controls that needs its own checks of what it opened.
 func Open(path string) (*os.File, error) {
 	if err := checkProcessFile(path); err != nil {
+		return nil, err
+	}
+	if err := LeadsOut(path); err != nil {
 		return nil, err
 	}
 	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)

@@ -48,8 +48,11 @@ func ReadReason(err error) string {
 	var tl *TooLargeError
 	var nr *NotRegularError
 	var pf *ProcessFileError
+	var ol *OutsideLinkError
 	var pe *fs.PathError
 	switch {
+	case errors.As(err, &ol):
+		return ol.Reason()
 	case errors.As(err, &tl):
 		return tl.Reason()
 	case errors.As(err, &pf):
@@ -114,8 +117,8 @@ func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
 // at most limit bytes. It opens without blocking, so a FIFO swapped in
 // after a check cannot hang the caller, and reads at most limit+1 bytes,
 // whatever the file says its size is (files in /proc say 0). Its errors
-// are *NotRegularError, *TooLargeError, *ProcessFileError, or those of
-// os.Open.
+// are *NotRegularError, *TooLargeError, *ProcessFileError,
+// *OutsideLinkError, or those of os.Open.
 func ReadFile(path string, limit int64) ([]byte, error) {
 	f, err := Open(path)
 	if err != nil {

@@ -146,9 +146,12 @@ func checkFiles(d *Facts) (c checks) {
 			c.add(Result{Check: check, Status: OK, Message: fmt.Sprintf("no %s hooks (%s does not exist)", f.scope, f.shown)})
 			continue
 		case err != nil:
+			fix := "make it a readable regular file: ls -l " + d.arg(f.path)
+			if ol := (*schema.OutsideLinkError)(nil); errors.As(err, &ol) {
+				fix = "see where the link leads, and put a file of the repository's own in its place: ls -l " + d.arg(f.path)
+			}
 			c.add(Result{Check: check, Status: Fail, File: f.shown,
-				Message: fmt.Sprintf("%s %s", f.shown, schema.ReadReason(err)),
-				Fix:     "make it a readable regular file: ls -l " + d.arg(f.path)})
+				Message: fmt.Sprintf("%s %s", f.shown, schema.ReadReason(err)), Fix: fix})
 			continue
 		}
 		cfg, v := f.cfg, f.verdict

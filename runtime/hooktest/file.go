@@ -99,6 +99,9 @@ var ErrNotFound = errors.New("no such file")
 // that cannot be read (wrapping ErrNotFound when it does not exist).
 func Load(path string) (*Suite, error) {
 	src, err := schema.ReadFile(path, schema.MaxFileSize)
+	if ol := (*schema.OutsideLinkError)(nil); errors.As(err, &ol) {
+		return nil, Problem{Path: path, Msg: ol.Reason()}
+	}
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

@@ -57,6 +57,8 @@ func (snap *Snapshot) WriteReview(w io.Writer) error {
 			fmt.Fprintf(tw, "  %s\t%d bytes\tsha256 %s\n", name, f.Size, f.SHA256[:16])
 		case f.State == Missing:
 			fmt.Fprintf(tw, "  %s\tnot there\tcreating it withdraws the trust\n", name)
+		case f.State == Unreadable && f.Special != "":
+			fmt.Fprintf(tw, "  %s\t%s\tnot read: a symbolic link on its way leads out of the repository\n", name, f.State)
 		case f.Special != "":
 			fmt.Fprintf(tw, "  %s\t%s\t%s: no hook may run it\n", name, f.State, schema.Visible(f.Special))
 		default:

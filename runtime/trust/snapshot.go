@@ -81,7 +81,8 @@ type File struct {
 	// it is not worth showing, but creating it withdraws the trust.
 	Alternative bool
 	// Special says why a NotFile is no file a hook may run ("is a named
-	// pipe (FIFO), not a file"), "" for a folder: the workspace cannot be
+	// pipe (FIFO), not a file"), "" for a folder, or why an Unreadable one
+	// is not read (a link out of the repository): the workspace cannot be
 	// trusted while a command names one.
 	Special string
 }
@@ -252,6 +253,8 @@ func snapshot(root string, cfg *schema.Config, prev *Record) *Snapshot {
 		case s.Refused != "":
 		case f.State == TooLarge:
 			s.Refused = fmt.Sprintf("%s is larger than %d MiB, too large to fingerprint", schema.Visible(f.Path), MaxHashed>>20)
+		case f.State == Unreadable && f.Special != "":
+			s.Refused = fmt.Sprintf("%s %s", schema.Visible(f.Path), f.Special)
 		case f.State == Unreadable:
 			s.Refused = fmt.Sprintf("%s cannot be read, so what it runs cannot be fingerprinted", schema.Visible(f.Path))
 		case f.Special != "":
@@ -443,6 +446,9 @@ func (c *coverage) coverRef(cmd *Command, r shellcmd.Ref, by string, caller shel
 			if r.Role.Runs() && c.special(cmd, p, why) {
 				continue
 			}
+			if c.linkedOut(cmd, p, why) != nil {
+				continue
+			}
 			if i == 0 || r.Role != shellcmd.Module {
 				cmd.Outside = appendNew(cmd.Outside, real)
 			}
@@ -565,6 +571,9 @@ func (c *coverage) coverPath(cmd *Command, p, why string, alt bool) (*File, stri
 		if c.special(cmd, p, why) {
 			return nil, real
 		}
+		if f := c.linkedOut(cmd, p, why); f != nil {
+			return f, real
+		}
 		if !alt {
 			cmd.Outside = appendNew(cmd.Outside, real)
 		}
@@ -600,6 +609,33 @@ func (c *coverage) special(cmd *Command, p, why string) bool {
 	}
 	cmd.Files = appendNew(cmd.Files, rel)
 	return true
+}
+
+// linkedOut covers a file named in the workspace whose link leads out of
+// its repository (schema.LeadsOut) under the name the command gives it,
+// unread, so that the review says why and the workspace is refused: a
+// clone chose where the link leads, so the file is not one a clone cannot
+// change. nil for any other file.
+func (c *coverage) linkedOut(cmd *Command, p, why string) *File {
+	named := filepath.Clean(p)
+	rel, ok := c.rel(named)
+	if !ok {
+		rel, ok = relIn(c.root, named)
+	}
+	if !ok {
+		return nil
+	}
+	ol := schema.LeadsOut(p)
+	if ol == nil {
+		return nil
+	}
+	f, seen := c.files[rel]
+	if !seen {
+		f = &File{Path: rel, State: Unreadable, Why: why, Special: ol.Reason()}
+		c.files[rel] = f
+	}
+	cmd.Files = appendNew(cmd.Files, rel)
+	return f
 }
 
 // rel names a real path for the store: under .agents/ when it lies in the
@@ -697,6 +733,9 @@ func (c *coverage) hash(rel, real string) File {
 		return File{Path: rel, State: TooLarge}
 	}
 	fh, _, err := schema.OpenRegular(real)
+	if ol := (*schema.OutsideLinkError)(nil); errors.As(err, &ol) {
+		return File{Path: rel, State: Unreadable, Special: ol.Reason()}
+	}
 	if err != nil {
 		return File{Path: rel, State: Unreadable}
 	}

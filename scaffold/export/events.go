@@ -17,6 +17,9 @@ func WorkspaceEvents(file, shown string) ([]schema.Event, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s does not exist: there are no hooks to export (create them with hookctl init, or bring them over with hookctl import)", shown)
 	}
+	if ol := (*schema.OutsideLinkError)(nil); errors.As(err, &ol) {
+		return nil, fmt.Errorf("%s %s", shown, ol.Reason())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", shown, err)
 	}

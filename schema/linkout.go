@@ -1,0 +1,168 @@
+package schema
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/hookctl/hookctl/schema/scope"
+)
+
+// A repository is cloned as it is committed, its symbolic links with it,
+// and a link's target is any path its author chose: a .agents/hooks.json
+// committed as a link to ../../../.netrc would show, in lint's snippet
+// and message, the secrets of whoever lints the clone (a CI machine, in
+// its public log). So hookctl never reads a workspace's file through a
+// link that leads out of the repository it lives in: its boundary is the
+// top level of the git repository that holds the file (the nearest
+// folder above it with a .git), or, outside any, the root of the
+// workspace that holds it (the nearest folder above it with a .agents).
+// Links within the boundary are followed: a monorepo's package may link
+// its .agents/hooks.json to ../../shared/hooks.json, which a clone brings
+// along. The files of the user's own scope (~/.gemini/config, often links
+// into a dotfiles folder) and the files of no repository and no
+// workspace are the user's, and followed wherever they lead; so are the
+// marks of the home folder itself, which no clone is.
+
+// OutsideLinkError is a file of a repository that hookctl does not read:
+// a symbolic link on its way (the file itself or a folder) leads out of
+// the repository.
+type OutsideLinkError struct {
+	// Path is the file as named.
+	Path string
+	// Link is the link that leads out, Target what it holds.
+	Link, Target string
+	// Real is where the path leads.
+	Real string
+	// Root is the boundary: the repository's top level (Git set), else
+	// the workspace's root.
+	Root string
+	Git  bool
+}
+
+func (e *OutsideLinkError) Error() string { return Visible(e.Path) + " " + e.Reason() }
+
+// Reason says what is wrong without the path, for messages that name it.
+func (e *OutsideLinkError) Reason() string {
+	what := "workspace"
+	if e.Git {
+		what = "repository"
+	}
+	var b strings.Builder
+	switch abs, err := filepath.Abs(e.Path); {
+	case e.Link == "":
+		b.WriteString("goes through a symbolic link")
+	case err == nil && abs == e.Link:
+		b.WriteString("is a symbolic link to " + Visible(e.Target) + ",")
+	default:
+		b.WriteString("goes through " + Visible(e.Link) + ", a symbolic link to " + Visible(e.Target) + ",")
+	}
+	b.WriteString(" which leads out of the " + what + " " + Visible(e.Root) + ", to " + Visible(e.Real) +
+		": hookctl does not read a " + what + "'s file through it, as a clone could point it at any file of yours;" +
+		" put a file of the " + what + "'s own in its place, or name " + Visible(e.Real) + " when you mean it")
+	return b.String()
+}
+
+// Boundary returns the folder that the links of the file at path (an
+// absolute, clean path) may not lead out of: the top level of the git
+// repository that holds it (git set), else the root of the workspace
+// that holds it; "" for a file of the user's own scope, of the home
+// folder itself, or of no repository and no workspace.
+func Boundary(path string) (root string, git bool) {
+	home, _ := os.UserHomeDir()
+	if home != "" {
+		home = filepath.Clean(home)
+		if Within(scope.UserDir(home), path) {
+			return "", false
+		}
+	}
+	agents := ""
+	for d := filepath.Dir(path); ; {
+		if d == home {
+			break
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		}
+		if agents == "" {
+			if _, err := os.Lstat(filepath.Join(d, scope.AgentsDir)); err == nil {
+				agents = d
+			}
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	return agents, false
+}
+
+// LeadsOut refuses with an *OutsideLinkError a path that a link leads out
+// of its Boundary; nil for any other. Open asks it of every path; a reader
+// that resolves a path's links before it reads (to name the file once,
+// whatever links lead to it) asks it of the path as named. The path is
+// followed as the kernel follows it, ".." taken from where the links led;
+// one that cannot be followed (a loop, a component that is not a folder)
+// is left to the open to refuse.
+func LeadsOut(path string) *OutsideLinkError {
+	if runtime.GOOS == "windows" || path == "" {
+		return nil
+	}
+	raw := path
+	if !filepath.IsAbs(raw) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil
+		}
+		raw = wd + "/" + raw
+	}
+	root, git := Boundary(filepath.Clean(raw))
+	if root == "" {
+		return nil
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil
+	}
+	// The link that leads out is the last one met inside the boundary
+	// before the first place outside it, once the path is in.
+	var in bool
+	var link, target, outLink, outTarget string
+	real, ok := FollowLinks("/", strings.Split(raw, "/"), func(next string, _ int) bool {
+		if !Within(realRoot, next) {
+			if in && outLink == "" {
+				outLink, outTarget = link, target
+			}
+			return false
+		}
+		in = true
+		if info, err := os.Lstat(next); err == nil && info.Mode()&os.ModeSymlink != 0 {
+			link, target = next, ""
+			if t, err := os.Readlink(next); err == nil {
+				target = t
+			}
+		}
+		return false
+	})
+	if !ok || Within(realRoot, real) {
+		return nil
+	}
+	if outLink == "" {
+		outLink, outTarget = link, target
+	}
+	if outLink != "" {
+		// Named from the boundary as the path names it.
+		if r, err := filepath.Rel(realRoot, outLink); err == nil {
+			outLink = filepath.Join(root, r)
+		}
+	}
+	return &OutsideLinkError{Path: path, Link: outLink, Target: outTarget, Real: real, Root: root, Git: git}
+}
+
+// Within reports whether path lies in the folder root (or is it), both
+// absolute and clean, as the text names them.
+func Within(root, path string) bool {
+	return path == root || strings.HasPrefix(path, root+string(filepath.Separator)) || root == string(filepath.Separator)
+}
