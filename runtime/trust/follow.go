@@ -75,7 +75,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		var found []string
 		for _, g := range gaps {
 			if g.Code {
-				why := strings.ReplaceAll(g.Why, "when the command runs", "when the script runs")
+				why := inScript(g.Why)
 				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(g.Word.From), why))
 			}
 		}
@@ -117,6 +117,12 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		c.make(cmd, content, cwd, name, call, depth)
 	}
 }
+
+// scriptWords says of a script what shellcmd says of a command.
+var scriptWords = strings.NewReplacer("when the command runs", "when the script runs", "the command computes", "the script computes")
+
+// inScript is a gap's reason, said of a script rather than a command.
+func inScript(why string) string { return scriptWords.Replace(why) }
 
 // lineCounter gives the line of offsets in b, counting on from the last
 // offset asked for rather than from the start: a script's gaps come in

@@ -62,6 +62,9 @@ type Word struct {
 	// that the shell spells its own way (what pwd prints), the length of
 	// the text that stands for that folder.
 	anchor int
+	// decided says, for a word that is not literal, how its value is
+	// decided (decidedBy): by the user, or by what the code computes.
+	decided uint8
 }
 
 // Call is one simple command: a program and its arguments, as one of the
@@ -233,6 +236,9 @@ func (c *Command) parse(dir string) *Command {
 	}
 	f, err := parse(command)
 	w := &walker{c: c, mapper: offsets{exact: true}, script: start != nil}
+	if f != nil {
+		w.assigned = assignedNames(f.Stmts)
+	}
 	if err != nil {
 		c.Err = err
 		w.unreadable(command, err, offsets{exact: true}, &state{dir: dir})
@@ -306,7 +312,7 @@ func (w *walker) unreadable(src string, err error, m offsets, st *state) {
 		if !ok {
 			start, line, err = 0, 1, &TooDeepError{} // none of it is read
 		}
-		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before)}
+		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before), assigned: withNames(w.assigned, assignedNames(before))}
 		if w.script && w.c.start.bash {
 			inner.numeric = numericVars(&syntax.File{Stmts: before})
 		}
@@ -457,6 +463,9 @@ type walker struct {
 	// variables it only ever sets to a number; nil for any other code,
 	// whose arithmetic is not read (arithGap).
 	numeric map[string]bool
+	// assigned are the variables the code may assign anywhere (and, for
+	// nested code, the code around it), for decidedBy.
+	assigned map[string]bool
 }
 
 // moves is what code may do to the shell's folder other than by a plain
@@ -849,7 +858,10 @@ func (w *walker) nestedAt(code Word, m offsets, st *state) {
 		return
 	}
 	f, err := parse(code.Text)
-	inner := &walker{c: w.c, depth: w.depth + 1, mapper: m}
+	inner := &walker{c: w.c, depth: w.depth + 1, mapper: m, assigned: w.assigned}
+	if err == nil {
+		inner.assigned = withNames(w.assigned, assignedNames(f.Stmts))
+	}
 	// The nested shell starts where the call runs; its cds are its own,
 	// and its $0 is not the script's.
 	nst := sub(st)
@@ -949,10 +961,17 @@ func (w *walker) word(x *syntax.Word, st *state) Word {
 	from, to := w.mapper.span(x)
 	if st.sc != nil {
 		v, ok := w.eval(x, st, false, 0)
-		return Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
+		wd := Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
+		if !ok {
+			wd.decided = decidedBy(x, w.assigned)
+		}
+		return wd
 	}
 	text, ok := literal(x, w.c.workspace)
 	wd := Word{Text: text, Lit: ok, From: from, To: to}
+	if !ok {
+		wd.decided = decidedBy(x, w.assigned)
+	}
 	if ok && len(w.c.workspace) > 0 {
 		wd.anchor = spelled(x, text, w.c.workspace)
 	}

@@ -75,7 +75,7 @@ func TestRefs(t *testing.T) {
 		{"jq -r .toolCall.name", nil, ""},
 		{"echo hi > out/log.txt", nil, ""},
 		{"$HOME/bin/x.sh", nil, "runs a program named only when the command runs"},
-		{"./hooks/*.sh", nil, "runs a program named only when the command runs"},
+		{"./hooks/*.sh", nil, "runs a program named by a pattern, which matches files only when the command runs"},
 		{"cd $SOMEWHERE && ./x.sh", nil, "after a cd to a folder known only when the command runs"},
 		{"PATH=./bin:$PATH gate", nil, "sets PATH for the call"},
 		{"eval \"$(./hooks/gen.sh)\"", []string{"program /w/.agents/./hooks/gen.sh"}, "eval runs code built"},
@@ -142,6 +142,57 @@ func TestRefs(t *testing.T) {
 			t.Errorf("%s: gaps %q, want none", tc.command, gaps)
 		case tc.gap != "" && (len(gaps) != 1 || !strings.Contains(gaps[0], tc.gap)):
 			t.Errorf("%s: gaps %q, want one containing %q", tc.command, gaps, tc.gap)
+		}
+	}
+}
+
+// A program word that is not literal is code no fingerprint holds when
+// the code computes its value (a command's output, read, a loop, a
+// caller's argument, a pattern), and the user's choice when it comes
+// from a variable the code never assigns.
+func TestProgramNamedByAValue(t *testing.T) {
+	const computed = "runs a program named by a value the command computes when it runs (from a command's output or its input)"
+	const chosen = "runs a program named only when the command runs"
+	for _, tc := range []struct {
+		src, why string
+		code     bool
+	}{
+		{`p=$(cat list.txt); "$p" x`, computed, true},
+		{`$(cat list.txt) x`, computed, true},
+		{"`cat list.txt` x", computed, true},
+		{`read -r p < list.txt; "$p"`, computed, true},
+		{`read -r < list.txt; "$REPLY"`, computed, true},
+		{`f() { cat list.txt; }; p=$(f); "$p"`, computed, true},
+		{`for p in $(cat list.txt); do "$p"; done`, computed, true},
+		{`while read -r p; do "$p" x; done < list.txt`, computed, true},
+		{`if true; then p=../tools/x.sh; fi; "$p"`, computed, true},
+		{`run() { "$@"; }; run ./x.sh`, computed, true},
+		{`env "$1" x`, computed, true},
+		{`"${JQ:-$(cat list.txt)}" .`, computed, true},
+		{`sh -c 'p=$(cat l); "$p"'`, computed, true},
+		{`./hooks/*.sh`, "runs a program named by a pattern, which matches files only when the command runs", true},
+		// The user's choice: the environment's variables.
+		{`"$JQ" .`, chosen, false},
+		{`"${JQ:-jq}" .`, chosen, false},
+		{`$HOME/bin/x`, chosen, false},
+	} {
+		for _, script := range []bool{false, true} {
+			var c *Command
+			if script {
+				c = ParseScript(tc.src, "/w/.agents/hooks", "/w", Start{}, nil)
+			} else {
+				c = Parse(tc.src, "/w/.agents", "/w")
+			}
+			_, gaps := c.Refs()
+			var got []Gap
+			for _, g := range gaps {
+				if strings.HasPrefix(g.Why, "runs a program named") {
+					got = append(got, g)
+				}
+			}
+			if len(got) != 1 || got[0].Why != tc.why || got[0].Code != tc.code {
+				t.Errorf("%s (script %v): gaps %+v, want one %q, code %v", tc.src, script, got, tc.why, tc.code)
+			}
 		}
 	}
 }
