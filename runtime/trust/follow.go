@@ -102,6 +102,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		}
 		c.pythonImports(cmd, content, real, base, name, depth)
 		c.pythonDynamic(cmd, content, name)
+		c.pythonPrograms(cmd, content, cwd, name, depth)
 	case shellcmd.LangNode:
 		c.nodeRequires(cmd, content, real, name, depth)
 		c.nodeOptions(cmd, call, name, depth)

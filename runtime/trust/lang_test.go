@@ -358,6 +358,41 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n": ""}, nil)
 }
 
+// The programs a Python script starts with subprocess from a literal list
+// are read as the shell call they are, from the folder it runs in or the
+// literal cwd= it gives, under the names it imported them by.
+func TestPythonSubprocessListsAreRead(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3", "sh"}, files: map[string]string{
+		"tools/gate.py": "import subprocess\nimport subprocess as sp\nfrom subprocess import call as c\n" +
+			"subprocess.run([\"sh\", \"./n1.txt\"], check=True)\n" +
+			"sp.check_call(('python3', '../tools/b.py'))\n" +
+			"c([\"./c.sh\"], cwd=\"../tools\")\n" +
+			"subprocess.run(['git', '--version'], capture_output=True)\n" + pyMark("tools/gate.py"),
+		".agents/n1.txt": shMark(".agents/n1.txt"),
+		"tools/b.py":     pyMark("tools/b.py"),
+		"tools/c.sh":     "#!/bin/sh\n" + shMark("tools/c.sh"),
+	}, covered: []string{".agents/n1.txt", "tools/b.py", "tools/c.sh", "tools/gate.py"}})
+}
+
+// A list, program, folder or environment a Python script gives subprocess
+// that is not literal is named at its line.
+func TestPythonSubprocessNotLiteralIsNamed(t *testing.T) {
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
+		"import subprocess\ncmd = ['sh', 'x']\nsubprocess.run(cmd)\n":         "gate.py:3 starts a program from a list built only when the script runs",
+		"import subprocess\n\nsubprocess.run([prog, 'x'])\n":                  "gate.py:3 runs a program named only when the script runs",
+		"import subprocess\nsubprocess.run(['sh', script])\n":                 "gate.py:2 sh is given an option or script known only when the script runs",
+		"import subprocess\nsubprocess.run(['sh', '-c', code])\n":             "gate.py:2 hands the shell code built only when the script runs",
+		"from subprocess import Popen\nPopen(['./x.sh'], cwd=d)\n":            "gate.py:2 runs ./x.sh after a cd to a folder known only when the script runs",
+		"import subprocess\nsubprocess.run(['./x.sh'], env=e)\n":              "gate.py:2 starts a program with an environment built when the script runs",
+		"import subprocess\nsubprocess.run(['sh', *rest])\n":                  "gate.py:2 sh is given an option or script known only when the script runs",
+		"import subprocess\nsubprocess.run(['x'], shell=s)\n":                 "gate.py:2 may hand a shell code",
+		"import subprocess\nsubprocess.run([f'./{n}.sh'])\n":                  "gate.py:2 runs a program named only when the script runs",
+		"import subprocess\nsubprocess.run(['sh', './a.sh'], executable=e)\n": "gate.py:2 runs a program named only when the script runs",
+	}, nil)
+	// Another module's run, a method, a word in a string are not.
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import asyncio\nasyncio.run(main(x))\nprint('subprocess.run(cmd)')\nself.call(x)\n": ""}, nil)
+}
+
 // What JavaScript hands a shell or runs from a string is named at its
 // line; a regular expression's exec is not.
 func TestNodeDynamicCodeIsNamed(t *testing.T) {

@@ -115,3 +115,24 @@ func decidedBy(x *syntax.Word, assigned map[string]bool) uint8 {
 	parts(x.Parts, false)
 	return how
 }
+
+// Argv reads a program and its arguments as code in another language hands
+// them to the system (Python's subprocess.run([...]), node's
+// execFileSync(...)), run in the folder dir ("" when not known): as Parse
+// reads a command of one call, no shell between. Words that are not
+// literal are what that code computes. A git among them whose folder is
+// known is a Repo; one whose folder is not is no gap: a program such code
+// starts by its name is not followed (docs/trust.md).
+func Argv(args []Word, dir string) *Command {
+	c := &Command{}
+	if len(args) == 0 {
+		return c
+	}
+	call := &Call{Args: args, Dir: dir, argv: true}
+	c.Calls = append(c.Calls, call)
+	if i, code := shellCode(args); i >= 0 && !code.Lit {
+		c.Gaps = append(c.Gaps, Gap{Word: code, Why: "hands the shell code built only when the command runs", Code: true})
+	}
+	c.nested(call, 0, dir)
+	return c
+}

@@ -109,6 +109,9 @@ type Call struct {
 	// fns is set when functions may be defined when the call runs: a
 	// file it sources may call one, which may cd.
 	fns bool
+	// argv is set for a call that code in another language makes without
+	// a shell (Argv).
+	argv bool
 }
 
 // Command is a handler's command as parsed.

@@ -189,7 +189,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		}
 	}
 	i = min(i, len(args))
-	if _, _, g := gitStart(call); g != nil {
+	if _, _, g := gitStart(call); g != nil && !call.argv {
 		gaps = append(gaps, *g)
 	}
 	if _, _, gs := nestedOf(call); len(gs) > 0 {

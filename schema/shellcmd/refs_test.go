@@ -420,3 +420,25 @@ func TestNestedHookctl(t *testing.T) {
 		}
 	}
 }
+
+// Argv reads a program and its arguments that another language's code
+// hands the system: the files it runs, code built for a shell named, and
+// no gap for a git whose folder that code computes.
+func TestArgv(t *testing.T) {
+	lit := func(s string) Word { return Word{Text: s, Lit: true} }
+	for _, tc := range []struct {
+		args []Word
+		refs []string
+		gap  string
+	}{
+		{[]Word{lit("sh"), lit("./n1.txt")}, []string{"script /w/.agents/./n1.txt"}, ""},
+		{[]Word{lit("sh"), lit("-c"), lit("./a.sh")}, []string{"program /w/.agents/./a.sh"}, ""},
+		{[]Word{lit("sh"), lit("-c"), {Text: "code"}}, nil, "hands the shell code built only when the command runs"},
+		{[]Word{lit("git"), lit("-C"), {Text: "ws"}, lit("status")}, nil, ""},
+	} {
+		refs, gaps := describe(Argv(tc.args, "/w/.agents"))
+		if !slices.Equal(refs, tc.refs) || tc.gap == "" && len(gaps) > 0 || tc.gap != "" && (len(gaps) != 1 || gaps[0] != tc.gap) {
+			t.Errorf("%v: refs %q, gaps %q; want %q, %q", tc.args, refs, gaps, tc.refs, tc.gap)
+		}
+	}
+}

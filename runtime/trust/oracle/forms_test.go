@@ -430,7 +430,6 @@ var knownFailures = map[string]string{
 	"git alias: .git/config":                     "git in a workspace whose .git/config holds an alias",
 	"git alias: tools/payload.txt":               "git in a workspace whose .git/config holds an alias",
 	// Regression cases the generator found (testdata/regress).
-	"regress python-subprocess: .agents/n1_83.txt":  "a Python script starts a script of the workspace (subprocess)",
 	"regress node-child-process: sub/deep/n2_15.sh": "a JavaScript file starts a script of the workspace (child_process)",
 	// Templates: project-context runs git in the workspace's repository,
 	// whose .git/config no clone writes.

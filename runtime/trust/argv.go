@@ -1,0 +1,352 @@
+package trust
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookctl/hookctl/internal/lazyre"
+	"github.com/hookctl/hookctl/schema/shellcmd"
+)
+
+// Programs a Python or JavaScript file starts without a shell, from a
+// list (subprocess.run(["sh", "./x.sh"]), execFileSync("sh", ["x.sh"])),
+// are read as the shell call they are: the first element the program, the
+// rest its arguments, in the folder the script runs in (or the literal
+// cwd the call gives). Literal elements are words as written; any other
+// element is a word known only when the script runs, and a list, program
+// or option that is not literal is named at its line.
+
+// argSpans returns the arguments of the call whose ( is at code[open]:
+// each as the span of its text, blanks trimmed, split at the commas
+// outside brackets; ok is false when the call does not close. code has
+// its strings and comments blanked, so that brackets and commas in them
+// do not count.
+func argSpans(code []byte, open int) (spans [][2]int, end int, ok bool) {
+	depth := 0
+	start := open + 1
+	add := func(to int) {
+		from := start
+		for from < to && isBlank(code[from]) {
+			from++
+		}
+		for to > from && isBlank(code[to-1]) {
+			to--
+		}
+		if to > from {
+			spans = append(spans, [2]int{from, to})
+		}
+	}
+	for i := open; i < len(code); i++ {
+		switch code[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				add(i)
+				return spans, i + 1, true
+			}
+		case ',':
+			if depth == 1 {
+				add(i)
+				start = i + 1
+			}
+		}
+	}
+	return nil, len(code), false
+}
+
+func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\\' }
+
+// keyword returns the name of a keyword argument (cwd=x), "" for a
+// positional one; "**" for **kwargs, "*" for *args.
+func keyword(code []byte, span [2]int) string {
+	t := string(code[span[0]:span[1]])
+	switch {
+	case strings.HasPrefix(t, "**"):
+		return "**"
+	case strings.HasPrefix(t, "*"), strings.HasPrefix(t, "..."):
+		return "*"
+	}
+	k := strings.IndexByte(t, '=')
+	if k <= 0 || k+1 < len(t) && t[k+1] == '=' {
+		return ""
+	}
+	name := strings.TrimSpace(t[:k])
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c == '_' || isLetter(c) || i > 0 && c >= '0' && c <= '9') {
+			return ""
+		}
+	}
+	return name
+}
+
+// argvList reads a list literal ([...] or (...)) at src[span]: its
+// elements as words, each literal when lit reads it as a string, else
+// known only when the code runs. ok is false for anything but a list.
+func argvList(src, code []byte, span [2]int, lit func(string) (string, bool)) ([]shellcmd.Word, bool) {
+	switch open, end := code[span[0]], code[span[1]-1]; {
+	case open == '[' && end == ']', open == '(' && end == ')':
+	default:
+		return nil, false
+	}
+	elems, end, ok := argSpans(code, span[0])
+	if !ok || end != span[1] {
+		return nil, false
+	}
+	var out []shellcmd.Word
+	for _, e := range elems {
+		out = append(out, argvWord(src, code, e, lit))
+	}
+	return out, true
+}
+
+// argvWord is the word that the expression at src[span] gives a program.
+func argvWord(src, code []byte, span [2]int, lit func(string) (string, bool)) shellcmd.Word {
+	w := shellcmd.Word{From: span[0], To: span[1]}
+	if code[span[0]] != '*' && code[span[0]] != '.' {
+		w.Text, w.Lit = lit(string(src[span[0]:span[1]]))
+	}
+	if !w.Lit {
+		w.Text = string(src[span[0]:span[1]])
+	}
+	return w
+}
+
+// startsArgv covers what a call of the program in words, run in dir ("" when
+// not known), runs, as a command's call is read, for cmd: the file named
+// by name (a covered script) at the lines lines gives.
+func (c *coverage) startsArgv(cmd *Command, words []shellcmd.Word, dir, name string, lines *lineCounter, depth int) {
+	parsed := shellcmd.Argv(words, dir)
+	refs, gaps := parsed.Refs()
+	var found []string
+	for _, g := range gaps {
+		found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(g.Word.From), inScript(g.Why)))
+	}
+	for _, r := range parsed.Repos() {
+		if g := c.gitRepo(cmd, r); g != "" {
+			found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(r.Word.From), g))
+		}
+	}
+	addGaps(cmd, found)
+	for _, r := range refs {
+		if r.Role.Runs() {
+			c.coverRef(cmd, r, "by "+name, shellcmd.Start{}, depth+1)
+		}
+	}
+}
+
+// pyRun finds the calls of subprocess that start a program from a list
+// (and os's exec and spawn functions are named by pyDynamic).
+var pyRun = lazyre.New(`\b([A-Za-z_]\w*)\s*\.\s*(run|call|check_call|check_output|Popen)\s*\(|\b([A-Za-z_]\w*)\s*\(`)
+
+// pySubprocessNames returns the names a Python file knows subprocess by
+// (import subprocess, import subprocess as sp) and those it imported its
+// functions as (from subprocess import run, Popen as P).
+func pySubprocessNames(code []byte) (mods, funcs map[string]bool) {
+	mods, funcs = map[string]bool{}, map[string]bool{}
+	runs := map[string]bool{"run": true, "call": true, "check_call": true, "check_output": true, "Popen": true}
+	for _, s := range pyStatements(code) {
+		words := strings.Fields(s.text)
+		switch {
+		case len(words) >= 2 && words[0] == "import":
+			for _, part := range strings.Split(strings.TrimPrefix(s.text, "import"), ",") {
+				fs := strings.Fields(part)
+				if len(fs) == 1 && fs[0] == "subprocess" {
+					mods["subprocess"] = true
+				}
+				if len(fs) == 3 && fs[0] == "subprocess" && fs[1] == "as" {
+					mods[fs[2]] = true
+				}
+			}
+		case len(words) >= 4 && words[0] == "from" && words[1] == "subprocess" && words[2] == "import":
+			names := strings.NewReplacer("(", " ", ")", " ").Replace(s.text[strings.Index(s.text, " import")+len(" import"):])
+			for _, part := range strings.Split(names, ",") {
+				fs := strings.Fields(part)
+				switch {
+				case len(fs) == 1 && (runs[fs[0]] || fs[0] == "*"):
+					if fs[0] == "*" {
+						for r := range runs {
+							funcs[r] = true
+						}
+						continue
+					}
+					funcs[fs[0]] = true
+				case len(fs) == 3 && fs[1] == "as" && runs[fs[0]]:
+					funcs[fs[2]] = true
+				}
+			}
+		}
+	}
+	return mods, funcs
+}
+
+// pythonPrograms covers the programs a Python file starts with subprocess
+// from a literal list, run from the folder cwd ("" when not known), and
+// names at its line each call whose list, program or options are not.
+func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string, depth int) {
+	code := pyCode(content)
+	mods, funcs := pySubprocessNames(code)
+	if len(mods) == 0 && len(funcs) == 0 {
+		return
+	}
+	lines := lineCounter{b: content}
+	named := func(at int, why string) {
+		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s", name, lines.at(at), why)})
+	}
+	for _, m := range pyRun().FindAllSubmatchIndex(code, -1) {
+		at := m[0]
+		switch {
+		case m[2] >= 0 && mods[string(code[m[2]:m[3]])]:
+		case m[6] >= 0 && funcs[string(code[m[6]:m[7]])] && (at == 0 || code[at-1] != '.'):
+		default:
+			continue
+		}
+		args, _, ok := argSpans(code, m[1]-1)
+		if !ok {
+			named(at, "starts a program by a call hookctl cannot read (subprocess): what it runs is not known")
+			continue
+		}
+		dir := cwd
+		var prog []shellcmd.Word
+		var exe *shellcmd.Word
+		listed, unsure := false, ""
+		for _, a := range args {
+			switch k := keyword(code, a); k {
+			case "":
+				if listed {
+					continue // bufsize and the rest
+				}
+				listed = true
+				if ws, ok := argvList(content, code, a, pyString); ok {
+					prog = ws
+				} else if s, ok := pyString(string(content[a[0]:a[1]])); ok {
+					prog = []shellcmd.Word{{Text: s, Lit: true, From: a[0], To: a[1]}}
+				} else {
+					unsure = "starts a program from a list built only when the script runs (subprocess)"
+				}
+			case "*", "**":
+				unsure = "starts a program with arguments built only when the script runs (subprocess)"
+			case "args":
+				listed = true
+				v := valueSpan(code, a)
+				if ws, ok := argvList(content, code, v, pyString); ok {
+					prog = ws
+				} else {
+					unsure = "starts a program from a list built only when the script runs (subprocess)"
+				}
+			case "shell":
+				switch v := valueSpan(code, a); string(code[v[0]:v[1]]) {
+				case "False":
+				case "True":
+					unsure = "skip" // pyDynamic names it
+				default:
+					unsure = "may hand a shell code (shell= known only when the script runs) (subprocess)"
+				}
+			case "cwd":
+				v := valueSpan(code, a)
+				s, ok := pyString(string(content[v[0]:v[1]]))
+				switch {
+				case !ok:
+					dir = ""
+				case strings.HasPrefix(s, "/"):
+					dir = s
+				case dir != "":
+					dir = dir + "/" + s
+				}
+			case "executable":
+				v := valueSpan(code, a)
+				w := argvWord(content, code, v, pyString)
+				exe = &w
+			case "env":
+				unsure = "starts a program with an environment built when the script runs (subprocess env=), which may change what it runs (PATH, PYTHONPATH)"
+			}
+		}
+		switch {
+		case unsure == "skip":
+			continue
+		case unsure != "":
+			named(at, unsure+": what it runs is not known")
+			continue
+		case len(prog) == 0:
+			continue
+		}
+		if exe != nil {
+			// executable= is the program; the list's first word is its
+			// name for itself.
+			prog = append([]shellcmd.Word{*exe}, prog[1:]...)
+		}
+		c.startsArgv(cmd, prog, dir, name, &lines, depth)
+	}
+}
+
+// valueSpan is the span of a keyword argument's value.
+func valueSpan(code []byte, a [2]int) [2]int {
+	k := a[0] + strings.IndexByte(string(code[a[0]:a[1]]), '=') + 1
+	for k < a[1] && isBlank(code[k]) {
+		k++
+	}
+	return [2]int{k, a[1]}
+}
+
+// pyString reads s as one Python string literal ('x', "x", r'x', b"x",
+// triple-quoted), its value, and whether it is one whose value is
+// certain: not an f-string, no escapes but the plain ones, not two
+// literals joined.
+func pyString(s string) (string, bool) {
+	i := 0
+	raw := false
+	for i < len(s) && i < 2 && strings.IndexByte("rRbBuU", s[i]) >= 0 {
+		raw = raw || s[i] == 'r' || s[i] == 'R'
+		i++
+	}
+	s = s[i:]
+	var q string
+	switch {
+	case strings.HasPrefix(s, `"""`), strings.HasPrefix(s, `'''`):
+		q = s[:3]
+	case strings.HasPrefix(s, `"`), strings.HasPrefix(s, `'`):
+		q = s[:1]
+	default:
+		return "", false
+	}
+	if len(s) < 2*len(q) || !strings.HasSuffix(s, q) {
+		return "", false
+	}
+	body := s[len(q) : len(s)-len(q)]
+	if strings.Contains(body, q) && !strings.Contains(body, `\`) {
+		return "", false // 'a' 'b', two literals
+	}
+	if raw {
+		if strings.ContainsAny(body, `\`+q[:1]) {
+			return "", false
+		}
+		return body, true
+	}
+	var b strings.Builder
+	for j := 0; j < len(body); j++ {
+		ch := body[j]
+		if ch == q[0] && len(q) == 1 {
+			return "", false // a quote not escaped: more than one literal
+		}
+		if ch != '\\' {
+			b.WriteByte(ch)
+			continue
+		}
+		j++
+		if j >= len(body) {
+			return "", false
+		}
+		switch body[j] {
+		case '\\', '\'', '"':
+			b.WriteByte(body[j])
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
