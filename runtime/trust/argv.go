@@ -350,3 +350,235 @@ func pyString(s string) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// jsCode returns JavaScript source with its comments and the text of its
+// strings and templates blanked (newlines kept), for argSpans: a
+// template's ${} is blanked too, its text being no literal word anyway.
+// A regular expression literal is not told from a division: one holding
+// a quote or a bracket may make a call unreadable, which is then named.
+func jsCode(src []byte) []byte {
+	out := []byte(string(src))
+	blank := func(from, to int) {
+		for k := from; k < to && k < len(out); k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			end := strings.IndexByte(string(src[i:]), '\n')
+			if end < 0 {
+				end = len(src) - i
+			}
+			blank(i, i+end)
+			i += end - 1
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := strings.Index(string(src[i+2:]), "*/")
+			if end < 0 {
+				end = len(src) - i - 2
+			}
+			blank(i, i+2+end+2)
+			i += 2 + end + 1
+		case c == '"' || c == '\'' || c == '`':
+			j := i + 1
+			for j < len(src) && src[j] != c {
+				if src[j] == '\\' {
+					j++
+				}
+				if src[j] == '\n' && c != '`' {
+					break
+				}
+				j++
+			}
+			blank(i+1, j)
+			i = j
+		}
+	}
+	return out
+}
+
+// childProcess finds, in jsCode's text, the calls of child_process's
+// functions by a name the file binds the module to (cp.spawn(), and
+// require("child_process").execFileSync(), whose string is blanked), and
+// every bare call, of which those of the names the file binds its
+// functions to count.
+var childProcess = lazyre.New(`(?:\b([A-Za-z_$][\w$]*)|\brequire\s*\(\s*["'][ ]*["']\s*\))\s*\.\s*(spawn|spawnSync|execFile|execFileSync|fork|exec|execSync)\s*\(|\b([A-Za-z_$][\w$]*)\s*\(`)
+
+// jsChildNames binds what a JavaScript file names child_process by: the
+// module's names (const cp = require("child_process"), import * as cp
+// from "node:child_process") and its functions' (const { spawnSync: s }
+// = require(...), import { execFile as ef } from ...), each to the
+// function it is; a file that never names the module binds none.
+var jsChildBind = lazyre.New(`(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+["'](?:node:)?child_process["']|\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s*\{([^}]*)\}\s*from\s*["'](?:node:)?child_process["'])`)
+
+func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string) {
+	mods, funcs = map[string]bool{}, map[string]string{}
+	for _, m := range jsChildBind().FindAllSubmatch(src, -1) {
+		switch {
+		case m[1] != nil:
+			mods[string(m[1])] = true
+		case m[2] != nil:
+			mods[string(m[2])] = true
+		default:
+			list, sep := m[3], ":"
+			if list == nil {
+				list, sep = m[4], " as "
+			}
+			for _, part := range strings.Split(string(list), ",") {
+				fn, local, ok := strings.Cut(part, sep)
+				fn = strings.TrimSpace(fn)
+				if !ok {
+					local = fn
+				}
+				funcs[strings.TrimSpace(local)] = fn
+			}
+		}
+	}
+	return mods, funcs
+}
+
+// nodePrograms covers what a JavaScript file starts with child_process,
+// run from the folder cwd ("" when not known): spawn, spawnSync,
+// execFile, execFileSync and fork of a literal program and list read as
+// the shell call they are, exec and execSync of a literal string as the
+// command it is; a program, list or options not literal are named at the
+// line. It returns where the calls it read in full stand (their names'
+// offsets), which then need no other name.
+func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, depth int) map[int]bool {
+	mods, funcs := jsChildNames(content)
+	if len(mods) == 0 && len(funcs) == 0 && !strings.Contains(string(content), "child_process") {
+		return nil
+	}
+	code := jsCode(content)
+	lines := lineCounter{b: content}
+	named := func(at int, why string) {
+		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
+	}
+	lit := func(s string) (string, bool) {
+		v, end, ok := jsString([]byte(s), 0)
+		return v, ok && end == len(s)
+	}
+	read := map[int]bool{}
+	for _, m := range childProcess().FindAllSubmatchIndex(code, -1) {
+		at, fn := m[0], ""
+		switch {
+		case m[4] >= 0 && m[2] < 0 && strings.Contains(string(content[m[0]:m[4]]), "child_process"),
+			m[4] >= 0 && m[2] >= 0 && mods[string(code[m[2]:m[3]])]:
+			fn = string(code[m[4]:m[5]])
+		case m[6] >= 0 && funcs[string(code[m[6]:m[7]])] != "" && (at == 0 || code[at-1] != '.'):
+			fn = funcs[string(code[m[6]:m[7]])]
+		default:
+			continue
+		}
+		args, _, ok := argSpans(code, m[1]-1)
+		if !ok || len(args) == 0 {
+			named(at, "starts a program by a call hookctl cannot read (child_process)")
+			continue
+		}
+		dir, unsure := cwd, ""
+		var words []shellcmd.Word
+		options := -1
+		first := argvWord(content, code, args[0], lit)
+		switch fn {
+		case "exec", "execSync":
+			options = 1
+			if !first.Lit {
+				continue // jsShell names it
+			}
+		case "fork":
+			words = []shellcmd.Word{{Text: "node", Lit: true, From: args[0][0], To: args[0][0]}, first}
+		default:
+			words = []shellcmd.Word{first}
+		}
+		if fn != "exec" && fn != "execSync" {
+			options = 1
+			if len(args) > 1 && code[args[1][0]] != '{' {
+				options = 2
+				if ws, ok := argvList(content, code, args[1], lit); ok {
+					words = append(words, ws...)
+				} else {
+					unsure = "starts a program with arguments built only when the script runs (child_process)"
+				}
+			}
+		}
+		if options < len(args) {
+			o := args[options]
+			if code[o[0]] != '{' {
+				if keyword := string(code[o[0]:o[1]]); !strings.HasPrefix(keyword, "(") && !strings.HasPrefix(keyword, "function") && !strings.Contains(keyword, "=>") {
+					unsure = "starts a program with options built only when the script runs (child_process)"
+				}
+			} else {
+				props, _, _ := argSpans(code, o[0])
+				for _, p := range props {
+					k, v, _ := strings.Cut(string(code[p[0]:p[1]]), ":")
+					vs := [2]int{p[0] + len(k) + 1, p[1]}
+					for vs[0] < vs[1] && isBlank(code[vs[0]]) {
+						vs[0]++
+					}
+					switch strings.Trim(strings.TrimSpace(k), `"'`) {
+					case "cwd":
+						s, ok := lit(string(content[vs[0]:vs[1]]))
+						switch {
+						case !ok:
+							dir = ""
+						case strings.HasPrefix(s, "/"):
+							dir = s
+						case dir != "":
+							dir = dir + "/" + s
+						}
+					case "shell":
+						if strings.TrimSpace(v) != "false" {
+							unsure = "skip" // jsShell names shell: true
+						}
+					case "env", "execPath", "execArgv":
+						unsure = "starts a program with an environment or interpreter built when the script runs (child_process env, execPath, execArgv), which may change what it runs"
+					default:
+						if strings.HasPrefix(strings.TrimSpace(k), "...") {
+							unsure = "starts a program with options built only when the script runs (child_process)"
+						}
+					}
+				}
+			}
+		}
+		switch {
+		case unsure == "skip":
+			continue
+		case unsure != "":
+			named(at, unsure)
+			continue
+		}
+		read[at], read[m[4]] = true, true
+		if fn == "exec" || fn == "execSync" {
+			c.startsCommand(cmd, first, dir, name, &lines, depth)
+			continue
+		}
+		c.startsArgv(cmd, words, dir, name, &lines, depth)
+	}
+	return read
+}
+
+// startsCommand covers what the literal shell command w (a JavaScript
+// exec's) runs, from dir, as a handler's command is read, naming at w's
+// line what it cannot.
+func (c *coverage) startsCommand(cmd *Command, w shellcmd.Word, dir, name string, lines *lineCounter, depth int) {
+	parsed := shellcmd.Parse(w.Text, dir, c.root)
+	refs, gaps := parsed.Refs()
+	line := lines.at(w.From)
+	var found []string
+	for _, g := range gaps {
+		found = append(found, fmt.Sprintf("%s:%d %s", name, line, inScript(g.Why)))
+	}
+	for _, r := range parsed.Repos() {
+		if g := c.gitRepo(cmd, r); g != "" {
+			found = append(found, fmt.Sprintf("%s:%d %s", name, line, g))
+		}
+	}
+	addGaps(cmd, found)
+	for _, r := range refs {
+		if r.Role.Runs() {
+			c.coverRef(cmd, r, "by "+name, shellcmd.Start{}, depth+1)
+		}
+	}
+}

@@ -104,7 +104,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		c.pythonDynamic(cmd, content, name)
 		c.pythonPrograms(cmd, content, cwd, name, depth)
 	case shellcmd.LangNode:
-		c.nodeRequires(cmd, content, real, name, depth)
+		c.nodeRequires(cmd, content, real, cwd, name, depth)
 		c.nodeOptions(cmd, call, name, depth)
 	case shellcmd.LangPerl:
 		c.perl(cmd, content, real, cwd, name, call, depth)
@@ -294,6 +294,7 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 				if code.Lit {
 					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
 					c.pythonDynamic(cmd, []byte(code.Text), "python -c")
+					c.pythonPrograms(cmd, []byte(code.Text), call.Dir, "python -c", depth)
 				}
 			case py && opt == 'm':
 				// The module is followed by the command's own check.
@@ -301,7 +302,7 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 				// node -e "require('./x')" resolves from the current
 				// folder.
 				if code.Lit {
-					c.nodeRequires(cmd, []byte(code.Text), filepath.Join(call.Dir, "[eval]"), "node -e", depth)
+					c.nodeRequires(cmd, []byte(code.Text), filepath.Join(call.Dir, "[eval]"), call.Dir, "node -e", depth)
 				}
 			case py && (opt == 'W' || opt == 'X') && rest == "":
 				j++ // the option's value

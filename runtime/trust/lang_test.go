@@ -393,12 +393,43 @@ func TestPythonSubprocessNotLiteralIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import asyncio\nasyncio.run(main(x))\nprint('subprocess.run(cmd)')\nself.call(x)\n": ""}, nil)
 }
 
+// What a JavaScript file starts with child_process from a literal program
+// and list is read as the shell call it is, a literal exec's string as
+// the command it is, from the folder node runs in or a literal cwd.
+func TestNodeChildProcessIsRead(t *testing.T) {
+	checkLang(t, langCase{command: "node ../tools/gate.js", tools: []string{"node", "sh"}, files: map[string]string{
+		"tools/gate.js": "const cp = require('child_process');\nconst { execFileSync: ef } = require(\"node:child_process\");\n" +
+			"require(\"child_process\").execFileSync(\"sh\", [\"./n1.txt\"], { stdio: \"inherit\" });\n" +
+			"ef('sh', ['./c.sh'], { cwd: '../tools', stdio: 'inherit' });\n" +
+			"cp.spawnSync('node', ['../tools/b.js'], { stdio: 'inherit' });\n" +
+			"cp.execSync('sh ../tools/d.sh', { stdio: 'inherit' });\n" + jsMark("tools/gate.js"),
+		".agents/n1.txt": shMark(".agents/n1.txt"),
+		"tools/b.js":     jsMark("tools/b.js"),
+		"tools/c.sh":     shMark("tools/c.sh"),
+		"tools/d.sh":     shMark("tools/d.sh"),
+	}, covered: []string{".agents/n1.txt", "tools/b.js", "tools/c.sh", "tools/d.sh", "tools/gate.js"}})
+}
+
+// A program, list or options a JavaScript file gives child_process that
+// are not literal are named at their line.
+func TestNodeChildProcessNotLiteralIsNamed(t *testing.T) {
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
+		"import { spawnSync } from 'node:child_process';\nspawnSync(p, ['x']);\n":         "gate.mjs:2 runs a program named only when the script runs",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', args);\n":       "gate.mjs:2 starts a program with arguments built only when the script runs",
+		"import * as cp from 'node:child_process';\ncp.execFile('./x.sh', [], opts);\n":   "gate.mjs:2 starts a program with options built only when the script runs",
+		"import { fork } from 'node:child_process';\nfork('./x.js', [], { cwd: d });\n":   "gate.mjs:2 runs ./x.js after a cd to a folder known only when the script runs",
+		"import { spawn } from 'node:child_process';\nspawn('./x.sh', [], { env: e });\n": "gate.mjs:2 starts a program with an environment or interpreter built",
+		"import { execSync } from 'node:child_process';\nexecSync(`sh ${f}`);\n":          "gate.mjs:2 hands code to a shell",
+		"import { execSync } from 'node:child_process';\nexecSync('curl -s x | sh');\n":   "gate.mjs:2 sh runs the code that another command of the pipeline prints",
+	}, nil)
+}
+
 // What JavaScript hands a shell or runs from a string is named at its
 // line; a regular expression's exec is not.
 func TestNodeDynamicCodeIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
 		"import { execSync } from 'node:child_process';\nexecSync(cmd);\n":                          "gate.mjs:2 hands code to a shell",
-		"import { spawnSync } from 'node:child_process';\nspawnSync('/bin/sh', ['-c', c]);\n":       "gate.mjs:2 hands code to a shell",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', ['-c', c]);\n":            "gate.mjs:2 hands the shell code built only when the script runs",
 		"import cp from 'node:child_process';\ncp.spawn(p, a, { shell: true });\n":                  "gate.mjs:2 hands code to a shell",
 		"const f = new Function(src);\n":                                                            "gate.mjs:1 runs or loads code",
 		"eval(src);\n":                                                                              "gate.mjs:1 runs or loads code",

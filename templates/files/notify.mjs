@@ -18,8 +18,7 @@ const MESSAGES = {
   max_steps_exceeded: "The agent ran out of steps", error: "The agent stopped on an error",
 };
 
-function run(cmd, args) {
-  const done = spawnSync(cmd, args, { stdio: "ignore" });
+function ran(done) {
   return !done.error && done.status === 0;
 }
 
@@ -39,8 +38,9 @@ try {
   if (process.env.HOOKCTL_TEST === "1") {
     console.error(`${NAME}: under test, not shown: ${message}`);
   } else {
-    const shown = (display && run("notify-send", ["Agent stopped", message])) ||
-      (process.platform === "darwin" && run("osascript", ["-e", `display notification "${quoted}" with title "Agent stopped"`]));
+    const shown = (display && ran(spawnSync("notify-send", ["Agent stopped", message], { stdio: "ignore" }))) ||
+      (process.platform === "darwin" &&
+        ran(spawnSync("osascript", ["-e", `display notification "${quoted}" with title "Agent stopped"`], { stdio: "ignore" })));
     if (!shown) console.error(`${NAME}: ${message}`);
   }
 } finally {

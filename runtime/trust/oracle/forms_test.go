@@ -429,8 +429,6 @@ var knownFailures = map[string]string{
 	"git repository at the root: tools/fsmon.sh": "git in a workspace whose .git/config sets core.fsmonitor",
 	"git alias: .git/config":                     "git in a workspace whose .git/config holds an alias",
 	"git alias: tools/payload.txt":               "git in a workspace whose .git/config holds an alias",
-	// Regression cases the generator found (testdata/regress).
-	"regress node-child-process: sub/deep/n2_15.sh": "a JavaScript file starts a script of the workspace (child_process)",
 	// Templates: project-context runs git in the workspace's repository,
 	// whose .git/config no clone writes.
 	"template project-context/py: .git/config":   "git run by a template in the workspace's repository",
