@@ -358,6 +358,20 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n": ""}, nil)
 }
 
+// A program a shell script names by a value it computes is named at its
+// line, in a file it sources or a script it starts too when the value is
+// the caller's; one named by a variable no code assigns is the user's.
+func TestShellProgramNamedByAComputedValue(t *testing.T) {
+	files := map[string]string{"tools/lib.sh": "\"$p\" x\n", "tools/b.sh": "#!/bin/sh\n\"$Q\" y\n"}
+	namedAt(t, "tools/gate.sh", "sh ../tools/gate.sh", map[string]string{
+		"p=$(cat list.txt); \"$p\" x\n":                              "gate.sh:1 runs a program named by a value the script computes when it runs (from a command's output or its input)",
+		"read -r p < list.txt\n\"$p\"\n":                             "gate.sh:2 runs a program named by a value the script computes",
+		"p=$(cat list.txt)\n. \"$HOOKCTL_WORKSPACE/tools/lib.sh\"\n": "lib.sh:1 runs a program named by a value the script computes",
+		"Q=$(cat list.txt) sh ../tools/b.sh\n":                       "b.sh:2 runs a program named by a value the script computes",
+		". \"$HOOKCTL_WORKSPACE/tools/lib.sh\"\n\"${JQ:-jq}\" .\n":   "",
+	}, files)
+}
+
 // The programs a Python script starts with subprocess from a literal list
 // are read as the shell call they are, from the folder it runs in or the
 // literal cwd= it gives, under the names it imported them by.

@@ -109,6 +109,10 @@ type Call struct {
 	// fns is set when functions may be defined when the call runs: a
 	// file it sources may call one, which may cd.
 	fns bool
+	// assigned are the variables the code may have assigned when the
+	// call runs (walker.assigned), which a script it starts or sources
+	// inherits (Start.inherit).
+	assigned map[string]bool
 	// argv is set for a call that code in another language makes without
 	// a shell (Argv).
 	argv bool
@@ -241,6 +245,14 @@ func (c *Command) parse(dir string) *Command {
 	w := &walker{c: c, mapper: offsets{exact: true}, script: start != nil}
 	if f != nil {
 		w.assigned = assignedNames(f.Stmts)
+	}
+	if start != nil && start.inherit != "" {
+		if w.assigned == nil {
+			w.assigned = map[string]bool{}
+		}
+		for _, n := range strings.Split(start.inherit, ",") {
+			w.assigned[n] = true
+		}
 	}
 	if err != nil {
 		c.Err = err
@@ -740,7 +752,7 @@ func (w *walker) call(x *syntax.CallExpr, st *state, in inputs) {
 		w.substs(a, st)
 	}
 	call := &Call{Dir: st.dir, Conditional: st.conditional, Depth: w.depth, Inputs: in,
-		unsure: w.c.envDirty || st.sc != nil && st.sc.off, fns: w.c.fnsDefined}
+		unsure: w.c.envDirty || st.sc != nil && st.sc.off, fns: w.c.fnsDefined, assigned: w.assigned}
 	if stdin := in.of(0); stdin.File != nil {
 		call.Stdin = stdin.File
 	} else {

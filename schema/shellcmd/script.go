@@ -1,9 +1,11 @@
 package shellcmd
 
 import (
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,6 +62,11 @@ type Start struct {
 	// from what the text shows (PATH=bin ./x.sh, export -f, BASH_ENV):
 	// dirname, cd and pwd may not be what they are, and nothing is read.
 	dirty bool
+	// inherit are the variables that the code which started or sourced
+	// the script may have assigned, sorted and joined by commas: a
+	// program the script names by one of them is named by a value that
+	// code computed, not the user's choice (decidedBy).
+	inherit string
 }
 
 // StartOf returns how the shell script the ref names starts, run from a
@@ -71,6 +78,23 @@ type Start struct {
 // stdin, or started through a wrapper that may rename it (sudo, exec -a,
 // env -S), knows neither.
 func (r Ref) StartOf(caller Start, bashShebang bool) Start {
+	s := r.startOf(caller, bashShebang)
+	names := map[string]bool{}
+	if caller.inherit != "" {
+		for _, n := range strings.Split(caller.inherit, ",") {
+			names[n] = true
+		}
+	}
+	if r.Call != nil {
+		for n := range r.Call.assigned {
+			names[n] = true
+		}
+	}
+	s.inherit = strings.Join(slices.Sorted(maps.Keys(names)), ",")
+	return s
+}
+
+func (r Ref) startOf(caller Start, bashShebang bool) Start {
 	w := r.Word
 	v := val{s: w.Text, anchor: w.anchor}
 	if !w.Lit || r.Call == nil || w.anchor < 0 {
@@ -1274,5 +1298,9 @@ func (s Start) String() string {
 	if s.dirty {
 		b += " dirty"
 	}
-	return b + " $0=" + show(s.arg0, s.hasArg0) + " BASH_SOURCE=" + show(s.source, s.hasSource)
+	b += " $0=" + show(s.arg0, s.hasArg0) + " BASH_SOURCE=" + show(s.source, s.hasSource)
+	if s.inherit != "" {
+		b += " inherits " + s.inherit
+	}
+	return b
 }
