@@ -136,44 +136,54 @@ func (c *coverage) startsArgv(cmd *Command, words []shellcmd.Word, dir, name str
 	}
 }
 
-// pyRun finds the calls of subprocess that start a program from a list
-// (and os's exec and spawn functions are named by pyDynamic).
-var pyRun = lazyre.New(`\b([A-Za-z_]\w*)\s*\.\s*(run|call|check_call|check_output|Popen)\s*\(|\b([A-Za-z_]\w*)\s*\(`)
+// pyRun finds a call of a module's function (mod.fn() or bare fn()):
+// those of subprocess and os that start a program count (pyStartNames).
+var pyRun = lazyre.New(`\b([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\(|\b([A-Za-z_]\w*)\s*\(`)
 
-// pySubprocessNames returns the names a Python file knows subprocess by
-// (import subprocess, import subprocess as sp) and those it imported its
-// functions as (from subprocess import run, Popen as P).
-func pySubprocessNames(code []byte) (mods, funcs map[string]bool) {
-	mods, funcs = map[string]bool{}, map[string]bool{}
-	runs := map[string]bool{"run": true, "call": true, "check_call": true, "check_output": true, "Popen": true}
+// pyStarts are the functions of subprocess and os that start a program:
+// os's exec and spawn by the letters of their names (l: the arguments
+// one by one, v: a list; p: looked up in PATH; e: an environment).
+var pyStarts = lazyre.New(`^(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.(?:exec|spawn)[lv]p?e?)$`)
+
+// pyStartNames returns the names a Python file knows subprocess and os by
+// (import subprocess, import os as o), each with the module, and those
+// it imported their functions that start programs as (from subprocess
+// import run, from os import execv as ev), each with the function
+// ("subprocess.run").
+func pyStartNames(code []byte) (mods, funcs map[string]string) {
+	mods, funcs = map[string]string{}, map[string]string{}
 	for _, s := range pyStatements(code) {
 		words := strings.Fields(s.text)
 		switch {
 		case len(words) >= 2 && words[0] == "import":
 			for _, part := range strings.Split(strings.TrimPrefix(s.text, "import"), ",") {
 				fs := strings.Fields(part)
-				if len(fs) == 1 && fs[0] == "subprocess" {
-					mods["subprocess"] = true
+				if len(fs) == 1 && (fs[0] == "subprocess" || fs[0] == "os") {
+					mods[fs[0]] = fs[0]
 				}
-				if len(fs) == 3 && fs[0] == "subprocess" && fs[1] == "as" {
-					mods[fs[2]] = true
+				if len(fs) == 3 && (fs[0] == "subprocess" || fs[0] == "os") && fs[1] == "as" {
+					mods[fs[2]] = fs[0]
 				}
 			}
-		case len(words) >= 4 && words[0] == "from" && words[1] == "subprocess" && words[2] == "import":
+		case len(words) >= 4 && words[0] == "from" && (words[1] == "subprocess" || words[1] == "os") && words[2] == "import":
+			mod := words[1]
 			names := strings.NewReplacer("(", " ", ")", " ").Replace(s.text[strings.Index(s.text, " import")+len(" import"):])
 			for _, part := range strings.Split(names, ",") {
 				fs := strings.Fields(part)
 				switch {
-				case len(fs) == 1 && (runs[fs[0]] || fs[0] == "*"):
-					if fs[0] == "*" {
-						for r := range runs {
-							funcs[r] = true
-						}
-						continue
+				case len(fs) == 1 && fs[0] == "*":
+					// every function the module exports: fn() of any
+					// such name is the module's
+					for _, f := range []string{"run", "call", "check_call", "check_output", "Popen"} {
+						funcs[f] = "subprocess." + f
 					}
-					funcs[fs[0]] = true
-				case len(fs) == 3 && fs[1] == "as" && runs[fs[0]]:
-					funcs[fs[2]] = true
+					if mod == "os" {
+						funcs["*os"] = "os"
+					}
+				case len(fs) == 1 && pyStarts().MatchString(mod+"."+fs[0]):
+					funcs[fs[0]] = mod + "." + fs[0]
+				case len(fs) == 3 && fs[1] == "as" && pyStarts().MatchString(mod+"."+fs[0]):
+					funcs[fs[2]] = mod + "." + fs[0]
 				}
 			}
 		}
@@ -182,24 +192,41 @@ func pySubprocessNames(code []byte) (mods, funcs map[string]bool) {
 }
 
 // pythonPrograms covers the programs a Python file starts with subprocess
-// from a literal list, run from the folder cwd ("" when not known), and
-// names at its line each call whose list, program or options are not.
-func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string, depth int) {
+// from a literal list, or with os's exec and spawn functions from literal
+// arguments, run from the folder cwd ("" when not known), and names at
+// its line each call whose list, program or options are not. It returns
+// where the calls it read in full stand, which need no other name.
+func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string, depth int) map[int]bool {
 	code := pyCode(content)
-	mods, funcs := pySubprocessNames(code)
+	mods, funcs := pyStartNames(code)
 	if len(mods) == 0 && len(funcs) == 0 {
-		return
+		return nil
 	}
 	lines := lineCounter{b: content}
 	named := func(at int, why string) {
 		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s", name, lines.at(at), why)})
 	}
+	read := map[int]bool{}
 	for _, m := range pyRun().FindAllSubmatchIndex(code, -1) {
-		at := m[0]
+		at, fn := m[0], ""
 		switch {
-		case m[2] >= 0 && mods[string(code[m[2]:m[3]])]:
-		case m[6] >= 0 && funcs[string(code[m[6]:m[7]])] && (at == 0 || code[at-1] != '.'):
-		default:
+		case m[2] >= 0 && mods[string(code[m[2]:m[3]])] != "":
+			fn = mods[string(code[m[2]:m[3]])] + "." + string(code[m[4]:m[5]])
+		case m[6] >= 0 && (at == 0 || code[at-1] != '.'):
+			local := string(code[m[6]:m[7]])
+			fn = funcs[local]
+			if fn == "" && funcs["*os"] != "" {
+				fn = "os." + local
+			}
+		}
+		if !pyStarts().MatchString(fn) {
+			continue
+		}
+		if os, ok := strings.CutPrefix(fn, "os."); ok {
+			if !c.pythonOS(cmd, content, code, m[1]-1, os, cwd, name, &lines, depth) {
+				named(at, "starts a program from arguments built only when the script runs, or with an environment (os."+os+"): what it runs is not known")
+			}
+			read[at] = true
 			continue
 		}
 		args, _, ok := argSpans(code, m[1]-1)
@@ -278,6 +305,54 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 		}
 		c.startsArgv(cmd, prog, dir, name, &lines, depth)
 	}
+	return read
+}
+
+// pythonOS reads a call of os's exec or spawn function fn whose ( is at
+// code[open], from the folder cwd: the program the path names, with the
+// arguments past the first (the program's name for itself). It reports
+// whether it read the call in full.
+func (c *coverage) pythonOS(cmd *Command, content, code []byte, open int, fn, cwd, name string, lines *lineCounter, depth int) bool {
+	args, _, ok := argSpans(code, open)
+	if !ok {
+		return false
+	}
+	for _, a := range args {
+		if keyword(code, a) != "" {
+			return false
+		}
+	}
+	if strings.HasPrefix(fn, "spawn") {
+		if len(args) == 0 {
+			return false
+		}
+		args = args[1:] // the mode
+	}
+	letters := strings.TrimPrefix(strings.TrimPrefix(fn, "exec"), "spawn")
+	if strings.HasSuffix(letters, "e") || len(args) < 2 {
+		return false // an environment, which may set PATH
+	}
+	words := []shellcmd.Word{argvWord(content, code, args[0], pyString)}
+	var argv []shellcmd.Word
+	if letters[0] == 'v' {
+		if len(args) != 2 {
+			return false
+		}
+		list, ok := argvList(content, code, args[1], pyString)
+		if !ok {
+			return false
+		}
+		argv = list
+	} else {
+		for _, a := range args[1:] {
+			argv = append(argv, argvWord(content, code, a, pyString))
+		}
+	}
+	if len(argv) > 0 {
+		words = append(words, argv[1:]...)
+	}
+	c.startsArgv(cmd, words, cwd, name, lines, depth)
+	return true
 }
 
 // valueSpan is the span of a keyword argument's value.

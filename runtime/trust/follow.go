@@ -101,8 +101,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 			base = filepath.Dir(real)
 		}
 		c.pythonImports(cmd, content, real, base, name, depth)
-		c.pythonDynamic(cmd, content, name)
-		c.pythonPrograms(cmd, content, cwd, name, depth)
+		c.pythonDynamic(cmd, content, name, c.pythonPrograms(cmd, content, cwd, name, depth))
 	case shellcmd.LangNode:
 		c.nodeRequires(cmd, content, real, cwd, name, depth)
 		c.nodeOptions(cmd, call, name, depth)
@@ -205,12 +204,16 @@ const maxModuleParts = 32
 var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(`)
 
 // pythonDynamic names, at their lines, what the Python code loads or runs
-// that its reading cannot follow (pyDynamic).
-func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string) {
+// that its reading cannot follow (pyDynamic), but the calls that start a
+// program that pythonPrograms read (at the offsets in read).
+func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string, read map[int]bool) {
 	lines := lineCounter{b: content}
 	var found []string
 	code := pyCode(content)
 	for _, m := range pyDynamic().FindAllIndex(code, -1) {
+		if read[keywordAt(code, m)] {
+			continue // a program started from literal arguments, read
+		}
 		found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(keywordAt(code, m))))
 	}
 	addGaps(cmd, found)
@@ -293,8 +296,7 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 			case py && opt == 'c':
 				if code.Lit {
 					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
-					c.pythonDynamic(cmd, []byte(code.Text), "python -c")
-					c.pythonPrograms(cmd, []byte(code.Text), call.Dir, "python -c", depth)
+					c.pythonDynamic(cmd, []byte(code.Text), "python -c", c.pythonPrograms(cmd, []byte(code.Text), call.Dir, "python -c", depth))
 				}
 			case py && opt == 'm':
 				// The module is followed by the command's own check.

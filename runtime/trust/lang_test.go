@@ -381,11 +381,13 @@ func TestPythonSubprocessListsAreRead(t *testing.T) {
 			"subprocess.run([\"sh\", \"./n1.txt\"], check=True)\n" +
 			"sp.check_call(('python3', '../tools/b.py'))\n" +
 			"c([\"./c.sh\"], cwd=\"../tools\")\n" +
-			"subprocess.run(['git', '--version'], capture_output=True)\n" + pyMark("tools/gate.py"),
+			"subprocess.run(['git', '--version'], capture_output=True)\n" +
+			"import os\nif os.fork() == 0:\n    os.execlp('sh', 'sh', '../tools/e.sh')\nos.wait()\n" + pyMark("tools/gate.py"),
 		".agents/n1.txt": shMark(".agents/n1.txt"),
 		"tools/b.py":     pyMark("tools/b.py"),
 		"tools/c.sh":     "#!/bin/sh\n" + shMark("tools/c.sh"),
-	}, covered: []string{".agents/n1.txt", "tools/b.py", "tools/c.sh", "tools/gate.py"}})
+		"tools/e.sh":     shMark("tools/e.sh"),
+	}, covered: []string{".agents/n1.txt", "tools/b.py", "tools/c.sh", "tools/e.sh", "tools/gate.py"}})
 }
 
 // A list, program, folder or environment a Python script gives subprocess
@@ -401,6 +403,9 @@ func TestPythonSubprocessNotLiteralIsNamed(t *testing.T) {
 		"import subprocess\nsubprocess.run(['sh', *rest])\n":                  "gate.py:2 sh is given an option or script known only when the script runs",
 		"import subprocess\nsubprocess.run(['x'], shell=s)\n":                 "gate.py:2 may hand a shell code",
 		"import subprocess\nsubprocess.run([f'./{n}.sh'])\n":                  "gate.py:2 runs a program named only when the script runs",
+		"from os import execv as ev\nev('/bin/sh', ['sh', script])\n":         "gate.py:2 sh is given an option or script known only when the script runs",
+		"import os as o\no.execve('/bin/sh', ['sh', './x.sh'], env)\n":        "gate.py:2 starts a program from arguments built only when the script runs, or with an environment (os.execve)",
+		"import os\nos.spawnv(os.P_WAIT, p, ['x'])\n":                         "gate.py:2 runs a program named only when the script runs",
 		"import subprocess\nsubprocess.run(['sh', './a.sh'], executable=e)\n": "gate.py:2 runs a program named only when the script runs",
 	}, nil)
 	// Another module's run, a method, a word in a string are not.
