@@ -145,50 +145,99 @@ var pyRun = lazyre.New(`\b([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\(|\b([A-Za-z_]
 // one by one, v: a list; p: looked up in PATH; e: an environment).
 var pyStarts = lazyre.New(`^(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.(?:exec|spawn)[lv]p?e?)$`)
 
-// pyStartNames returns the names a Python file knows subprocess and os by
-// (import subprocess, import os as o), each with the module, and those
-// it imported their functions that start programs as (from subprocess
-// import run, from os import execv as ev), each with the function
-// ("subprocess.run").
-func pyStartNames(code []byte) (mods, funcs map[string]string) {
+// pyProcessModules are the modules whose functions start a program, by
+// the name pyStartKind knows them by (posix is os's own).
+var pyProcessModules = map[string]string{"subprocess": "subprocess", "os": "os", "posix": "os", "pty": "pty", "asyncio": "asyncio", "asyncio.subprocess": "asyncio", "_posixsubprocess": "_posixsubprocess"}
+
+// Kinds of a function that starts a program (pyStartKind).
+const (
+	startRead  = "read"  // its call is read (pyStarts)
+	startShell = "shell" // it hands a shell a command string
+	startOther = "other" // it starts one in a way not read
+)
+
+// pyStartKind says what the module's function fn ("os.system") does
+// with a program, "" for a function that starts none.
+func pyStartKind(fn string) string {
+	if pyStarts().MatchString(fn) {
+		return startRead
+	}
+	switch fn {
+	case "os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput":
+		return startShell
+	case "os.posix_spawn", "os.posix_spawnp", "os.fexecve", "os.startfile", "pty.spawn",
+		"asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "asyncio.subprocess",
+		"_posixsubprocess.fork_exec":
+		return startOther
+	}
+	return ""
+}
+
+// pyStartNames returns the names a Python file knows the modules that
+// start programs by (import subprocess, import os as o), each with the
+// module, and those it imported their functions that start programs as
+// (from subprocess import run, from os import execv as ev), each with the
+// function ("subprocess.run"); a module whose every name it imports (from
+// os import *) is "*os" bound to "os". imports are the spans of its
+// import statements, whose names are no use of the functions.
+func pyStartNames(code []byte) (mods, funcs map[string]string, imports [][2]int) {
 	mods, funcs = map[string]string{}, map[string]string{}
-	for _, s := range pyStatements(code) {
+	stmts := pyStatements(code)
+	for i, s := range stmts {
 		words := strings.Fields(s.text)
+		if len(words) >= 2 && (words[0] == "import" || words[0] == "from") {
+			end := len(code)
+			if i+1 < len(stmts) {
+				end = stmts[i+1].off
+			}
+			imports = append(imports, [2]int{s.off, end})
+		}
 		switch {
 		case len(words) >= 2 && words[0] == "import":
 			for _, part := range strings.Split(strings.TrimPrefix(s.text, "import"), ",") {
 				fs := strings.Fields(part)
-				if len(fs) == 1 && (fs[0] == "subprocess" || fs[0] == "os") {
-					mods[fs[0]] = fs[0]
-				}
-				if len(fs) == 3 && (fs[0] == "subprocess" || fs[0] == "os") && fs[1] == "as" {
-					mods[fs[2]] = fs[0]
+				switch {
+				case len(fs) == 1:
+					// import os.path binds os
+					root, _, _ := strings.Cut(fs[0], ".")
+					if m := pyProcessModules[root]; m != "" {
+						mods[root] = m
+					}
+				case len(fs) == 3 && fs[1] == "as" && pyProcessModules[fs[0]] != "":
+					mods[fs[2]] = pyProcessModules[fs[0]]
 				}
 			}
-		case len(words) >= 4 && words[0] == "from" && (words[1] == "subprocess" || words[1] == "os") && words[2] == "import":
-			mod := words[1]
+		case len(words) >= 4 && words[0] == "from" && pyProcessModules[words[1]] != "" && words[2] == "import":
+			mod := pyProcessModules[words[1]]
 			names := strings.NewReplacer("(", " ", ")", " ").Replace(s.text[strings.Index(s.text, " import")+len(" import"):])
 			for _, part := range strings.Split(names, ",") {
 				fs := strings.Fields(part)
 				switch {
 				case len(fs) == 1 && fs[0] == "*":
-					// every function the module exports: fn() of any
-					// such name is the module's
-					for _, f := range []string{"run", "call", "check_call", "check_output", "Popen"} {
-						funcs[f] = "subprocess." + f
-					}
-					if mod == "os" {
-						funcs["*os"] = "os"
-					}
-				case len(fs) == 1 && pyStarts().MatchString(mod+"."+fs[0]):
+					funcs["*"+mod] = mod
+				case len(fs) == 1 && pyStartKind(mod+"."+fs[0]) != "":
 					funcs[fs[0]] = mod + "." + fs[0]
-				case len(fs) == 3 && fs[1] == "as" && pyStarts().MatchString(mod+"."+fs[0]):
+				case len(fs) == 3 && fs[1] == "as" && pyStartKind(mod+"."+fs[0]) != "":
 					funcs[fs[2]] = mod + "." + fs[0]
 				}
 			}
 		}
 	}
-	return mods, funcs
+	return mods, funcs, imports
+}
+
+// pyBare is the function a bare name of a Python file stands for, by the
+// names it imported (pyStartNames), "" for none that starts a program.
+func pyBare(funcs map[string]string, local string) string {
+	if fn := funcs[local]; fn != "" {
+		return fn
+	}
+	for _, m := range []string{"subprocess", "os", "pty", "asyncio", "_posixsubprocess"} {
+		if funcs["*"+m] != "" && pyStartKind(m+"."+local) != "" {
+			return m + "." + local
+		}
+	}
+	return ""
 }
 
 // pythonPrograms covers the programs a Python file starts with subprocess
@@ -198,7 +247,7 @@ func pyStartNames(code []byte) (mods, funcs map[string]string) {
 // where the calls it read in full stand, which need no other name.
 func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string, depth int) map[int]bool {
 	code := pyCode(content)
-	mods, funcs := pyStartNames(code)
+	mods, funcs, imports := pyStartNames(code)
 	if len(mods) == 0 && len(funcs) == 0 {
 		return nil
 	}
@@ -213,11 +262,7 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 		case m[2] >= 0 && mods[string(code[m[2]:m[3]])] != "":
 			fn = mods[string(code[m[2]:m[3]])] + "." + string(code[m[4]:m[5]])
 		case m[6] >= 0 && (at == 0 || code[at-1] != '.'):
-			local := string(code[m[6]:m[7]])
-			fn = funcs[local]
-			if fn == "" && funcs["*os"] != "" {
-				fn = "os." + local
-			}
+			fn = pyBare(funcs, string(code[m[6]:m[7]]))
 		}
 		if !pyStarts().MatchString(fn) {
 			continue
@@ -238,6 +283,7 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 		var prog []shellcmd.Word
 		var exe *shellcmd.Word
 		listed, unsure := false, ""
+		shellAt, fromString := -1, false
 		for _, a := range args {
 			switch k := keyword(code, a); k {
 			case "":
@@ -249,6 +295,7 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 					prog = ws
 				} else if s, ok := pyString(string(content[a[0]:a[1]])); ok {
 					prog = []shellcmd.Word{{Text: s, Lit: true, From: a[0], To: a[1]}}
+					fromString = true
 				} else {
 					unsure = "starts a program from a list built only when the script runs (subprocess)"
 				}
@@ -266,7 +313,7 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 				switch v := valueSpan(code, a); string(code[v[0]:v[1]]) {
 				case "False":
 				case "True":
-					unsure = "skip" // pyDynamic names it
+					shellAt = a[0]
 				default:
 					unsure = "may hand a shell code (shell= known only when the script runs) (subprocess)"
 				}
@@ -290,7 +337,13 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 			}
 		}
 		switch {
-		case unsure == "skip":
+		case shellAt >= 0:
+			// shell=True: a literal string is the shell command it is;
+			// anything else pyDynamic names at shell=True.
+			if unsure == "" && fromString && exe == nil {
+				read[shellAt] = true
+				c.startsCommand(cmd, prog[0], dir, name, &lines, depth)
+			}
 			continue
 		case unsure != "":
 			named(at, unsure+": what it runs is not known")
@@ -305,7 +358,97 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 		}
 		c.startsArgv(cmd, prog, dir, name, &lines, depth)
 	}
+	c.pythonStartsElse(cmd, content, code, mods, funcs, imports, cwd, name, &lines, read, depth)
 	return read
+}
+
+// pyName finds the names of a Python file's code, to look up in those
+// it imported the modules and functions that start programs by.
+var pyName = lazyre.New(`[A-Za-z_]\w*`)
+
+// pythonStartsElse reads, or names at its line, every other use of the
+// modules and functions that start programs (pyStartNames) than the
+// calls pythonPrograms reads: a call of one that hands a shell a literal
+// string (os.system("sh ./x.sh")) is read as the command it is; one that
+// hands it a string built when the script runs, or starts a program in
+// another way (os.posix_spawn, pty.spawn, asyncio's subprocesses), and a
+// function or module taken other than by calling it (run =
+// subprocess.run, getattr(os, name)) are named. Where it reads or names
+// a call it marks read, for pyDynamic.
+func (c *coverage) pythonStartsElse(cmd *Command, content, code []byte, mods, funcs map[string]string, imports [][2]int, cwd, name string, lines *lineCounter, read map[int]bool, depth int) {
+	next := func(i int) int {
+		for i < len(code) && isBlank(code[i]) {
+			i++
+		}
+		return i
+	}
+	named := func(at int, why string) {
+		read[at] = true
+		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
+	}
+	imp := 0
+	for _, m := range pyName().FindAllIndex(code, -1) {
+		at, after := m[0], m[1]
+		for imp < len(imports) && imports[imp][1] <= at {
+			imp++
+		}
+		if imp < len(imports) && imports[imp][0] <= at {
+			continue // the import's own names
+		}
+		if at > 0 && (code[at-1] == '_' || code[at-1] >= '0' && code[at-1] <= '9') {
+			continue // the end of a number or a name
+		}
+		b := at - 1
+		for b >= 0 && isBlank(code[b]) {
+			b--
+		}
+		if b >= 0 && code[b] == '.' {
+			continue // another object's attribute
+		}
+		tok := string(code[m[0]:m[1]])
+		var fn string
+		if mod := mods[tok]; mod != "" {
+			dot := next(after)
+			attr := pyName().FindIndex(code[next(min(dot+1, len(code))):])
+			if dot >= len(code) || code[dot] != '.' || attr == nil || attr[0] != 0 {
+				named(at, "uses the module "+mod+" other than by naming its functions (getattr, an alias, an argument)")
+				continue
+			}
+			from := next(dot + 1)
+			after = from + attr[1]
+			fn = mod + "." + string(code[from:after])
+			if fn == "asyncio.subprocess" {
+				named(at, "starts a program in a way hookctl does not read (asyncio.subprocess)")
+				continue
+			}
+		} else {
+			fn = pyBare(funcs, tok)
+		}
+		kind := pyStartKind(fn)
+		if kind == "" {
+			continue
+		}
+		open := next(after)
+		call := open < len(code) && code[open] == '('
+		switch {
+		case !call:
+			named(at, "takes "+fn+" other than by calling it (an alias, an argument), which starts a program")
+		case kind == startRead:
+			// pythonPrograms reads the call.
+		case kind == startShell:
+			args, _, ok := argSpans(code, open)
+			if ok && len(args) > 0 && keyword(code, args[0]) == "" {
+				if s, lit := pyString(string(content[args[0][0]:args[0][1]])); lit {
+					read[at] = true
+					c.startsCommand(cmd, shellcmd.Word{Text: s, Lit: true, From: args[0][0], To: args[0][1]}, cwd, name, lines, depth)
+					continue
+				}
+			}
+			named(at, "hands a shell a command built only when the script runs ("+fn+")")
+		default:
+			named(at, "starts a program in a way hookctl does not read ("+fn+")")
+		}
+	}
 }
 
 // pythonOS reads a call of os's exec or spawn function fn whose ( is at

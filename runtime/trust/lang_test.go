@@ -347,7 +347,7 @@ func TestPythonStatementsAreRead(t *testing.T) {
 func TestPythonDynamicCodeIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
 		"x = '#'; exec(open('../x.py').read())\n":            "gate.py:1",
-		"import os\nos.system('sh ../tools/x.sh')\n":         "gate.py:2",
+		"import os\nos.system('sh ' + f)\n":                  "gate.py:2 hands a shell a command built only when the script runs (os.system)",
 		"import subprocess\nsubprocess.run(c, shell=True)\n": "gate.py:2",
 		"v = eval(open('../e.py').read())\n":                 "gate.py:1",
 		"import importlib\nm = importlib.import_module(n)\n": "gate.py:1",
@@ -410,6 +410,49 @@ func TestPythonSubprocessNotLiteralIsNamed(t *testing.T) {
 	}, nil)
 	// Another module's run, a method, a word in a string are not.
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import asyncio\nasyncio.run(main(x))\nprint('subprocess.run(cmd)')\nself.call(x)\n": ""}, nil)
+}
+
+// What a Python script hands a shell as a literal string (os.system,
+// os.popen, subprocess.getoutput, shell=True) is read as the command it
+// is, from the folder the script runs in, under the names it imported
+// the functions by.
+func TestPythonShellStringsAreRead(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3", "sh"}, files: map[string]string{
+		"tools/gate.py": "import os as o\nfrom subprocess import getoutput as go, run\n" +
+			"o.system('sh ./n1.txt')\n" +
+			"print(go('sh ../tools/b.sh'))\n" +
+			"run('sh ../tools/c.sh', shell=True, check=True)\n" +
+			"o.popen('sh ../tools/d.sh').read()\n" + pyMark("tools/gate.py"),
+		".agents/n1.txt": shMark(".agents/n1.txt"),
+		"tools/b.sh":     shMark("tools/b.sh"),
+		"tools/c.sh":     shMark("tools/c.sh"),
+		"tools/d.sh":     shMark("tools/d.sh"),
+	}, covered: []string{".agents/n1.txt", "tools/b.sh", "tools/c.sh", "tools/d.sh", "tools/gate.py"}})
+}
+
+// Every other use of what starts a program in Python is named at its
+// line: a shell string built when the script runs, os.posix_spawn,
+// pty.spawn, asyncio's subprocesses, a function or module taken other
+// than by calling it, by whatever name the file imported it.
+func TestPythonOtherStartsAreNamed(t *testing.T) {
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
+		"import os as o\n\no.system(c)\n":                             "gate.py:3 hands a shell a command built only when the script runs (os.system)",
+		"from os import system\nsystem(c)\n":                          "gate.py:2 hands a shell a command built only when the script runs (os.system)",
+		"from os import *\nx = popen(c)\n":                            "gate.py:2 hands a shell a command built only when the script runs (os.popen)",
+		"import subprocess as sp\nsp.getstatusoutput(c)\n":            "gate.py:2 hands a shell a command built only when the script runs (subprocess.getstatusoutput)",
+		"import subprocess\nsubprocess.run(['./x.sh'], shell=True)\n": "gate.py:2 changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell",
+		"import os\nos.posix_spawn('/bin/sh', ['sh', 'x.sh'], {})\n":  "gate.py:2 starts a program in a way hookctl does not read (os.posix_spawn)",
+		"import posix\nposix.posix_spawnp('sh', ['sh'], {})\n":        "gate.py:2 starts a program in a way hookctl does not read (os.posix_spawnp)",
+		"from pty import spawn\nspawn(['sh', 'x.sh'])\n":              "gate.py:2 starts a program in a way hookctl does not read (pty.spawn)",
+		"import asyncio\nasyncio.create_subprocess_exec('sh')\n":      "gate.py:2 starts a program in a way hookctl does not read (asyncio.create_subprocess_exec)",
+		"import asyncio.subprocess\nasyncio.subprocess.Process\n":     "gate.py:2 starts a program in a way hookctl does not read (asyncio.subprocess)",
+		"import subprocess\nrun = subprocess.run\nrun(['./x.sh'])\n":  "gate.py:2 takes subprocess.run other than by calling it (an alias, an argument), which starts a program",
+		"from subprocess import Popen\nclass P(Popen): pass\n":        "gate.py:2 takes subprocess.Popen other than by calling it",
+		"import subprocess\nf = getattr(subprocess, 'run')\n":         "gate.py:2 uses the module subprocess other than by naming its functions (getattr, an alias, an argument)",
+	}, nil)
+	// The modules' other names, an import's own names, another object's
+	// function of the same name are not.
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os, subprocess\nfrom subprocess import PIPE, run\nprint(os.environ.get('X'), os.path.join('a', 'b'), subprocess.DEVNULL, PIPE)\nself.system(x)\nself.run(x)\n": ""}, nil)
 }
 
 // What a JavaScript file starts with child_process from a literal program
