@@ -570,51 +570,88 @@ func pyString(s string) (string, bool) {
 }
 
 // jsCode returns JavaScript source with its comments and the text of its
-// strings and templates blanked (newlines kept), for argSpans: a
-// template's ${} is blanked too, its text being no literal word anyway.
-// A regular expression literal is not told from a division: one holding
-// a quote or a bracket may make a call unreadable, which is then named.
-func jsCode(src []byte) []byte {
+// strings and templates blanked (newlines kept), for argSpans, the code of
+// a template's ${} kept as code; text marks the bytes of strings and
+// templates it blanked. A regular expression literal is not told from a
+// division: one holding a quote or a backtick may blank code, which
+// nodePrograms then names where it finds a name of child_process's in
+// such text.
+func jsCode(src []byte) (code []byte, text []bool) {
 	out := []byte(string(src))
-	blank := func(from, to int) {
+	text = make([]bool, len(src))
+	blank := func(from, to int, str bool) {
 		for k := from; k < to && k < len(out); k++ {
 			if out[k] != '\n' {
 				out[k] = ' '
 			}
+			text[k] = str
 		}
+	}
+	// braces holds, for each template's ${ open, the { opened within it.
+	var braces []int
+	// template blanks a template's text from i, up to its closing
+	// backtick or a ${, and returns where the code goes on.
+	template := func(i int) int {
+		j := i
+		for ; j < len(src); j++ {
+			switch {
+			case src[j] == '\\':
+				j++
+			case src[j] == '`':
+				blank(i, j, true)
+				return j + 1
+			case src[j] == '$' && j+1 < len(src) && src[j+1] == '{':
+				blank(i, j, true)
+				braces = append(braces, 0)
+				return j + 2
+			}
+		}
+		blank(i, len(src), true)
+		return len(src)
 	}
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; {
+		case c == '{' && len(braces) > 0:
+			braces[len(braces)-1]++
+		case c == '}' && len(braces) > 0:
+			if braces[len(braces)-1] > 0 {
+				braces[len(braces)-1]--
+				continue
+			}
+			braces = braces[:len(braces)-1]
+			i = template(i+1) - 1
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			end := strings.IndexByte(string(src[i:]), '\n')
 			if end < 0 {
 				end = len(src) - i
 			}
-			blank(i, i+end)
+			blank(i, i+end, false)
 			i += end - 1
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := strings.Index(string(src[i+2:]), "*/")
 			if end < 0 {
 				end = len(src) - i - 2
 			}
-			blank(i, i+2+end+2)
+			blank(i, i+2+end+2, false)
 			i += 2 + end + 1
-		case c == '"' || c == '\'' || c == '`':
+		case c == '`':
+			i = template(i+1) - 1
+		case c == '"' || c == '\'':
 			j := i + 1
 			for j < len(src) && src[j] != c {
 				if src[j] == '\\' {
 					j++
 				}
-				if src[j] == '\n' && c != '`' {
+				if j < len(src) && src[j] == '\n' {
 					break
 				}
 				j++
 			}
-			blank(i+1, j)
+			blank(i+1, j, true)
 			i = j
 		}
 	}
-	return out
+	return out, text
 }
 
 // childProcess finds, in jsCode's text, the calls of child_process's
@@ -666,30 +703,38 @@ func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string) {
 // offsets), which then need no other name.
 func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, depth int) map[int]bool {
 	mods, funcs := jsChildNames(content)
-	if len(mods) == 0 && len(funcs) == 0 && !strings.Contains(string(content), "child_process") {
+	internals := jsInternals().FindAllIndex(content, -1)
+	if len(mods) == 0 && len(funcs) == 0 && len(internals) == 0 && !strings.Contains(string(content), "child_process") {
 		return nil
 	}
-	code := jsCode(content)
+	code, text := jsCode(content)
 	lines := lineCounter{b: content}
 	named := func(at int, why string) {
 		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
+	}
+	for _, m := range internals {
+		named(m[0], "reaches node's internals or replaces node by a program (process.binding, process.execve)")
 	}
 	lit := func(s string) (string, bool) {
 		v, end, ok := jsString([]byte(s), 0)
 		return v, ok && end == len(s)
 	}
 	read := map[int]bool{}
+	// calls are the calls the loop reads or names, by where they start,
+	// each with where its name ends.
+	calls := map[int]int{}
 	for _, m := range childProcess().FindAllSubmatchIndex(code, -1) {
 		at, fn := m[0], ""
 		switch {
 		case m[4] >= 0 && m[2] < 0 && strings.Contains(string(content[m[0]:m[4]]), "child_process"),
 			m[4] >= 0 && m[2] >= 0 && mods[string(code[m[2]:m[3]])]:
 			fn = string(code[m[4]:m[5]])
-		case m[6] >= 0 && funcs[string(code[m[6]:m[7]])] != "" && (at == 0 || code[at-1] != '.'):
+		case m[6] >= 0 && jsStarts[funcs[string(code[m[6]:m[7]])]] && (at == 0 || code[at-1] != '.'):
 			fn = funcs[string(code[m[6]:m[7]])]
 		default:
 			continue
 		}
+		calls[at] = m[1]
 		args, _, ok := argSpans(code, m[1]-1)
 		if !ok || len(args) == 0 {
 			named(at, "starts a program by a call hookctl cannot read (child_process)")
@@ -703,7 +748,9 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 		case "exec", "execSync":
 			options = 1
 			if !first.Lit {
-				continue // jsShell names it
+				// as jsShell names it, under whatever name
+				addGaps(cmd, []string{fmt.Sprintf("%s:%d hands code to a shell (exec, execSync, shell: true, sh -c): what it loads that way is not fingerprinted", name, lines.at(at))})
+				continue
 			}
 		case "fork":
 			words = []shellcmd.Word{{Text: "node", Lit: true, From: args[0][0], To: args[0][0]}, first}
@@ -774,7 +821,104 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 		}
 		c.startsArgv(cmd, words, dir, name, &lines, depth)
 	}
+	c.nodeStartsElse(cmd, content, code, text, mods, funcs, calls, name)
 	return read
+}
+
+// jsStarts are the functions of child_process whose calls nodePrograms
+// reads.
+var jsStarts = map[string]bool{"spawn": true, "spawnSync": true, "execFile": true, "execFileSync": true, "fork": true, "exec": true, "execSync": true}
+
+// jsInternals finds what reaches node's internal bindings, which start
+// programs without child_process, and process.execve, which replaces
+// node by a program.
+var jsInternals = lazyre.New(`\bprocess\s*\.\s*(?:binding|_linkedBinding|execve)\b`)
+
+// jsName finds the names of JavaScript code, and child_process named in a
+// string.
+var jsName = lazyre.New("[A-Za-z_$][\\w$]*|[\"'`](?:node:)?child_process[\"'`]")
+
+// nodeStartsElse names at its line every use of child_process that the
+// calls nodePrograms reads (calls: where each starts, and where its name
+// ends) do not account for: the module named in a string that binds it
+// in a way not read (import cp, { spawn } from, await
+// import("child_process"), a second assignment), a name bound to the
+// module used other than by calling one of jsStarts on it (cp["spawn"],
+// const { spawn } = cp, module.exports = cp), a name bound to one of its
+// functions taken other than by calling it, and such a name in text that
+// jsCode blanked (a string, or code after a regular expression it took
+// for one).
+func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []bool, mods map[string]bool, funcs map[string]string, calls map[int]int, name string) {
+	lines := lineCounter{b: content}
+	named := func(at int, why string) {
+		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
+	}
+	binds := jsChildBind().FindAllIndex(content, -1)
+	bound := func(at int) bool {
+		for _, b := range binds {
+			if b[0] <= at && at < b[1] {
+				return true
+			}
+		}
+		return false
+	}
+	next := func(i int) int {
+		for i < len(code) && isBlank(code[i]) {
+			i++
+		}
+		return i
+	}
+	skip := -1 // the end of the name of a call the loop took
+	for _, m := range jsName().FindAllIndex(content, -1) {
+		at, after := m[0], m[1]
+		if end, ok := calls[at]; ok {
+			skip = end
+		}
+		if at < skip || bound(at) || at > 0 && (isLetter(content[at-1]) || content[at-1] == '_' || content[at-1] == '$' || content[at-1] >= '0' && content[at-1] <= '9') {
+			continue
+		}
+		tok := string(content[at:after])
+		if strings.HasSuffix(tok, "child_process"+tok[:1]) {
+			if code[at] == content[at] && !text[at] {
+				named(at, "names child_process other than where hookctl reads how the file binds or calls it (import(), a default import beside named ones, a function it does not read)")
+			}
+			continue
+		}
+		mod, fn := mods[tok], funcs[tok]
+		if !mod && fn == "" {
+			continue
+		}
+		if text[at] {
+			c := after
+			for c < len(content) && isBlank(content[c]) {
+				c++
+			}
+			if c < len(content) && (content[c] == '(' || content[c] == '.') {
+				named(at, "names "+tok+", bound to child_process, where hookctl reads a string (a regular expression that holds a quote may hide code from it)")
+			}
+			continue
+		}
+		if code[at] != content[at] {
+			continue // a comment
+		}
+		if b := at - 1; b >= 0 {
+			for b > 0 && isBlank(code[b]) {
+				b--
+			}
+			if code[b] == '.' {
+				continue // another object's property
+			}
+		}
+		open := next(after)
+		switch {
+		case mod:
+			named(at, "uses child_process ("+tok+") other than by calling spawn, spawnSync, execFile, execFileSync, fork, exec or execSync on it")
+		case !jsStarts[fn]:
+			named(at, "uses child_process's "+fn+" ("+tok+")")
+		case open >= len(code) || code[open] != '(':
+			named(at, "takes child_process's "+fn+" ("+tok+") other than by calling it")
+		}
+	}
 }
 
 // startsCommand covers what the literal shell command w (a JavaScript

@@ -486,6 +486,36 @@ func TestNodeChildProcessNotLiteralIsNamed(t *testing.T) {
 	}, nil)
 }
 
+// Every use of child_process other than the calls read is named at its
+// line: a binding the reader does not follow, the module or a function
+// taken as a value, exec under another name, a call hidden from the
+// reader by a regular expression, node's internal bindings. A call in a
+// template's ${} is read.
+func TestNodeOtherChildProcessUsesAreNamed(t *testing.T) {
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
+		"import cp, { spawn } from 'node:child_process';\nspawn(p);\n":                       "gate.mjs:1 names child_process other than where hookctl reads how the file binds or calls it",
+		"const cp = await import('node:child_process');\ncp.spawn(p);\n":                     "gate.mjs:1 names child_process other than where hookctl reads how the file binds or calls it",
+		"let cp;\ncp = require('child_process');\n":                                          "gate.mjs:2 names child_process other than where hookctl reads how the file binds or calls it",
+		"const cp = require('child_process');\nconst { spawn } = cp;\n":                      "gate.mjs:2 uses child_process (cp) other than by calling spawn, spawnSync, execFile, execFileSync, fork, exec or execSync on it",
+		"const cp = require('child_process');\ncp['spawn'](p);\n":                            "gate.mjs:2 uses child_process (cp) other than by calling",
+		"const cp = require('child_process');\nconst run = cp.spawnSync;\n":                  "gate.mjs:2 uses child_process (cp) other than by calling",
+		"import { ChildProcess } from 'node:child_process';\n\nnew ChildProcess();\n":        "gate.mjs:3 uses child_process's ChildProcess (ChildProcess)",
+		"import { spawnSync as s } from 'node:child_process';\nconst run = s;\n":             "gate.mjs:2 takes child_process's spawnSync (s) other than by calling it",
+		"const { exec: run } = require('child_process');\nrun(c);\n":                         "gate.mjs:2 hands code to a shell",
+		"const proc = require('child_process');\nproc.exec(c);\n":                            "gate.mjs:2 hands code to a shell",
+		"const cp = require('child_process');\nconst q = /`/.test(s); cp.spawnSync('sh');\n": "gate.mjs:2 names cp, bound to child_process, where hookctl reads a string",
+		"const cp = require('child_process');\nconsole.log(`${cp.spawnSync(p).stdout}`);\n":  "gate.mjs:2 runs a program named only when the script runs",
+		"process.binding('spawn_sync').spawn(o);\n":                                          "gate.mjs:1 reaches node's internals or replaces node by a program",
+	}, nil)
+	// A comment, a string, another object's method of the same name are
+	// not.
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"import { spawnSync } from 'node:child_process';\n// spawnSync(x) and child_process\nconsole.log('spawnSync failed', `${o.spawnSync}`);\nspawnSync('git', ['log']);\n": ""}, nil)
+	checkLang(t, langCase{command: "node ../tools/gate.js", tools: []string{"node", "sh"}, files: map[string]string{
+		"tools/gate.js": "const cp = require('child_process');\nconsole.error(`${cp.execFileSync('sh', ['../tools/b.sh'])}`);\n" + jsMark("tools/gate.js"),
+		"tools/b.sh":    shMark("tools/b.sh"),
+	}, covered: []string{"tools/b.sh", "tools/gate.js"}})
+}
+
 // What JavaScript hands a shell or runs from a string is named at its
 // line; a regular expression's exec is not.
 func TestNodeDynamicCodeIsNamed(t *testing.T) {
