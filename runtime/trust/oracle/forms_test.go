@@ -300,6 +300,64 @@ func moreForms() []oracleCase {
 			command: "node ../tools/x.js",
 		},
 		{
+			name: "python subprocess list", form: "subprocess.run([\"sh\", f]) in Python", needs: []string{"python3"},
+			files:   tools(map[string]string{"tools/gate.py": "import subprocess as sp\nsp.run(['sh', '../tools/payload.txt'], check=True)\n"}),
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "python os.execv", form: "os.execv(\"/bin/sh\", [\"sh\", f]) in Python", needs: []string{"python3"},
+			files:   tools(map[string]string{"tools/gate.py": "from os import execv\nexecv('/bin/sh', ['sh', '../tools/payload.txt'])\n"}),
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "python os.system", form: "os.system(\"sh f\") in Python", needs: []string{"python3"},
+			files:   tools(map[string]string{"tools/gate.py": "import os as o\no.system('sh ../tools/payload.txt')\n"}),
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "python computed program", form: "subprocess.run([a program read from a file, f]) in Python", needs: []string{"python3"},
+			files: tools(map[string]string{
+				"tools/gate.py":  "import subprocess\nprog = open('../tools/list.txt').read().strip()\nsubprocess.run([prog, '../tools/payload.txt'])\n",
+				"tools/list.txt": "sh\n",
+			}),
+			data:    []string{"tools/list.txt"}, // the program's name, read as text
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "python os.system aliased", form: "from os import system as s; s(a command read from a file)", needs: []string{"python3"},
+			files: tools(map[string]string{
+				"tools/gate.py":  "from os import system as s\ns(open('../tools/list.txt').read())\n",
+				"tools/list.txt": "sh ../tools/payload.txt\n",
+			}),
+			data:    []string{"tools/list.txt"}, // the command, read as text
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "node child_process spawn", form: "spawnSync(\"sh\", [f]) in JavaScript", needs: []string{"node"},
+			files:   tools(map[string]string{"tools/gate.js": "const { spawnSync: run } = require('node:child_process');\nrun('sh', ['../tools/payload.txt'], { stdio: 'inherit' });\n"}),
+			command: "node ../tools/gate.js",
+		},
+		{
+			name: "node child_process computed", form: "execFileSync(\"sh\", [a path read from a file]) in JavaScript", needs: []string{"node"},
+			files: tools(map[string]string{
+				"tools/gate.js":  "const cp = require('child_process');\nconst p = require('fs').readFileSync('../tools/list.txt', 'utf8').trim();\ncp.execFileSync('sh', [p], { stdio: 'inherit' });\n",
+				"tools/list.txt": "../tools/payload.txt\n",
+			}),
+			data:    []string{"tools/list.txt"}, // the script's path, read as text
+			command: "node ../tools/gate.js",
+		},
+		{
+			name: "node child_process taken as a value", form: "const run = cp.execFileSync; run(\"sh\", [f])", needs: []string{"node"},
+			files:   tools(map[string]string{"tools/gate.mjs": "import * as cp from 'node:child_process';\nconst run = cp.execFileSync;\nrun('sh', ['../tools/payload.txt'], { stdio: 'inherit' });\n"}),
+			command: "node ../tools/gate.mjs",
+		},
+		{
+			name: "sh computed program", form: "p=$(cat list); $p",
+			files:   tools(map[string]string{"tools/list.txt": "sh ../tools/payload.txt\n"}),
+			data:    []string{"tools/list.txt"}, // the command, read as text
+			command: "p=$(cat ../tools/list.txt); $p",
+		},
+		{
 			name: "perl use lib", form: "perl: use lib and use Module", needs: []string{"perl"},
 			files: map[string]string{
 				"tools/x.pl":          "use lib '../tools/lib';\nuse Helper;\n",
