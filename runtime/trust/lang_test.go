@@ -451,8 +451,10 @@ func TestPythonOtherStartsAreNamed(t *testing.T) {
 		"import subprocess\nf = getattr(subprocess, 'run')\n":         "gate.py:2 uses the module subprocess other than by naming its functions (getattr, an alias, an argument)",
 	}, nil)
 	// The modules' other names, an import's own names, another object's
-	// function of the same name are not.
-	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os, subprocess\nfrom subprocess import PIPE, run\nprint(os.environ.get('X'), os.path.join('a', 'b'), subprocess.DEVNULL, PIPE)\nself.system(x)\nself.run(x)\n": ""}, nil)
+	// function of the same name, an f-string's text are not; an
+	// f-string's {expression} is code.
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os, subprocess\nfrom subprocess import PIPE, run\nprint(os.environ.get('X'), os.path.join('a', 'b'), subprocess.DEVNULL, PIPE)\nself.system(x)\nself.run(x)\nprint(f\"subprocess failed in {os.getcwd()}: {{os}}\")\n": ""}, nil)
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os\nprint(f\"ran: {os.system(c)}\")\n": "gate.py:2 hands a shell a command built only when the script runs (os.system)"}, nil)
 }
 
 // What a JavaScript file starts with child_process from a literal program
