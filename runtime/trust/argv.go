@@ -713,7 +713,7 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
 	}
 	for _, m := range internals {
-		named(m[0], "reaches node's internals or replaces node by a program (process.binding, process.execve)")
+		named(m[0], "starts a program in a way hookctl does not read (process.binding, process.execve, Bun.spawn, Bun.$, Deno.Command)")
 	}
 	lit := func(s string) (string, bool) {
 		v, end, ok := jsString([]byte(s), 0)
@@ -829,10 +829,10 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 // reads.
 var jsStarts = map[string]bool{"spawn": true, "spawnSync": true, "execFile": true, "execFileSync": true, "fork": true, "exec": true, "execSync": true}
 
-// jsInternals finds what reaches node's internal bindings, which start
-// programs without child_process, and process.execve, which replaces
-// node by a program.
-var jsInternals = lazyre.New(`\bprocess\s*\.\s*(?:binding|_linkedBinding|execve)\b`)
+// jsInternals finds what starts a program without child_process: node's
+// internal bindings, process.execve, which replaces node by a program,
+// and the APIs of Bun and Deno, which run JavaScript files too.
+var jsInternals = lazyre.New(`\bprocess\s*\.\s*(?:binding|_linkedBinding|execve)\b|\bBun\s*\.\s*(?:spawn|spawnSync|\$)|\bDeno\s*\.\s*(?:Command|run)\b`)
 
 // jsName finds the names of JavaScript code, and child_process named in a
 // string.

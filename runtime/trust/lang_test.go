@@ -507,7 +507,10 @@ func TestNodeOtherChildProcessUsesAreNamed(t *testing.T) {
 		"const proc = require('child_process');\nproc.exec(c);\n":                            "gate.mjs:2 hands code to a shell",
 		"const cp = require('child_process');\nconst q = /`/.test(s); cp.spawnSync('sh');\n": "gate.mjs:2 names cp, bound to child_process, where hookctl reads a string",
 		"const cp = require('child_process');\nconsole.log(`${cp.spawnSync(p).stdout}`);\n":  "gate.mjs:2 runs a program named only when the script runs",
-		"process.binding('spawn_sync').spawn(o);\n":                                          "gate.mjs:1 reaches node's internals or replaces node by a program",
+		"process.binding('spawn_sync').spawn(o);\n":                                          "gate.mjs:1 starts a program in a way hookctl does not read (process.binding, process.execve, Bun.spawn, Bun.$, Deno.Command)",
+		"const p = Bun.spawn(['sh', 'x.sh']);\n":                                             "gate.mjs:1 starts a program in a way hookctl does not read",
+		"await Bun.$`sh x.sh`;\n":                                                            "gate.mjs:1 starts a program in a way hookctl does not read",
+		"\nnew Deno.Command('sh', { args: ['x.sh'] }).outputSync();\n":                       "gate.mjs:2 starts a program in a way hookctl does not read",
 	}, nil)
 	// A comment, a string, another object's method of the same name are
 	// not.
