@@ -283,12 +283,17 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 		var prog []shellcmd.Word
 		var exe *shellcmd.Word
 		listed, unsure := false, ""
-		shellAt, fromString := -1, false
+		shellAt, fromString, positional := -1, false, 0
 		for _, a := range args {
 			switch k := keyword(code, a); k {
 			case "":
+				positional++
+				if positional > 2 {
+					// Popen's executable, stdin, ..., cwd, env by position
+					unsure = "starts a program with options given by position (subprocess executable, cwd, env)"
+				}
 				if listed {
-					continue // bufsize and the rest
+					continue // bufsize
 				}
 				listed = true
 				if ws, ok := argvList(content, code, a, pyString); ok {
@@ -794,13 +799,17 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 							dir = dir + "/" + s
 						}
 					case "shell":
-						if strings.TrimSpace(v) != "false" {
+						switch strings.TrimSpace(v) {
+						case "false":
+						case "true":
 							unsure = "skip" // jsShell names shell: true
+						default:
+							unsure = "starts a program through a shell the options name, or one known only when the script runs (child_process shell)"
 						}
 					case "env", "execPath", "execArgv":
 						unsure = "starts a program with an environment or interpreter built when the script runs (child_process env, execPath, execArgv), which may change what it runs"
 					default:
-						if strings.HasPrefix(strings.TrimSpace(k), "...") {
+						if k := strings.TrimSpace(k); strings.HasPrefix(k, "...") || strings.HasPrefix(k, "[") {
 							unsure = "starts a program with options built only when the script runs (child_process)"
 						}
 					}

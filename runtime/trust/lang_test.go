@@ -407,6 +407,7 @@ func TestPythonSubprocessNotLiteralIsNamed(t *testing.T) {
 		"import os as o\no.execve('/bin/sh', ['sh', './x.sh'], env)\n":        "gate.py:2 starts a program from arguments built only when the script runs, or with an environment (os.execve)",
 		"import os\nos.spawnv(os.P_WAIT, p, ['x'])\n":                         "gate.py:2 runs a program named only when the script runs",
 		"import subprocess\nsubprocess.run(['sh', './a.sh'], executable=e)\n": "gate.py:2 runs a program named only when the script runs",
+		"import subprocess\nsubprocess.Popen(['sh', 'x.sh'], -1, './y')\n":    "gate.py:2 starts a program with options given by position (subprocess executable, cwd, env)",
 	}, nil)
 	// Another module's run, a method, a word in a string are not.
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import asyncio\nasyncio.run(main(x))\nprint('subprocess.run(cmd)')\nself.call(x)\n": ""}, nil)
@@ -478,13 +479,16 @@ func TestNodeChildProcessIsRead(t *testing.T) {
 // are not literal are named at their line.
 func TestNodeChildProcessNotLiteralIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
-		"import { spawnSync } from 'node:child_process';\nspawnSync(p, ['x']);\n":         "gate.mjs:2 runs a program named only when the script runs",
-		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', args);\n":       "gate.mjs:2 starts a program with arguments built only when the script runs",
-		"import * as cp from 'node:child_process';\ncp.execFile('./x.sh', [], opts);\n":   "gate.mjs:2 starts a program with options built only when the script runs",
-		"import { fork } from 'node:child_process';\nfork('./x.js', [], { cwd: d });\n":   "gate.mjs:2 runs ./x.js after a cd to a folder known only when the script runs",
-		"import { spawn } from 'node:child_process';\nspawn('./x.sh', [], { env: e });\n": "gate.mjs:2 starts a program with an environment or interpreter built",
-		"import { execSync } from 'node:child_process';\nexecSync(`sh ${f}`);\n":          "gate.mjs:2 hands code to a shell",
-		"import { execSync } from 'node:child_process';\nexecSync('curl -s x | sh');\n":   "gate.mjs:2 sh runs the code that another command of the pipeline prints",
+		"import { spawnSync } from 'node:child_process';\nspawnSync(p, ['x']);\n":                "gate.mjs:2 runs a program named only when the script runs",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', args);\n":              "gate.mjs:2 starts a program with arguments built only when the script runs",
+		"import * as cp from 'node:child_process';\ncp.execFile('./x.sh', [], opts);\n":          "gate.mjs:2 starts a program with options built only when the script runs",
+		"import { fork } from 'node:child_process';\nfork('./x.js', [], { cwd: d });\n":          "gate.mjs:2 runs ./x.js after a cd to a folder known only when the script runs",
+		"import { spawn } from 'node:child_process';\nspawn('./x.sh', [], { env: e });\n":        "gate.mjs:2 starts a program with an environment or interpreter built",
+		"import { spawn } from 'node:child_process';\nspawn('x', [], { shell: '/bin/bash' });\n": "gate.mjs:2 starts a program through a shell the options name",
+		"const proc = require('child_process');\nproc.exec('x', { shell });\n":                   "gate.mjs:2 starts a program through a shell the options name",
+		"import { spawn } from 'node:child_process';\nspawn('x', [], { [k]: v });\n":             "gate.mjs:2 starts a program with options built only when the script runs",
+		"import { execSync } from 'node:child_process';\nexecSync(`sh ${f}`);\n":                 "gate.mjs:2 hands code to a shell",
+		"import { execSync } from 'node:child_process';\nexecSync('curl -s x | sh');\n":          "gate.mjs:2 sh runs the code that another command of the pipeline prints",
 	}, nil)
 }
 
