@@ -58,12 +58,12 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		// workspace's that a command did not name.
 		// A file it sources is read for what it may assign: the bytes
 		// covered, so that what trust reads is what it fingerprints.
-		sourced := func(p string) ([]string, bool) {
+		sourced := func(p string) (string, bool) {
 			f, real := c.coverPath(cmd, p, "script by "+name, false)
 			if f == nil || f.State != Present {
-				return nil, false
+				return "", false
 			}
-			return shellcmd.SourcedEffects(string(c.content(f, real)))
+			return string(c.content(f, real)), true
 		}
 		parsed := shellcmd.ParseScript(string(content), cwd, c.root, start, sourced)
 		for _, p := range parsed.Probes {
@@ -119,7 +119,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 }
 
 // scriptWords says of a script what shellcmd says of a command.
-var scriptWords = strings.NewReplacer("when the command runs", "when the script runs", "the command computes", "the script computes")
+var scriptWords = strings.NewReplacer("when the command runs", "when the script runs", "the command computes", "the script computes", "the command sources", "the script sources")
 
 // inScript is a gap's reason, said of a script rather than a command.
 func inScript(why string) string { return scriptWords.Replace(why) }

@@ -372,6 +372,30 @@ func TestShellProgramNamedByAComputedValue(t *testing.T) {
 	}, files)
 }
 
+// A program a script names by a variable that a file it sources may
+// assign (straight, in a function, or any when that file sources or
+// evals code, or is looked up in PATH) is named at its line, and in a
+// script it starts; one a sourced file does not assign is the user's.
+func TestShellProgramNamedByASourcedVariable(t *testing.T) {
+	files := map[string]string{
+		"tools/config.sh": "TOOL=$(cat list.txt)\n",
+		"tools/fns.sh":    "setup() { TOOL=../tools/x.sh; }\n",
+		"tools/more.sh":   ". \"$HOOKCTL_WORKSPACE/tools/other.sh\"\n",
+		"tools/lib.sh":    "JQ_OPTS=-r\n",
+		"tools/b.sh":      "#!/bin/sh\n\"$TOOL\" y\n",
+	}
+	const why = "runs a program named by a variable that a file the script sources may assign"
+	namedAt(t, "tools/gate.sh", "sh ../tools/gate.sh", map[string]string{
+		". \"$HOOKCTL_WORKSPACE/tools/config.sh\"\n\"$TOOL\" x\n":         "gate.sh:2 " + why,
+		"f() { $TOOL; }\n. \"$HOOKCTL_WORKSPACE/tools/config.sh\"\nf\n":   "gate.sh:1 " + why,
+		". \"$HOOKCTL_WORKSPACE/tools/fns.sh\"\nsetup\n$TOOL\n":           "gate.sh:3 " + why,
+		". \"$HOOKCTL_WORKSPACE/tools/more.sh\"\n\"${JQ:-jq}\" .\n":       "gate.sh:2 " + why,
+		". config.sh\n\"${JQ:-jq}\" .\n":                                  "gate.sh:2 " + why,
+		". \"$HOOKCTL_WORKSPACE/tools/config.sh\"\nsh ../tools/b.sh\n":    "b.sh:2 runs a program named by a value the script computes",
+		". \"$HOOKCTL_WORKSPACE/tools/lib.sh\"\n\"${JQ:-jq}\" $JQ_OPTS\n": "",
+	}, files)
+}
+
 // The programs a Python script starts with subprocess from a literal list
 // are read as the shell call they are, from the folder it runs in or the
 // literal cwd= it gives, under the names it imported them by.

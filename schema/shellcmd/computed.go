@@ -19,6 +19,9 @@ const (
 	computedValue
 	// matchedFiles: from a pattern the shell matches against files.
 	matchedFiles
+	// sourcedVar: from a variable a file the script sources may assign
+	// (Command.sourcedDecide).
+	sourcedVar
 )
 
 // assignedNames returns the variables code may assign anywhere ("*" for a
@@ -53,9 +56,11 @@ func withNames(a, b map[string]bool) map[string]bool {
 }
 
 // decidedBy says how the value of a word that is not literal is decided,
-// the code assigning the variables in assigned.
-func decidedBy(x *syntax.Word, assigned map[string]bool) uint8 {
+// the code assigning the variables in assigned, and, for one the user
+// decides, the variables it takes that value from (Word.vars).
+func decidedBy(x *syntax.Word, assigned map[string]bool) (uint8, string) {
 	how := chosenByUser
+	vars := ""
 	mark := func(h uint8) {
 		if h > how {
 			how = h
@@ -76,6 +81,8 @@ func decidedBy(x *syntax.Word, assigned map[string]bool) uint8 {
 			mark(computedValue) // what a caller passes
 		case assigned[name] || assigned["*"] || shellSets(name):
 			mark(computedValue)
+		default:
+			vars += name + " "
 		}
 		if p.Exp != nil && p.Exp.Word != nil {
 			parts(p.Exp.Word.Parts, true)
@@ -113,7 +120,10 @@ func decidedBy(x *syntax.Word, assigned map[string]bool) uint8 {
 		}
 	}
 	parts(x.Parts, false)
-	return how
+	if how != chosenByUser {
+		vars = ""
+	}
+	return how, vars
 }
 
 // Argv reads a program and its arguments as code in another language hands

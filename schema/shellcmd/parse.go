@@ -65,6 +65,10 @@ type Word struct {
 	// decided says, for a word that is not literal, how its value is
 	// decided (decidedBy): by the user, or by what the code computes.
 	decided uint8
+	// vars are, for a word the user decides, the variables it takes its
+	// value from, which a file the code sources may assign after all,
+	// each followed by a blank (a Word is compared whole).
+	vars string
 }
 
 // Call is one simple command: a program and its arguments, as one of the
@@ -151,6 +155,10 @@ type Command struct {
 	// fnsDefined is set once a function was defined, which a file
 	// sourced after it may call.
 	fnsDefined bool
+	// sourcedVars are the variables the files a script sources may
+	// assign ("*" for any, a file not read), which decide the words
+	// that take their value from them.
+	sourcedVars map[string]bool
 	// cdUnsure is set once a statement of a command (not a script) may
 	// have made cd go elsewhere than its word says: it set CDPATH, or ran
 	// code it does not show, which may define a function or an alias cd.
@@ -277,7 +285,69 @@ func (c *Command) parse(dir string) *Command {
 	}
 	w.moves = scanMoves(f.Stmts)
 	w.stmts(f.Stmts, st)
+	c.sourcedDecide(w.assigned)
 	return c
+}
+
+// tainted is the scope's tainted, which also records what a . or source
+// of a file may assign (all, when the file is not read).
+func (w *walker) tainted(call *Call, st *state) bool {
+	read := st.sc.tainted(call)
+	if !sources(call) {
+		return read
+	}
+	if w.c.sourcedVars == nil {
+		w.c.sourcedVars = map[string]bool{}
+	}
+	names := []string{"*"}
+	if src, ok := st.sc.sourcedFile(call); ok {
+		if ns, ok := SourcedNames(src); ok {
+			names = ns
+		}
+	}
+	for _, n := range names {
+		w.c.sourcedVars[n] = true
+	}
+	return read
+}
+
+// sources reports whether a call is a . or source.
+func sources(call *Call) bool {
+	for _, a := range call.Args {
+		if a.Lit && (a.Text == "command" || a.Text == "builtin") {
+			continue
+		}
+		return a.Lit && (a.Text == "." || a.Text == "source")
+	}
+	return false
+}
+
+// sourcedDecide makes, once the script is read, every word the user
+// decides by a variable that a file it sources may assign a word that
+// file decides (sourcedVar), and adds those variables to assigned, which
+// the scripts it starts inherit.
+func (c *Command) sourcedDecide(assigned map[string]bool) {
+	if len(c.sourcedVars) == 0 {
+		return
+	}
+	for n := range c.sourcedVars {
+		if assigned != nil {
+			assigned[n] = true
+		}
+	}
+	for _, call := range c.Calls {
+		for i, a := range call.Args {
+			if a.Lit || a.decided != chosenByUser {
+				continue
+			}
+			for _, v := range strings.Fields(a.vars) {
+				if c.sourcedVars[v] || c.sourcedVars["*"] {
+					call.Args[i].decided = sourcedVar
+					break
+				}
+			}
+		}
+	}
 }
 
 // withoutAssigned returns vars without the variables stmts may assign,
@@ -798,7 +868,7 @@ func (w *walker) call(x *syntax.CallExpr, st *state, in inputs) {
 		// What follows a test runs only when it passes.
 		st.conditional = true
 	}
-	if st.sc != nil && callTaints(call) && (!st.sc.tainted(call) || w.moves.fnMoves) {
+	if st.sc != nil && callTaints(call) && (!w.tainted(call, st) || w.moves.fnMoves) {
 		// Code not read may have changed the folder; a sourced file
 		// read may call a function of the script's that may cd.
 		st.dir = ""
@@ -978,14 +1048,14 @@ func (w *walker) word(x *syntax.Word, st *state) Word {
 		v, ok := w.eval(x, st, false, 0)
 		wd := Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
 		if !ok {
-			wd.decided = decidedBy(x, w.assigned)
+			wd.decided, wd.vars = decidedBy(x, w.assigned)
 		}
 		return wd
 	}
 	text, ok := literal(x, w.c.workspace)
 	wd := Word{Text: text, Lit: ok, From: from, To: to}
 	if !ok {
-		wd.decided = decidedBy(x, w.assigned)
+		wd.decided, wd.vars = decidedBy(x, w.assigned)
 	}
 	if ok && len(w.c.workspace) > 0 {
 		wd.anchor = spelled(x, text, w.c.workspace)

@@ -205,6 +205,8 @@ func classify(call *Call) ([]Ref, []Gap) {
 			add(prog, Script, implied)
 		case !prog.Lit && prog.decided == computedValue:
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named by a value the command computes when it runs (from a command's output or its input)", Code: true})
+		case !prog.Lit && prog.decided == sourcedVar:
+			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named by a variable that a file the command sources may assign", Code: true})
 		case !prog.Lit && prog.decided == matchedFiles:
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named by a pattern, which matches files only when the command runs", Code: true})
 		case !prog.Lit:

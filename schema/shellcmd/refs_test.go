@@ -323,7 +323,7 @@ func FuzzScript(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		start := Start{arg0: val{s: "./hooks/gate.sh"}, hasArg0: true, source: val{s: "./hooks/gate.sh"}, hasSource: true, bash: true}
-		c := ParseScript(src, "/w/.agents", "/w", start, func(string) ([]string, bool) { return []string{"D"}, true })
+		c := ParseScript(src, "/w/.agents", "/w", start, func(string) (string, bool) { return "D=x\n", true })
 		refs, gaps := c.Refs()
 		readOthers(t, c)
 		for _, r := range refs {

@@ -352,6 +352,14 @@ func moreForms() []oracleCase {
 			command: "node ../tools/gate.mjs",
 		},
 		{
+			name: "sh sourced variable", form: ". config.sh; $TOOL, with TOOL assigned in config.sh",
+			files: tools(map[string]string{
+				"tools/gate.sh":   ". ../tools/config.sh\n$TOOL\n",
+				"tools/config.sh": "TOOL='sh ../tools/payload.txt'\n",
+			}),
+			command: "sh ../tools/gate.sh",
+		},
+		{
 			name: "sh computed program", form: "p=$(cat list); $p",
 			files:   tools(map[string]string{"tools/list.txt": "sh ../tools/payload.txt\n"}),
 			data:    []string{"tools/list.txt"}, // the command, read as text
