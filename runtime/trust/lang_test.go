@@ -563,6 +563,52 @@ func TestNodeDynamicCodeIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n": ""}, nil)
 }
 
+// What a Perl, Ruby, PHP or awk script starts itself is not read: each
+// line that may start a program is named at its line; a line that starts
+// none, and awk's | in a string or ||, are not.
+func TestOtherLanguagesStartsAreNamed(t *testing.T) {
+	const perl = "starts a program (system, exec, backticks, qx, a piped open, IPC::), which hookctl does not read: what it runs is not known"
+	namedAt(t, "tools/gate.pl", "perl ../tools/gate.pl", map[string]string{
+		"use strict;\nsystem('sh', '../tools/x.sh');\n":        "gate.pl:2 " + perl,
+		"my $x = `sh ../tools/x.sh`;\n":                        "gate.pl:1 " + perl,
+		"my $x = qx{$cmd};\n":                                  "gate.pl:1 " + perl,
+		"\nexec { 'sh' } 'sh', '../tools/x.sh';\n":             "gate.pl:2 " + perl,
+		"open(my $fh, '-|', 'sh', '../tools/x.sh') or die;\n":  "gate.pl:1 " + perl,
+		"open(FH, \"sh ../tools/x.sh |\");\n":                  "gate.pl:1 " + perl,
+		"use IPC::Open3;\n":                                    "gate.pl:1 " + perl,
+		"open(my $fh, '<', $f) || die \"cannot\";\nprint 1;\n": "",
+	}, nil)
+	const ruby = "starts a program (system, exec, spawn, backticks, %x, IO.popen, Open3, a piped open), which hookctl does not read: what it runs is not known"
+	namedAt(t, "tools/gate.rb", "ruby ../tools/gate.rb", map[string]string{
+		"system('sh', '../tools/x.sh')\n":         "gate.rb:1 " + ruby,
+		"x = `sh ../tools/x.sh`\n":                "gate.rb:1 " + ruby,
+		"x = %x(sh ../tools/x.sh)\n":              "gate.rb:1 " + ruby,
+		"pid = Process.spawn(cmd)\n":              "gate.rb:1 " + ruby,
+		"IO.popen(['sh', 'x.sh']).read\n":         "gate.rb:1 " + ruby,
+		"require 'open3'\nOpen3.capture2(cmd)\n":  "gate.rb:2 " + ruby,
+		"open('|sh ../tools/x.sh').read\n":        "gate.rb:1 " + ruby,
+		"puts 'hello'\nFile.open('x.txt').read\n": "",
+	}, nil)
+	const php = "starts a program (exec, shell_exec, system, passthru, proc_open, popen, backticks), which hookctl does not read: what it runs is not known"
+	namedAt(t, "tools/gate.php", "php ../tools/gate.php", map[string]string{
+		"<?php\nsystem('sh ../tools/x.sh');\n": "gate.php:2 " + php,
+		"<?php\n$o = `sh x.sh`;\n":             "gate.php:2 " + php,
+		"<?php\nproc_open($c, $d, $p);\n":      "gate.php:2 " + php,
+		"<?php\necho 'hello';\n":               "",
+	}, nil)
+	const awk = "starts a program (system, a pipe to or from a command), which hookctl does not read: what it runs is not known"
+	namedAt(t, "tools/gate.awk", "gawk -f ../tools/gate.awk </dev/null", map[string]string{
+		"BEGIN { system(\"sh ../tools/x.sh\") }\n":                           "gate.awk:1 " + awk,
+		"BEGIN {\n\t\"sh ../tools/x.sh\" | getline x\n}\n":                   "gate.awk:2 " + awk,
+		"BEGIN { print \"x\" | \"sh\" }\n":                                   "gate.awk:1 " + awk,
+		"BEGIN { print a || b | c }\n":                                       "gate.awk:1 " + awk,
+		"BEGIN { if (a == \"|\" || b) print \"a | b\" > \"/dev/stderr\" }\n": "",
+	}, nil)
+	namedAt(t, "tools/gate.sh", "sh ../tools/gate.sh", map[string]string{
+		"awk '{ system($0) }' list.txt\n": "the program of awk:1 " + awk,
+	}, nil)
+}
+
 // namedAt writes each code of cases as file, run by command, with files
 // beside it, and checks that trust names the line its case gives ("" for
 // none of the file's).

@@ -352,6 +352,21 @@ func moreForms() []oracleCase {
 			command: "node ../tools/gate.mjs",
 		},
 		{
+			name: "perl system", form: "system(\"sh\", f) in Perl", needs: []string{"perl"},
+			files:   tools(map[string]string{"tools/gate.pl": "system('sh', '../tools/payload.txt');\n"}),
+			command: "perl ../tools/gate.pl",
+		},
+		{
+			name: "ruby backticks", form: "`sh f` in Ruby", needs: []string{"ruby"},
+			files:   tools(map[string]string{"tools/gate.rb": "$stderr.print `sh ../tools/payload.txt 2>&1`\n"}),
+			command: "ruby ../tools/gate.rb",
+		},
+		{
+			name: "awk system", form: "system(\"sh f\") in awk", needs: []string{"gawk"},
+			files:   tools(map[string]string{"tools/gate.awk": "BEGIN { system(\"sh ../tools/payload.txt\") }\n"}),
+			command: "gawk -f ../tools/gate.awk",
+		},
+		{
 			name: "sh sourced variable", form: ". config.sh; $TOOL, with TOOL assigned in config.sh",
 			files: tools(map[string]string{
 				"tools/gate.sh":   ". ../tools/config.sh\n$TOOL\n",
