@@ -367,9 +367,11 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 	return read
 }
 
-// pyName finds the names of a Python file's code, to look up in those
-// it imported the modules and functions that start programs by.
-var pyName = lazyre.New(`[A-Za-z_]\w*`)
+// pyName finds a name of a Python file's code at the start of a text.
+var pyName = lazyre.New(`^[A-Za-z_]\w*`)
+
+// pyNameStart reports whether a name of Python code may start with b.
+func pyNameStart(b byte) bool { return b == '_' || isLetter(b) }
 
 // pythonStartsElse reads, or names at its line, every other use of the
 // modules and functions that start programs (pyStartNames) than the
@@ -392,8 +394,17 @@ func (c *coverage) pythonStartsElse(cmd *Command, content, code []byte, mods, fu
 		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
 	}
 	imp := 0
-	for _, m := range pyName().FindAllIndex(code, -1) {
-		at, after := m[0], m[1]
+	for end := 0; end < len(code); {
+		at := end
+		if !pyNameStart(code[at]) {
+			end++
+			continue
+		}
+		after := at + 1
+		for after < len(code) && (pyNameStart(code[after]) || code[after] >= '0' && code[after] <= '9') {
+			after++
+		}
+		end = after
 		for imp < len(imports) && imports[imp][1] <= at {
 			imp++
 		}
@@ -410,7 +421,7 @@ func (c *coverage) pythonStartsElse(cmd *Command, content, code []byte, mods, fu
 		if b >= 0 && code[b] == '.' {
 			continue // another object's attribute
 		}
-		tok := string(code[m[0]:m[1]])
+		tok := string(code[at:after])
 		var fn string
 		if mod := mods[tok]; mod != "" {
 			dot := next(after)
@@ -847,6 +858,9 @@ var jsInternals = lazyre.New(`\bprocess\s*\.\s*(?:binding|_linkedBinding|execve)
 // string.
 var jsName = lazyre.New("[A-Za-z_$][\\w$]*|[\"'`](?:node:)?child_process[\"'`]")
 
+// jsChildString finds child_process named in a string.
+var jsChildString = lazyre.New("[\"'`](?:node:)?child_process[\"'`]")
+
 // nodeStartsElse names at its line every use of child_process that the
 // calls nodePrograms reads (calls: where each starts, and where its name
 // ends) do not account for: the module named in a string that binds it
@@ -878,7 +892,11 @@ func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []boo
 		return i
 	}
 	skip := -1 // the end of the name of a call the loop took
-	for _, m := range jsName().FindAllIndex(content, -1) {
+	find := jsName()
+	if len(mods) == 0 && len(funcs) == 0 {
+		find = jsChildString() // no name to look for
+	}
+	for _, m := range find.FindAllIndex(content, -1) {
 		at, after := m[0], m[1]
 		if end, ok := calls[at]; ok {
 			skip = end
