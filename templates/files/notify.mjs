@@ -34,13 +34,15 @@ try {
   const workspace = (event.workspacePaths ?? [])[0];
   if (workspace) message += ` in ${path.basename(workspace)}`;
   const display = process.env.DISPLAY || process.env.WAYLAND_DISPLAY;
-  const quoted = message.replace(/\\/g, "\\\\").replace(/"/g, '\\"');
   if (process.env.HOOKCTL_TEST === "1") {
     console.error(`${NAME}: under test, not shown: ${message}`);
   } else {
     const shown = (display && ran(spawnSync("notify-send", ["Agent stopped", message], { stdio: "ignore" }))) ||
       (process.platform === "darwin" &&
-        ran(spawnSync("osascript", ["-e", `display notification "${quoted}" with title "Agent stopped"`], { stdio: "ignore" })));
+        // The message is the AppleScript's argument, not part of its code.
+        ran(spawnSync("osascript",
+          ["-e", "on run argv", "-e", 'display notification (item 1 of argv) with title "Agent stopped"', "-e", "end run", message],
+          { stdio: "ignore" })));
     if (!shown) console.error(`${NAME}: ${message}`);
   }
 } finally {

@@ -26,9 +26,9 @@ def notify(message):
     if shutil.which("notify-send") and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         done = subprocess.run(["notify-send", "Agent stopped", message], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     elif shutil.which("osascript"):
-        quoted = message.replace("\\", "\\\\").replace('"', '\\"')
-        done = subprocess.run(["osascript", "-e", 'display notification "%s" with title "Agent stopped"' % quoted],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # The message is the AppleScript's argument, not part of its code.
+        done = subprocess.run(["osascript", "-e", "on run argv", "-e", 'display notification (item 1 of argv) with title "Agent stopped"',
+                               "-e", "end run", message], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     else:
         done = None
     if done is None or done.returncode != 0:

@@ -25,8 +25,9 @@ if [ "${HOOKCTL_TEST:-}" = 1 ]; then
 elif command -v notify-send >/dev/null 2>&1 && [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
 	notify-send "Agent stopped" "$message" || echo "{{name}}: $message" >&2
 elif command -v osascript >/dev/null 2>&1; then
-	quoted=$(printf '%s' "$message" | sed 's/\\/\\\\/g; s/"/\\"/g')
-	osascript -e "display notification \"$quoted\" with title \"Agent stopped\"" || echo "{{name}}: $message" >&2
+	# The message is the AppleScript's argument, not part of its code.
+	osascript -e 'on run argv' -e 'display notification (item 1 of argv) with title "Agent stopped"' -e 'end run' "$message" >/dev/null ||
+		echo "{{name}}: $message" >&2
 else
 	echo "{{name}}: $message" >&2
 fi
