@@ -308,10 +308,14 @@ func interpreterScript(call *Call, i int, add func(Word, Role, string, ...string
 	xargs := underXargs(args[:i])
 	// codeGiven is what a flag that takes code on the command line (-c,
 	// -e) returns: the code is read where it stands, unless xargs gives
-	// it from its input.
+	// it from its input; code built when the command runs is named (a
+	// shell's, where the parser reads it).
 	codeGiven := func(j int) (int, int) {
-		if xargs && j+1 >= len(args) {
+		switch {
+		case xargs && j+1 >= len(args):
 			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the code it runs, read from its input only when the command runs", Code: true})
+		case j+1 < len(args) && !args[j+1].Lit && !isShell(name):
+			*gaps = append(*gaps, Gap{Word: args[j+1], Why: name + " runs code built only when the command runs", Code: true})
 		}
 		return -1, -1
 	}

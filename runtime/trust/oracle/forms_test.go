@@ -239,6 +239,11 @@ func moreForms() []oracleCase {
 			command: "python3 <<X\nimport sys\nsys.path.insert(0, '../tools')\nimport helper\nX",
 		},
 		{
+			name: "python -c of a file's text", form: `python3 -c "$(cat f*)"`, needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "$(cat ../tools/x.p*)"`,
+		},
+		{
 			name: "python exec open", form: `python3 -c "exec(open(f).read())"`, needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "exec(open('../tools/x.py').read())"`,
