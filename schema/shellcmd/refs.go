@@ -242,6 +242,8 @@ func classify(call *Call) ([]Ref, []Gap) {
 			}
 		case name == "find":
 			findExec(args[i+1:], add, &gaps)
+		case name == "sed" || name == "gsed":
+			sedRuns(args[i], args[i+1:], &gaps)
 		case projectRunner(args, i) || isAwk(name) || isInterpreter(name):
 			script = byName(call, i, add, &gaps)
 		}

@@ -244,6 +244,14 @@ func moreForms() []oracleCase {
 			command: `python3 -c "$(cat ../tools/x.p*)"`,
 		},
 		{
+			name: "sed e", form: "sed 's/.*/sh f/e': GNU sed runs the pattern space", files: map[string]string{"tools/payload.txt": payload},
+			command: "echo x | sed 's|.*|sh ../tools/payload.txt|e'",
+		},
+		{
+			name: "sed e command", form: "sed 'e sh f': GNU sed runs a command", files: map[string]string{"tools/payload.txt": payload},
+			command: "echo x | sed '1e sh ../tools/payload.txt'",
+		},
+		{
 			name: "python exec open", form: `python3 -c "exec(open(f).read())"`, needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "exec(open('../tools/x.py').read())"`,
