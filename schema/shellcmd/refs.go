@@ -325,6 +325,9 @@ func interpreterScript(call *Call, i int, add func(Word, Role, string, ...string
 	if (name == "deno" || name == "bun") && j < len(args) && args[j].Text == "run" {
 		j++
 	}
+	if name == "deno" && j < len(args) && args[j].Text == "eval" {
+		return codeGiven(j) // deno eval CODE
+	}
 	stdin := false
 	for j < len(args) && !stdin {
 		a := args[j]
