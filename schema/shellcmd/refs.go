@@ -244,6 +244,8 @@ func classify(call *Call) ([]Ref, []Gap) {
 			findExec(args[i+1:], add, &gaps)
 		case name == "sed" || name == "gsed":
 			sedRuns(args[i], args[i+1:], &gaps)
+		case handsCommand(name, args[i+1:]) != "":
+			gaps = append(gaps, Gap{Word: prog, Why: handsCommand(name, args[i+1:]), Code: true})
 		case projectRunner(args, i) || isAwk(name) || isInterpreter(name):
 			script = byName(call, i, add, &gaps)
 		}

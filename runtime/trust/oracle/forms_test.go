@@ -244,6 +244,14 @@ func moreForms() []oracleCase {
 			command: `python3 -c "$(cat ../tools/x.p*)"`,
 		},
 		{
+			name: "flock -c", form: "flock lock -c 'sh f'", files: map[string]string{"tools/payload.txt": payload}, needs: []string{"flock"},
+			command: "flock ../tools/lock -c 'sh ../tools/payload.txt'",
+		},
+		{
+			name: "script -c", form: "script -qc 'sh f' /dev/null", files: map[string]string{"tools/payload.txt": payload}, needs: []string{"script"},
+			command: "script -qc 'sh ../tools/payload.txt' /dev/null </dev/null",
+		},
+		{
 			name: "sed e", form: "sed 's/.*/sh f/e': GNU sed runs the pattern space", files: map[string]string{"tools/payload.txt": payload},
 			command: "echo x | sed 's|.*|sh ../tools/payload.txt|e'",
 		},
