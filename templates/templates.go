@@ -160,6 +160,7 @@ var all = sync.OnceValue(func() []Template {
 		{
 			ID: "format-file", Event: schema.PostToolUse, Matcher: editTools, Timeout: 60, NeedsJQ: true,
 			Summary: "format the edited file with gofmt, prettier, ruff/black or shfmt when installed",
+			Runs:    "runs the project's own prettier (node_modules/.bin/prettier in the workspace, when it has one, else the prettier on PATH) on a .js, .ts, .css, .json, .md, .yaml or .html file the agent wrote: that prettier and the packages it loads are the project's, not covered",
 			Cases: []Case{
 				{Name: "answers {} after an edit", Tool: "write_to_file", Args: map[string]any{"TargetFile": "no-such-file.go", "CodeContent": "package main\n"}, Expect: map[string]any{}},
 			},

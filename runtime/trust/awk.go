@@ -25,6 +25,7 @@ var (
 
 // awk covers what the awk program text loads, run from the folder cwd.
 func (c *coverage) awk(cmd *Command, content []byte, cwd, name string, depth int) {
+	textStarting(cmd, awkCode(content), awkStarts, name, awkStartWords)
 	lines := lineCounter{b: content}
 	var gaps []string
 	for _, m := range awkLoad().FindAllIndex(content, -1) {

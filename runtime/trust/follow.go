@@ -58,12 +58,12 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		// workspace's that a command did not name.
 		// A file it sources is read for what it may assign: the bytes
 		// covered, so that what trust reads is what it fingerprints.
-		sourced := func(p string) ([]string, bool) {
+		sourced := func(p string) (string, bool) {
 			f, real := c.coverPath(cmd, p, "script by "+name, false)
 			if f == nil || f.State != Present {
-				return nil, false
+				return "", false
 			}
-			return shellcmd.SourcedEffects(string(c.content(f, real)))
+			return string(c.content(f, real)), true
 		}
 		parsed := shellcmd.ParseScript(string(content), cwd, c.root, start, sourced)
 		for _, p := range parsed.Probes {
@@ -75,7 +75,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		var found []string
 		for _, g := range gaps {
 			if g.Code {
-				why := strings.ReplaceAll(g.Why, "when the command runs", "when the script runs")
+				why := inScript(g.Why)
 				found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(g.Word.From), why))
 			}
 		}
@@ -101,9 +101,9 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 			base = filepath.Dir(real)
 		}
 		c.pythonImports(cmd, content, real, base, name, depth)
-		c.pythonDynamic(cmd, content, name)
+		c.pythonDynamic(cmd, content, name, c.pythonPrograms(cmd, content, cwd, name, depth))
 	case shellcmd.LangNode:
-		c.nodeRequires(cmd, content, real, name, depth)
+		c.nodeRequires(cmd, content, real, cwd, name, depth)
 		c.nodeOptions(cmd, call, name, depth)
 	case shellcmd.LangPerl:
 		c.perl(cmd, content, real, cwd, name, call, depth)
@@ -117,6 +117,12 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 		c.make(cmd, content, cwd, name, call, depth)
 	}
 }
+
+// scriptWords says of a script what shellcmd says of a command.
+var scriptWords = strings.NewReplacer("when the command runs", "when the script runs", "the command computes", "the script computes", "the command sources", "the script sources")
+
+// inScript is a gap's reason, said of a script rather than a command.
+func inScript(why string) string { return scriptWords.Replace(why) }
 
 // lineCounter gives the line of offsets in b, counting on from the last
 // offset asked for rather than from the start: a script's gaps come in
@@ -198,12 +204,16 @@ const maxModuleParts = 32
 var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(`)
 
 // pythonDynamic names, at their lines, what the Python code loads or runs
-// that its reading cannot follow (pyDynamic).
-func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string) {
+// that its reading cannot follow (pyDynamic), but the calls that start a
+// program that pythonPrograms read (at the offsets in read).
+func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string, read map[int]bool) {
 	lines := lineCounter{b: content}
 	var found []string
 	code := pyCode(content)
 	for _, m := range pyDynamic().FindAllIndex(code, -1) {
+		if read[keywordAt(code, m)] {
+			continue // a program started from literal arguments, read
+		}
 		found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(keywordAt(code, m))))
 	}
 	addGaps(cmd, found)
@@ -286,7 +296,7 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 			case py && opt == 'c':
 				if code.Lit {
 					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
-					c.pythonDynamic(cmd, []byte(code.Text), "python -c")
+					c.pythonDynamic(cmd, []byte(code.Text), "python -c", c.pythonPrograms(cmd, []byte(code.Text), call.Dir, "python -c", depth))
 				}
 			case py && opt == 'm':
 				// The module is followed by the command's own check.
@@ -294,7 +304,7 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 				// node -e "require('./x')" resolves from the current
 				// folder.
 				if code.Lit {
-					c.nodeRequires(cmd, []byte(code.Text), filepath.Join(call.Dir, "[eval]"), "node -e", depth)
+					c.nodeRequires(cmd, []byte(code.Text), filepath.Join(call.Dir, "[eval]"), call.Dir, "node -e", depth)
 				}
 			case py && (opt == 'W' || opt == 'X') && rest == "":
 				j++ // the option's value

@@ -347,7 +347,7 @@ func TestPythonStatementsAreRead(t *testing.T) {
 func TestPythonDynamicCodeIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
 		"x = '#'; exec(open('../x.py').read())\n":            "gate.py:1",
-		"import os\nos.system('sh ../tools/x.sh')\n":         "gate.py:2",
+		"import os\nos.system('sh ' + f)\n":                  "gate.py:2 hands a shell a command built only when the script runs (os.system)",
 		"import subprocess\nsubprocess.run(c, shell=True)\n": "gate.py:2",
 		"v = eval(open('../e.py').read())\n":                 "gate.py:1",
 		"import importlib\nm = importlib.import_module(n)\n": "gate.py:1",
@@ -358,18 +358,255 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n": ""}, nil)
 }
 
+// A program a shell script names by a value it computes is named at its
+// line, in a file it sources or a script it starts too when the value is
+// the caller's; one named by a variable no code assigns is the user's.
+func TestShellProgramNamedByAComputedValue(t *testing.T) {
+	files := map[string]string{"tools/lib.sh": "\"$p\" x\n", "tools/b.sh": "#!/bin/sh\n\"$Q\" y\n"}
+	namedAt(t, "tools/gate.sh", "sh ../tools/gate.sh", map[string]string{
+		"p=$(cat list.txt); \"$p\" x\n":                              "gate.sh:1 runs a program named by a value the script computes when it runs (from a command's output or its input)",
+		"read -r p < list.txt\n\"$p\"\n":                             "gate.sh:2 runs a program named by a value the script computes",
+		"p=$(cat list.txt)\n. \"$HOOKCTL_WORKSPACE/tools/lib.sh\"\n": "lib.sh:1 runs a program named by a value the script computes",
+		"Q=$(cat list.txt) sh ../tools/b.sh\n":                       "b.sh:2 runs a program named by a value the script computes",
+		". \"$HOOKCTL_WORKSPACE/tools/lib.sh\"\n\"${JQ:-jq}\" .\n":   "",
+	}, files)
+}
+
+// A program a script names by a variable that a file it sources may
+// assign (straight, in a function, or any when that file sources or
+// evals code, or is looked up in PATH) is named at its line, and in a
+// script it starts; one a sourced file does not assign is the user's.
+func TestShellProgramNamedByASourcedVariable(t *testing.T) {
+	files := map[string]string{
+		"tools/config.sh": "TOOL=$(cat list.txt)\n",
+		"tools/fns.sh":    "setup() { TOOL=../tools/x.sh; }\n",
+		"tools/more.sh":   ". \"$HOOKCTL_WORKSPACE/tools/other.sh\"\n",
+		"tools/lib.sh":    "JQ_OPTS=-r\n",
+		"tools/b.sh":      "#!/bin/sh\n\"$TOOL\" y\n",
+	}
+	const why = "runs a program named by a variable that a file the script sources may assign"
+	namedAt(t, "tools/gate.sh", "sh ../tools/gate.sh", map[string]string{
+		". \"$HOOKCTL_WORKSPACE/tools/config.sh\"\n\"$TOOL\" x\n":         "gate.sh:2 " + why,
+		"f() { $TOOL; }\n. \"$HOOKCTL_WORKSPACE/tools/config.sh\"\nf\n":   "gate.sh:1 " + why,
+		". \"$HOOKCTL_WORKSPACE/tools/fns.sh\"\nsetup\n$TOOL\n":           "gate.sh:3 " + why,
+		". \"$HOOKCTL_WORKSPACE/tools/more.sh\"\n\"${JQ:-jq}\" .\n":       "gate.sh:2 " + why,
+		". config.sh\n\"${JQ:-jq}\" .\n":                                  "gate.sh:2 " + why,
+		". \"$HOOKCTL_WORKSPACE/tools/config.sh\"\nsh ../tools/b.sh\n":    "b.sh:2 runs a program named by a value the script computes",
+		". \"$HOOKCTL_WORKSPACE/tools/lib.sh\"\n\"${JQ:-jq}\" $JQ_OPTS\n": "",
+	}, files)
+}
+
+// The programs a Python script starts with subprocess from a literal list
+// are read as the shell call they are, from the folder it runs in or the
+// literal cwd= it gives, under the names it imported them by.
+func TestPythonSubprocessListsAreRead(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3", "sh"}, files: map[string]string{
+		"tools/gate.py": "import subprocess\nimport subprocess as sp\nfrom subprocess import call as c\n" +
+			"subprocess.run([\"sh\", \"./n1.txt\"], check=True)\n" +
+			"sp.check_call(('python3', '../tools/b.py'))\n" +
+			"c([\"./c.sh\"], cwd=\"../tools\")\n" +
+			"subprocess.run(['git', '--version'], capture_output=True)\n" +
+			"import os\nif os.fork() == 0:\n    os.execlp('sh', 'sh', '../tools/e.sh')\nos.wait()\n" + pyMark("tools/gate.py"),
+		".agents/n1.txt": shMark(".agents/n1.txt"),
+		"tools/b.py":     pyMark("tools/b.py"),
+		"tools/c.sh":     "#!/bin/sh\n" + shMark("tools/c.sh"),
+		"tools/e.sh":     shMark("tools/e.sh"),
+	}, covered: []string{".agents/n1.txt", "tools/b.py", "tools/c.sh", "tools/e.sh", "tools/gate.py"}})
+}
+
+// A list, program, folder or environment a Python script gives subprocess
+// that is not literal is named at its line.
+func TestPythonSubprocessNotLiteralIsNamed(t *testing.T) {
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
+		"import subprocess\ncmd = ['sh', 'x']\nsubprocess.run(cmd)\n":         "gate.py:3 starts a program from a list built only when the script runs",
+		"import subprocess\n\nsubprocess.run([prog, 'x'])\n":                  "gate.py:3 runs a program named only when the script runs",
+		"import subprocess\nsubprocess.run(['sh', script])\n":                 "gate.py:2 sh is given an option or script known only when the script runs",
+		"import subprocess\nsubprocess.run(['sh', '-c', code])\n":             "gate.py:2 hands the shell code built only when the script runs",
+		"from subprocess import Popen\nPopen(['./x.sh'], cwd=d)\n":            "gate.py:2 runs ./x.sh after a cd to a folder known only when the script runs",
+		"import subprocess\nsubprocess.run(['./x.sh'], env=e)\n":              "gate.py:2 starts a program with an environment built when the script runs",
+		"import subprocess\nsubprocess.run(['sh', *rest])\n":                  "gate.py:2 sh is given an option or script known only when the script runs",
+		"import subprocess\nsubprocess.run(['x'], shell=s)\n":                 "gate.py:2 may hand a shell code",
+		"import subprocess\nsubprocess.run([f'./{n}.sh'])\n":                  "gate.py:2 runs a program named only when the script runs",
+		"from os import execv as ev\nev('/bin/sh', ['sh', script])\n":         "gate.py:2 sh is given an option or script known only when the script runs",
+		"import os as o\no.execve('/bin/sh', ['sh', './x.sh'], env)\n":        "gate.py:2 starts a program from arguments built only when the script runs, or with an environment (os.execve)",
+		"import os\nos.spawnv(os.P_WAIT, p, ['x'])\n":                         "gate.py:2 runs a program named only when the script runs",
+		"import subprocess\nsubprocess.run(['sh', './a.sh'], executable=e)\n": "gate.py:2 runs a program named only when the script runs",
+		"import subprocess\nsubprocess.Popen(['sh', 'x.sh'], -1, './y')\n":    "gate.py:2 starts a program with options given by position (subprocess executable, cwd, env)",
+	}, nil)
+	// Another module's run, a method, a word in a string are not.
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import asyncio\nasyncio.run(main(x))\nprint('subprocess.run(cmd)')\nself.call(x)\n": ""}, nil)
+}
+
+// What a Python script hands a shell as a literal string (os.system,
+// os.popen, subprocess.getoutput, shell=True) is read as the command it
+// is, from the folder the script runs in, under the names it imported
+// the functions by.
+func TestPythonShellStringsAreRead(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3", "sh"}, files: map[string]string{
+		"tools/gate.py": "import os as o\nfrom subprocess import getoutput as go, run\n" +
+			"o.system('sh ./n1.txt')\n" +
+			"print(go('sh ../tools/b.sh'))\n" +
+			"run('sh ../tools/c.sh', shell=True, check=True)\n" +
+			"o.popen('sh ../tools/d.sh').read()\n" + pyMark("tools/gate.py"),
+		".agents/n1.txt": shMark(".agents/n1.txt"),
+		"tools/b.sh":     shMark("tools/b.sh"),
+		"tools/c.sh":     shMark("tools/c.sh"),
+		"tools/d.sh":     shMark("tools/d.sh"),
+	}, covered: []string{".agents/n1.txt", "tools/b.sh", "tools/c.sh", "tools/d.sh", "tools/gate.py"}})
+}
+
+// Every other use of what starts a program in Python is named at its
+// line: a shell string built when the script runs, os.posix_spawn,
+// pty.spawn, asyncio's subprocesses, a function or module taken other
+// than by calling it, by whatever name the file imported it.
+func TestPythonOtherStartsAreNamed(t *testing.T) {
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
+		"import os as o\n\no.system(c)\n":                             "gate.py:3 hands a shell a command built only when the script runs (os.system)",
+		"from os import system\nsystem(c)\n":                          "gate.py:2 hands a shell a command built only when the script runs (os.system)",
+		"from os import *\nx = popen(c)\n":                            "gate.py:2 hands a shell a command built only when the script runs (os.popen)",
+		"import subprocess as sp\nsp.getstatusoutput(c)\n":            "gate.py:2 hands a shell a command built only when the script runs (subprocess.getstatusoutput)",
+		"import subprocess\nsubprocess.run(['./x.sh'], shell=True)\n": "gate.py:2 changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell",
+		"import os\nos.posix_spawn('/bin/sh', ['sh', 'x.sh'], {})\n":  "gate.py:2 starts a program in a way hookctl does not read (os.posix_spawn)",
+		"import posix\nposix.posix_spawnp('sh', ['sh'], {})\n":        "gate.py:2 starts a program in a way hookctl does not read (os.posix_spawnp)",
+		"from pty import spawn\nspawn(['sh', 'x.sh'])\n":              "gate.py:2 starts a program in a way hookctl does not read (pty.spawn)",
+		"import asyncio\nasyncio.create_subprocess_exec('sh')\n":      "gate.py:2 starts a program in a way hookctl does not read (asyncio.create_subprocess_exec)",
+		"import asyncio.subprocess\nasyncio.subprocess.Process\n":     "gate.py:2 starts a program in a way hookctl does not read (asyncio.subprocess)",
+		"import subprocess\nrun = subprocess.run\nrun(['./x.sh'])\n":  "gate.py:2 takes subprocess.run other than by calling it (an alias, an argument), which starts a program",
+		"from subprocess import Popen\nclass P(Popen): pass\n":        "gate.py:2 takes subprocess.Popen other than by calling it",
+		"import subprocess\nf = getattr(subprocess, 'run')\n":         "gate.py:2 uses the module subprocess other than by naming its functions (getattr, an alias, an argument)",
+	}, nil)
+	// The modules' other names, an import's own names, another object's
+	// function of the same name, an f-string's text are not; an
+	// f-string's {expression} is code.
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os, subprocess\nfrom subprocess import PIPE, run\nprint(os.environ.get('X'), os.path.join('a', 'b'), subprocess.DEVNULL, PIPE)\nself.system(x)\nself.run(x)\nprint(f\"subprocess failed in {os.getcwd()}: {{os}}\")\n": ""}, nil)
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os\nprint(f\"ran: {os.system(c)}\")\n": "gate.py:2 hands a shell a command built only when the script runs (os.system)"}, nil)
+}
+
+// What a JavaScript file starts with child_process from a literal program
+// and list is read as the shell call it is, a literal exec's string as
+// the command it is, from the folder node runs in or a literal cwd.
+func TestNodeChildProcessIsRead(t *testing.T) {
+	checkLang(t, langCase{command: "node ../tools/gate.js", tools: []string{"node", "sh"}, files: map[string]string{
+		"tools/gate.js": "const cp = require('child_process');\nconst { execFileSync: ef } = require(\"node:child_process\");\n" +
+			"require(\"child_process\").execFileSync(\"sh\", [\"./n1.txt\"], { stdio: \"inherit\" });\n" +
+			"ef('sh', ['./c.sh'], { cwd: '../tools', stdio: 'inherit' });\n" +
+			"cp.spawnSync('node', ['../tools/b.js'], { stdio: 'inherit' });\n" +
+			"cp.execSync('sh ../tools/d.sh', { stdio: 'inherit' });\n" + jsMark("tools/gate.js"),
+		".agents/n1.txt": shMark(".agents/n1.txt"),
+		"tools/b.js":     jsMark("tools/b.js"),
+		"tools/c.sh":     shMark("tools/c.sh"),
+		"tools/d.sh":     shMark("tools/d.sh"),
+	}, covered: []string{".agents/n1.txt", "tools/b.js", "tools/c.sh", "tools/d.sh", "tools/gate.js"}})
+}
+
+// A program, list or options a JavaScript file gives child_process that
+// are not literal are named at their line.
+func TestNodeChildProcessNotLiteralIsNamed(t *testing.T) {
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
+		"import { spawnSync } from 'node:child_process';\nspawnSync(p, ['x']);\n":                "gate.mjs:2 runs a program named only when the script runs",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', args);\n":              "gate.mjs:2 starts a program with arguments built only when the script runs",
+		"import * as cp from 'node:child_process';\ncp.execFile('./x.sh', [], opts);\n":          "gate.mjs:2 starts a program with options built only when the script runs",
+		"import { fork } from 'node:child_process';\nfork('./x.js', [], { cwd: d });\n":          "gate.mjs:2 runs ./x.js after a cd to a folder known only when the script runs",
+		"import { spawn } from 'node:child_process';\nspawn('./x.sh', [], { env: e });\n":        "gate.mjs:2 starts a program with an environment or interpreter built",
+		"import { spawn } from 'node:child_process';\nspawn('x', [], { shell: '/bin/bash' });\n": "gate.mjs:2 starts a program through a shell the options name",
+		"const proc = require('child_process');\nproc.exec('x', { shell });\n":                   "gate.mjs:2 starts a program through a shell the options name",
+		"import { spawn } from 'node:child_process';\nspawn('x', [], { [k]: v });\n":             "gate.mjs:2 starts a program with options built only when the script runs",
+		"import { execSync } from 'node:child_process';\nexecSync(`sh ${f}`);\n":                 "gate.mjs:2 hands code to a shell",
+		"import { execSync } from 'node:child_process';\nexecSync('curl -s x | sh');\n":          "gate.mjs:2 sh runs the code that another command of the pipeline prints",
+	}, nil)
+}
+
+// Every use of child_process other than the calls read is named at its
+// line: a binding the reader does not follow, the module or a function
+// taken as a value, exec under another name, a call hidden from the
+// reader by a regular expression, node's internal bindings. A call in a
+// template's ${} is read.
+func TestNodeOtherChildProcessUsesAreNamed(t *testing.T) {
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
+		"import cp, { spawn } from 'node:child_process';\nspawn(p);\n":                       "gate.mjs:1 names child_process other than where hookctl reads how the file binds or calls it",
+		"const cp = await import('node:child_process');\ncp.spawn(p);\n":                     "gate.mjs:1 names child_process other than where hookctl reads how the file binds or calls it",
+		"let cp;\ncp = require('child_process');\n":                                          "gate.mjs:2 names child_process other than where hookctl reads how the file binds or calls it",
+		"const cp = require('child_process');\nconst { spawn } = cp;\n":                      "gate.mjs:2 uses child_process (cp) other than by calling spawn, spawnSync, execFile, execFileSync, fork, exec or execSync on it",
+		"const cp = require('child_process');\ncp['spawn'](p);\n":                            "gate.mjs:2 uses child_process (cp) other than by calling",
+		"const cp = require('child_process');\nconst run = cp.spawnSync;\n":                  "gate.mjs:2 uses child_process (cp) other than by calling",
+		"import { ChildProcess } from 'node:child_process';\n\nnew ChildProcess();\n":        "gate.mjs:3 uses child_process's ChildProcess (ChildProcess)",
+		"import { spawnSync as s } from 'node:child_process';\nconst run = s;\n":             "gate.mjs:2 takes child_process's spawnSync (s) other than by calling it",
+		"const { exec: run } = require('child_process');\nrun(c);\n":                         "gate.mjs:2 hands code to a shell",
+		"const proc = require('child_process');\nproc.exec(c);\n":                            "gate.mjs:2 hands code to a shell",
+		"const cp = require('child_process');\nconst q = /`/.test(s); cp.spawnSync('sh');\n": "gate.mjs:2 names cp, bound to child_process, where hookctl reads a string",
+		"const cp = require('child_process');\nconsole.log(`${cp.spawnSync(p).stdout}`);\n":  "gate.mjs:2 runs a program named only when the script runs",
+		"process.binding('spawn_sync').spawn(o);\n":                                          "gate.mjs:1 starts a program in a way hookctl does not read (process.binding, process.execve, Bun.spawn, Bun.$, Deno.Command)",
+		"const p = Bun.spawn(['sh', 'x.sh']);\n":                                             "gate.mjs:1 starts a program in a way hookctl does not read",
+		"await Bun.$`sh x.sh`;\n":                                                            "gate.mjs:1 starts a program in a way hookctl does not read",
+		"\nnew Deno.Command('sh', { args: ['x.sh'] }).outputSync();\n":                       "gate.mjs:2 starts a program in a way hookctl does not read",
+	}, nil)
+	// A comment, a string, another object's method of the same name are
+	// not.
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"import { spawnSync } from 'node:child_process';\n// spawnSync(x) and child_process\nconsole.log('spawnSync failed', `${o.spawnSync}`);\nspawnSync('git', ['log']);\n": ""}, nil)
+	checkLang(t, langCase{command: "node ../tools/gate.js", tools: []string{"node", "sh"}, files: map[string]string{
+		"tools/gate.js": "const cp = require('child_process');\nconsole.error(`${cp.execFileSync('sh', ['../tools/b.sh'])}`);\n" + jsMark("tools/gate.js"),
+		"tools/b.sh":    shMark("tools/b.sh"),
+	}, covered: []string{"tools/b.sh", "tools/gate.js"}})
+}
+
 // What JavaScript hands a shell or runs from a string is named at its
 // line; a regular expression's exec is not.
 func TestNodeDynamicCodeIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
 		"import { execSync } from 'node:child_process';\nexecSync(cmd);\n":                          "gate.mjs:2 hands code to a shell",
-		"import { spawnSync } from 'node:child_process';\nspawnSync('/bin/sh', ['-c', c]);\n":       "gate.mjs:2 hands code to a shell",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', ['-c', c]);\n":            "gate.mjs:2 hands the shell code built only when the script runs",
 		"import cp from 'node:child_process';\ncp.spawn(p, a, { shell: true });\n":                  "gate.mjs:2 hands code to a shell",
 		"const f = new Function(src);\n":                                                            "gate.mjs:1 runs or loads code",
 		"eval(src);\n":                                                                              "gate.mjs:1 runs or loads code",
 		"import { createRequire } from 'node:module';\nconst r = createRequire(import.meta.url);\n": "gate.mjs:2 runs or loads code",
 	}, nil)
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n": ""}, nil)
+}
+
+// What a Perl, Ruby, PHP or awk script starts itself is not read: each
+// line that may start a program is named at its line; a line that starts
+// none, and awk's | in a string or ||, are not.
+func TestOtherLanguagesStartsAreNamed(t *testing.T) {
+	const perl = "starts a program (system, exec, backticks, qx, a piped open, IPC::), which hookctl does not read: what it runs is not known"
+	namedAt(t, "tools/gate.pl", "perl ../tools/gate.pl", map[string]string{
+		"use strict;\nsystem('sh', '../tools/x.sh');\n":        "gate.pl:2 " + perl,
+		"my $x = `sh ../tools/x.sh`;\n":                        "gate.pl:1 " + perl,
+		"my $x = qx{$cmd};\n":                                  "gate.pl:1 " + perl,
+		"\nexec { 'sh' } 'sh', '../tools/x.sh';\n":             "gate.pl:2 " + perl,
+		"open(my $fh, '-|', 'sh', '../tools/x.sh') or die;\n":  "gate.pl:1 " + perl,
+		"open(FH, \"sh ../tools/x.sh |\");\n":                  "gate.pl:1 " + perl,
+		"use IPC::Open3;\n":                                    "gate.pl:1 " + perl,
+		"open(my $fh, '<', $f) || die \"cannot\";\nprint 1;\n": "",
+	}, nil)
+	const ruby = "starts a program (system, exec, spawn, backticks, %x, IO.popen, Open3, a piped open), which hookctl does not read: what it runs is not known"
+	namedAt(t, "tools/gate.rb", "ruby ../tools/gate.rb", map[string]string{
+		"system('sh', '../tools/x.sh')\n":         "gate.rb:1 " + ruby,
+		"x = `sh ../tools/x.sh`\n":                "gate.rb:1 " + ruby,
+		"x = %x(sh ../tools/x.sh)\n":              "gate.rb:1 " + ruby,
+		"pid = Process.spawn(cmd)\n":              "gate.rb:1 " + ruby,
+		"IO.popen(['sh', 'x.sh']).read\n":         "gate.rb:1 " + ruby,
+		"require 'open3'\nOpen3.capture2(cmd)\n":  "gate.rb:2 " + ruby,
+		"open('|sh ../tools/x.sh').read\n":        "gate.rb:1 " + ruby,
+		"puts 'hello'\nFile.open('x.txt').read\n": "",
+	}, nil)
+	const php = "starts a program (exec, shell_exec, system, passthru, proc_open, popen, backticks), which hookctl does not read: what it runs is not known"
+	namedAt(t, "tools/gate.php", "php ../tools/gate.php", map[string]string{
+		"<?php\nsystem('sh ../tools/x.sh');\n": "gate.php:2 " + php,
+		"<?php\n$o = `sh x.sh`;\n":             "gate.php:2 " + php,
+		"<?php\nproc_open($c, $d, $p);\n":      "gate.php:2 " + php,
+		"<?php\necho 'hello';\n":               "",
+	}, nil)
+	const awk = "starts a program (system, a pipe to or from a command), which hookctl does not read: what it runs is not known"
+	namedAt(t, "tools/gate.awk", "gawk -f ../tools/gate.awk </dev/null", map[string]string{
+		"BEGIN { system(\"sh ../tools/x.sh\") }\n":                           "gate.awk:1 " + awk,
+		"BEGIN {\n\t\"sh ../tools/x.sh\" | getline x\n}\n":                   "gate.awk:2 " + awk,
+		"BEGIN { print \"x\" | \"sh\" }\n":                                   "gate.awk:1 " + awk,
+		"BEGIN { print a || b | c }\n":                                       "gate.awk:1 " + awk,
+		"BEGIN { if (a == \"|\" || b) print \"a | b\" > \"/dev/stderr\" }\n": "",
+	}, nil)
+	namedAt(t, "tools/gate.sh", "sh ../tools/gate.sh", map[string]string{
+		"awk '{ system($0) }' list.txt\n": "the program of awk:1 " + awk,
+	}, nil)
 }
 
 // namedAt writes each code of cases as file, run by command, with files

@@ -272,7 +272,8 @@ func percentDecode(s string) string {
 // file URL, as node resolves them (see above). Packages by name come from
 // node_modules: inside the hooks' folder they are covered as code;
 // elsewhere they are named as not covered.
-func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string, depth int) {
+func (c *coverage) nodeRequires(cmd *Command, content []byte, real, cwd, name string, depth int) {
+	read := c.nodePrograms(cmd, content, cwd, name, depth)
 	dir := filepath.Dir(real)
 	lines := lineCounter{b: content}
 	var gaps []string
@@ -286,6 +287,9 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, name string,
 	shells := map[int]bool{}
 	for _, m := range jsShell().FindAllIndex(content, -1) {
 		at := keywordAt(content, m)
+		if read[at] {
+			continue // read as the command or call it is
+		}
 		dyns = append(dyns, at)
 		shells[at] = true
 	}

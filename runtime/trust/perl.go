@@ -89,6 +89,9 @@ func (c *coverage) perlRead(cmd *Command, content []byte, real, cwd, name string
 			}
 			continue
 		}
+		if perlStarts().MatchString(t) {
+			gaps = append(gaps, startGap(name, l.n, perlStartWords))
+		}
 		if perlDynamic().MatchString(t) {
 			gap(l.n, "runs code from a string, changes @INC, or loads modules by names known only when it runs (eval, @INC, Module::Load)")
 		}

@@ -19,4 +19,5 @@ func (c *coverage) php(cmd *Command, content []byte, name string) {
 		}
 	}
 	addGaps(cmd, gaps)
+	textStarting(cmd, content, phpStarts, name, phpStartWords)
 }

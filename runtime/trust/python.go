@@ -15,7 +15,7 @@ import (
 
 // pyCode returns Python source with its comments and the text of its
 // strings blanked (newlines kept, so that offsets and lines stay), but
-// for f-strings, whose {expressions} are code.
+// for the {expressions} of f-strings, which are code.
 func pyCode(src []byte) []byte {
 	out := bytes.Clone(src)
 	blank := func(from, to int) {
@@ -60,6 +60,22 @@ func pyCode(src []byte) []byte {
 			}
 			if !fstring {
 				blank(i+len(q), j-len(q))
+			} else {
+				// the text around its {expressions} ({{ and }} are text)
+				depth := 0
+				for k := i + len(q); k < j-len(q); k++ {
+					switch {
+					case depth == 0 && k+1 < j && (src[k] == '{' && src[k+1] == '{' || src[k] == '}' && src[k+1] == '}'):
+						blank(k, k+2)
+						k++
+					case src[k] == '{':
+						depth++
+					case src[k] == '}' && depth > 0:
+						depth--
+					case depth == 0:
+						blank(k, k+1)
+					}
+				}
 			}
 			i = j - 1
 		}

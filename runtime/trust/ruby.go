@@ -72,6 +72,9 @@ func (c *coverage) rubyRead(cmd *Command, content []byte, real, cwd, name string
 	gap := func(n int, why string) { gaps = append(gaps, loadGap(name, n, why)) }
 	for _, l := range codeLines(content, true) {
 		t := l.text
+		if rubyStarts().MatchString(t) {
+			gaps = append(gaps, startGap(name, l.n, rubyStartWords))
+		}
 		if rubyDynamic().MatchString(t) {
 			gap(l.n, "runs code from a string, changes $LOAD_PATH or loads the project's gems (eval, $LOAD_PATH, Bundler)")
 		}

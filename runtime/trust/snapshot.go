@@ -544,7 +544,7 @@ func (c *coverage) kernel(cmd *Command, rd shellcmd.Reading, f *File, caller she
 	refs, gaps := rd.Kernel.Refs()
 	var found []string
 	for _, g := range gaps {
-		found = append(found, fmt.Sprintf("%s:1 %s", name, strings.ReplaceAll(g.Why, "when the command runs", "when the script runs")))
+		found = append(found, fmt.Sprintf("%s:1 %s", name, inScript(g.Why)))
 	}
 	if rd.Why != "" {
 		found = append(found, fmt.Sprintf("%s:1 %s", name, rd.Why))

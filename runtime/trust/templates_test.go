@@ -14,12 +14,16 @@ import (
 // the user's environment and the template's constants. tests-must-pass
 // hands a shell HOOK_TEST_COMMAND (the user's) or one of the test
 // commands it knows (make test, go test ./..., npm test --silent, cargo
-// test, python3 -m pytest -q). A change to a template or a reader that
+// test, python3 -m pytest -q); format-file runs the prettier of the
+// project's node_modules when it has one. A change to a template or a reader that
 // names another line fails here, to be reviewed the same way.
 var ownTemplateGaps = map[string][]int{
 	"tests-must-pass.sh":  {76},
 	"tests-must-pass.py":  {71},
 	"tests-must-pass.mjs": {62},
+	"format-file.sh":      {48},
+	"format-file.py":      {79},
+	"format-file.mjs":     {90},
 }
 
 // TestTemplatesLinesTheReadersName reads every template in every language

@@ -62,6 +62,13 @@ type Word struct {
 	// that the shell spells its own way (what pwd prints), the length of
 	// the text that stands for that folder.
 	anchor int
+	// decided says, for a word that is not literal, how its value is
+	// decided (decidedBy): by the user, or by what the code computes.
+	decided uint8
+	// vars are, for a word the user decides, the variables it takes its
+	// value from, which a file the code sources may assign after all,
+	// each followed by a blank (a Word is compared whole).
+	vars string
 }
 
 // Call is one simple command: a program and its arguments, as one of the
@@ -106,6 +113,13 @@ type Call struct {
 	// fns is set when functions may be defined when the call runs: a
 	// file it sources may call one, which may cd.
 	fns bool
+	// assigned are the variables the code may have assigned when the
+	// call runs (walker.assigned), which a script it starts or sources
+	// inherits (Start.inherit).
+	assigned map[string]bool
+	// argv is set for a call that code in another language makes without
+	// a shell (Argv).
+	argv bool
 }
 
 // Command is a handler's command as parsed.
@@ -141,6 +155,10 @@ type Command struct {
 	// fnsDefined is set once a function was defined, which a file
 	// sourced after it may call.
 	fnsDefined bool
+	// sourcedVars are the variables the files a script sources may
+	// assign ("*" for any, a file not read), which decide the words
+	// that take their value from them.
+	sourcedVars map[string]bool
 	// cdUnsure is set once a statement of a command (not a script) may
 	// have made cd go elsewhere than its word says: it set CDPATH, or ran
 	// code it does not show, which may define a function or an alias cd.
@@ -233,6 +251,17 @@ func (c *Command) parse(dir string) *Command {
 	}
 	f, err := parse(command)
 	w := &walker{c: c, mapper: offsets{exact: true}, script: start != nil}
+	if f != nil {
+		w.assigned = assignedNames(f.Stmts)
+	}
+	if start != nil && start.inherit != "" {
+		if w.assigned == nil {
+			w.assigned = map[string]bool{}
+		}
+		for _, n := range strings.Split(start.inherit, ",") {
+			w.assigned[n] = true
+		}
+	}
 	if err != nil {
 		c.Err = err
 		w.unreadable(command, err, offsets{exact: true}, &state{dir: dir})
@@ -256,7 +285,69 @@ func (c *Command) parse(dir string) *Command {
 	}
 	w.moves = scanMoves(f.Stmts)
 	w.stmts(f.Stmts, st)
+	c.sourcedDecide(w.assigned)
 	return c
+}
+
+// tainted is the scope's tainted, which also records what a . or source
+// of a file may assign (all, when the file is not read).
+func (w *walker) tainted(call *Call, st *state) bool {
+	read := st.sc.tainted(call)
+	if !sources(call) {
+		return read
+	}
+	if w.c.sourcedVars == nil {
+		w.c.sourcedVars = map[string]bool{}
+	}
+	names := []string{"*"}
+	if src, ok := st.sc.sourcedFile(call); ok {
+		if ns, ok := SourcedNames(src); ok {
+			names = ns
+		}
+	}
+	for _, n := range names {
+		w.c.sourcedVars[n] = true
+	}
+	return read
+}
+
+// sources reports whether a call is a . or source.
+func sources(call *Call) bool {
+	for _, a := range call.Args {
+		if a.Lit && (a.Text == "command" || a.Text == "builtin") {
+			continue
+		}
+		return a.Lit && (a.Text == "." || a.Text == "source")
+	}
+	return false
+}
+
+// sourcedDecide makes, once the script is read, every word the user
+// decides by a variable that a file it sources may assign a word that
+// file decides (sourcedVar), and adds those variables to assigned, which
+// the scripts it starts inherit.
+func (c *Command) sourcedDecide(assigned map[string]bool) {
+	if len(c.sourcedVars) == 0 {
+		return
+	}
+	for n := range c.sourcedVars {
+		if assigned != nil {
+			assigned[n] = true
+		}
+	}
+	for _, call := range c.Calls {
+		for i, a := range call.Args {
+			if a.Lit || a.decided != chosenByUser {
+				continue
+			}
+			for _, v := range strings.Fields(a.vars) {
+				if c.sourcedVars[v] || c.sourcedVars["*"] {
+					call.Args[i].decided = sourcedVar
+					break
+				}
+			}
+		}
+	}
 }
 
 // withoutAssigned returns vars without the variables stmts may assign,
@@ -306,7 +397,7 @@ func (w *walker) unreadable(src string, err error, m offsets, st *state) {
 		if !ok {
 			start, line, err = 0, 1, &TooDeepError{} // none of it is read
 		}
-		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before)}
+		inner := &walker{c: w.c, depth: w.depth, mapper: m, moves: scanMoves(before), assigned: withNames(w.assigned, assignedNames(before))}
 		if w.script && w.c.start.bash {
 			inner.numeric = numericVars(&syntax.File{Stmts: before})
 		}
@@ -457,6 +548,9 @@ type walker struct {
 	// variables it only ever sets to a number; nil for any other code,
 	// whose arithmetic is not read (arithGap).
 	numeric map[string]bool
+	// assigned are the variables the code may assign anywhere (and, for
+	// nested code, the code around it), for decidedBy.
+	assigned map[string]bool
 }
 
 // moves is what code may do to the shell's folder other than by a plain
@@ -728,7 +822,7 @@ func (w *walker) call(x *syntax.CallExpr, st *state, in inputs) {
 		w.substs(a, st)
 	}
 	call := &Call{Dir: st.dir, Conditional: st.conditional, Depth: w.depth, Inputs: in,
-		unsure: w.c.envDirty || st.sc != nil && st.sc.off, fns: w.c.fnsDefined}
+		unsure: w.c.envDirty || st.sc != nil && st.sc.off, fns: w.c.fnsDefined, assigned: w.assigned}
 	if stdin := in.of(0); stdin.File != nil {
 		call.Stdin = stdin.File
 	} else {
@@ -774,7 +868,7 @@ func (w *walker) call(x *syntax.CallExpr, st *state, in inputs) {
 		// What follows a test runs only when it passes.
 		st.conditional = true
 	}
-	if st.sc != nil && callTaints(call) && (!st.sc.tainted(call) || w.moves.fnMoves) {
+	if st.sc != nil && callTaints(call) && (!w.tainted(call, st) || w.moves.fnMoves) {
 		// Code not read may have changed the folder; a sourced file
 		// read may call a function of the script's that may cd.
 		st.dir = ""
@@ -849,7 +943,10 @@ func (w *walker) nestedAt(code Word, m offsets, st *state) {
 		return
 	}
 	f, err := parse(code.Text)
-	inner := &walker{c: w.c, depth: w.depth + 1, mapper: m}
+	inner := &walker{c: w.c, depth: w.depth + 1, mapper: m, assigned: w.assigned}
+	if err == nil {
+		inner.assigned = withNames(w.assigned, assignedNames(f.Stmts))
+	}
 	// The nested shell starts where the call runs; its cds are its own,
 	// and its $0 is not the script's.
 	nst := sub(st)
@@ -949,10 +1046,17 @@ func (w *walker) word(x *syntax.Word, st *state) Word {
 	from, to := w.mapper.span(x)
 	if st.sc != nil {
 		v, ok := w.eval(x, st, false, 0)
-		return Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
+		wd := Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
+		if !ok {
+			wd.decided, wd.vars = decidedBy(x, w.assigned)
+		}
+		return wd
 	}
 	text, ok := literal(x, w.c.workspace)
 	wd := Word{Text: text, Lit: ok, From: from, To: to}
+	if !ok {
+		wd.decided, wd.vars = decidedBy(x, w.assigned)
+	}
 	if ok && len(w.c.workspace) > 0 {
 		wd.anchor = spelled(x, text, w.c.workspace)
 	}

@@ -189,7 +189,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		}
 	}
 	i = min(i, len(args))
-	if _, _, g := gitStart(call); g != nil {
+	if _, _, g := gitStart(call); g != nil && !call.argv {
 		gaps = append(gaps, *g)
 	}
 	if _, _, gs := nestedOf(call); len(gs) > 0 {
@@ -203,6 +203,12 @@ func classify(call *Call) ([]Ref, []Gap) {
 		switch {
 		case implied != "" && prog.Lit && !isInterpreter(name):
 			add(prog, Script, implied)
+		case !prog.Lit && prog.decided == computedValue:
+			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named by a value the command computes when it runs (from a command's output or its input)", Code: true})
+		case !prog.Lit && prog.decided == sourcedVar:
+			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named by a variable that a file the command sources may assign", Code: true})
+		case !prog.Lit && prog.decided == matchedFiles:
+			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named by a pattern, which matches files only when the command runs", Code: true})
 		case !prog.Lit:
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named only when the command runs"})
 		case ofProcess(prog):
@@ -236,6 +242,10 @@ func classify(call *Call) ([]Ref, []Gap) {
 			}
 		case name == "find":
 			findExec(args[i+1:], add, &gaps)
+		case name == "sed" || name == "gsed":
+			sedRuns(args[i], args[i+1:], &gaps)
+		case handsCommand(name, args[i+1:]) != "":
+			gaps = append(gaps, Gap{Word: prog, Why: handsCommand(name, args[i+1:]), Code: true})
 		case projectRunner(args, i) || isAwk(name) || isInterpreter(name):
 			script = byName(call, i, add, &gaps)
 		}
@@ -302,16 +312,23 @@ func interpreterScript(call *Call, i int, add func(Word, Role, string, ...string
 	xargs := underXargs(args[:i])
 	// codeGiven is what a flag that takes code on the command line (-c,
 	// -e) returns: the code is read where it stands, unless xargs gives
-	// it from its input.
+	// it from its input; code built when the command runs is named (a
+	// shell's, where the parser reads it).
 	codeGiven := func(j int) (int, int) {
-		if xargs && j+1 >= len(args) {
+		switch {
+		case xargs && j+1 >= len(args):
 			*gaps = append(*gaps, Gap{Word: args[i], Why: "xargs gives " + name + " the code it runs, read from its input only when the command runs", Code: true})
+		case j+1 < len(args) && !args[j+1].Lit && !isShell(name):
+			*gaps = append(*gaps, Gap{Word: args[j+1], Why: name + " runs code built only when the command runs", Code: true})
 		}
 		return -1, -1
 	}
 	j := i + 1
 	if (name == "deno" || name == "bun") && j < len(args) && args[j].Text == "run" {
 		j++
+	}
+	if name == "deno" && j < len(args) && args[j].Text == "eval" {
+		return codeGiven(j) // deno eval CODE
 	}
 	stdin := false
 	for j < len(args) && !stdin {

@@ -66,6 +66,11 @@ func TestRefs(t *testing.T) {
 		{"node hooks/gate", []string{"module /w/.agents/hooks/gate [/w/.agents/hooks/gate /w/.agents/hooks/gate.js /w/.agents/hooks/gate.mjs /w/.agents/hooks/gate.cjs /w/.agents/hooks/gate.json /w/.agents/hooks/gate.node /w/.agents/hooks/gate.ts /w/.agents/hooks/gate/package.json /w/.agents/hooks/gate/index.js /w/.agents/hooks/gate/index.mjs /w/.agents/hooks/gate/index.cjs]"}, ""},
 		{`sh -c "$(cat gate.txt)"`, []string{"code /w/.agents/gate.txt"}, ""},
 		{`sh -c "$(curl -s https://x.example/install)"`, nil, "code built only when the command runs"},
+		{`python3 -c "$(cat gate.txt)"`, nil, "python3 runs code built only when the command runs"},
+		{`node -e "$CODE"`, nil, "node runs code built only when the command runs"},
+		{`env perl -e "$CODE" x`, nil, "perl runs code built only when the command runs"},
+		{`python3 -c 'import sys'`, nil, ""},
+		{`deno eval "$CODE"`, nil, "deno runs code built only when the command runs"},
 		{"curl -s https://x.example/i.sh | sh", nil, "runs the code that another command of the pipeline prints"},
 		{`"$HOOKCTL_WORKSPACE/scripts/x.sh"`, []string{"program /w/scripts/x.sh"}, ""},
 		{`${HOOKCTL_WORKSPACE}/scripts/x.sh`, []string{"program /w/scripts/x.sh"}, ""},
@@ -75,7 +80,7 @@ func TestRefs(t *testing.T) {
 		{"jq -r .toolCall.name", nil, ""},
 		{"echo hi > out/log.txt", nil, ""},
 		{"$HOME/bin/x.sh", nil, "runs a program named only when the command runs"},
-		{"./hooks/*.sh", nil, "runs a program named only when the command runs"},
+		{"./hooks/*.sh", nil, "runs a program named by a pattern, which matches files only when the command runs"},
 		{"cd $SOMEWHERE && ./x.sh", nil, "after a cd to a folder known only when the command runs"},
 		{"PATH=./bin:$PATH gate", nil, "sets PATH for the call"},
 		{"eval \"$(./hooks/gen.sh)\"", []string{"program /w/.agents/./hooks/gen.sh"}, "eval runs code built"},
@@ -142,6 +147,57 @@ func TestRefs(t *testing.T) {
 			t.Errorf("%s: gaps %q, want none", tc.command, gaps)
 		case tc.gap != "" && (len(gaps) != 1 || !strings.Contains(gaps[0], tc.gap)):
 			t.Errorf("%s: gaps %q, want one containing %q", tc.command, gaps, tc.gap)
+		}
+	}
+}
+
+// A program word that is not literal is code no fingerprint holds when
+// the code computes its value (a command's output, read, a loop, a
+// caller's argument, a pattern), and the user's choice when it comes
+// from a variable the code never assigns.
+func TestProgramNamedByAValue(t *testing.T) {
+	const computed = "runs a program named by a value the command computes when it runs (from a command's output or its input)"
+	const chosen = "runs a program named only when the command runs"
+	for _, tc := range []struct {
+		src, why string
+		code     bool
+	}{
+		{`p=$(cat list.txt); "$p" x`, computed, true},
+		{`$(cat list.txt) x`, computed, true},
+		{"`cat list.txt` x", computed, true},
+		{`read -r p < list.txt; "$p"`, computed, true},
+		{`read -r < list.txt; "$REPLY"`, computed, true},
+		{`f() { cat list.txt; }; p=$(f); "$p"`, computed, true},
+		{`for p in $(cat list.txt); do "$p"; done`, computed, true},
+		{`while read -r p; do "$p" x; done < list.txt`, computed, true},
+		{`if true; then p=../tools/x.sh; fi; "$p"`, computed, true},
+		{`run() { "$@"; }; run ./x.sh`, computed, true},
+		{`env "$1" x`, computed, true},
+		{`"${JQ:-$(cat list.txt)}" .`, computed, true},
+		{`sh -c 'p=$(cat l); "$p"'`, computed, true},
+		{`./hooks/*.sh`, "runs a program named by a pattern, which matches files only when the command runs", true},
+		// The user's choice: the environment's variables.
+		{`"$JQ" .`, chosen, false},
+		{`"${JQ:-jq}" .`, chosen, false},
+		{`$HOME/bin/x`, chosen, false},
+	} {
+		for _, script := range []bool{false, true} {
+			var c *Command
+			if script {
+				c = ParseScript(tc.src, "/w/.agents/hooks", "/w", Start{}, nil)
+			} else {
+				c = Parse(tc.src, "/w/.agents", "/w")
+			}
+			_, gaps := c.Refs()
+			var got []Gap
+			for _, g := range gaps {
+				if strings.HasPrefix(g.Why, "runs a program named") {
+					got = append(got, g)
+				}
+			}
+			if len(got) != 1 || got[0].Why != tc.why || got[0].Code != tc.code {
+				t.Errorf("%s (script %v): gaps %+v, want one %q, code %v", tc.src, script, got, tc.why, tc.code)
+			}
 		}
 	}
 }
@@ -272,7 +328,7 @@ func FuzzScript(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		start := Start{arg0: val{s: "./hooks/gate.sh"}, hasArg0: true, source: val{s: "./hooks/gate.sh"}, hasSource: true, bash: true}
-		c := ParseScript(src, "/w/.agents", "/w", start, func(string) ([]string, bool) { return []string{"D"}, true })
+		c := ParseScript(src, "/w/.agents", "/w", start, func(string) (string, bool) { return "D=x\n", true })
 		refs, gaps := c.Refs()
 		readOthers(t, c)
 		for _, r := range refs {
@@ -366,6 +422,28 @@ func TestNestedHookctl(t *testing.T) {
 			t.Errorf("%s: gaps %q, want none", tc.command, gaps)
 		case tc.gap != "" && !slices.ContainsFunc(gaps, func(g string) bool { return strings.Contains(g, tc.gap) }):
 			t.Errorf("%s: gaps %q, want %q", tc.command, gaps, tc.gap)
+		}
+	}
+}
+
+// Argv reads a program and its arguments that another language's code
+// hands the system: the files it runs, code built for a shell named, and
+// no gap for a git whose folder that code computes.
+func TestArgv(t *testing.T) {
+	lit := func(s string) Word { return Word{Text: s, Lit: true} }
+	for _, tc := range []struct {
+		args []Word
+		refs []string
+		gap  string
+	}{
+		{[]Word{lit("sh"), lit("./n1.txt")}, []string{"script /w/.agents/./n1.txt"}, ""},
+		{[]Word{lit("sh"), lit("-c"), lit("./a.sh")}, []string{"program /w/.agents/./a.sh"}, ""},
+		{[]Word{lit("sh"), lit("-c"), {Text: "code"}}, nil, "hands the shell code built only when the command runs"},
+		{[]Word{lit("git"), lit("-C"), {Text: "ws"}, lit("status")}, nil, ""},
+	} {
+		refs, gaps := describe(Argv(tc.args, "/w/.agents"))
+		if !slices.Equal(refs, tc.refs) || tc.gap == "" && len(gaps) > 0 || tc.gap != "" && (len(gaps) != 1 || gaps[0] != tc.gap) {
+			t.Errorf("%v: refs %q, gaps %q; want %q, %q", tc.args, refs, gaps, tc.refs, tc.gap)
 		}
 	}
 }

@@ -1,9 +1,11 @@
 package shellcmd
 
 import (
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,6 +62,11 @@ type Start struct {
 	// from what the text shows (PATH=bin ./x.sh, export -f, BASH_ENV):
 	// dirname, cd and pwd may not be what they are, and nothing is read.
 	dirty bool
+	// inherit are the variables that the code which started or sourced
+	// the script may have assigned, sorted and joined by commas: a
+	// program the script names by one of them is named by a value that
+	// code computed, not the user's choice (decidedBy).
+	inherit string
 }
 
 // StartOf returns how the shell script the ref names starts, run from a
@@ -71,6 +78,23 @@ type Start struct {
 // stdin, or started through a wrapper that may rename it (sudo, exec -a,
 // env -S), knows neither.
 func (r Ref) StartOf(caller Start, bashShebang bool) Start {
+	s := r.startOf(caller, bashShebang)
+	names := map[string]bool{}
+	if caller.inherit != "" {
+		for _, n := range strings.Split(caller.inherit, ",") {
+			names[n] = true
+		}
+	}
+	if r.Call != nil {
+		for n := range r.Call.assigned {
+			names[n] = true
+		}
+	}
+	s.inherit = strings.Join(slices.Sorted(maps.Keys(names)), ",")
+	return s
+}
+
+func (r Ref) startOf(caller Start, bashShebang bool) Start {
 	w := r.Word
 	v := val{s: w.Text, anchor: w.anchor}
 	if !w.Lit || r.Call == nil || w.anchor < 0 {
@@ -241,11 +265,11 @@ func plainWrappers(ws []Word) bool {
 	return true
 }
 
-// Sourced tells, for the file at path (absolute, as a . line of the
-// script names it), the variables it may assign when sourced, as
-// SourcedEffects reads its content; ok is false when that cannot be
-// known, and the script then forgets all it computed.
-type Sourced func(path string) (assigns []string, ok bool)
+// Sourced returns the content of the file at path (absolute, as a . line
+// of the script names it), which the script reads for the variables it
+// may assign when sourced (SourcedEffects, SourcedNames); ok is false
+// when it cannot be read, and the script then forgets all it computed.
+type Sourced func(path string) (src string, ok bool)
 
 // ParseScript reads the shell script src as Parse reads a command, run
 // from the folder dir, started as s: it also follows the script's own
@@ -334,6 +358,8 @@ type scope struct {
 	probes *[]string
 	// cds caches the folders cd reached.
 	cds map[cdKey]cdAnswer
+	// files caches the files the script sources, by path.
+	files map[string]sourcedText
 	// sourced reads what a sourced file may assign, nil when nothing
 	// reads it.
 	sourced Sourced
@@ -733,23 +759,80 @@ func (sc *scope) forget() {
 
 // tainted forgets, after a call that may change what the script knows
 // unseen, what it may change: for a . or source of a file by a path
-// whose content Sourced reads, what the file assigns; else everything.
+// whose content Sourced reads, what the file assigns, which it returns;
+// else everything.
 func (sc *scope) tainted(call *Call) (read bool) {
+	if src, ok := sc.sourcedFile(call); ok {
+		if names, ok := SourcedEffects(src); ok {
+			for _, n := range names {
+				sc.poison(n)
+			}
+			return true
+		}
+	}
+	sc.forget()
+	return false
+}
+
+// sourcedFile returns the content of the file a . or source call reads
+// by its path, as Sourced gives it; ok is false for another call, or a
+// file not read.
+func (sc *scope) sourcedFile(call *Call) (src string, ok bool) {
 	args := call.Args
 	if sc.sourced != nil && len(args) >= 2 && args[0].Lit && (args[0].Text == "." || args[0].Text == "source") &&
 		args[1].Lit && strings.Contains(args[1].Text, "/") && !strings.HasPrefix(args[1].Text, "-") && !ofProcess(args[1]) {
 		// bash and dash look a bare name up in PATH: only a path is read.
 		if p := join(call.Dir, args[1].Text); filepath.IsAbs(p) {
-			if names, ok := sc.sourced(p); ok {
-				for _, n := range names {
-					sc.poison(n)
-				}
-				return true
+			if sc.files == nil {
+				sc.files = map[string]sourcedText{}
 			}
+			t, seen := sc.files[p]
+			if !seen {
+				t.src, t.ok = sc.sourced(p)
+				sc.files[p] = t
+			}
+			return t.src, t.ok
 		}
 	}
-	sc.forget()
-	return false
+	return "", false
+}
+
+// sourcedText is a file a script sources, as Sourced read it.
+type sourcedText struct {
+	src string
+	ok  bool
+}
+
+// SourcedNames reads the code of a file a script sources for the
+// variables it may assign anywhere, in its functions too (which the
+// script may call), by the code as written; ok is false when it does not
+// parse, or sources, evals or traps code, which may assign any.
+func SourcedNames(src string) (names []string, ok bool) {
+	f, err := parse(src)
+	if err != nil {
+		return nil, false
+	}
+	ok = true
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, isCall := n.(*syntax.CallExpr); isCall {
+			switch callName(c) {
+			case ".", "source", "eval", "trap":
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return nil, false
+	}
+	for n := range assignedNames(f.Stmts) {
+		if n == "*" {
+			return nil, false
+		}
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names, true
 }
 
 // prescan forgets, before a top-level statement runs, every variable it
@@ -1274,5 +1357,9 @@ func (s Start) String() string {
 	if s.dirty {
 		b += " dirty"
 	}
-	return b + " $0=" + show(s.arg0, s.hasArg0) + " BASH_SOURCE=" + show(s.source, s.hasSource)
+	b += " $0=" + show(s.arg0, s.hasArg0) + " BASH_SOURCE=" + show(s.source, s.hasSource)
+	if s.inherit != "" {
+		b += " inherits " + s.inherit
+	}
+	return b
 }

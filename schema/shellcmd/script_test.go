@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -319,14 +320,14 @@ func TestWorkspaceSpelling(t *testing.T) {
 	}
 }
 
-// readSourced is what trust gives ParseScript: the effects of the file a
-// script sources, read from disk.
-func readSourced(p string) ([]string, bool) {
+// readSourced is what trust gives ParseScript: the file a script
+// sources, read from disk.
+func readSourced(p string) (string, bool) {
 	b, err := os.ReadFile(p)
 	if err != nil {
-		return nil, false
+		return "", false
 	}
-	return SourcedEffects(string(b))
+	return string(b), true
 }
 
 func TestSourcedEffects(t *testing.T) {
@@ -357,6 +358,41 @@ func TestSourcedEffects(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// SourcedNames gives the variables a sourced file may assign anywhere,
+// its functions' bodies too (more, where a builtin's words may be names),
+// and none it can tell when it runs code it does not show.
+func TestSourcedNames(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want string // names among those given, "!" when not known
+	}{
+		{"A=1\nexport B=2\n", "A B"},
+		{"f() { C=$(cat x); }\n", "C"},
+		{"while read -r D; do :; done < x\nprintf -v E %s x\n", "D E"},
+		{"$X\ncd /tmp\nPATH=/x\n", "PATH"},
+		{"echo hi\n", ""},
+		{". ./other.sh\n", "!"},
+		{"source x\n", "!"},
+		{"eval x\n", "!"},
+		{"trap 'A=1' EXIT\n", "!"},
+		{"read \"$n\" < x\n", "!"},
+		{"((\n", "!"},
+	} {
+		names, ok := SourcedNames(tc.src)
+		switch {
+		case tc.want == "!" && ok, tc.want != "!" && !ok:
+			t.Errorf("%q: %q, %v; want %q", tc.src, names, ok, tc.want)
+		case tc.want == "" && len(names) > 0:
+			t.Errorf("%q: %q, want none", tc.src, names)
+		}
+		for _, n := range strings.Fields(strings.Trim(tc.want, "!")) {
+			if !slices.Contains(names, n) {
+				t.Errorf("%q: %q, want %s among them", tc.src, names, n)
+			}
 		}
 	}
 }

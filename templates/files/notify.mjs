@@ -18,8 +18,7 @@ const MESSAGES = {
   max_steps_exceeded: "The agent ran out of steps", error: "The agent stopped on an error",
 };
 
-function run(cmd, args) {
-  const done = spawnSync(cmd, args, { stdio: "ignore" });
+function ran(done) {
   return !done.error && done.status === 0;
 }
 
@@ -35,12 +34,15 @@ try {
   const workspace = (event.workspacePaths ?? [])[0];
   if (workspace) message += ` in ${path.basename(workspace)}`;
   const display = process.env.DISPLAY || process.env.WAYLAND_DISPLAY;
-  const quoted = message.replace(/\\/g, "\\\\").replace(/"/g, '\\"');
   if (process.env.HOOKCTL_TEST === "1") {
     console.error(`${NAME}: under test, not shown: ${message}`);
   } else {
-    const shown = (display && run("notify-send", ["Agent stopped", message])) ||
-      (process.platform === "darwin" && run("osascript", ["-e", `display notification "${quoted}" with title "Agent stopped"`]));
+    const shown = (display && ran(spawnSync("notify-send", ["Agent stopped", message], { stdio: "ignore" }))) ||
+      (process.platform === "darwin" &&
+        // The message is the AppleScript's argument, not part of its code.
+        ran(spawnSync("osascript",
+          ["-e", "on run argv", "-e", 'display notification (item 1 of argv) with title "Agent stopped"', "-e", "end run", message],
+          { stdio: "ignore" })));
     if (!shown) console.error(`${NAME}: ${message}`);
   }
 } finally {

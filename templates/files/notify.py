@@ -24,13 +24,14 @@ def notify(message):
         print("%s: under test, not shown: %s" % (NAME, message), file=sys.stderr)
         return
     if shutil.which("notify-send") and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        cmd = ["notify-send", "Agent stopped", message]
+        done = subprocess.run(["notify-send", "Agent stopped", message], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     elif shutil.which("osascript"):
-        quoted = message.replace("\\", "\\\\").replace('"', '\\"')
-        cmd = ["osascript", "-e", 'display notification "%s" with title "Agent stopped"' % quoted]
+        # The message is the AppleScript's argument, not part of its code.
+        done = subprocess.run(["osascript", "-e", "on run argv", "-e", 'display notification (item 1 of argv) with title "Agent stopped"',
+                               "-e", "end run", message], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     else:
-        cmd = None
-    if cmd is None or subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+        done = None
+    if done is None or done.returncode != 0:
         print("%s: %s" % (NAME, message), file=sys.stderr)
 
 

@@ -40,9 +40,8 @@ fi
 
 # JSON-escape the text: control characters other than tabs and newlines
 # become spaces, then backslashes, quotes and tabs are escaped and the lines
-# joined with \n.
-tab=$(printf '\t')
+# joined with \n. The tab is written as it is: sed has no portable \t.
 escaped=$(printf '%s' "$text" | tr '\001-\010\013-\037' ' ' |
-	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e "s/$tab/\\\\t/g" |
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/	/\\t/g' |
 	awk 'BEGIN { ORS = "" } NR > 1 { print "\\n" } { print }')
 printf '{"injectSteps":[{"ephemeralMessage":"%s"}]}\n' "$escaped"

@@ -59,7 +59,7 @@ function decide(event) {
     note(`found no test command in ${root}; set HOOK_TEST_COMMAND`);
     return ALLOW;
   }
-  const done = spawnSync("/bin/sh", ["-c", `${command} 2>&1`], { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", maxBuffer: 64 << 20 });
+  const done = spawnSync("sh", ["-c", `${command} 2>&1`], { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", maxBuffer: 64 << 20 });
   if (done.status === 0) return ALLOW;
   const tail = (done.stdout ?? "").replace(/\n+$/, "").split("\n").slice(-OUTPUT_LINES).join("\n");
   return {

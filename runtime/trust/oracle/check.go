@@ -309,12 +309,12 @@ func relTo(root, p string) (string, bool) {
 // runs, read on stdin, printed by another command) names whatever that
 // code loads. A gap names code fed to an interpreter when it speaks of
 // stdin, a descriptor, a pipe, a here-document or a redirection; a file
-// run by a path when it speaks of a variable or a computed name, or of the
-// language that loads it.
+// run by a path when it speaks of a variable, a computed name or a
+// pattern, or of the language that loads it.
 var (
 	unknownGap = regexp.MustCompile(`(?i)runs the code that|reads its code|built only when|known only when|named only when|not known|cannot read|changes what it runs`)
 	fedGap     = regexp.MustCompile(`(?i)stdin|/dev/|/proc/|descriptor|pipe|here-?doc|here-?string|redirect|its input|prints|xargs|read from`)
-	dynamicGap = regexp.MustCompile(`(?i)variable|computed`)
+	dynamicGap = regexp.MustCompile(`(?i)variable|comput|pattern`)
 	langGap    = map[string]*regexp.Regexp{
 		"python":  regexp.MustCompile(`(?i)python|import|sys\.path|exec`),
 		"node":    regexp.MustCompile(`(?i)node|javascript|require|import|package`),

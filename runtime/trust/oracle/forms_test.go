@@ -239,6 +239,27 @@ func moreForms() []oracleCase {
 			command: "python3 <<X\nimport sys\nsys.path.insert(0, '../tools')\nimport helper\nX",
 		},
 		{
+			name: "python -c of a file's text", form: `python3 -c "$(cat f*)"`, needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "$(cat ../tools/x.p*)"`,
+		},
+		{
+			name: "flock -c", form: "flock lock -c 'sh f'", files: map[string]string{"tools/payload.txt": payload}, needs: []string{"flock"},
+			command: "flock ../tools/lock -c 'sh ../tools/payload.txt'",
+		},
+		{
+			name: "script -c", form: "script -qc 'sh f' /dev/null", files: map[string]string{"tools/payload.txt": payload}, needs: []string{"script"},
+			command: "script -qc 'sh ../tools/payload.txt' /dev/null </dev/null",
+		},
+		{
+			name: "sed e", form: "sed 's/.*/sh f/e': GNU sed runs the pattern space", files: map[string]string{"tools/payload.txt": payload},
+			command: "echo x | sed 's|.*|sh ../tools/payload.txt|e'",
+		},
+		{
+			name: "sed e command", form: "sed 'e sh f': GNU sed runs a command", files: map[string]string{"tools/payload.txt": payload},
+			command: "echo x | sed '1e sh ../tools/payload.txt'",
+		},
+		{
 			name: "python exec open", form: `python3 -c "exec(open(f).read())"`, needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "exec(open('../tools/x.py').read())"`,
@@ -298,6 +319,87 @@ func moreForms() []oracleCase {
 				"tools/package.json": `{"type": "commonjs"}` + "\n",
 			},
 			command: "node ../tools/x.js",
+		},
+		{
+			name: "python subprocess list", form: "subprocess.run([\"sh\", f]) in Python", needs: []string{"python3"},
+			files:   tools(map[string]string{"tools/gate.py": "import subprocess as sp\nsp.run(['sh', '../tools/payload.txt'], check=True)\n"}),
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "python os.execv", form: "os.execv(\"/bin/sh\", [\"sh\", f]) in Python", needs: []string{"python3"},
+			files:   tools(map[string]string{"tools/gate.py": "from os import execv\nexecv('/bin/sh', ['sh', '../tools/payload.txt'])\n"}),
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "python os.system", form: "os.system(\"sh f\") in Python", needs: []string{"python3"},
+			files:   tools(map[string]string{"tools/gate.py": "import os as o\no.system('sh ../tools/payload.txt')\n"}),
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "python computed program", form: "subprocess.run([a program read from a file, f]) in Python", needs: []string{"python3"},
+			files: tools(map[string]string{
+				"tools/gate.py":  "import subprocess\nprog = open('../tools/list.txt').read().strip()\nsubprocess.run([prog, '../tools/payload.txt'])\n",
+				"tools/list.txt": "sh\n",
+			}),
+			data:    []string{"tools/list.txt"}, // the program's name, read as text
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "python os.system aliased", form: "from os import system as s; s(a command read from a file)", needs: []string{"python3"},
+			files: tools(map[string]string{
+				"tools/gate.py":  "from os import system as s\ns(open('../tools/list.txt').read())\n",
+				"tools/list.txt": "sh ../tools/payload.txt\n",
+			}),
+			data:    []string{"tools/list.txt"}, // the command, read as text
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "node child_process spawn", form: "spawnSync(\"sh\", [f]) in JavaScript", needs: []string{"node"},
+			files:   tools(map[string]string{"tools/gate.js": "const { spawnSync: run } = require('node:child_process');\nrun('sh', ['../tools/payload.txt'], { stdio: 'inherit' });\n"}),
+			command: "node ../tools/gate.js",
+		},
+		{
+			name: "node child_process computed", form: "execFileSync(\"sh\", [a path read from a file]) in JavaScript", needs: []string{"node"},
+			files: tools(map[string]string{
+				"tools/gate.js":  "const cp = require('child_process');\nconst p = require('fs').readFileSync('../tools/list.txt', 'utf8').trim();\ncp.execFileSync('sh', [p], { stdio: 'inherit' });\n",
+				"tools/list.txt": "../tools/payload.txt\n",
+			}),
+			data:    []string{"tools/list.txt"}, // the script's path, read as text
+			command: "node ../tools/gate.js",
+		},
+		{
+			name: "node child_process taken as a value", form: "const run = cp.execFileSync; run(\"sh\", [f])", needs: []string{"node"},
+			files:   tools(map[string]string{"tools/gate.mjs": "import * as cp from 'node:child_process';\nconst run = cp.execFileSync;\nrun('sh', ['../tools/payload.txt'], { stdio: 'inherit' });\n"}),
+			command: "node ../tools/gate.mjs",
+		},
+		{
+			name: "perl system", form: "system(\"sh\", f) in Perl", needs: []string{"perl"},
+			files:   tools(map[string]string{"tools/gate.pl": "system('sh', '../tools/payload.txt');\n"}),
+			command: "perl ../tools/gate.pl",
+		},
+		{
+			name: "ruby backticks", form: "`sh f` in Ruby", needs: []string{"ruby"},
+			files:   tools(map[string]string{"tools/gate.rb": "$stderr.print `sh ../tools/payload.txt 2>&1`\n"}),
+			command: "ruby ../tools/gate.rb",
+		},
+		{
+			name: "awk system", form: "system(\"sh f\") in awk", needs: []string{"gawk"},
+			files:   tools(map[string]string{"tools/gate.awk": "BEGIN { system(\"sh ../tools/payload.txt\") }\n"}),
+			command: "gawk -f ../tools/gate.awk",
+		},
+		{
+			name: "sh sourced variable", form: ". config.sh; $TOOL, with TOOL assigned in config.sh",
+			files: tools(map[string]string{
+				"tools/gate.sh":   ". ../tools/config.sh\n$TOOL\n",
+				"tools/config.sh": "TOOL='sh ../tools/payload.txt'\n",
+			}),
+			command: "sh ../tools/gate.sh",
+		},
+		{
+			name: "sh computed program", form: "p=$(cat list); $p",
+			files:   tools(map[string]string{"tools/list.txt": "sh ../tools/payload.txt\n"}),
+			data:    []string{"tools/list.txt"}, // the command, read as text
+			command: "p=$(cat ../tools/list.txt); $p",
 		},
 		{
 			name: "perl use lib", form: "perl: use lib and use Module", needs: []string{"perl"},
@@ -429,9 +531,6 @@ var knownFailures = map[string]string{
 	"git repository at the root: tools/fsmon.sh": "git in a workspace whose .git/config sets core.fsmonitor",
 	"git alias: .git/config":                     "git in a workspace whose .git/config holds an alias",
 	"git alias: tools/payload.txt":               "git in a workspace whose .git/config holds an alias",
-	// Regression cases the generator found (testdata/regress).
-	"regress python-subprocess: .agents/n1_83.txt":  "a Python script starts a script of the workspace (subprocess)",
-	"regress node-child-process: sub/deep/n2_15.sh": "a JavaScript file starts a script of the workspace (child_process)",
 	// Templates: project-context runs git in the workspace's repository,
 	// whose .git/config no clone writes.
 	"template project-context/py: .git/config":   "git run by a template in the workspace's repository",

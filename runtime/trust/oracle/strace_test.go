@@ -259,6 +259,8 @@ func TestNaming(t *testing.T) {
 		{"sets BASH_ENV for the call, which changes what it runs", Opened, "shell", true},
 		{"x.py:3 changes where Python imports from", Opened, "python", true},
 		{"x.py:3 changes where Python imports from", Opened, "perl", false},
+		{"runs a program named by a value the command computes when it runs (from a command's output or its input)", Opened, "shell", true},
+		{"runs a program named by a pattern, which matches files only when the command runs", Opened, "shell", true},
 	} {
 		if got := Naming([]string{tc.gap}, tc.way, tc.lang) != ""; got != tc.want {
 			t.Errorf("Naming(%q, %s, %s) = %v, want %v", tc.gap, tc.way, tc.lang, got, tc.want)
