@@ -68,7 +68,12 @@ func (e *OutsideLinkError) Reason() string {
 // absolute, clean path) may not lead out of: the top level of the git
 // repository that holds it (git set), else the root of the workspace
 // that holds it; "" for a file of the user's own scope, of the home
-// folder itself, or of no repository and no workspace.
+// folder itself, or of no repository and no workspace. A folder with a
+// .git or a .agents that a link of an outer repository or workspace leads
+// to out of it is no boundary of its own: a clone's sub linked to a
+// repository of yours beside it (or to a home folder under git) would
+// otherwise make that repository the boundary, and its files the clone's;
+// the outer one is the boundary, which the link then leads out of.
 func Boundary(path string) (root string, git bool) {
 	home, _ := os.UserHomeDir()
 	if home != "" {
@@ -77,6 +82,26 @@ func Boundary(path string) (root string, git bool) {
 			return "", false
 		}
 	}
+	root, git = nearestBoundary(path, home)
+	for d := root; d != ""; {
+		outer, outerGit := nearestBoundary(d, home)
+		if outer == "" {
+			break
+		}
+		realOuter, err1 := filepath.EvalSymlinks(outer)
+		realD, err2 := filepath.EvalSymlinks(d)
+		if err1 == nil && err2 == nil && !Within(realOuter, realD) {
+			root, git = outer, outerGit
+		}
+		d = outer
+	}
+	return root, git
+}
+
+// nearestBoundary returns the nearest folder above path with a .git, else
+// the nearest with a .agents, as the text names them: the walk stops at
+// the home folder.
+func nearestBoundary(path, home string) (root string, git bool) {
 	agents := ""
 	for d := filepath.Dir(path); ; {
 		if d == home {

@@ -145,6 +145,33 @@ func TestScriptLinkedOutOfTheRepository(t *testing.T) {
 	}
 }
 
+// A folder of the repository linked to a repository of the user's beside
+// it (one with a .git of its own) does not make that repository the
+// boundary: lint names the script reached through it, unread, and shows no
+// byte of it, neither its #! line nor shellcheck's snippets.
+func TestScriptThroughALinkToAnotherRepository(t *testing.T) {
+	bin, _, repo, outside, env := linkMachine(t)
+	if err := os.MkdirAll(filepath.Join(outside, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(outside, "netrc"), "#!/"+linkSecret+"\r\nif [ x ]; then\n")
+	if err := os.Chmod(filepath.Join(outside, "netrc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(repo, ".agents", "hooks.json"), `{"gate": {"Stop": [{"command": "../sub/netrc"}, {"command": "bash ../sub/netrc"}]}}`)
+	symlink(t, "../outside", filepath.Join(repo, "sub"))
+	want := "../sub/netrc goes through " + filepath.Join(repo, "sub") + ", a symbolic link to ../outside, which leads out of the repository " + repo + ", to " + filepath.Join(outside, "netrc")
+	for _, format := range []string{"text", "json"} {
+		out, errOut, code := subfolderRun(t, bin, repo, env, "lint", "--format", format)
+		if strings.Contains(out+errOut, "s3cr3t") {
+			t.Errorf("lint --format %s shows the file the link leads to:\n%s%s", format, out, errOut)
+		}
+		if format == "text" && (code != 1 || !strings.Contains(out+errOut, want)) {
+			t.Errorf("lint: exit %d, want 1 and\n%s\ngot:\n%s%s", code, want, out, errOut)
+		}
+	}
+}
+
 // Links that stay within the repository are followed: a monorepo's
 // package sharing one hooks.json and its script; and so are the user's own
 // files, linked into a dotfiles folder out of any repository.
