@@ -172,6 +172,29 @@ func TestScriptThroughALinkToAnotherRepository(t *testing.T) {
 	}
 }
 
+// A script a repository's hooks.json names by a path out of the
+// repository (absolute, or with ..) is not read by lint: its author chose
+// which file of the user's it names, and its #! line, or ShellCheck's
+// snippets of it, would show that file.
+func TestScriptNamedOutOfTheRepositoryIsNotShown(t *testing.T) {
+	bin, _, repo, outside, env := linkMachine(t)
+	if sc, err := exec.LookPath("shellcheck"); err == nil {
+		env = append(env, "HOOKCTL_SHELLCHECK="+sc)
+	}
+	writeFile(t, filepath.Join(outside, "netrc"), "#!/"+linkSecret+"\r\necho\n")
+	if err := os.Chmod(filepath.Join(outside, "netrc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(outside, "credentials"), "["+linkSecret+"]\n")
+	writeFile(t, filepath.Join(repo, ".agents", "hooks.json"), `{"gate": {"Stop": [{"command": "`+filepath.Join(outside, "netrc")+`"}, {"command": "bash ../../outside/credentials"}]}}`)
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		out, errOut, code := subfolderRun(t, bin, repo, env, "lint", "--format", format)
+		if strings.Contains(out+errOut, "s3cr3t") || code != 0 {
+			t.Errorf("lint --format %s: exit %d, and shows the file named out of the repository:\n%s%s", format, code, out, errOut)
+		}
+	}
+}
+
 // Links that stay within the repository are followed: a monorepo's
 // package sharing one hooks.json and its script; and so are the user's own
 // files, linked into a dotfiles folder out of any repository.
