@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/hookctl/hookctl/schema/scope"
 )
@@ -100,18 +101,19 @@ func Boundary(path string) (root string, git bool) {
 
 // nearestBoundary returns the nearest folder above path with a .git, else
 // the nearest with a .agents, as the text names them: the walk stops at
-// the home folder.
+// the home folder, and passes it by when it is named another way.
 func nearestBoundary(path, home string) (root string, git bool) {
 	agents := ""
 	for d := filepath.Dir(path); ; {
 		if d == home {
 			break
 		}
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		// The marks of the home folder named another way are none.
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil && !isHome(d, home) {
 			return d, true
 		}
 		if agents == "" {
-			if _, err := os.Lstat(filepath.Join(d, scope.AgentsDir)); err == nil {
+			if _, err := os.Lstat(filepath.Join(d, scope.AgentsDir)); err == nil && !isHome(d, home) {
 				agents = d
 			}
 		}
@@ -122,6 +124,42 @@ func nearestBoundary(path, home string) (root string, git bool) {
 		d = up
 	}
 	return agents, false
+}
+
+// isHome reports whether the folder d is the home folder, named another
+// way (HOME through a link, /home linked to /var/home, the path named by
+// its real path, a link to it): a home folder kept under git is no
+// repository of a workspace in it, nor of a link to it.
+func isHome(d, home string) bool {
+	if home == "" {
+		return false
+	}
+	rh := realHome(home)
+	if rh == "" || filepath.Base(d) != filepath.Base(rh) && filepath.Base(d) != filepath.Base(home) {
+		// Not the home folder, unless a link of that other name leads to it.
+		if info, err := os.Lstat(d); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			return false
+		}
+	}
+	rd, err := filepath.EvalSymlinks(d)
+	return err == nil && rd == rh
+}
+
+// realHomes holds the home folder's real path, by HOME.
+var realHomes sync.Map
+
+// realHome returns the real path of the home folder home, "" when it
+// cannot be followed.
+func realHome(home string) string {
+	if r, ok := realHomes.Load(home); ok {
+		return r.(string)
+	}
+	r, err := filepath.EvalSymlinks(home)
+	if err != nil {
+		return "" // not kept: it may be made later
+	}
+	realHomes.Store(home, r)
+	return r
 }
 
 // LeadsOut refuses with an *OutsideLinkError a path that a link leads out

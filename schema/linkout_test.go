@@ -104,6 +104,11 @@ func TestLinkOutOfRepositoryIsNotRead(t *testing.T) {
 		path:    "repo/sub/lib/netrc",
 		want:    "goes through D/repo/sub, a symbolic link to ../mine, which leads out of the repository D/repo, to D/mine/lib/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/mine/lib/netrc when you mean it",
 	}, {
+		name:    "a workspace in a home folder under git, HOME named through a link",
+		entries: []string{"realhome/.git/", "realhome/.netrc", "realhome/dl/ws/.agents/hooks.json -> ../../../.netrc", "home -> D/realhome"},
+		path:    "realhome/dl/ws/.agents/hooks.json",
+		want:    "is a symbolic link to ../../../.netrc, which leads out of the workspace D/realhome/dl/ws, to D/realhome/.netrc: hookctl does not read a workspace's file through it, as a clone could point it at any file of yours; put a file of the workspace's own in its place, or name D/realhome/.netrc when you mean it",
+	}, {
 		name:    "a folder linked to a workspace beside it",
 		entries: []string{"mine/.agents/", "mine/netrc", "ws/.agents/", "ws/sub -> ../mine"},
 		path:    "ws/sub/netrc",
