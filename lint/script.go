@@ -149,7 +149,9 @@ func (f *File) scripts() []handlerScript {
 					s.path, s.outside = filepath.Clean(ref.Path), why
 				}
 			}
-			if home != "" && !s.unread() {
+			// A file of the process itself is refused by every reader,
+			// which says so.
+			if home != "" && !s.unread() && schema.ProcessFile(s.path) == "" {
 				real := s.path
 				if r, err := filepath.EvalSymlinks(s.path); err == nil {
 					real = r
