@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -181,7 +182,29 @@ func LeadsOut(path string) *OutsideLinkError {
 		}
 		raw = wd + "/" + raw
 	}
-	root, git := Boundary(filepath.Clean(raw))
+	clean := filepath.Clean(raw)
+	root, git := Boundary(clean)
+	// A ".." after a link is taken from where the link led, so the text
+	// cleaned may name another place than the path leads to
+	// (repo/.agents/L/../../../home/x is ~/x to the text, and where L
+	// leads to the kernel): the folder the path names before its first
+	// ".." bounds it too, once its links lead it elsewhere than the text.
+	if i := slices.Index(strings.Split(raw, "/"), ".."); i >= 0 {
+		before := strings.Join(strings.Split(raw, "/")[:i], "/")
+		if r, g := Boundary(filepath.Join(before, "_")); r != "" && r != root {
+			if real, ok := FollowLinks("/", strings.Split(raw, "/"), nil); ok && real != clean {
+				if ol := leadsOutOf(path, raw, r, g); ol != nil {
+					return ol
+				}
+			}
+		}
+	}
+	return leadsOutOf(path, raw, root, git)
+}
+
+// leadsOutOf is LeadsOut for the boundary root of the path named path,
+// raw when absolute.
+func leadsOutOf(path, raw, root string, git bool) *OutsideLinkError {
 	if root == "" {
 		return nil
 	}

@@ -195,6 +195,29 @@ func TestScriptNamedOutOfTheRepositoryIsNotShown(t *testing.T) {
 	}
 }
 
+// A script named with ".." after a link, whose text cleaned lies in the
+// home folder (./L/../../../home/x), leads where the link took it: lint
+// names the link out of the repository it meets there, and shows nothing
+// of the file it leads to.
+func TestScriptDotDotAfterALink(t *testing.T) {
+	bin, _, repo, outside, env := linkMachine(t)
+	writeFile(t, filepath.Join(outside, "netrc"), "#!/"+linkSecret+"\r\necho\n")
+	if err := os.Chmod(filepath.Join(outside, "netrc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(repo, ".agents", "d1", "d2", "d3"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, "d1/d2/d3", filepath.Join(repo, ".agents", "L"))
+	symlink(t, filepath.Join(outside, "netrc"), filepath.Join(repo, ".agents", "home", "x"))
+	writeFile(t, filepath.Join(repo, ".agents", "hooks.json"), `{"gate": {"Stop": [{"command": "./L/../../../home/x"}]}}`)
+	out, errOut, code := subfolderRun(t, bin, repo, env, "lint")
+	want := "error: ./L/../../../home/x goes through " + filepath.Join(repo, ".agents", "home", "x") + ", a symbolic link to " + filepath.Join(outside, "netrc") + ", which leads out of the repository " + repo
+	if strings.Contains(out+errOut, "s3cr3t") || code != 1 || !strings.Contains(out+errOut, want) {
+		t.Errorf("lint: exit %d, want 1 and\n%s\ngot:\n%s%s", code, want, out, errOut)
+	}
+}
+
 // Links that stay within the repository are followed: a monorepo's
 // package sharing one hooks.json and its script; and so are the user's own
 // files, linked into a dotfiles folder out of any repository.
