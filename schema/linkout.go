@@ -187,12 +187,20 @@ func LeadsOut(path string) *OutsideLinkError {
 	// A ".." after a link is taken from where the link led, so the text
 	// cleaned may name another place than the path leads to
 	// (repo/.agents/L/../../../home/x is ~/x to the text, and where L
-	// leads to the kernel): the folder the path names before its first
-	// ".." bounds it too, once its links lead it elsewhere than the text.
-	if i := slices.Index(strings.Split(raw, "/"), ".."); i >= 0 {
-		before := strings.Join(strings.Split(raw, "/")[:i], "/")
-		if r, g := Boundary(filepath.Join(before, "_")); r != "" && r != root {
-			if real, ok := FollowLinks("/", strings.Split(raw, "/"), nil); ok && real != clean {
+	// leads to the kernel): each folder the path names before a ".."
+	// bounds it too, once its links lead it elsewhere than the text.
+	if parts := strings.Split(raw, "/"); slices.Contains(parts, "..") {
+		if real, ok := FollowLinks("/", parts, nil); ok && real != clean {
+			seen := map[string]bool{root: true, "": true}
+			for i, c := range parts {
+				if c != ".." {
+					continue
+				}
+				r, g := Boundary(filepath.Join(strings.Join(parts[:i], "/"), "_"))
+				if seen[r] {
+					continue
+				}
+				seen[r] = true
 				if ol := leadsOutOf(path, raw, r, g); ol != nil {
 					return ol
 				}

@@ -114,6 +114,11 @@ func TestLinkOutOfRepositoryIsNotRead(t *testing.T) {
 		path:    "repo/.agents/L/../../../home/x",
 		want:    "goes through D/repo/.agents/home/x, a symbolic link to D/secret/netrc, which leads out of the repository D/repo, to D/secret/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/secret/netrc when you mean it",
 	}, {
+		name:    ".. after a link, named from the home folder",
+		entries: []string{"home/", "secret/netrc", "repo/.git/", "repo/.agents/d1/d2/d3/", "repo/.agents/L -> d1/d2/d3", "repo/.agents/home/x -> D/secret/netrc"},
+		path:    "home/../repo/.agents/L/../../../home/x",
+		want:    "goes through D/repo/.agents/home/x, a symbolic link to D/secret/netrc, which leads out of the repository D/repo, to D/secret/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/secret/netrc when you mean it",
+	}, {
 		name:    "a folder linked to a workspace beside it",
 		entries: []string{"mine/.agents/", "mine/netrc", "ws/.agents/", "ws/sub -> ../mine"},
 		path:    "ws/sub/netrc",
