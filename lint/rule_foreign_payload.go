@@ -76,7 +76,7 @@ func (r *foreignPayload) Check(f *File) {
 	}
 	searched := map[string]*found{}
 	for _, s := range f.scripts() {
-		if adapted(f, s.handler) || s.outside != "" {
+		if adapted(f, s.handler) || s.unreadText() {
 			continue
 		}
 		fd, ok := searched[s.path]

@@ -25,7 +25,11 @@ func (r *scriptNotExecutable) Check(f *File) {
 		}
 		msg := fmt.Sprintf("%s is not executable (mode %04o), so the shell cannot run it: run chmod +x %s", p, info.Mode().Perm(), p)
 		sugg := ""
-		if interp := interpreterFor(p, f.fs.head(s.path)); interp != "" {
+		var head []byte
+		if !s.away {
+			head = f.fs.head(s.path)
+		}
+		if interp := interpreterFor(p, head); interp != "" {
 			sugg = interp + " " + p
 			msg += fmt.Sprintf(" (and commit the mode), or run it through its interpreter: %q", sugg)
 		}

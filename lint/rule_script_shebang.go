@@ -16,7 +16,7 @@ func newScriptShebang() Rule {
 
 func (r *scriptShebang) Check(f *File) {
 	for _, s := range f.scripts() {
-		if s.viaInterpreter() || s.unread() {
+		if s.viaInterpreter() || s.unreadText() {
 			continue
 		}
 		info, err := f.statScript(s)

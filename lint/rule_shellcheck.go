@@ -211,7 +211,7 @@ func (r *shellCheck) collect(run *Run) []scUse {
 // for a script that is not shell (or a shell ShellCheck does not know,
 // such as zsh).
 func scriptDialect(f *File, s handlerScript) string {
-	if s.unread() || !f.fs.exists(s.path) {
+	if s.unreadText() || !f.fs.exists(s.path) {
 		return ""
 	}
 	name := ""

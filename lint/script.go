@@ -34,11 +34,21 @@ type handlerScript struct {
 	// out of the repository (schema.LeadsOut), or "": path is then the
 	// file as named, which every reader refuses.
 	outside string
+	// away is set when the hooks.json is a repository's (or a
+	// workspace's) and the script lies out of it, named there by its path
+	// (/home/me/.aws/credentials, ../../.netrc): lint does not read it, as
+	// the hooks.json's author chose which file of yours it names, and its
+	// #! line or ShellCheck's snippets of it would show that file.
+	away bool
 }
 
 // unread reports whether the file is not one lint reads: not a file, or
 // one a link leads to out of the repository.
 func (s handlerScript) unread() bool { return s.notFile != "" || s.outside != "" }
+
+// unreadText reports whether lint does not read the file's bytes: unread,
+// or away from the hooks.json's repository.
+func (s handlerScript) unreadText() bool { return s.unread() || s.away }
 
 // text is the path as the command writes it.
 func (s handlerScript) text() string { return s.ref.Word.Text }
@@ -95,6 +105,16 @@ func (f *File) scripts() []handlerScript {
 		}
 		return why
 	}
+	// The folder the scripts lint reads lie in: the hooks.json's
+	// repository, else its workspace; "" for the user's own.
+	home := ""
+	if p, err := filepath.Abs(f.Config.Path); err == nil && f.Config.Path != "" {
+		if root, _ := schema.Boundary(p); root != "" {
+			if r, err := filepath.EvalSymlinks(root); err == nil {
+				home = r
+			}
+		}
+	}
 	for _, h := range f.allHandlers() {
 		c := f.command(h)
 		if c == nil {
@@ -128,6 +148,15 @@ func (f *File) scripts() []handlerScript {
 				if why := outside(ref.Path); why != "" {
 					s.path, s.outside = filepath.Clean(ref.Path), why
 				}
+			}
+			// A file of the process itself is refused by every reader,
+			// which says so.
+			if home != "" && !s.unread() && schema.ProcessFile(s.path) == "" {
+				real := s.path
+				if r, err := filepath.EvalSymlinks(s.path); err == nil {
+					real = r
+				}
+				s.away = filepath.IsAbs(real) && !schema.Within(home, real)
 			}
 			out = append(out, s)
 		}

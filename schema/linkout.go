@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookctl/hookctl/schema/scope"
 )
@@ -68,7 +70,12 @@ func (e *OutsideLinkError) Reason() string {
 // absolute, clean path) may not lead out of: the top level of the git
 // repository that holds it (git set), else the root of the workspace
 // that holds it; "" for a file of the user's own scope, of the home
-// folder itself, or of no repository and no workspace.
+// folder itself, or of no repository and no workspace. A folder with a
+// .git or a .agents that a link of an outer repository or workspace leads
+// to out of it is no boundary of its own: a clone's sub linked to a
+// repository of yours beside it (or to a home folder under git) would
+// otherwise make that repository the boundary, and its files the clone's;
+// the outer one is the boundary, which the link then leads out of.
 func Boundary(path string) (root string, git bool) {
 	home, _ := os.UserHomeDir()
 	if home != "" {
@@ -77,16 +84,37 @@ func Boundary(path string) (root string, git bool) {
 			return "", false
 		}
 	}
+	root, git = nearestBoundary(path, home)
+	for d := root; d != ""; {
+		outer, outerGit := nearestBoundary(d, home)
+		if outer == "" {
+			break
+		}
+		realOuter, err1 := filepath.EvalSymlinks(outer)
+		realD, err2 := filepath.EvalSymlinks(d)
+		if err1 == nil && err2 == nil && !Within(realOuter, realD) {
+			root, git = outer, outerGit
+		}
+		d = outer
+	}
+	return root, git
+}
+
+// nearestBoundary returns the nearest folder above path with a .git, else
+// the nearest with a .agents, as the text names them: the walk stops at
+// the home folder, and passes it by when it is named another way.
+func nearestBoundary(path, home string) (root string, git bool) {
 	agents := ""
 	for d := filepath.Dir(path); ; {
 		if d == home {
 			break
 		}
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		// The marks of the home folder named another way are none.
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil && !isHome(d, home) {
 			return d, true
 		}
 		if agents == "" {
-			if _, err := os.Lstat(filepath.Join(d, scope.AgentsDir)); err == nil {
+			if _, err := os.Lstat(filepath.Join(d, scope.AgentsDir)); err == nil && !isHome(d, home) {
 				agents = d
 			}
 		}
@@ -97,6 +125,42 @@ func Boundary(path string) (root string, git bool) {
 		d = up
 	}
 	return agents, false
+}
+
+// isHome reports whether the folder d is the home folder, named another
+// way (HOME through a link, /home linked to /var/home, the path named by
+// its real path, a link to it): a home folder kept under git is no
+// repository of a workspace in it, nor of a link to it.
+func isHome(d, home string) bool {
+	if home == "" {
+		return false
+	}
+	rh := realHome(home)
+	if rh == "" || filepath.Base(d) != filepath.Base(rh) && filepath.Base(d) != filepath.Base(home) {
+		// Not the home folder, unless a link of that other name leads to it.
+		if info, err := os.Lstat(d); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			return false
+		}
+	}
+	rd, err := filepath.EvalSymlinks(d)
+	return err == nil && rd == rh
+}
+
+// realHomes holds the home folder's real path, by HOME.
+var realHomes sync.Map
+
+// realHome returns the real path of the home folder home, "" when it
+// cannot be followed.
+func realHome(home string) string {
+	if r, ok := realHomes.Load(home); ok {
+		return r.(string)
+	}
+	r, err := filepath.EvalSymlinks(home)
+	if err != nil {
+		return "" // not kept: it may be made later
+	}
+	realHomes.Store(home, r)
+	return r
 }
 
 // LeadsOut refuses with an *OutsideLinkError a path that a link leads out
@@ -118,7 +182,37 @@ func LeadsOut(path string) *OutsideLinkError {
 		}
 		raw = wd + "/" + raw
 	}
-	root, git := Boundary(filepath.Clean(raw))
+	clean := filepath.Clean(raw)
+	root, git := Boundary(clean)
+	// A ".." after a link is taken from where the link led, so the text
+	// cleaned may name another place than the path leads to
+	// (repo/.agents/L/../../../home/x is ~/x to the text, and where L
+	// leads to the kernel): each folder the path names before a ".."
+	// bounds it too, once its links lead it elsewhere than the text.
+	if parts := strings.Split(raw, "/"); slices.Contains(parts, "..") {
+		if real, ok := FollowLinks("/", parts, nil); ok && real != clean {
+			seen := map[string]bool{root: true, "": true}
+			for i, c := range parts {
+				if c != ".." {
+					continue
+				}
+				r, g := Boundary(filepath.Join(strings.Join(parts[:i], "/"), "_"))
+				if seen[r] {
+					continue
+				}
+				seen[r] = true
+				if ol := leadsOutOf(path, raw, r, g); ol != nil {
+					return ol
+				}
+			}
+		}
+	}
+	return leadsOutOf(path, raw, root, git)
+}
+
+// leadsOutOf is LeadsOut for the boundary root of the path named path,
+// raw when absolute.
+func leadsOutOf(path, raw, root string, git bool) *OutsideLinkError {
 	if root == "" {
 		return nil
 	}

@@ -88,6 +88,41 @@ func TestLinkOutOfRepositoryIsNotRead(t *testing.T) {
 		entries: []string{"home/.netrc", "repo/.git", "repo/pkg/a/.agents/hooks.json -> ../../../../home/.netrc"},
 		path:    "repo/pkg/a/.agents/hooks.json",
 		want:    "is a symbolic link to ../../../../home/.netrc, which leads out of the repository D/repo, to D/home/.netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/home/.netrc when you mean it",
+	}, {
+		name:    "a folder linked to a repository beside it",
+		entries: []string{"mine/.git/", "mine/netrc", "repo/.git/", "repo/sub -> ../mine"},
+		path:    "repo/sub/netrc",
+		want:    "goes through D/repo/sub, a symbolic link to ../mine, which leads out of the repository D/repo, to D/mine/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/mine/netrc when you mean it",
+	}, {
+		name:    "a folder linked to a home folder under git",
+		entries: []string{"home/.git/", "home/.netrc", "repo/.git/", "repo/sub -> D/home"},
+		path:    "repo/sub/.netrc",
+		want:    "goes through D/repo/sub, a symbolic link to D/home, which leads out of the repository D/repo, to D/home/.netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/home/.netrc when you mean it",
+	}, {
+		name:    "a folder linked to a repository inside a linked folder",
+		entries: []string{"mine/.git/", "mine/lib/.git", "mine/lib/netrc", "repo/.git/", "repo/sub -> ../mine"},
+		path:    "repo/sub/lib/netrc",
+		want:    "goes through D/repo/sub, a symbolic link to ../mine, which leads out of the repository D/repo, to D/mine/lib/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/mine/lib/netrc when you mean it",
+	}, {
+		name:    "a workspace in a home folder under git, HOME named through a link",
+		entries: []string{"realhome/.git/", "realhome/.netrc", "realhome/dl/ws/.agents/hooks.json -> ../../../.netrc", "home -> D/realhome"},
+		path:    "realhome/dl/ws/.agents/hooks.json",
+		want:    "is a symbolic link to ../../../.netrc, which leads out of the workspace D/realhome/dl/ws, to D/realhome/.netrc: hookctl does not read a workspace's file through it, as a clone could point it at any file of yours; put a file of the workspace's own in its place, or name D/realhome/.netrc when you mean it",
+	}, {
+		name:    ".. after a link, the text cleaned in the home folder",
+		entries: []string{"secret/netrc", "repo/.git/", "repo/.agents/d1/d2/d3/", "repo/.agents/L -> d1/d2/d3", "repo/.agents/home/x -> D/secret/netrc"},
+		path:    "repo/.agents/L/../../../home/x",
+		want:    "goes through D/repo/.agents/home/x, a symbolic link to D/secret/netrc, which leads out of the repository D/repo, to D/secret/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/secret/netrc when you mean it",
+	}, {
+		name:    ".. after a link, named from the home folder",
+		entries: []string{"home/", "secret/netrc", "repo/.git/", "repo/.agents/d1/d2/d3/", "repo/.agents/L -> d1/d2/d3", "repo/.agents/home/x -> D/secret/netrc"},
+		path:    "home/../repo/.agents/L/../../../home/x",
+		want:    "goes through D/repo/.agents/home/x, a symbolic link to D/secret/netrc, which leads out of the repository D/repo, to D/secret/netrc: hookctl does not read a repository's file through it, as a clone could point it at any file of yours; put a file of the repository's own in its place, or name D/secret/netrc when you mean it",
+	}, {
+		name:    "a folder linked to a workspace beside it",
+		entries: []string{"mine/.agents/", "mine/netrc", "ws/.agents/", "ws/sub -> ../mine"},
+		path:    "ws/sub/netrc",
+		want:    "goes through D/ws/sub, a symbolic link to ../mine, which leads out of the workspace D/ws, to D/mine/netrc: hookctl does not read a workspace's file through it, as a clone could point it at any file of yours; put a file of the workspace's own in its place, or name D/mine/netrc when you mean it",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := linkTree(t, tc.entries...)
@@ -133,6 +168,7 @@ func TestLinkWithinRepositoryIsRead(t *testing.T) {
 		{"the user's own", []string{"dotfiles/gemini/hooks.json", "home/.gemini/config/hooks.json -> ../../../dotfiles/gemini/hooks.json"}, "home/.gemini/config/hooks.json"},
 		{"the home folder's own", []string{"home/.git/", "dotfiles/netrc", "home/.netrc -> ../dotfiles/netrc"}, "home/.netrc"},
 		{"no repository, no workspace", []string{"outside/netrc", "plain/netrc -> ../outside/netrc"}, "plain/netrc"},
+		{"a nested repository linked within", []string{"repo/.git/", "repo/vendor/lib/.git", "repo/vendor/lib/hooks.json", "repo/lib -> vendor/lib"}, "repo/lib/hooks.json"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := linkTree(t, tc.entries...)

@@ -145,6 +145,79 @@ func TestScriptLinkedOutOfTheRepository(t *testing.T) {
 	}
 }
 
+// A folder of the repository linked to a repository of the user's beside
+// it (one with a .git of its own) does not make that repository the
+// boundary: lint names the script reached through it, unread, and shows no
+// byte of it, neither its #! line nor shellcheck's snippets.
+func TestScriptThroughALinkToAnotherRepository(t *testing.T) {
+	bin, _, repo, outside, env := linkMachine(t)
+	if err := os.MkdirAll(filepath.Join(outside, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(outside, "netrc"), "#!/"+linkSecret+"\r\nif [ x ]; then\n")
+	if err := os.Chmod(filepath.Join(outside, "netrc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(repo, ".agents", "hooks.json"), `{"gate": {"Stop": [{"command": "../sub/netrc"}, {"command": "bash ../sub/netrc"}]}}`)
+	symlink(t, "../outside", filepath.Join(repo, "sub"))
+	want := "../sub/netrc goes through " + filepath.Join(repo, "sub") + ", a symbolic link to ../outside, which leads out of the repository " + repo + ", to " + filepath.Join(outside, "netrc")
+	for _, format := range []string{"text", "json"} {
+		out, errOut, code := subfolderRun(t, bin, repo, env, "lint", "--format", format)
+		if strings.Contains(out+errOut, "s3cr3t") {
+			t.Errorf("lint --format %s shows the file the link leads to:\n%s%s", format, out, errOut)
+		}
+		if format == "text" && (code != 1 || !strings.Contains(out+errOut, want)) {
+			t.Errorf("lint: exit %d, want 1 and\n%s\ngot:\n%s%s", code, want, out, errOut)
+		}
+	}
+}
+
+// A script a repository's hooks.json names by a path out of the
+// repository (absolute, or with ..) is not read by lint: its author chose
+// which file of the user's it names, and its #! line, or ShellCheck's
+// snippets of it, would show that file.
+func TestScriptNamedOutOfTheRepositoryIsNotShown(t *testing.T) {
+	bin, _, repo, outside, env := linkMachine(t)
+	if sc, err := exec.LookPath("shellcheck"); err == nil {
+		env = append(env, "HOOKCTL_SHELLCHECK="+sc)
+	}
+	writeFile(t, filepath.Join(outside, "netrc"), "#!/"+linkSecret+"\r\necho\n")
+	if err := os.Chmod(filepath.Join(outside, "netrc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(outside, "credentials"), "["+linkSecret+"]\n")
+	writeFile(t, filepath.Join(repo, ".agents", "hooks.json"), `{"gate": {"Stop": [{"command": "`+filepath.Join(outside, "netrc")+`"}, {"command": "bash ../../outside/credentials"}]}}`)
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		out, errOut, code := subfolderRun(t, bin, repo, env, "lint", "--format", format)
+		if strings.Contains(out+errOut, "s3cr3t") || code != 0 {
+			t.Errorf("lint --format %s: exit %d, and shows the file named out of the repository:\n%s%s", format, code, out, errOut)
+		}
+	}
+}
+
+// A script named with ".." after a link, whose text cleaned lies in the
+// home folder (./L/../../../home/x), leads where the link took it: lint
+// names the link out of the repository it meets there, and shows nothing
+// of the file it leads to.
+func TestScriptDotDotAfterALink(t *testing.T) {
+	bin, _, repo, outside, env := linkMachine(t)
+	writeFile(t, filepath.Join(outside, "netrc"), "#!/"+linkSecret+"\r\necho\n")
+	if err := os.Chmod(filepath.Join(outside, "netrc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(repo, ".agents", "d1", "d2", "d3"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, "d1/d2/d3", filepath.Join(repo, ".agents", "L"))
+	symlink(t, filepath.Join(outside, "netrc"), filepath.Join(repo, ".agents", "home", "x"))
+	writeFile(t, filepath.Join(repo, ".agents", "hooks.json"), `{"gate": {"Stop": [{"command": "./L/../../../home/x"}]}}`)
+	out, errOut, code := subfolderRun(t, bin, repo, env, "lint")
+	want := "error: ./L/../../../home/x goes through " + filepath.Join(repo, ".agents", "home", "x") + ", a symbolic link to " + filepath.Join(outside, "netrc") + ", which leads out of the repository " + repo
+	if strings.Contains(out+errOut, "s3cr3t") || code != 1 || !strings.Contains(out+errOut, want) {
+		t.Errorf("lint: exit %d, want 1 and\n%s\ngot:\n%s%s", code, want, out, errOut)
+	}
+}
+
 // Links that stay within the repository are followed: a monorepo's
 // package sharing one hooks.json and its script; and so are the user's own
 // files, linked into a dotfiles folder out of any repository.
