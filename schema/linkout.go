@@ -54,7 +54,7 @@ func (e *OutsideLinkError) Reason() string {
 	var b strings.Builder
 	switch abs, err := filepath.Abs(e.Path); {
 	case e.Link == "":
-		b.WriteString("goes through a symbolic link")
+		b.WriteString("goes through a symbolic link,")
 	case err == nil && abs == e.Link:
 		b.WriteString("is a symbolic link to " + Visible(e.Target) + ",")
 	default:
@@ -171,8 +171,11 @@ func realHome(home string) string {
 // one that cannot be followed (a loop, a component that is not a folder)
 // is left to the open to refuse.
 func LeadsOut(path string) *OutsideLinkError {
-	if runtime.GOOS == "windows" || path == "" {
+	if path == "" {
 		return nil
+	}
+	if runtime.GOOS == "windows" {
+		return leadsOutResolved(path)
 	}
 	raw := path
 	if !filepath.IsAbs(raw) {
@@ -208,6 +211,29 @@ func LeadsOut(path string) *OutsideLinkError {
 		}
 	}
 	return leadsOutOf(path, raw, root, git)
+}
+
+// leadsOutResolved is LeadsOut where the path cannot be followed link
+// by link as the kernel of Linux or macOS follows it (Windows, where a
+// clone made with core.symlinks has links, and junctions are links too):
+// the path and its boundary resolved by filepath.EvalSymlinks, which
+// takes each ".." from where the links led; the link is not named. A path
+// that cannot be resolved is left to the open to refuse.
+func leadsOutResolved(path string) *OutsideLinkError {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	root, git := Boundary(abs)
+	if root == "" {
+		return nil
+	}
+	realRoot, err1 := filepath.EvalSymlinks(root)
+	real, err2 := filepath.EvalSymlinks(abs)
+	if err1 != nil || err2 != nil || Within(realRoot, real) {
+		return nil
+	}
+	return &OutsideLinkError{Path: path, Real: real, Root: root, Git: git}
 }
 
 // leadsOutOf is LeadsOut for the boundary root of the path named path,
