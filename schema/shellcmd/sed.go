@@ -190,8 +190,11 @@ func sedScriptRuns(s string) bool {
 			}
 			d := s[i]
 			i++
-			if !delimited(d) || !delimited(d) {
-				return true
+			// The pattern, then the replacement (s) or the other set (y).
+			for range 2 {
+				if !delimited(d) {
+					return true
+				}
 			}
 			for c == 's' && i < n && strings.IndexByte("gpiImMew0123456789", s[i]) >= 0 {
 				switch s[i] {
