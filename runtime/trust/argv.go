@@ -325,14 +325,7 @@ func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string
 			case "cwd":
 				v := valueSpan(code, a)
 				s, ok := pyString(string(content[v[0]:v[1]]))
-				switch {
-				case !ok:
-					dir = ""
-				case strings.HasPrefix(s, "/"):
-					dir = s
-				case dir != "":
-					dir = dir + "/" + s
-				}
+				dir = inFolder(dir, s, ok)
 			case "executable":
 				v := valueSpan(code, a)
 				w := argvWord(content, code, v, pyString)
@@ -801,14 +794,7 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 					switch strings.Trim(strings.TrimSpace(k), `"'`) {
 					case "cwd":
 						s, ok := lit(string(content[vs[0]:vs[1]]))
-						switch {
-						case !ok:
-							dir = ""
-						case strings.HasPrefix(s, "/"):
-							dir = s
-						case dir != "":
-							dir = dir + "/" + s
-						}
+						dir = inFolder(dir, s, ok)
 					case "shell":
 						switch strings.TrimSpace(v) {
 						case "false":
@@ -970,4 +956,18 @@ func (c *coverage) startsCommand(cmd *Command, w shellcmd.Word, dir, name string
 			c.coverRef(cmd, r, "by "+name, shellcmd.Start{}, depth+1)
 		}
 	}
+}
+
+// inFolder is the folder a call's cwd option (s, when literal) makes of
+// dir, the folder the program starts in: "" when it is not known.
+func inFolder(dir, s string, literal bool) string {
+	switch {
+	case !literal:
+		return ""
+	case strings.HasPrefix(s, "/"):
+		return s
+	case dir != "":
+		return dir + "/" + s
+	}
+	return dir
 }

@@ -592,11 +592,7 @@ func (c *coverage) coverPath(cmd *Command, p, why string, alt bool) (*File, stri
 // refused; false for any other file.
 func (c *coverage) special(cmd *Command, p, why string) bool {
 	c.probe(p)
-	named := filepath.Clean(p)
-	rel, ok := c.rel(named)
-	if !ok {
-		rel, ok = relIn(c.root, named)
-	}
+	rel, ok := c.named(p)
 	if !ok {
 		return false
 	}
@@ -617,11 +613,7 @@ func (c *coverage) special(cmd *Command, p, why string) bool {
 // clone chose where the link leads, so the file is not one a clone cannot
 // change. nil for any other file.
 func (c *coverage) linkedOut(cmd *Command, p, why string) *File {
-	named := filepath.Clean(p)
-	rel, ok := c.rel(named)
-	if !ok {
-		rel, ok = relIn(c.root, named)
-	}
+	rel, ok := c.named(p)
 	if !ok {
 		return nil
 	}
@@ -650,6 +642,10 @@ func (c *coverage) rel(real string) (string, bool) {
 	}
 	return relIn(c.root, real)
 }
+
+// named names the path p for the store as the command names it, its
+// links not followed: false when it lies outside the workspace.
+func (c *coverage) named(p string) (string, bool) { return c.rel(filepath.Clean(p)) }
 
 // cover adds a file, once.
 func (c *coverage) cover(rel, real, why string, alt bool) *File {
