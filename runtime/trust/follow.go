@@ -200,8 +200,17 @@ const maxModuleParts = 32
 // pyDynamic finds, in Python's code (pyCode: comments and the text of
 // strings set aside), what loads code trust cannot follow by reading the
 // script: a changed import path, an import by a computed name, code run
-// from a string, a compiled library or a pickle loaded, shell code.
-var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(`)
+// from a string, a compiled library or a pickle loaded, shell code, and
+// what reaches those by another road: builtins, sys.modules, the modules
+// that run code from a string or import by a name or a folder (code,
+// timeit, cProfile, pdb, trace, doctest, pkgutil, zipimport, unittest's
+// loaders).
+var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(|\b__(?:builtins|subclasses|globals)__\b|\bbuiltins\b|\bsys\.(?:modules|meta_path|path_hooks)\b|(?m:^[ \t]*(?:from|import(?:[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,)*)[ \t]+(?:code|codeop|timeit|cProfile|profile|pdb|bdb|trace|doctest|pkgutil|zipimport)\b)|\bunittest\.main\s*\(|\.discover\s*\(|\bloadTestsFromNames?\s*\(`)
+
+// pyEnviron finds, in Python's code, what changes the folder or the
+// environment that the programs a script starts, and the modules it
+// imports by a path relative to the folder, are taken from.
+var pyEnviron = lazyre.New(`\b(?:chdir|fchdir|putenv)\s*\(|\benviron\s*(?:\[[^\]\n]*\]\s*=[^=]|\.\s*(?:update|setdefault|__setitem__)\s*\(|\|=)`)
 
 // pythonDynamic names, at their lines, what the Python code loads or runs
 // that its reading cannot follow (pyDynamic), but the calls that start a
@@ -215,6 +224,9 @@ func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string, read
 			continue // a program started from literal arguments, read
 		}
 		found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(keywordAt(code, m))))
+	}
+	for _, m := range pyEnviron().FindAllIndex(code, -1) {
+		found = append(found, fmt.Sprintf("%s:%d changes the folder or the environment that what it starts or imports later is found from (os.chdir, os.environ, os.putenv): what that runs is not known", name, lines.at(m[0])))
 	}
 	addGaps(cmd, found)
 }

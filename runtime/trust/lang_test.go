@@ -353,9 +353,24 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 		"import importlib\nm = importlib.import_module(n)\n": "gate.py:1",
 		"s = f\"{__import__('os').getcwd()}\"\n":             "gate.py:1",
 		"from pkg import *\n":                                "gate.py:1 imports * from the package pkg",
+		// other roads to exec, import and os
+		"import builtins\n\nbuiltins.exec(src)\n":                          "gate.py:3 changes where Python imports from, imports or runs code by a name",
+		"f = getattr(__builtins__, n)\n":                                   "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import sys\nsys.modules[m].system(c)\n":                           "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"import os, timeit\ntimeit.timeit(src, number=1)\n":                "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"from code import InteractiveInterpreter as I\nI().runsource(s)\n": "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import cProfile\ncProfile.run(src)\n":                             "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import pkgutil\n":                                                 "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import unittest as u\nu.defaultTestLoader.discover(d)\n":          "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"import os\nos.chdir('../x')\nimport helper\n":                     "gate.py:2 changes the folder or the environment that what it starts or imports later is found from (os.chdir, os.environ, os.putenv)",
+		"import os\n\nos.environ['PATH'] = p\n":                            "gate.py:3 changes the folder or the environment that what it starts or imports later is found from",
+		"from os import environ\nenviron.update(BASH_ENV=f)\n":             "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
+		"import os\nos.putenv('ENV', f)\n":                                 "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
 	}, map[string]string{"tools/pkg/__init__.py": "__all__ = ['sub']\n"})
 	// A method of the same name, or a word in a string, is not.
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n": ""}, nil)
+	// Reading the environment, a variable named code, a comparison are not.
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os, sys\ncode = 0\nif os.environ['X'] == 'y': code = os.environ.get('Z')\nfrom unittest import mock\nsys.exit(code)\n": ""}, nil)
 }
 
 // A program a shell script names by a value it computes is named at its

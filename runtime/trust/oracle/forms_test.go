@@ -265,6 +265,21 @@ func moreForms() []oracleCase {
 			command: `python3 -c "exec(open('../tools/x.py').read())"`,
 		},
 		{
+			name: "python builtins.exec", form: "python3 -c builtins.exec(open(f).read())", needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "import builtins; builtins.exec(open('../tools/x.py').read())"`,
+		},
+		{
+			name: "python timeit", form: "python3 -c timeit.timeit(open(f).read())", needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "import timeit; timeit.timeit(open('../tools/x.py').read(), number=1)"`,
+		},
+		{
+			name: "python chdir then import", form: "python3 -c 'os.chdir(d); import m'", needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "import os; os.chdir('../tools'); import x"`,
+		},
+		{
 			name: "python runpy", form: "python3 -c runpy.run_path(f)", needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "import runpy; runpy.run_path('../tools/x.py')"`,
