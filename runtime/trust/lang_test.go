@@ -574,8 +574,22 @@ func TestNodeDynamicCodeIsNamed(t *testing.T) {
 		"const f = new Function(src);\n":                                                            "gate.mjs:1 runs or loads code",
 		"eval(src);\n":                                                                              "gate.mjs:1 runs or loads code",
 		"import { createRequire } from 'node:module';\nconst r = createRequire(import.meta.url);\n": "gate.mjs:2 runs or loads code",
+		// eval, Function, vm, workers and Module by other names
+		"const x = 1;\n(0, eval)(src);\n":                            "gate.mjs:2 runs or loads code",
+		"globalThis.eval(src);\n":                                    "gate.mjs:1 runs or loads code",
+		"const f = Function(src);\n":                                 "gate.mjs:1 runs or loads code",
+		"const f = (() => {}).constructor(src);\n":                   "gate.mjs:1 runs or loads code",
+		"import { runInThisContext as r } from 'vm';\nr(src);\n":     "gate.mjs:1 runs or loads code",
+		"const v = await import('node:vm');\n":                       "gate.mjs:1 runs or loads code",
+		"import * as wt from 'worker_threads';\nnew wt.Worker(f);\n": "gate.mjs:1 runs or loads code",
+		"const p = process;\np.dlopen(m, f);\n":                      "gate.mjs:2 runs or loads code",
+		"import m from 'module';\n":                                  "gate.mjs:1 runs or loads code",
+		"const x = 1;\nmodule.constructor._load(f);\n":               "gate.mjs:2 runs or loads code",
 	}, nil)
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n": ""}, nil)
+	// A class's constructor, a word in a string, an eval method of
+	// another object, a Worker option's type are not.
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"class A { constructor(x) { this.x = x; } }\nconsole.log('eval failed; see module docs', { type: 'module' });\nclient.evaluate(q);\n": ""}, nil)
 }
 
 // What a Perl, Ruby, PHP or awk script starts itself is not read: each

@@ -39,8 +39,13 @@ import (
 var jsLoad = lazyre.New(`\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s*["'` + "`" + `]|\bimport\s*["'` + "`" + `]`)
 
 // jsDynamic finds the ways JavaScript runs code it builds or loads outside
-// require and import, and require used as a value (const r = require).
-var jsDynamic = lazyre.New(`\bcreateRequire\s*\(|\bnew\s+(?:Worker|Function)\s*\(|(?m:^|[^.\w$])eval\s*\(|\bvm\.(?:run\w*|compile\w*|Script|SourceTextModule)\b|\bprocess\.dlopen\s*\(|\brequire\.extensions\b|\bModule\._load\b|\bmodule\.require\s*\(|\b[Mm]odule\.register\s*\(|\bWebAssembly\.(?:instantiate|compile|Module)\b|[=(,:?]\s*require\s*[;),\n]`)
+// require and import, and require used as a value (const r = require):
+// eval called or taken as a value ((0, eval)(s), globalThis.eval),
+// Function called with or without new, a constructor called as a
+// function (f.constructor(s) is Function), the modules vm,
+// worker_threads and module loaded under any name, Module's _load and
+// _compile.
+var jsDynamic = lazyre.New(`\bcreateRequire\s*\(|\bnew\s+(?:[\w$]+\s*\.\s*)?(?:Worker|Function)\s*\(|(?m:^|[^.\w$])eval\s*[(),;\]]|\b(?:globalThis|global|window|self)\s*(?:\.\s*eval\b|\[)|(?m:^|[^.\w$])Function\s*\(|\.\s*constructor\s*\(|(?:\brequire\s*\(\s*|\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'` + "`" + `](?:node:)?(?:vm|worker_threads|module)["'` + "`" + `]|\.\s*_(?:load|compile)\s*\(|\bvm\.(?:run\w*|compile\w*|Script|SourceTextModule)\b|\.\s*dlopen\s*\(|\brequire\.extensions\b|\bModule\._load\b|\bmodule\.require\s*\(|\b[Mm]odule\.register\s*\(|\bWebAssembly\.(?:instantiate|compile|Module)\b|[=(,:?]\s*require\s*[;),\n]`)
 
 // jsShell finds where JavaScript hands a shell code (child_process's
 // exec and execSync always do; spawn and execFile with shell: true, or

@@ -280,6 +280,22 @@ func moreForms() []oracleCase {
 			command: `python3 -c "import os; os.chdir('../tools'); import x"`,
 		},
 		{
+			name: "node indirect eval", form: "node: (0, eval)(fs.readFileSync(f))", needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.js": "const fs = require('fs');\n(0, eval)(fs.readFileSync(__dirname + '/x.js', 'utf8'));\n",
+				"tools/x.js":    "console.error('x ran');\n",
+			},
+			command: "node ../tools/main.js",
+		},
+		{
+			name: "node vm by another name", form: "node: const v = require('node:vm'); v.runInThisContext(...)", needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.js": "const v = require('node:vm');\nv.runInThisContext(require('fs').readFileSync(__dirname + '/x.js', 'utf8'));\n",
+				"tools/x.js":    "console.error('x ran');\n",
+			},
+			command: "node ../tools/main.js",
+		},
+		{
 			name: "python runpy", form: "python3 -c runpy.run_path(f)", needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "import runpy; runpy.run_path('../tools/x.py')"`,
