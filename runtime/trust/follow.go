@@ -289,6 +289,11 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 		if !py && !node {
 			continue
 		}
+		if _, script := shellcmd.ProgramOf(call.Args); node && script < 0 {
+			// What node's options load before -e code or a script on
+			// stdin (-r, --import, --env-file), as before a script.
+			c.nodeOptions(cmd, call, "node", depth)
+		}
 		for j := prog + 1; j < len(call.Args); j++ {
 			a := call.Args[j]
 			var code shellcmd.Word

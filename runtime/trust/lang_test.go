@@ -700,3 +700,20 @@ func TestInlineCodeIsRead(t *testing.T) {
 		"tools/x.py": pyMark("tools/x.py"),
 	}, gap: "python -c:1 changes where Python imports from, imports or runs code by a name or from a string"})
 }
+
+// What node's options load is covered or named before -e code and a
+// script on stdin as before a script file: -r's module is covered, an
+// --env-file or --env-file-if-exists, whose NODE_OPTIONS may load code, is
+// named, in either form of the option.
+func TestNodeOptionsBeforeCodeAreRead(t *testing.T) {
+	checkLang(t, langCase{command: "node -r ../tools/pre.js -e 1 && node --require=../tools/pre2.js < ../tools/m.js", tools: []string{"node"}, files: map[string]string{
+		"tools/pre.js":  jsMark("tools/pre.js"),
+		"tools/pre2.js": jsMark("tools/pre2.js"),
+		"tools/m.js":    "1;\n",
+	}, covered: []string{"tools/pre.js", "tools/pre2.js"}})
+	const why = ", whose NODE_OPTIONS may load code: what it loads that way is not fingerprinted"
+	namedAt(t, "tools/x.js", "node --env-file=../tools/env -e 1", map[string]string{"1;\n": "node is run with --env-file ../tools/env" + why}, nil)
+	namedAt(t, "tools/x.js", "node --env-file ../tools/env -e 1", map[string]string{"1;\n": "node is run with --env-file ../tools/env" + why}, nil)
+	namedAt(t, "tools/x.js", "node --env-file-if-exists=../tools/env < ../tools/x.js", map[string]string{"1;\n": "node is run with --env-file-if-exists ../tools/env" + why}, nil)
+	namedAt(t, "tools/x.js", "node --env-file-if-exists=../tools/env ../tools/x.js", map[string]string{"1;\n": "tools/x.js is run with --env-file-if-exists ../tools/env" + why}, nil)
+}

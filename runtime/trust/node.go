@@ -416,8 +416,9 @@ func (c *coverage) nodePackageMain(cmd *Command, dir, name string, depth int) {
 
 // nodeOptions covers the modules node loads before the script by its
 // options: -r and --require (paths), --import, --loader and
-// --experimental-loader (URLs), from the folder the call runs in. A
-// package by name, and --env-file (which may set NODE_OPTIONS), are named.
+// --experimental-loader (URLs), from the folder the call runs in, before
+// a script or -e code. A package by name, and --env-file and
+// --env-file-if-exists (which may set NODE_OPTIONS), are named.
 func (c *coverage) nodeOptions(cmd *Command, call *shellcmd.Call, name string, depth int) {
 	if call == nil {
 		return
@@ -434,7 +435,7 @@ func (c *coverage) nodeOptions(cmd *Command, call *shellcmd.Call, name string, d
 		t := call.Args[j].Text
 		opt, val, eq := strings.Cut(t, "=")
 		switch opt {
-		case "-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file":
+		case "-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--env-file-if-exists":
 		default:
 			continue
 		}
@@ -449,8 +450,8 @@ func (c *coverage) nodeOptions(cmd *Command, call *shellcmd.Call, name string, d
 				continue
 			}
 		}
-		if opt == "--env-file" {
-			addGaps(cmd, []string{fmt.Sprintf("%s is run with --env-file %s, whose NODE_OPTIONS may load code: what it loads that way is not fingerprinted", name, schema.Visible(val))})
+		if opt == "--env-file" || opt == "--env-file-if-exists" {
+			addGaps(cmd, []string{fmt.Sprintf("%s is run with %s %s, whose NODE_OPTIONS may load code: what it loads that way is not fingerprinted", name, opt, schema.Visible(val))})
 			continue
 		}
 		if call.Dir == "" {

@@ -789,7 +789,7 @@ var scriptExts = sync.OnceValue(func() map[string]bool {
 var flagsWithValue = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"-W": true, "-X": true, // python
-		"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "--env-file": true, // node
+		"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "--env-file": true, "--env-file-if-exists": true, // node
 		"-cp": true, "-classpath": true, "--class-path": true, // java
 		"-o": true, "-O": true, "+o": true, // bash, sh
 		"--config": true, "-C": true, // deno, ruby

@@ -296,6 +296,14 @@ func moreForms() []oracleCase {
 			command: "node ../tools/main.js",
 		},
 		{
+			name: "node --env-file before -e", form: "node --env-file f -e code: f's NODE_OPTIONS loads code", needs: []string{"node"},
+			files: map[string]string{
+				"tools/env":    "NODE_OPTIONS=--require ../tools/pre.js\n",
+				"tools/pre.js": "console.error('pre ran');\n",
+			},
+			command: "node --env-file ../tools/env -e 1",
+		},
+		{
 			name: "python runpy", form: "python3 -c runpy.run_path(f)", needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "import runpy; runpy.run_path('../tools/x.py')"`,
