@@ -56,6 +56,9 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 			return Repo{}, false, nil // named where the variable is set
 		}
 	}
+	if g := gitSetting(args, i); g != nil {
+		return Repo{}, false, g
+	}
 	dir := call.Dir
 	for j := i + 1; j < len(args); j++ {
 		a := args[j]
@@ -86,7 +89,9 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 				continue // prints the path
 			}
 			return named("with its commands taken from the folder --exec-path names")
-		case t == "-c" || t == "--config-env" || t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
+		case t == "-c" || t == "--config-env":
+			j++
+		case t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
 			j++
 		case strings.HasPrefix(t, "-"):
 		default:
@@ -97,6 +102,59 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 		return named("in a folder known only when the command runs")
 	}
 	return Repo{Dir: dir, Word: args[i], Call: call}, true, nil
+}
+
+// gitSetting returns the gap of a setting that git at args[i] is given
+// by -c or --config-env and that may run a program, nil for none.
+func gitSetting(args []Word, i int) *Gap {
+	why := ", a setting that may run a program (an alias, core.pager, core.fsmonitor, a filter or a diff driver): what it runs is not known"
+	for j := i + 1; j < len(args); j++ {
+		t := args[j].Text
+		switch {
+		case !args[j].Lit:
+			return nil // gitStart names it
+		case t == "-C" || t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
+			j++
+		case t == "-c" || t == "--config-env" || strings.HasPrefix(t, "--config-env="):
+			opt, v, eq := strings.Cut(t, "=")
+			if !eq {
+				if j+1 >= len(args) {
+					return nil // git fails: no setting
+				}
+				j++
+				if !args[j].Lit {
+					return &Gap{Word: args[j], Why: "runs git with " + opt + " set to a value known only when the command runs" + why, Code: true}
+				}
+				v = args[j].Text
+			}
+			if key, _, _ := strings.Cut(v, "="); !gitQuietKey(key) {
+				return &Gap{Word: args[j], Why: "runs git with " + opt + " " + key + why, Code: true}
+			}
+		case !strings.HasPrefix(t, "-"):
+			return nil // the command: git's own options end
+		}
+	}
+	return nil
+}
+
+// gitQuietKey reports whether a setting git -c gives runs no program
+// whatever its value: the keys of output, identity and advice a hook sets
+// for a stable output. Any other (alias.*, core.pager, core.fsmonitor,
+// core.sshCommand, filter.*, diff.*.textconv, include.path, ...) is named.
+func gitQuietKey(key string) bool {
+	k := strings.ToLower(key)
+	for _, p := range []string{"color.", "user.", "advice.", "i18n.", "column.", "log.", "status."} {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	switch k {
+	case "core.quotepath", "core.autocrlf", "core.safecrlf", "core.abbrev", "core.precomposeunicode", "safe.directory",
+		"init.defaultbranch", "commit.gpgsign", "tag.gpgsign", "gc.auto", "maintenance.auto", "diff.noprefix",
+		"diff.renames", "diff.mnemonicprefix", "pull.rebase", "pager.status", "pager.log", "pager.diff", "pager.branch":
+		return true
+	}
+	return false
 }
 
 // setsCodeVar returns the variable among codeVar's that a statement sets

@@ -137,6 +137,12 @@ var codeVars = sync.OnceValue(func() map[string]bool {
 		"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "DYLD_INSERT_LIBRARIES": true,
 		"PYTHONPATH": true, "PYTHONSTARTUP": true, "PYTHONHOME": true, "NODE_OPTIONS": true, "NODE_PATH": true,
 		"BASH_ENV": true, "ENV": true, "PERL5LIB": true, "PERL5OPT": true, "RUBYLIB": true, "RUBYOPT": true,
+		// The folders a program's own start-up files are read from: a
+		// login or interactive shell's profile and rc, git's global
+		// configuration, Python's user site-packages and its .pth files,
+		// npm's .npmrc.
+		"HOME": true, "XDG_CONFIG_HOME": true, "ZDOTDIR": true, "PYTHONUSERBASE": true,
+		"PYTHONBREAKPOINT": true, "PYTHONPYCACHEPREFIX": true, "LD_AUDIT": true, "GCONV_PATH": true,
 	}
 })
 
@@ -176,6 +182,9 @@ func classify(call *Call) ([]Ref, []Gap) {
 			gaps = append(gaps, Gap{Word: args[j], Why: "sets " + strings.SplitN(args[j].Text, "=", 2)[0] + " for the call, which changes what it runs", Code: true})
 		}
 	}
+	if w, shown, ok := wrapperChdir(args[:min(i, len(args))]); ok {
+		gaps = append(gaps, Gap{Word: w, Why: "runs the program in another folder (" + shown + "), where the files it names are not looked for: what it runs is not known", Code: true})
+	}
 	// npx tsx hooks/x.ts: the package runs from node_modules or the
 	// registry, and is given the script.
 	for i < len(args) && args[i].Lit && packageRunners()[path.Base(args[i].Text)] {
@@ -191,6 +200,10 @@ func classify(call *Call) ([]Ref, []Gap) {
 	i = min(i, len(args))
 	if _, _, g := gitStart(call); g != nil && !call.argv {
 		gaps = append(gaps, *g)
+	} else if i < len(args) && call.argv && args[i].Lit && path.Base(args[i].Text) == "git" {
+		if g := gitSetting(args, i); g != nil {
+			gaps = append(gaps, *g)
+		}
 	}
 	if _, _, gs := nestedOf(call); len(gs) > 0 {
 		gaps = append(gaps, gs...)
@@ -661,6 +674,33 @@ func skipWrappers(args []Word) (int, string) {
 		}
 	}
 	return i, ""
+}
+
+// wrapperChdir returns the option of a wrapper among args that runs the
+// program in another folder (env -C DIR, env --chdir=DIR, sudo -D DIR),
+// which the words after it are relative to, and the wrapper with its
+// option and folder as the command gives them.
+func wrapperChdir(args []Word) (Word, string, bool) {
+	name := ""
+	for j, a := range args {
+		t := a.Text
+		if !strings.HasPrefix(t, "-") {
+			if wrappers()[path.Base(t)] {
+				name = path.Base(t)
+			}
+			continue
+		}
+		letter := map[string]rune{"env": 'C', "sudo": 'D'}[name]
+		if letter == 0 || !(t == "--chdir" || strings.HasPrefix(t, "--chdir=") || len(t) > 1 && t[1] != '-' && strings.ContainsRune(t[1:], letter)) {
+			continue
+		}
+		shown := name + " " + t
+		if (t == "--chdir" || t[len(t)-1] == byte(letter)) && j+1 < len(args) {
+			shown += " " + args[j+1].Text
+		}
+		return a, shown, true
+	}
+	return Word{}, "", false
 }
 
 // envAssign reports whether args[j] is a NAME=value setting of env.

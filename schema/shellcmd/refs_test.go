@@ -83,6 +83,17 @@ func TestRefs(t *testing.T) {
 		{"./hooks/*.sh", nil, "runs a program named by a pattern, which matches files only when the command runs"},
 		{"cd $SOMEWHERE && ./x.sh", nil, "after a cd to a folder known only when the command runs"},
 		{"PATH=./bin:$PATH gate", nil, "sets PATH for the call"},
+		{"HOME=../tools bash -lc true", nil, "sets HOME for the call"},
+		// A setting git is given that may run a program, and one that
+		// runs none.
+		{"git -c alias.x='!sh x.sh' x", nil, "runs git with -c alias.x, a setting that may run a program"},
+		{"git --config-env=core.pager=P log", nil, "runs git with --config-env core.pager, a setting that may run a program"},
+		{"git -c \"$K\" log", nil, "runs git with -c set to a value known only when the command runs"},
+		{"git -c color.ui=never -c core.quotePath=false status", nil, ""},
+		// A wrapper that runs the program in another folder.
+		{"env -C ../tools sh x.sh", []string{"script /w/.agents/x.sh"}, "runs the program in another folder (env -C ../tools), where the files it names are not looked for"},
+		{"env --chdir=../tools ./x.sh", []string{"program /w/.agents/./x.sh"}, "runs the program in another folder (env --chdir=../tools)"},
+		{"sudo -D /srv sh x.sh", []string{"script /w/.agents/x.sh"}, "runs the program in another folder (sudo -D /srv)"},
 		{"eval \"$(./hooks/gen.sh)\"", []string{"program /w/.agents/./hooks/gen.sh"}, "eval runs code built"},
 		// The sourced file is not read here: it may cd.
 		{". ./lib.sh && ./x.sh", []string{"script /w/.agents/./lib.sh"}, "runs ./x.sh after a cd to a folder known only when the command runs"},

@@ -519,6 +519,19 @@ func moreForms() []oracleCase {
 			command: "git st",
 		},
 		{
+			name: "git -c alias", form: "git -c alias.x='!sh f' x", needs: []string{"git"}, files: tools(nil),
+			command: "git -c alias.x='!sh ../tools/payload.txt' x",
+		},
+		{
+			name: "env -C", form: "env -C dir sh f", files: tools(nil),
+			command: "env -C ../tools sh payload.txt",
+		},
+		{
+			name: "HOME for a login shell", form: "HOME=dir bash -lc true reads dir/.bash_profile", needs: []string{"bash"},
+			files:   tools(map[string]string{"tools/.bash_profile": payload}),
+			command: "HOME=../tools bash -lc true",
+		},
+		{
 			long: true, name: "find -exec sh", form: "find dir -name f -exec sh {} ;", files: tools(nil),
 			command: "find ../tools -name payload.txt -exec sh {} \\;",
 		},
