@@ -366,11 +366,15 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 		"import os\n\nos.environ['PATH'] = p\n":                            "gate.py:3 changes the folder or the environment that what it starts or imports later is found from",
 		"from os import environ\nenviron.update(BASH_ENV=f)\n":             "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
 		"import os\nos.putenv('ENV', f)\n":                                 "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
+		"g = globals()['__builtins__']\n":                                  "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import os\nos.__dict__['system'](c)\n":                            "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"import sys\nsys._getframe().f_globals\n":                          "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"ns.exec(src)\n": "gate.py:1 changes where Python imports from, imports or runs code by a name",
 	}, map[string]string{"tools/pkg/__init__.py": "__all__ = ['sub']\n"})
 	// A method of the same name, or a word in a string, is not.
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n": ""}, nil)
 	// Reading the environment, a variable named code, a comparison are not.
-	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os, sys\ncode = 0\nif os.environ['X'] == 'y': code = os.environ.get('Z')\nfrom unittest import mock\nsys.exit(code)\n": ""}, nil)
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os, sys\ncode = 0\nif os.environ['X'] == 'y': code = os.environ.get('Z')\nfrom unittest import mock\napp.exec()\nsys.exit(code)\n": ""}, nil)
 }
 
 // A program a shell script names by a value it computes is named at its
@@ -585,10 +589,16 @@ func TestNodeDynamicCodeIsNamed(t *testing.T) {
 		"const p = process;\np.dlopen(m, f);\n":                      "gate.mjs:2 runs or loads code",
 		"import m from 'module';\n":                                  "gate.mjs:1 runs or loads code",
 		"const x = 1;\nmodule.constructor._load(f);\n":               "gate.mjs:2 runs or loads code",
+		// a changed folder or environment
+		"process.chdir('../x');\n":                           "gate.mjs:1 changes the folder or the environment that what it starts or loads later is found from (process.chdir, process.env)",
+		"\nprocess.env.NODE_OPTIONS = '--require ./x.js';\n": "gate.mjs:2 changes the folder or the environment",
+		"process.env['PATH'] += ':../bin';\n":                "gate.mjs:1 changes the folder or the environment",
+		"Object.assign(process.env, { BASH_ENV: f });\n":     "gate.mjs:1 changes the folder or the environment",
 	}, nil)
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n": ""}, nil)
 	// A class's constructor, a word in a string, an eval method of
 	// another object, a Worker option's type are not.
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"if (process.env.CI === '1' || process.env['X'] == 'y') console.log(process.cwd());\n": ""}, nil)
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"class A { constructor(x) { this.x = x; } }\nconsole.log('eval failed; see module docs', { type: 'module' });\nclient.evaluate(q);\n": ""}, nil)
 }
 

@@ -47,6 +47,13 @@ var jsLoad = lazyre.New(`\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s*["'` + "`" 
 // _compile.
 var jsDynamic = lazyre.New(`\bcreateRequire\s*\(|\bnew\s+(?:[\w$]+\s*\.\s*)?(?:Worker|Function)\s*\(|(?m:^|[^.\w$])eval\s*[(),;\]]|\b(?:globalThis|global|window|self)\s*(?:\.\s*eval\b|\[)|(?m:^|[^.\w$])Function\s*\(|\.\s*constructor\s*\(|(?:\brequire\s*\(\s*|\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'` + "`" + `](?:node:)?(?:vm|worker_threads|module)["'` + "`" + `]|\.\s*_(?:load|compile)\s*\(|\bvm\.(?:run\w*|compile\w*|Script|SourceTextModule)\b|\.\s*dlopen\s*\(|\brequire\.extensions\b|\bModule\._load\b|\bmodule\.require\s*\(|\b[Mm]odule\.register\s*\(|\bWebAssembly\.(?:instantiate|compile|Module)\b|[=(,:?]\s*require\s*[;),\n]`)
 
+// jsEnviron finds where JavaScript changes the folder or the environment
+// that the programs it starts, and the modules it loads by a path relative
+// to the folder, are found from: process.chdir, a write to process.env
+// (process.env.PATH = x, process.env[k] = v, Object.assign(process.env,
+// ...), delete process.env.X).
+var jsEnviron = lazyre.New(`\bprocess\s*\.\s*chdir\s*\(|\bprocess\s*\.\s*env\s*(?:\.\s*[\w$]+|\[[^\]\n]*\])\s*(?:=[^=]|\+=|\|\|=|\?\?=)|\bObject\s*\.\s*assign\s*\(\s*process\s*\.\s*env\b|\bdelete\s+process\s*\.\s*env\b|\bprocess\s*\.\s*env\s*=[^=]`)
+
 // jsShell finds where JavaScript hands a shell code (child_process's
 // exec and execSync always do; spawn and execFile with shell: true, or
 // with sh -c).
@@ -289,6 +296,11 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, cwd, name st
 	for _, m := range jsDynamic().FindAllIndex(content, -1) {
 		dyns = append(dyns, keywordAt(content, m))
 	}
+	environ := map[int]bool{}
+	for _, m := range jsEnviron().FindAllIndex(content, -1) {
+		dyns = append(dyns, m[0])
+		environ[m[0]] = true
+	}
 	shells := map[int]bool{}
 	for _, m := range jsShell().FindAllIndex(content, -1) {
 		at := keywordAt(content, m)
@@ -303,9 +315,12 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, cwd, name st
 	// In file order, so that the line counter moves forward.
 	for len(specs) > 0 || len(dyns) > 0 {
 		if len(dyns) > 0 && (len(specs) == 0 || dyns[0] < specs[0].off) {
-			if shells[dyns[0]] {
+			switch {
+			case shells[dyns[0]]:
 				gap(dyns[0], "hands code to a shell (exec, execSync, shell: true, sh -c)")
-			} else {
+			case environ[dyns[0]]:
+				gaps = append(gaps, fmt.Sprintf("%s:%d changes the folder or the environment that what it starts or loads later is found from (process.chdir, process.env): what that runs is not known", name, lines.at(dyns[0])))
+			default:
 				gap(dyns[0], "runs or loads code that require and import do not name (eval, new Function, vm, a worker, createRequire, module.register)")
 			}
 			dyns = dyns[1:]

@@ -304,6 +304,19 @@ func moreForms() []oracleCase {
 			command: "node --env-file ../tools/env -e 1",
 		},
 		{
+			name: "node process.env NODE_OPTIONS", form: "node: process.env.NODE_OPTIONS = '--require f', then spawn node", needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.js": "const cp = require('child_process');\nprocess.env.NODE_OPTIONS = '--require ../tools/pre.js';\ncp.spawnSync('node', ['-e', '1'], { stdio: 'inherit' });\n",
+				"tools/pre.js":  "console.error('pre ran');\n",
+			},
+			command: "node ../tools/main.js",
+		},
+		{
+			name: "python globals builtins", form: "python3 -c \"globals()['__builtins__'].exec(...)\"", needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "globals()['__builtins__'].exec(open('../tools/x.py').read())"`,
+		},
+		{
 			name: "python runpy", form: "python3 -c runpy.run_path(f)", needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "import runpy; runpy.run_path('../tools/x.py')"`,
