@@ -680,6 +680,8 @@ func (w *walker) stmt(s *syntax.Stmt, st *state) {
 	if w.numeric != nil {
 		w.arithGap(s)
 	}
+	// dash has none of these: they are bash's wherever they stand.
+	w.evalGap(s)
 	if name := setsCodeVar(s); name != "" {
 		from, to := w.mapper.span(s)
 		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: name, From: from, To: to}, Code: true,

@@ -576,6 +576,7 @@ var wrappers = sync.OnceValue(func() map[string]bool {
 var wrapperValueFlags = sync.OnceValue(func() map[string]map[string]bool {
 	return map[string]map[string]bool{
 		"env":      {"-u": true, "--unset": true, "-C": true, "--chdir": true, "-S": true, "--split-string": true},
+		"exec":     {"-a": true}, // bash: the name the program is given as its $0
 		"nice":     {"-n": true, "--adjustment": true},
 		"timeout":  {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
 		"gtimeout": {"-s": true, "--signal": true, "-k": true, "--kill-after": true},

@@ -90,6 +90,7 @@ func TestRefs(t *testing.T) {
 		{"git --config-env=core.pager=P log", nil, "runs git with --config-env core.pager, a setting that may run a program"},
 		{"git -c \"$K\" log", nil, "runs git with -c set to a value known only when the command runs"},
 		{"git -c color.ui=never -c core.quotePath=false status", nil, ""},
+		{"exec -a name sh x.sh", []string{"script /w/.agents/x.sh"}, ""},
 		// A wrapper that runs the program in another folder.
 		{"env -C ../tools sh x.sh", []string{"script /w/.agents/x.sh"}, "runs the program in another folder (env -C ../tools), where the files it names are not looked for"},
 		{"env --chdir=../tools ./x.sh", []string{"program /w/.agents/./x.sh"}, "runs the program in another folder (env --chdir=../tools)"},
