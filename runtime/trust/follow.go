@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
@@ -239,6 +240,7 @@ func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string, read
 // module that is not there is recorded missing: creating one (a json.py
 // that shadows the standard library's) withdraws the trust.
 func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name string, depth int) {
+	c.pythonShadows(cmd, base, name, depth)
 	lines := lineCounter{b: content}
 	for _, imp := range pyImports(content) {
 		if !imp.from {
@@ -333,6 +335,36 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 			}
 			break
 		}
+	}
+}
+
+// pythonShadows covers the modules in base (sys.path[0], in the
+// workspace) named like a module of the standard library: Python takes
+// them in its place wherever it is imported, by the script or by the
+// standard library's own modules as they run (subprocess imports
+// selectors). The folder is probed, so that one created there withdraws
+// the trust.
+func (c *coverage) pythonShadows(cmd *Command, base, by string, depth int) {
+	if base == "" || !c.inside(c.resolver.Resolve(base)) {
+		return
+	}
+	if c.shadowed == nil {
+		c.shadowed = map[string][]string{}
+	}
+	stems, ok := c.shadowed[base]
+	if !ok {
+		c.probe(base)
+		ents, _ := os.ReadDir(base)
+		for _, e := range ents {
+			stem, _, _ := strings.Cut(e.Name(), ".")
+			if pyStdlib()[stem] && !slices.Contains(stems, stem) {
+				stems = append(stems, stem)
+			}
+		}
+		c.shadowed[base] = stems
+	}
+	for _, stem := range stems {
+		c.pythonModule(cmd, base, stem, by, depth)
 	}
 }
 

@@ -727,3 +727,17 @@ func TestNodeOptionsBeforeCodeAreRead(t *testing.T) {
 	namedAt(t, "tools/x.js", "node --env-file-if-exists=../tools/env < ../tools/x.js", map[string]string{"1;\n": "node is run with --env-file-if-exists ../tools/env" + why}, nil)
 	namedAt(t, "tools/x.js", "node --env-file-if-exists=../tools/env ../tools/x.js", map[string]string{"1;\n": "tools/x.js is run with --env-file-if-exists ../tools/env" + why}, nil)
 }
+
+// A module in the folder Python looks in first (sys.path[0]) named like
+// one of the standard library's is covered, whoever imports it: the
+// script, or a module of the standard library as it runs (subprocess
+// imports selectors, argparse gettext), a package as well as a file.
+func TestPythonStandardLibraryShadowsAreCovered(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py && python3 -c 'import logging'", tools: []string{"python3"}, files: map[string]string{
+		"tools/gate.py":                 "import subprocess, argparse\nargparse.ArgumentParser().parse_args([])\n",
+		"tools/selectors.py":            pyMark("tools/selectors.py"),
+		"tools/gettext.py":              pyMark("tools/gettext.py"),
+		"tools/helper.py":               "X = 1\n",
+		".agents/traceback/__init__.py": pyMark(".agents/traceback/__init__.py"),
+	}, covered: []string{"tools/gate.py", "tools/selectors.py", "tools/gettext.py", ".agents/traceback/__init__.py"}})
+}

@@ -317,6 +317,14 @@ func moreForms() []oracleCase {
 			command: `python3 -c "globals()['__builtins__'].exec(open('../tools/x.py').read())"`,
 		},
 		{
+			name: "python standard library shadowed", form: "import subprocess beside a selectors.py, which subprocess imports", needs: []string{"python3"},
+			files: map[string]string{
+				"tools/gate.py":      "import subprocess\n",
+				"tools/selectors.py": "import sys\nprint('selectors ran', file=sys.stderr)\n",
+			},
+			command: "python3 ../tools/gate.py",
+		},
+		{
 			name: "python runpy", form: "python3 -c runpy.run_path(f)", needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "import runpy; runpy.run_path('../tools/x.py')"`,
