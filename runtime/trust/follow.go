@@ -240,9 +240,10 @@ func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string, read
 // module that is not there is recorded missing: creating one (a json.py
 // that shadows the standard library's) withdraws the trust.
 func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name string, depth int) {
-	c.pythonShadows(cmd, base, name, depth)
+	imps := pyImports(content)
+	c.pythonShadows(cmd, base, name, installedImport(imps), depth)
 	lines := lineCounter{b: content}
-	for _, imp := range pyImports(content) {
+	for _, imp := range imps {
 		if !imp.from {
 			c.pythonModule(cmd, base, strings.ReplaceAll(imp.mod, ".", "/"), name, depth)
 			continue
@@ -339,12 +340,14 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 }
 
 // pythonShadows covers the modules in base (sys.path[0], in the
-// workspace) named like a module of the standard library: Python takes
-// them in its place wherever it is imported, by the script or by the
-// standard library's own modules as they run (subprocess imports
-// selectors). The folder is probed, so that one created there withdraws
-// the trust.
-func (c *coverage) pythonShadows(cmd *Command, base, by string, depth int) {
+// workspace) that Python takes in place of those imported by name as it
+// runs: those named like a module of the standard library, which the
+// standard library's own modules import (subprocess imports selectors),
+// or, when the script imports a module that is not the standard
+// library's (all), every module there, as an installed package imports
+// others by names of its own (requests imports idna). The folder is probed, so that one created there
+// withdraws the trust.
+func (c *coverage) pythonShadows(cmd *Command, base, by string, all bool, depth int) {
 	if base == "" || !c.inside(c.resolver.Resolve(base)) {
 		return
 	}
@@ -356,16 +359,43 @@ func (c *coverage) pythonShadows(cmd *Command, base, by string, depth int) {
 		c.probe(base)
 		ents, _ := os.ReadDir(base)
 		for _, e := range ents {
-			stem, _, _ := strings.Cut(e.Name(), ".")
-			if pyStdlib()[stem] && !slices.Contains(stems, stem) {
+			stem, ext, _ := strings.Cut(e.Name(), ".")
+			// A folder is a package when it holds __init__.py: one
+			// without is a namespace package, which Python takes only
+			// when no other path has the name.
+			module := strings.HasSuffix(e.Name(), ".py") || strings.HasSuffix(e.Name(), ".pyc") || strings.HasSuffix(e.Name(), ".so")
+			if e.IsDir() && ext == "" {
+				init := filepath.Join(base, e.Name(), "__init__.py")
+				c.probe(init)
+				_, err := os.Stat(init)
+				module = err == nil
+			}
+			if module && stem != "" && !slices.Contains(stems, stem) {
 				stems = append(stems, stem)
 			}
 		}
 		c.shadowed[base] = stems
 	}
 	for _, stem := range stems {
-		c.pythonModule(cmd, base, stem, by, depth)
+		if all || pyStdlib()[stem] {
+			c.pythonModule(cmd, base, stem, by, depth)
+		}
 	}
+}
+
+// installedImport reports whether a Python file imports, by an absolute
+// name, a module that is not the standard library's: an installed package,
+// whose own imports Python looks for in sys.path[0] first, or one of the
+// workspace's, which may import one (whether it is there or not, so that
+// creating it changes nothing else that is covered).
+func installedImport(imps []pyImport) bool {
+	for _, imp := range imps {
+		top, _, _ := strings.Cut(imp.mod, ".")
+		if imp.dots == 0 && top != "" && !pyStdlib()[top] {
+			return true
+		}
+	}
+	return false
 }
 
 // pythonModule covers the files of the module at dir/mod (slashes), and of

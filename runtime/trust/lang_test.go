@@ -741,3 +741,28 @@ func TestPythonStandardLibraryShadowsAreCovered(t *testing.T) {
 		".agents/traceback/__init__.py": pyMark(".agents/traceback/__init__.py"),
 	}, covered: []string{"tools/gate.py", "tools/selectors.py", "tools/gettext.py", ".agents/traceback/__init__.py"}})
 }
+
+// A script that imports a module that is not the standard library's (a
+// package installed outside the workspace, or its own) has every module
+// beside it covered, as an installed package imports others by names of
+// its own (requests imports idna); one that imports only the standard
+// library has only the modules named like the standard library's.
+func TestPythonInstalledPackageImportsAreCovered(t *testing.T) {
+	root, _ := trusted(t, "python3 ../tools/gate.py && python3 ../lib/gate.py", map[string]string{
+		"tools/gate.py":   "import notinstalledhere\n",
+		"tools/idna.py":   "X = 1\n",
+		"tools/notes.txt": "",
+		"lib/gate.py":     "import json\n",
+		"lib/sibling.py":  "X = 1\n",
+		"lib/gettext.py":  "X = 1\n",
+	})
+	files := take(t, root).Commands[0].Files
+	for _, want := range []string{"tools/idna.py", "lib/gettext.py"} {
+		if !slices.Contains(files, want) {
+			t.Errorf("covered %q, want %s", files, want)
+		}
+	}
+	if slices.Contains(files, "lib/sibling.py") || slices.Contains(files, "tools/notes.txt") {
+		t.Errorf("covered %q, want neither lib/sibling.py nor tools/notes.txt", files)
+	}
+}
