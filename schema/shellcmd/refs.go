@@ -479,12 +479,29 @@ func pythonModule(call *Call, m Word, add func(Word, Role, string, ...string), g
 		*gaps = append(*gaps, Gap{Word: m, Why: "runs a Python module named only when the command runs", Code: true})
 		return
 	}
+	top, _, _ := strings.Cut(m.Text, ".")
+	if pythonProjectModules()[top] {
+		*gaps = append(*gaps, Gap{Word: m, Why: "runs the project's own scripts or packages (python -m " + m.Text + "), which are not fingerprinted", Code: true})
+	}
 	rel := strings.ReplaceAll(m.Text, ".", "/")
 	base := join(call.Dir, rel)
 	w := m
 	w.Text = rel + ".py"
 	add(w, Module, "python", base+"/__main__.py", base+"/__init__.py", base+".py")
 }
+
+// pythonProjectModules are the modules that python -m runs which import
+// the project's own code: its tests (pytest, unittest discovering
+// test*.py), its setup.py or build backend (pip install .), its
+// configuration's plugins (mypy, pylint, flake8), its noxfile.py or
+// tasks.py, a notebook it executes.
+var pythonProjectModules = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"pytest": true, "unittest": true, "tox": true, "nox": true, "invoke": true, "pip": true, "build": true,
+		"mypy": true, "pylint": true, "flake8": true, "pre_commit": true, "sphinx": true, "mkdocs": true,
+		"jupyter": true, "nbconvert": true, "papermill": true, "coverage": true, "setuptools": true,
+	}
+})
 
 // underXargs reports whether the wrappers before a program include xargs,
 // which adds the words it reads on stdin to the program's arguments.
@@ -733,12 +750,26 @@ func projectRunner(args []Word, i int) bool {
 		return true
 	case "make", "gmake", "just", "task", "rake", "gradle", "mvn", "composer":
 		return true
+	case "gradlew", "mvnw", "bundle", "bazel", "bazelisk", "sbt", "lein", "cmake", "meson", "ninja", "scons", "zig",
+		"dotnet", "swift", "mix", "nx", "turbo", "lerna":
+		// a wrapper or a build whose build files are code
+		return true
+	case "pytest", "py.test", "coverage", "tox", "nox", "invoke", "inv", "fab", "pre-commit", "sphinx-build", "mkdocs", "jupyter",
+		"papermill", "ansible-playbook", "mypy", "pylint", "flake8", "jest", "vitest", "mocha", "ava", "playwright",
+		"cypress", "karma", "eslint", "prettier", "stylelint", "webpack", "rollup", "vite", "next", "nuxt", "astro":
+		// tools that import the project's tests, configuration or
+		// plugins (conftest.py, noxfile.py, eslint.config.js, a
+		// mypy or pylint plugin, a pre-commit hook)
+		return true
+	case "pip", "pip3":
+		return next == "install" || next == "wheel" || next == "download"
 	case "bun", "deno":
 		return next == "run" && !(i+2 < len(args) && strings.ContainsAny(args[i+2].Text, "/.")) || next == "x" || next == "task"
 	case "go":
 		return next == "run" || next == "generate" || next == "test"
 	case "cargo":
-		return next == "run" || next == "test" || next == "build"
+		// build.rs and procedural macros run whenever cargo compiles
+		return next == "run" || next == "test" || next == "build" || next == "check" || next == "clippy" || next == "bench" || next == "doc"
 	case "uv", "poetry", "pipenv", "rye", "pdm", "hatch":
 		return next == "run" && !runsPythonScript(args[i+2:])
 	case "uvx", "pipx":

@@ -103,6 +103,15 @@ func TestRefs(t *testing.T) {
 		{"/usr/local/bin/hookctl trace -- python3 hooks/g.py", []string{"script /w/.agents/hooks/g.py [/w/.agents/hooks/g.py /w/.agents/hooks/g.py/__main__.py]"}, ""},
 		{"uv run python hooks/x.py", []string{"script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, ""},
 		{"npm test", nil, "project's own scripts"},
+		// Test runners, linters and builds that import the project's
+		// tests, configuration, plugins or build scripts.
+		{"pytest -q", nil, "runs the project's own scripts or packages (pytest)"},
+		{"timeout 60 eslint .", nil, "runs the project's own scripts or packages (eslint)"},
+		{"cargo clippy", nil, "runs the project's own scripts or packages (cargo)"},
+		{"pip install -e .", nil, "runs the project's own scripts or packages (pip)"},
+		{"./gradlew test", []string{"program /w/.agents/./gradlew"}, "runs the project's own scripts or packages (gradlew)"},
+		{"python3 -m pytest -q", []string{"module /w/.agents/pytest.py [/w/.agents/pytest/__main__.py /w/.agents/pytest/__init__.py /w/.agents/pytest.py]"}, "runs the project's own scripts or packages (python -m pytest)"},
+		{"pip list", nil, ""},
 		{"git add ../notes/MEMORY.md", []string{"argument /w/.agents/../notes/MEMORY.md"}, ""},
 		{"if then fi ((", nil, "that hookctl cannot read"},
 		// A shell's options that take a value: the value is not the
