@@ -182,6 +182,9 @@ func classify(call *Call) ([]Ref, []Gap) {
 			gaps = append(gaps, Gap{Word: args[j], Why: "sets " + strings.SplitN(args[j].Text, "=", 2)[0] + " for the call, which changes what it runs", Code: true})
 		}
 	}
+	if w, ok := syncingRunner(args[:min(i, len(args))]); ok {
+		gaps = append(gaps, Gap{Word: w, Why: path.Base(w.Text) + " run first brings the project's environment up to date, which builds and installs the project by its pyproject.toml (a build backend, setup.py) and its local dependencies: what that runs is not fingerprinted", Code: true})
+	}
 	if w, shown, ok := wrapperChdir(args[:min(i, len(args))]); ok {
 		gaps = append(gaps, Gap{Word: w, Why: "runs the program in another folder (" + shown + "), where the files it names are not looked for: what it runs is not known", Code: true})
 	}
@@ -692,6 +695,27 @@ func skipWrappers(args []Word) (int, string) {
 		}
 	}
 	return i, ""
+}
+
+// syncingRunner returns the word of a Python runner among args that
+// brings the project's environment up to date before it runs the script
+// (uv run, hatch run), unless told not to (--no-sync, --no-project,
+// --script, --isolated).
+func syncingRunner(args []Word) (Word, bool) {
+	for j := 0; j+1 < len(args); j++ {
+		name := path.Base(args[j].Text)
+		if (name != "uv" && name != "hatch") || args[j+1].Text != "run" {
+			continue
+		}
+		for _, a := range args[j+2:] {
+			switch a.Text {
+			case "--no-sync", "--no-project", "--script", "--isolated":
+				return Word{}, false
+			}
+		}
+		return args[j], true
+	}
+	return Word{}, false
 }
 
 // wrapperChdir returns the option of a wrapper among args that runs the

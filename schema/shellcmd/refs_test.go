@@ -101,7 +101,8 @@ func TestRefs(t *testing.T) {
 		{"echo $(./hooks/sub.sh)", []string{"program /w/.agents/./hooks/sub.sh"}, ""},
 		{"hookctl trace --hook gate -- ./hooks/gate.py", []string{"program /w/.agents/./hooks/gate.py"}, ""},
 		{"/usr/local/bin/hookctl trace -- python3 hooks/g.py", []string{"script /w/.agents/hooks/g.py [/w/.agents/hooks/g.py /w/.agents/hooks/g.py/__main__.py]"}, ""},
-		{"uv run python hooks/x.py", []string{"script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, ""},
+		{"uv run python hooks/x.py", []string{"script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, "uv run first brings the project's environment up to date, which builds and installs the project"},
+		{"uv run --no-sync hooks/x.py", []string{"script /w/.agents/hooks/x.py"}, ""},
 		{"npm test", nil, "project's own scripts"},
 		// Test runners, linters and builds that import the project's
 		// tests, configuration, plugins or build scripts.
