@@ -201,14 +201,16 @@ const maxModuleParts = 32
 // pyDynamic finds, in Python's code (pyCode: comments and the text of
 // strings set aside), what loads code trust cannot follow by reading the
 // script: a changed import path, an import by a computed name, code run
-// from a string, a compiled library or a pickle loaded, shell code, and
-// what reaches those by another road: builtins, sys.modules, the modules
+// from a string, a compiled library or a pickle loaded (pickle and what
+// is built on it: shelve, dill, joblib, pandas' read_pickle, numpy's
+// allow_pickle, torch.load; yaml's unsafe loaders), shell code, and what
+// reaches those by another road: builtins, sys.modules, the modules
 // that run code from a string or import by a name or a folder (code,
 // timeit, cProfile, pdb, trace, doctest, pkgutil, zipimport, unittest's
 // loaders), a look-up by name in a namespace (globals()[n], vars(m)[n],
 // m.__dict__[n], a frame's f_globals) and an exec or eval method given
 // code (x.exec(src)).
-var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(|\b__(?:builtins|subclasses|globals)__\b|\bbuiltins\b|\bsys\.(?:modules|meta_path|path_hooks)\b|(?m:^[ \t]*(?:from|import(?:[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,)*)[ \t]+(?:code|codeop|timeit|cProfile|profile|pdb|bdb|trace|doctest|pkgutil|zipimport)\b)|\bunittest\.main\s*\(|\.discover\s*\(|\bloadTestsFromNames?\s*\(|(?:\b(?:globals|locals)\s*\(\s*\)|\bvars\s*\([^()]*\)|\.__dict__)\s*(?:\[|\.\s*get\s*\()|\bf_(?:builtins|globals|locals)\b|\.\s*(?:exec|eval)\s*\(\s*[^)\s]`)
+var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(|\b__(?:builtins|subclasses|globals)__\b|\bbuiltins\b|\bsys\.(?:modules|meta_path|path_hooks)\b|(?m:^[ \t]*(?:from|import(?:[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,)*)[ \t]+(?:code|codeop|timeit|cProfile|profile|pdb|bdb|trace|doctest|pkgutil|zipimport|pickle|cPickle|_pickle|dill|cloudpickle|shelve|jsonpickle|joblib)\b)|\bUnpickler\b|\bread_pickle\s*\(|\ballow_pickle\s*=\s*True\b|\btorch\.load\s*\(|\byaml\.(?:unsafe_load|unsafe_load_all|full_load|full_load_all)\s*\(|\bLoader\s*=\s*(?:yaml\.)?(?:Loader|UnsafeLoader|FullLoader)\b|\bunittest\.main\s*\(|\.discover\s*\(|\bloadTestsFromNames?\s*\(|(?:\b(?:globals|locals)\s*\(\s*\)|\bvars\s*\([^()]*\)|\.__dict__)\s*(?:\[|\.\s*get\s*\()|\bf_(?:builtins|globals|locals)\b|\.\s*(?:exec|eval)\s*\(\s*[^)\s]`)
 
 // pyEnviron finds, in Python's code, what changes the folder or the
 // environment that the programs a script starts, and the modules it

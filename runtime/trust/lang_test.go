@@ -369,7 +369,11 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 		"g = globals()['__builtins__']\n":                                  "gate.py:1 changes where Python imports from, imports or runs code by a name",
 		"import os\nos.__dict__['system'](c)\n":                            "gate.py:2 changes where Python imports from, imports or runs code by a name",
 		"import sys\nsys._getframe().f_globals\n":                          "gate.py:2 changes where Python imports from, imports or runs code by a name",
-		"ns.exec(src)\n": "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"ns.exec(src)\n":                                      "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"from pickle import load\nx = load(f)\n":              "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import shelve\n":                                     "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import yaml\nd = yaml.load(s, Loader=yaml.Loader)\n": "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"import pandas as pd\nd = pd.read_pickle(p)\n":        "gate.py:2 changes where Python imports from, imports or runs code by a name",
 	}, map[string]string{"tools/pkg/__init__.py": "__all__ = ['sub']\n"})
 	// A method of the same name, or a word in a string, is not.
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n": ""}, nil)
