@@ -104,6 +104,33 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 	return Repo{Dir: dir, Word: args[i], Call: call}, true, nil
 }
 
+// declName returns the name a setting of export or declare given as one
+// word assigns when its text starts with a literal NAME= ("Y=$Z",
+// 'Y'=$Z).
+func declName(w *syntax.Word) (string, bool) {
+	if len(w.Parts) == 0 {
+		return "", false
+	}
+	first := ""
+	switch p := w.Parts[0].(type) {
+	case *syntax.Lit:
+		first = p.Value
+	case *syntax.SglQuoted:
+		first = p.Value
+	case *syntax.DblQuoted:
+		if len(p.Parts) > 0 {
+			if l, ok := p.Parts[0].(*syntax.Lit); ok {
+				first = l.Value
+			}
+		}
+	}
+	name, _, ok := strings.Cut(first, "=")
+	if !ok || len(names(name)) != 1 || names(name)[0] != name {
+		return "", false
+	}
+	return name, true
+}
+
 // gitSetting returns the gap of a setting that git at args[i] is given
 // by -c or --config-env and that may run a program, nil for none.
 func gitSetting(args []Word, i int) *Gap {
@@ -158,8 +185,10 @@ func gitQuietKey(key string) bool {
 }
 
 // setsCodeVar returns the variable among codeVar's that a statement sets
-// for the commands after it (PATH=bin, export GIT_DIR=x, read PATH), ""
-// for none; a call's own NAME=value is the call's (classify).
+// for the commands after it (PATH=bin, export GIT_DIR=x, read PATH), "*"
+// for one export or declare names only when it runs (export "$k=$v",
+// export $(cat f)), which may be any, "" for none; a call's own NAME=value is the call's
+// (classify).
 func setsCodeVar(s *syntax.Stmt) string {
 	var names []string
 	switch x := s.Cmd.(type) {
@@ -175,7 +204,20 @@ func setsCodeVar(s *syntax.Stmt) string {
 		}
 	case *syntax.DeclClause:
 		for _, a := range x.Args {
-			names = append(names, assignedBy(a, nil)...)
+			if a.Name == nil && a.Value != nil {
+				if n, ok := declName(a.Value); ok {
+					names = append(names, n) // export "Y=$Z"
+					continue
+				}
+			}
+			for _, n := range assignedBy(a, nil) {
+				if n == "*" && a.Name == nil && a.Value != nil && !strings.HasPrefix(a.Value.Lit(), "-") {
+					// export "$k=$v", export $(cat f): a setting, not an
+					// option, whose name is known only when it runs.
+					return n
+				}
+				names = append(names, n)
+			}
 		}
 	}
 	for _, n := range names {

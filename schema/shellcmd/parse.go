@@ -684,8 +684,11 @@ func (w *walker) stmt(s *syntax.Stmt, st *state) {
 	w.evalGap(s)
 	if name := setsCodeVar(s); name != "" {
 		from, to := w.mapper.span(s)
-		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: name, From: from, To: to}, Code: true,
-			Why: "sets " + name + ", which changes what the commands after it run"})
+		why := "sets " + name + ", which changes what the commands after it run"
+		if name == "*" {
+			why = "sets a variable it names only when it runs (export \"$k=$v\", export $(cat f)), which may change what the commands after it run (PATH, BASH_ENV)"
+		}
+		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: name, From: from, To: to}, Code: true, Why: why})
 	}
 	in := st.in
 	for _, r := range s.Redirs {

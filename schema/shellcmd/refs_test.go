@@ -83,6 +83,8 @@ func TestRefs(t *testing.T) {
 		{"./hooks/*.sh", nil, "runs a program named by a pattern, which matches files only when the command runs"},
 		{"cd $SOMEWHERE && ./x.sh", nil, "after a cd to a folder known only when the command runs"},
 		{"PATH=./bin:$PATH gate", nil, "sets PATH for the call"},
+		{"export $(cat env.txt | xargs); gate", nil, "sets a variable it names only when it runs (export \"$k=$v\", export $(cat f)), which may change what the commands after it run"},
+		{"export -n X \"Y=$Z\"; gate", nil, ""},
 		{"HOME=../tools bash -lc true", nil, "sets HOME for the call"},
 		// A setting git is given that may run a program, and one that
 		// runs none.

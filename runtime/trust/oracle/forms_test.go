@@ -540,6 +540,13 @@ func moreForms() []oracleCase {
 			command: "git st",
 		},
 		{
+			name: "export from a file", form: "export $(cat f | xargs); prog", files: tools(map[string]string{
+				"tools/env":         "PATH=../tools/bin:/usr/bin:/bin\n",
+				"tools/bin/payload": "#!/bin/sh\n" + payload,
+			}),
+			command: "export $(cat ../tools/env | xargs); payload",
+		},
+		{
 			name: "git -c alias", form: "git -c alias.x='!sh f' x", needs: []string{"git"}, files: tools(nil),
 			command: "git -c alias.x='!sh ../tools/payload.txt' x",
 		},
