@@ -214,8 +214,10 @@ var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|
 
 // pyEnviron finds, in Python's code, what changes the folder or the
 // environment that the programs a script starts, and the modules it
-// imports by a path relative to the folder, are taken from.
-var pyEnviron = lazyre.New(`\b(?:chdir|fchdir|putenv)\s*\(|\benviron\s*(?:\[[^\]\n]*\]\s*=[^=]|\.\s*(?:update|setdefault|__setitem__)\s*\(|\|=)`)
+// imports by a path relative to the folder, are taken from: os.chdir, a
+// write to os.environ, os.putenv, dotenv's load_dotenv (a .env file's
+// settings, PATH among them).
+var pyEnviron = lazyre.New(`\b(?:chdir|fchdir|putenv|load_dotenv)\s*\(|\benviron\s*(?:\[[^\]\n]*\]\s*=[^=]|\.\s*(?:update|setdefault|__setitem__)\s*\(|\|=)`)
 
 // pythonDynamic names, at their lines, what the Python code loads or runs
 // that its reading cannot follow (pyDynamic), but the calls that start a

@@ -366,6 +366,7 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 		"import os\n\nos.environ['PATH'] = p\n":                            "gate.py:3 changes the folder or the environment that what it starts or imports later is found from",
 		"from os import environ\nenviron.update(BASH_ENV=f)\n":             "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
 		"import os\nos.putenv('ENV', f)\n":                                 "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
+		"from dotenv import load_dotenv\nload_dotenv()\n":                  "gate.py:2 changes the folder or the environment",
 		"g = globals()['__builtins__']\n":                                  "gate.py:1 changes where Python imports from, imports or runs code by a name",
 		"import os\nos.__dict__['system'](c)\n":                            "gate.py:2 changes where Python imports from, imports or runs code by a name",
 		"import sys\nsys._getframe().f_globals\n":                          "gate.py:2 changes where Python imports from, imports or runs code by a name",
@@ -598,6 +599,8 @@ func TestNodeDynamicCodeIsNamed(t *testing.T) {
 		"\nprocess.env.NODE_OPTIONS = '--require ./x.js';\n": "gate.mjs:2 changes the folder or the environment",
 		"process.env['PATH'] += ':../bin';\n":                "gate.mjs:1 changes the folder or the environment",
 		"Object.assign(process.env, { BASH_ENV: f });\n":     "gate.mjs:1 changes the folder or the environment",
+		"import 'dotenv/config';\n":                          "gate.mjs:1 changes the folder or the environment",
+		"process.loadEnvFile();\n":                           "gate.mjs:1 changes the folder or the environment",
 	}, nil)
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n": ""}, nil)
 	// A class's constructor, a word in a string, an eval method of

@@ -51,8 +51,9 @@ var jsDynamic = lazyre.New(`\bcreateRequire\s*\(|\bnew\s+(?:[\w$]+\s*\.\s*)?(?:W
 // that the programs it starts, and the modules it loads by a path relative
 // to the folder, are found from: process.chdir, a write to process.env
 // (process.env.PATH = x, process.env[k] = v, Object.assign(process.env,
-// ...), delete process.env.X).
-var jsEnviron = lazyre.New(`\bprocess\s*\.\s*chdir\s*\(|\bprocess\s*\.\s*env\s*(?:\.\s*[\w$]+|\[[^\]\n]*\])\s*(?:=[^=]|\+=|\|\|=|\?\?=)|\bObject\s*\.\s*assign\s*\(\s*process\s*\.\s*env\b|\bdelete\s+process\s*\.\s*env\b|\bprocess\s*\.\s*env\s*=[^=]`)
+// ...), delete process.env.X), and what loads a .env file into it
+// (process.loadEnvFile, the dotenv package).
+var jsEnviron = lazyre.New(`\bprocess\s*\.\s*(?:chdir|loadEnvFile)\s*\(|["'` + "`" + `]dotenv(?:/config)?["'` + "`" + `]|\bprocess\s*\.\s*env\s*(?:\.\s*[\w$]+|\[[^\]\n]*\])\s*(?:=[^=]|\+=|\|\|=|\?\?=)|\bObject\s*\.\s*assign\s*\(\s*process\s*\.\s*env\b|\bdelete\s+process\s*\.\s*env\b|\bprocess\s*\.\s*env\s*=[^=]`)
 
 // jsShell finds where JavaScript hands a shell code (child_process's
 // exec and execSync always do; spawn and execFile with shell: true, or
