@@ -290,12 +290,19 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 	}
 	for _, call := range calls {
 		prog, _ := shellcmd.ProgramOf(call.Args)
-		if prog < 0 || call.Dir == "" || !filepath.IsAbs(call.Dir) {
+		if prog < 0 {
 			continue
 		}
 		name := path.Base(call.Args[prog].Text)
 		py, node := shellcmd.IsPython(name), name == "node" || name == "nodejs"
 		if !py && !node {
+			continue
+		}
+		if call.Dir == "" || !filepath.IsAbs(call.Dir) {
+			// The folder it imports from is not known: its code is
+			// still read for what it runs, and an import in it of a
+			// module that is not the standard library's is named.
+			c.inlineUnknownFolder(cmd, call, prog, py, depth)
 			continue
 		}
 		if _, script := shellcmd.ProgramOf(call.Args); node && script < 0 {
@@ -400,6 +407,32 @@ func installedImport(imps []pyImport) bool {
 		}
 	}
 	return false
+}
+
+// inlineUnknownFolder reads the code of a python -c or node -e call whose
+// folder is not known: what the code runs from a string or starts is read
+// or named as anywhere, and an import of a module that is not the standard
+// library's, or a require, which Python and node look for in that folder
+// first, is named.
+func (c *coverage) inlineUnknownFolder(cmd *Command, call *shellcmd.Call, prog int, py bool, depth int) {
+	for j := prog + 1; j+1 < len(call.Args); j++ {
+		a, code := call.Args[j], call.Args[j+1]
+		switch {
+		case py && a.Text == "-c" && code.Lit:
+			src := []byte(code.Text)
+			if installedImport(pyImports(src)) {
+				addGaps(cmd, []string{"python -c imports a module that is not the standard library's, which Python looks for first in the folder it runs in, known only when it runs: what it loads that way is not fingerprinted"})
+			}
+			c.pythonDynamic(cmd, src, "python -c", c.pythonPrograms(cmd, src, "", "python -c", depth))
+		case !py && (a.Text == "-e" || a.Text == "--eval" || a.Text == "-p" || a.Text == "--print") && code.Lit:
+			if len(jsSpecs([]byte(code.Text))) > 0 {
+				addGaps(cmd, []string{"node -e loads modules, which node looks for from the folder it runs in, known only when it runs: what it loads that way is not fingerprinted"})
+			}
+		case strings.HasPrefix(a.Text, "-"):
+			continue
+		}
+		return
+	}
 }
 
 // pythonModule covers the files of the module at dir/mod (slashes), and of

@@ -773,3 +773,22 @@ func TestPythonInstalledPackageImportsAreCovered(t *testing.T) {
 		t.Errorf("covered %q, want neither lib/sibling.py nor tools/notes.txt", files)
 	}
 }
+
+// The code of a python -c in a list a script starts is read as in a
+// command: its imports from the folder the list runs in, what it runs
+// from a string; in a folder known only when it runs, an import of a
+// module that is not the standard library's is named.
+func TestPythonCodeInAListIsRead(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3"}, files: map[string]string{
+		"tools/gate.py": "import subprocess\nsubprocess.run(['python3', '-c', 'import helper'], cwd='../lib')\n" + pyMark("tools/gate.py"),
+		"lib/helper.py": pyMark("lib/helper.py"),
+	}, covered: []string{"tools/gate.py", "lib/helper.py"}})
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
+		"import subprocess\nsubprocess.run(['python3', '-c', \"exec(open('../x.py').read())\"])\n": "python -c:1 changes where Python imports from, imports or runs code by a name",
+		"import subprocess\nsubprocess.run(['python3', '-c', 'import helper'], cwd=d)\n":           "python -c imports a module that is not the standard library's",
+	}, nil)
+	namedAt(t, "tools/gate.sh", "sh ../tools/gate.sh", map[string]string{
+		"cd \"$D\" && python3 -c 'import helper'\n": "python -c imports a module that is not the standard library's, which Python looks for first in the folder it runs in, known only when it runs",
+		"cd \"$D\" && python3 -c 'import json'\n":   "",
+	}, nil)
+}

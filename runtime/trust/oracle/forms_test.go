@@ -325,6 +325,14 @@ func moreForms() []oracleCase {
 			command: "python3 ../tools/gate.py",
 		},
 		{
+			name: "python -c in a list", form: "subprocess.run(['python3', '-c', 'import m'], cwd=d)", needs: []string{"python3"},
+			files: map[string]string{
+				"tools/gate.py": "import subprocess\nsubprocess.run(['python3', '-c', 'import helper'], cwd='../lib')\n",
+				"lib/helper.py": "import sys\nprint('helper ran', file=sys.stderr)\n",
+			},
+			command: "python3 ../tools/gate.py",
+		},
+		{
 			name: "python runpy", form: "python3 -c runpy.run_path(f)", needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "import runpy; runpy.run_path('../tools/x.py')"`,
