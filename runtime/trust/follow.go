@@ -232,6 +232,9 @@ func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string, read
 		}
 		found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(keywordAt(code, m))))
 	}
+	if at := pyUnnormalized(code); at >= 0 {
+		found = append(found, fmt.Sprintf("%s:%d writes a name with characters Python reads as others (NFKC: \"ｏs\" is os), which hookctl does not read: what that name imports or runs is not known", name, lines.at(at)))
+	}
 	for _, m := range pyEnviron().FindAllIndex(code, -1) {
 		found = append(found, fmt.Sprintf("%s:%d changes the folder or the environment that what it starts or imports later is found from (os.chdir, os.environ, os.putenv): what that runs is not known", name, lines.at(m[0])))
 	}

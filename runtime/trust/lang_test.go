@@ -367,6 +367,7 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 		"from os import environ\nenviron.update(BASH_ENV=f)\n":             "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
 		"import os\nos.putenv('ENV', f)\n":                                 "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
 		"from dotenv import load_dotenv\nload_dotenv()\n":                  "gate.py:2 changes the folder or the environment",
+		"import \uff4fs\n\uff4fs.system(c)\n":                              "gate.py:1 writes a name with characters Python reads as others (NFKC: \"ｏs\" is os), which hookctl does not read",
 		"g = globals()['__builtins__']\n":                                  "gate.py:1 changes where Python imports from, imports or runs code by a name",
 		"import os\nos.__dict__['system'](c)\n":                            "gate.py:2 changes where Python imports from, imports or runs code by a name",
 		"import sys\nsys._getframe().f_globals\n":                          "gate.py:2 changes where Python imports from, imports or runs code by a name",
@@ -791,4 +792,16 @@ func TestPythonCodeInAListIsRead(t *testing.T) {
 		"cd \"$D\" && python3 -c 'import helper'\n": "python -c imports a module that is not the standard library's, which Python looks for first in the folder it runs in, known only when it runs",
 		"cd \"$D\" && python3 -c 'import json'\n":   "",
 	}, nil)
+}
+
+// A byte order mark at the start of a Python file, which Python skips,
+// does not hide its first import.
+func TestPythonByteOrderMark(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3"}, files: map[string]string{
+		"tools/gate.py":   "\ufeffimport json, helper\n",
+		"tools/helper.py": pyMark("tools/helper.py"),
+	}, covered: []string{"tools/gate.py", "tools/helper.py"}})
+	if imps := pyImports([]byte("\ufeffimport helper\n")); len(imps) != 1 || imps[0].mod != "helper" {
+		t.Errorf("pyImports = %+v, want helper", imps)
+	}
 }
