@@ -602,11 +602,14 @@ func TestNodeDynamicCodeIsNamed(t *testing.T) {
 		"Object.assign(process.env, { BASH_ENV: f });\n":     "gate.mjs:1 changes the folder or the environment",
 		"import 'dotenv/config';\n":                          "gate.mjs:1 changes the folder or the environment",
 		"process.loadEnvFile();\n":                           "gate.mjs:1 changes the folder or the environment",
+		"const x = 1;\n\\u0065val(src);\n":                   "gate.mjs:2 runs or loads code",
+		"\\u{72}equire('./x.js');\n":                         "gate.mjs:1 runs or loads code",
 	}, nil)
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n": ""}, nil)
 	// A class's constructor, a word in a string, an eval method of
 	// another object, a Worker option's type are not.
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"if (process.env.CI === '1' || process.env['X'] == 'y') console.log(process.cwd());\n": ""}, nil)
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"console.log('caf\\u00e9', `\\u{1F600}`); // \\u0065val\n": ""}, nil)
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"class A { constructor(x) { this.x = x; } }\nconsole.log('eval failed; see module docs', { type: 'module' });\nclient.evaluate(q);\n": ""}, nil)
 }
 

@@ -55,6 +55,10 @@ var jsDynamic = lazyre.New(`\bcreateRequire\s*\(|\bnew\s+(?:[\w$]+\s*\.\s*)?(?:W
 // (process.loadEnvFile, the dotenv package).
 var jsEnviron = lazyre.New(`\bprocess\s*\.\s*(?:chdir|loadEnvFile)\s*\(|["'` + "`" + `]dotenv(?:/config)?["'` + "`" + `]|\bprocess\s*\.\s*env\s*(?:\.\s*[\w$]+|\[[^\]\n]*\])\s*(?:=[^=]|\+=|\|\|=|\?\?=)|\bObject\s*\.\s*assign\s*\(\s*process\s*\.\s*env\b|\bdelete\s+process\s*\.\s*env\b|\bprocess\s*\.\s*env\s*=[^=]`)
 
+// jsEscapedName finds, in JavaScript's code (jsCode: strings and comments
+// blanked), a Unicode escape, which only a name may hold there.
+var jsEscapedName = lazyre.New(`\\u(?:[0-9A-Fa-f]{4}|\{[0-9A-Fa-f]+\})`)
+
 // jsShell finds where JavaScript hands a shell code (child_process's
 // exec and execSync always do; spawn and execFile with shell: true, or
 // with sh -c).
@@ -296,6 +300,11 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, cwd, name st
 	var dyns []int
 	for _, m := range jsDynamic().FindAllIndex(content, -1) {
 		dyns = append(dyns, keywordAt(content, m))
+	}
+	if code, _ := jsCode(content); jsEscapedName().Match(code) {
+		// \u0065val is eval, \u0072equire require: a name written with
+		// escapes, outside a string, is one the readers would not match.
+		dyns = append(dyns, jsEscapedName().FindIndex(code)[0])
 	}
 	environ := map[int]bool{}
 	for _, m := range jsEnviron().FindAllIndex(content, -1) {
