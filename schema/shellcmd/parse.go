@@ -1156,10 +1156,15 @@ func literal(w *syntax.Word, vars known) (string, bool) {
 			}
 			b.WriteString(v)
 		case *syntax.SglQuoted:
+			v := p.Value
 			if p.Dollar {
-				return "", false
+				// $'\x73h' is sh: bash's ANSI-C quoting.
+				var ok bool
+				if v, ok = ansiC(v); !ok {
+					return "", false
+				}
 			}
-			b.WriteString(p.Value)
+			b.WriteString(v)
 		case *syntax.DblQuoted:
 			if p.Dollar {
 				return "", false
@@ -1186,6 +1191,91 @@ func literal(w *syntax.Word, vars known) (string, bool) {
 			b.WriteString(v)
 		default:
 			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// ansiC returns the text of bash's $'...' quoting (its escapes: \a, \n,
+// \\, \', \NNN in octal, \xHH, \uHHHH, \UHHHHHHHH, \cX, ...), false for
+// one it does not read.
+func ansiC(v string) (string, bool) {
+	if !strings.Contains(v, `\`) {
+		return v, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] != '\\' {
+			b.WriteByte(v[i])
+			continue
+		}
+		i++
+		if i >= len(v) {
+			b.WriteByte('\\')
+			break
+		}
+		digits := func(max int, hex bool) (uint64, int) {
+			n, k := uint64(0), 0
+			for k < max && i+k < len(v) {
+				c := v[i+k]
+				var d uint64
+				switch {
+				case c >= '0' && c <= '7', hex && c >= '8' && c <= '9':
+					d = uint64(c - '0')
+				case hex && c >= 'a' && c <= 'f':
+					d = uint64(c-'a') + 10
+				case hex && c >= 'A' && c <= 'F':
+					d = uint64(c-'A') + 10
+				default:
+					return n, k
+				}
+				if hex {
+					n = n*16 + d
+				} else {
+					n = n*8 + d
+				}
+				k++
+			}
+			return n, k
+		}
+		switch c := v[i]; c {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '\'', '"', '?':
+			b.WriteByte(c)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			n, k := digits(3, false)
+			b.WriteByte(byte(n))
+			i += k - 1
+		case 'x', 'u', 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			i++
+			n, k := digits(max, true)
+			if k == 0 {
+				return "", false
+			}
+			if c == 'x' {
+				b.WriteByte(byte(n))
+			} else {
+				b.WriteRune(rune(n))
+			}
+			i += k - 1
+		default:
+			return "", false // \cX and what bash leaves as written
 		}
 	}
 	return b.String(), true

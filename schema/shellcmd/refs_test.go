@@ -93,6 +93,8 @@ func TestRefs(t *testing.T) {
 		{"git -c \"$K\" log", nil, "runs git with -c set to a value known only when the command runs"},
 		{"git -c color.ui=never -c core.quotePath=false status", nil, ""},
 		{"exec -a name sh x.sh", []string{"script /w/.agents/x.sh"}, ""},
+		// bash's ANSI-C quoting is read as the text it gives.
+		{"$'\\x73h' $'x\\056sh'", []string{"script /w/.agents/x.sh"}, ""},
 		// A wrapper that runs the program in another folder.
 		{"env -C ../tools sh x.sh", []string{"script /w/.agents/x.sh"}, "runs the program in another folder (env -C ../tools), where the files it names are not looked for"},
 		{"env --chdir=../tools ./x.sh", []string{"program /w/.agents/./x.sh"}, "runs the program in another folder (env --chdir=../tools)"},
@@ -469,5 +471,18 @@ func TestArgv(t *testing.T) {
 		if !slices.Equal(refs, tc.refs) || tc.gap == "" && len(gaps) > 0 || tc.gap != "" && (len(gaps) != 1 || gaps[0] != tc.gap) {
 			t.Errorf("%v: refs %q, gaps %q; want %q, %q", tc.args, refs, gaps, tc.refs, tc.gap)
 		}
+	}
+}
+
+// ansiC reads bash's $'...' escapes as bash does, and refuses the ones it
+// does not read.
+func TestAnsiC(t *testing.T) {
+	for in, want := range map[string]string{`\x73h`: "sh", `\163h`: "sh", `a\tb`: "a\tb", `\u00e9`: "é", `\'x\\`: `'x\`, `plain`: "plain"} {
+		if got, ok := ansiC(in); !ok || got != want {
+			t.Errorf("ansiC(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	if _, ok := ansiC(`\cA`); ok {
+		t.Error(`ansiC(\cA) read, want refused`)
 	}
 }
