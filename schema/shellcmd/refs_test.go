@@ -95,6 +95,7 @@ func TestRefs(t *testing.T) {
 		{"exec -a name sh x.sh", []string{"script /w/.agents/x.sh"}, ""},
 		// bash's ANSI-C quoting is read as the text it gives.
 		{"$'\\x73h' $'x\\056sh'", []string{"script /w/.agents/x.sh"}, ""},
+		{"$'\\cAsh' x.sh", []string{"argument /w/.agents/x.sh"}, "runs a program named by a value the command computes"},
 		// A wrapper that runs the program in another folder.
 		{"env -C ../tools sh x.sh", []string{"script /w/.agents/x.sh"}, "runs the program in another folder (env -C ../tools), where the files it names are not looked for"},
 		{"env --chdir=../tools ./x.sh", []string{"program /w/.agents/./x.sh"}, "runs the program in another folder (env --chdir=../tools)"},
