@@ -808,3 +808,16 @@ func TestPythonByteOrderMark(t *testing.T) {
 		t.Errorf("pyImports = %+v, want helper", imps)
 	}
 }
+
+// A script that runs a program by a variable with a literal default
+// (${PYTHON:-python3} x.py) runs the default when the user sets nothing:
+// what that reads is covered.
+func TestProgramByADefault(t *testing.T) {
+	checkLang(t, langCase{command: "sh ../tools/gate.sh && sh ../tools/b.sh", tools: []string{"python3", "sh"}, files: map[string]string{
+		"tools/gate.sh":   "${PYTHON:-python3} ../tools/x.py\n",
+		"tools/b.sh":      "\"${SH-sh}\" ../tools/y.sh\n",
+		"tools/x.py":      "import helper\n",
+		"tools/helper.py": pyMark("tools/helper.py"),
+		"tools/y.sh":      shMark("tools/y.sh"),
+	}, covered: []string{"tools/gate.sh", "tools/b.sh", "tools/x.py", "tools/helper.py", "tools/y.sh"}})
+}

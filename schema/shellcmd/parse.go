@@ -69,6 +69,10 @@ type Word struct {
 	// value from, which a file the code sources may assign after all,
 	// each followed by a blank (a Word is compared whole).
 	vars string
+	// deflt is, for a word the user decides that is one variable with a
+	// literal default ("${PYTHON:-python3}"), that default: what runs
+	// when the user sets nothing.
+	deflt string
 }
 
 // Call is one simple command: a program and its arguments, as one of the
@@ -1047,6 +1051,27 @@ func (w *walker) substs(word *syntax.Word, st *state) {
 	})
 }
 
+// defaultOf returns the literal default of a word the user decides that
+// is one variable with one (${X:-lit}, ${X-lit}, quoted or not), "" for
+// any other.
+func defaultOf(x *syntax.Word, decided uint8) string {
+	if decided != chosenByUser || len(x.Parts) != 1 {
+		return ""
+	}
+	part := x.Parts[0]
+	if q, ok := part.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+		part = q.Parts[0]
+	}
+	p, ok := part.(*syntax.ParamExp)
+	if !ok || p.Exp == nil || p.Exp.Word == nil || (p.Exp.Op != syntax.DefaultUnset && p.Exp.Op != syntax.DefaultUnsetOrNull) {
+		return ""
+	}
+	if v, ok := literal(p.Exp.Word, nil); ok {
+		return v
+	}
+	return ""
+}
+
 func (w *walker) word(x *syntax.Word, st *state) Word {
 	from, to := w.mapper.span(x)
 	if st.sc != nil {
@@ -1054,6 +1079,7 @@ func (w *walker) word(x *syntax.Word, st *state) Word {
 		wd := Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
 		if !ok {
 			wd.decided, wd.vars = decidedBy(x, w.assigned)
+			wd.deflt = defaultOf(x, wd.decided)
 		}
 		return wd
 	}
@@ -1061,6 +1087,7 @@ func (w *walker) word(x *syntax.Word, st *state) Word {
 	wd := Word{Text: text, Lit: ok, From: from, To: to}
 	if !ok {
 		wd.decided, wd.vars = decidedBy(x, w.assigned)
+		wd.deflt = defaultOf(x, wd.decided)
 	}
 	if ok && len(w.c.workspace) > 0 {
 		wd.anchor = spelled(x, text, w.c.workspace)

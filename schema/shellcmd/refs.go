@@ -227,6 +227,21 @@ func classify(call *Call) ([]Ref, []Gap) {
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named by a pattern, which matches files only when the command runs", Code: true})
 		case !prog.Lit:
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named only when the command runs"})
+			if prog.deflt != "" {
+				// ${PYTHON:-python3} x.py runs python3 x.py when the user
+				// sets nothing: what that reads is read.
+				alt := *call
+				alt.Args = slices.Clone(args)
+				alt.Args[i] = Word{Text: prog.deflt, Lit: true, From: prog.From, To: prog.To}
+				rs, gs := classify(&alt)
+				refs = append(refs, rs...)
+				for _, g := range gs {
+					if g.Code {
+						gaps = append(gaps, g)
+					}
+				}
+				return refs, gaps
+			}
 		case ofProcess(prog):
 			fromInput(call, prog, Program, "", prog.Text, underXargs(args[:i]), true, add, &gaps)
 		case strings.Contains(prog.Text, "/"):

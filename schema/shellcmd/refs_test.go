@@ -80,6 +80,9 @@ func TestRefs(t *testing.T) {
 		{"jq -r .toolCall.name", nil, ""},
 		{"echo hi > out/log.txt", nil, ""},
 		{"$HOME/bin/x.sh", nil, "runs a program named only when the command runs"},
+		// A variable's literal default is what runs when the user sets
+		// nothing: the call is read with it too.
+		{"${PYTHON:-python3} hooks/x.py", []string{"script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, "runs a program named only when the command runs"},
 		{"./hooks/*.sh", nil, "runs a program named by a pattern, which matches files only when the command runs"},
 		{"cd $SOMEWHERE && ./x.sh", nil, "after a cd to a folder known only when the command runs"},
 		{"PATH=./bin:$PATH gate", nil, "sets PATH for the call"},
