@@ -271,6 +271,18 @@ func classify(call *Call) ([]Ref, []Gap) {
 					break
 				}
 			}
+		case name == "hash":
+			// hash -p FILE NAME: NAME runs FILE from then on.
+			for j := i + 1; j+1 < len(args); j++ {
+				if args[j].Lit && strings.HasPrefix(args[j].Text, "-") && strings.HasSuffix(args[j].Text, "p") {
+					if args[j+1].Lit {
+						add(args[j+1], Program, "")
+					} else {
+						gaps = append(gaps, Gap{Word: args[j+1], Why: "hash -p makes a name run a program known only when the command runs", Code: true})
+					}
+					break
+				}
+			}
 		case name == "find":
 			findExec(args[i+1:], add, &gaps)
 		case name == "sed" || name == "gsed":

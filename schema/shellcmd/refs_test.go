@@ -96,6 +96,7 @@ func TestRefs(t *testing.T) {
 		{"git -c \"$K\" log", nil, "runs git with -c set to a value known only when the command runs"},
 		{"git -c color.ui=never -c core.quotePath=false status", nil, ""},
 		{"exec -a name sh x.sh", []string{"script /w/.agents/x.sh"}, ""},
+		{"hash -p ./bin/tool ls", []string{"program /w/.agents/./bin/tool"}, ""},
 		// bash's ANSI-C quoting is read as the text it gives.
 		{"$'\\x73h' $'x\\056sh'", []string{"script /w/.agents/x.sh"}, ""},
 		{"$'\\cAsh' x.sh", []string{"argument /w/.agents/x.sh"}, "runs a program named by a value the command computes"},
