@@ -118,6 +118,8 @@ func argvWord(src, code []byte, span [2]int, lit func(string) (string, bool)) sh
 // by name (a covered script) at the lines lines gives.
 func (c *coverage) startsArgv(cmd *Command, words []shellcmd.Word, dir, name string, lines *lineCounter, depth int) {
 	parsed := shellcmd.Argv(words, dir)
+	// python -c and node -e code in the list: what it imports or runs.
+	c.inline(cmd, parsed.Calls, depth+1)
 	refs, gaps := parsed.Refs()
 	var found []string
 	for _, g := range gaps {

@@ -37,6 +37,15 @@ func TestArithmeticAndReplacedBuiltins(t *testing.T) {
 		{"counter", "bash", "i=0\nn=$((i + 1))\n(( i++ ))\nfor (( j = 0; j < n; j++ )); do :; done\n[[ $n -eq 1 ]]\necho $(( $# + RANDOM % 2 ))", "", ""},
 		{"dash", "sh", "x=$(cat ../data.txt)\n: $(( x + 1 ))", "", ""},
 		{"test -eq", "bash", "x=$(cat ../data.txt)\n[ \"$x\" -eq 1 ] 2>/dev/null", "", ""},
+		// A string bash evaluates as code: an array element's subscript
+		// named by printf -v, [[ -v ]] or unset, a prompt expansion,
+		// mapfile's callback.
+		{"printf -v", "bash", "declare -a a\nprintf -v 'a[$(../evil.sh)]' x", ".agents/main.sh:3 names an array element whose subscript holds a command substitution, which bash runs (a[$(../evil.sh)])", "evil.sh"},
+		{"[[ -v ]]", "bash", "declare -a a\n[[ -v 'a[$(../evil.sh)]' ]]", ".agents/main.sh:3 names an array element whose subscript holds a command substitution", "evil.sh"},
+		{"unset", "bash", "declare -a a\nunset 'a[$(../evil.sh)]'", ".agents/main.sh:3 names an array element whose subscript holds a command substitution", "evil.sh"},
+		{"@P", "bash", "x='$(../evil.sh)'\n: \"${x@P}\"", ".agents/main.sh:3 expands a text as a prompt (${x@P})", "evil.sh"},
+		{"mapfile -C", "bash", "mapfile -t -C '../evil.sh;:' -c 1 a < ../data.txt", ".agents/main.sh:2 evaluates the callback mapfile -C gives as code", "evil.sh"},
+		{"printf -v plain", "bash", "printf -v out '%s' x\nunset out\n[[ -v out ]]\nmapfile -t a < ../data.txt", "", ""},
 		{"source function", "bash", "source() { builtin source ../evil.sh; }\nsource ./lib.sh", ".agents/main.sh:2 defines a function named source", "evil.sh"},
 		{"cd function", "bash", "cd() { :; }\ncd hooks && ./gate.sh", ".agents/main.sh:2 defines a function named cd", ".agents/gate.sh"},
 	} {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookctl/hookctl/schema"
@@ -200,8 +201,23 @@ const maxModuleParts = 32
 // pyDynamic finds, in Python's code (pyCode: comments and the text of
 // strings set aside), what loads code trust cannot follow by reading the
 // script: a changed import path, an import by a computed name, code run
-// from a string, a compiled library or a pickle loaded, shell code.
-var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(`)
+// from a string, a compiled library or a pickle loaded (pickle and what
+// is built on it: shelve, dill, joblib, pandas' read_pickle, numpy's
+// allow_pickle, torch.load; yaml's unsafe loaders), shell code, and what
+// reaches those by another road: builtins, sys.modules, the modules
+// that run code from a string or import by a name or a folder (code,
+// timeit, cProfile, pdb, trace, doctest, pkgutil, zipimport, unittest's
+// loaders), a look-up by name in a namespace (globals()[n], vars(m)[n],
+// m.__dict__[n], a frame's f_globals) and an exec or eval method given
+// code (x.exec(src)).
+var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|\+=|=[^=])|\bsite\.addsitedir\s*\(|\bimportlib\b|\bimp\.load_|__import__\s*\(|\brunpy\.run_|(?m:^|[^.\w])(?:exec|eval|compile|execfile)\s*\(|\b(?:ctypes|cdll|CDLL|LoadLibrary)\b|\b(?:pickle|marshal)\.loads?\s*\(|\bshell\s*=\s*True\b|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\.(?:getoutput|getstatusoutput)\s*\(|\bpty\.spawn\s*\(|\b__(?:builtins|subclasses|globals)__\b|\bbuiltins\b|\bsys\.(?:modules|meta_path|path_hooks)\b|(?m:^[ \t]*(?:from|import(?:[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?[ \t]*,)*)[ \t]+(?:code|codeop|timeit|cProfile|profile|pdb|bdb|trace|doctest|pkgutil|zipimport|pickle|cPickle|_pickle|dill|cloudpickle|shelve|jsonpickle|joblib)\b)|\bUnpickler\b|\bread_pickle\s*\(|\ballow_pickle\s*=\s*True\b|\btorch\.load\s*\(|\byaml\.(?:unsafe_load|unsafe_load_all|full_load|full_load_all)\s*\(|\bLoader\s*=\s*(?:yaml\.)?(?:Loader|UnsafeLoader|FullLoader)\b|\bunittest\.main\s*\(|\.discover\s*\(|\bloadTestsFromNames?\s*\(|(?:\b(?:globals|locals)\s*\(\s*\)|\bvars\s*\([^()]*\)|\.__dict__)\s*(?:\[|\.\s*get\s*\()|\bf_(?:builtins|globals|locals)\b|\.\s*(?:exec|eval)\s*\(\s*[^)\s]`)
+
+// pyEnviron finds, in Python's code, what changes the folder or the
+// environment that the programs a script starts, and the modules it
+// imports by a path relative to the folder, are taken from: os.chdir, a
+// write to os.environ, os.putenv, dotenv's load_dotenv (a .env file's
+// settings, PATH among them).
+var pyEnviron = lazyre.New(`\b(?:chdir|fchdir|putenv|load_dotenv)\s*\(|\benviron\s*(?:\[[^\]\n]*\]\s*=[^=]|\.\s*(?:update|setdefault|__setitem__)\s*\(|\|=)`)
 
 // pythonDynamic names, at their lines, what the Python code loads or runs
 // that its reading cannot follow (pyDynamic), but the calls that start a
@@ -216,6 +232,12 @@ func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string, read
 		}
 		found = append(found, fmt.Sprintf("%s:%d changes where Python imports from, imports or runs code by a name or from a string known only when the script runs, or hands code to a shell (sys.path, importlib, exec, eval, shell=True, os.system): what it loads that way is not fingerprinted", name, lines.at(keywordAt(code, m))))
 	}
+	if at := pyUnnormalized(code); at >= 0 {
+		found = append(found, fmt.Sprintf("%s:%d writes a name with characters Python reads as others (NFKC: \"ｏs\" is os), which hookctl does not read: what that name imports or runs is not known", name, lines.at(at)))
+	}
+	for _, m := range pyEnviron().FindAllIndex(code, -1) {
+		found = append(found, fmt.Sprintf("%s:%d changes the folder or the environment that what it starts or imports later is found from (os.chdir, os.environ, os.putenv): what that runs is not known", name, lines.at(m[0])))
+	}
 	addGaps(cmd, found)
 }
 
@@ -225,8 +247,10 @@ func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string, read
 // module that is not there is recorded missing: creating one (a json.py
 // that shadows the standard library's) withdraws the trust.
 func (c *coverage) pythonImports(cmd *Command, content []byte, real, base, name string, depth int) {
+	imps := pyImports(content)
+	c.pythonShadows(cmd, base, name, installedImport(imps), depth)
 	lines := lineCounter{b: content}
-	for _, imp := range pyImports(content) {
+	for _, imp := range imps {
 		if !imp.from {
 			c.pythonModule(cmd, base, strings.ReplaceAll(imp.mod, ".", "/"), name, depth)
 			continue
@@ -269,13 +293,25 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 	}
 	for _, call := range calls {
 		prog, _ := shellcmd.ProgramOf(call.Args)
-		if prog < 0 || call.Dir == "" || !filepath.IsAbs(call.Dir) {
+		if prog < 0 {
 			continue
 		}
 		name := path.Base(call.Args[prog].Text)
 		py, node := shellcmd.IsPython(name), name == "node" || name == "nodejs"
 		if !py && !node {
 			continue
+		}
+		if call.Dir == "" || !filepath.IsAbs(call.Dir) {
+			// The folder it imports from is not known: its code is
+			// still read for what it runs, and an import in it of a
+			// module that is not the standard library's is named.
+			c.inlineUnknownFolder(cmd, call, prog, py, depth)
+			continue
+		}
+		if _, script := shellcmd.ProgramOf(call.Args); node && script < 0 {
+			// What node's options load before -e code or a script on
+			// stdin (-r, --import, --env-file), as before a script.
+			c.nodeOptions(cmd, call, "node", depth)
 		}
 		for j := prog + 1; j < len(call.Args); j++ {
 			a := call.Args[j]
@@ -314,6 +350,91 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 			}
 			break
 		}
+	}
+}
+
+// pythonShadows covers the modules in base (sys.path[0], in the
+// workspace) that Python takes in place of those imported by name as it
+// runs: those named like a module of the standard library, which the
+// standard library's own modules import (subprocess imports selectors),
+// or, when the script imports a module that is not the standard
+// library's (all), every module there, as an installed package imports
+// others by names of its own (requests imports idna). The folder is probed, so that one created there
+// withdraws the trust.
+func (c *coverage) pythonShadows(cmd *Command, base, by string, all bool, depth int) {
+	if base == "" || !c.inside(c.resolver.Resolve(base)) {
+		return
+	}
+	if c.shadowed == nil {
+		c.shadowed = map[string][]string{}
+	}
+	stems, ok := c.shadowed[base]
+	if !ok {
+		c.probe(base)
+		ents, _ := os.ReadDir(base)
+		for _, e := range ents {
+			stem, ext, _ := strings.Cut(e.Name(), ".")
+			// A folder is a package when it holds __init__.py: one
+			// without is a namespace package, which Python takes only
+			// when no other path has the name.
+			module := strings.HasSuffix(e.Name(), ".py") || strings.HasSuffix(e.Name(), ".pyc") || strings.HasSuffix(e.Name(), ".so")
+			if e.IsDir() && ext == "" {
+				init := filepath.Join(base, e.Name(), "__init__.py")
+				c.probe(init)
+				_, err := os.Stat(init)
+				module = err == nil
+			}
+			if module && stem != "" && !slices.Contains(stems, stem) {
+				stems = append(stems, stem)
+			}
+		}
+		c.shadowed[base] = stems
+	}
+	for _, stem := range stems {
+		if all || pyStdlib()[stem] {
+			c.pythonModule(cmd, base, stem, by, depth)
+		}
+	}
+}
+
+// installedImport reports whether a Python file imports, by an absolute
+// name, a module that is not the standard library's: an installed package,
+// whose own imports Python looks for in sys.path[0] first, or one of the
+// workspace's, which may import one (whether it is there or not, so that
+// creating it changes nothing else that is covered).
+func installedImport(imps []pyImport) bool {
+	for _, imp := range imps {
+		top, _, _ := strings.Cut(imp.mod, ".")
+		if imp.dots == 0 && top != "" && !pyStdlib()[top] {
+			return true
+		}
+	}
+	return false
+}
+
+// inlineUnknownFolder reads the code of a python -c or node -e call whose
+// folder is not known: what the code runs from a string or starts is read
+// or named as anywhere, and an import of a module that is not the standard
+// library's, or a require, which Python and node look for in that folder
+// first, is named.
+func (c *coverage) inlineUnknownFolder(cmd *Command, call *shellcmd.Call, prog int, py bool, depth int) {
+	for j := prog + 1; j+1 < len(call.Args); j++ {
+		a, code := call.Args[j], call.Args[j+1]
+		switch {
+		case py && a.Text == "-c" && code.Lit:
+			src := []byte(code.Text)
+			if installedImport(pyImports(src)) {
+				addGaps(cmd, []string{"python -c imports a module that is not the standard library's, which Python looks for first in the folder it runs in, known only when it runs: what it loads that way is not fingerprinted"})
+			}
+			c.pythonDynamic(cmd, src, "python -c", c.pythonPrograms(cmd, src, "", "python -c", depth))
+		case !py && (a.Text == "-e" || a.Text == "--eval" || a.Text == "-p" || a.Text == "--print") && code.Lit:
+			if len(jsSpecs([]byte(code.Text))) > 0 {
+				addGaps(cmd, []string{"node -e loads modules, which node looks for from the folder it runs in, known only when it runs: what it loads that way is not fingerprinted"})
+			}
+		case strings.HasPrefix(a.Text, "-"):
+			continue
+		}
+		return
 	}
 }
 

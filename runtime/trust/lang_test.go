@@ -353,9 +353,34 @@ func TestPythonDynamicCodeIsNamed(t *testing.T) {
 		"import importlib\nm = importlib.import_module(n)\n": "gate.py:1",
 		"s = f\"{__import__('os').getcwd()}\"\n":             "gate.py:1",
 		"from pkg import *\n":                                "gate.py:1 imports * from the package pkg",
+		// other roads to exec, import and os
+		"import builtins\n\nbuiltins.exec(src)\n":                          "gate.py:3 changes where Python imports from, imports or runs code by a name",
+		"f = getattr(__builtins__, n)\n":                                   "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import sys\nsys.modules[m].system(c)\n":                           "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"import os, timeit\ntimeit.timeit(src, number=1)\n":                "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"from code import InteractiveInterpreter as I\nI().runsource(s)\n": "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import cProfile\ncProfile.run(src)\n":                             "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import pkgutil\n":                                                 "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import unittest as u\nu.defaultTestLoader.discover(d)\n":          "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"import os\nos.chdir('../x')\nimport helper\n":                     "gate.py:2 changes the folder or the environment that what it starts or imports later is found from (os.chdir, os.environ, os.putenv)",
+		"import os\n\nos.environ['PATH'] = p\n":                            "gate.py:3 changes the folder or the environment that what it starts or imports later is found from",
+		"from os import environ\nenviron.update(BASH_ENV=f)\n":             "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
+		"import os\nos.putenv('ENV', f)\n":                                 "gate.py:2 changes the folder or the environment that what it starts or imports later is found from",
+		"from dotenv import load_dotenv\nload_dotenv()\n":                  "gate.py:2 changes the folder or the environment",
+		"import \uff4fs\n\uff4fs.system(c)\n":                              "gate.py:1 writes a name with characters Python reads as others (NFKC: \"ｏs\" is os), which hookctl does not read",
+		"g = globals()['__builtins__']\n":                                  "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import os\nos.__dict__['system'](c)\n":                            "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"import sys\nsys._getframe().f_globals\n":                          "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"ns.exec(src)\n":                                      "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"from pickle import load\nx = load(f)\n":              "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import shelve\n":                                     "gate.py:1 changes where Python imports from, imports or runs code by a name",
+		"import yaml\nd = yaml.load(s, Loader=yaml.Loader)\n": "gate.py:2 changes where Python imports from, imports or runs code by a name",
+		"import pandas as pd\nd = pd.read_pickle(p)\n":        "gate.py:2 changes where Python imports from, imports or runs code by a name",
 	}, map[string]string{"tools/pkg/__init__.py": "__all__ = ['sub']\n"})
 	// A method of the same name, or a word in a string, is not.
 	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import re\nR = re.compile('x')\nprint('do not exec(this)')\n# eval(that)\n": ""}, nil)
+	// Reading the environment, a variable named code, a comparison are not.
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{"import os, sys\ncode = 0\nif os.environ['X'] == 'y': code = os.environ.get('Z')\nfrom unittest import mock\napp.exec()\nsys.exit(code)\n": ""}, nil)
 }
 
 // A program a shell script names by a value it computes is named at its
@@ -559,8 +584,33 @@ func TestNodeDynamicCodeIsNamed(t *testing.T) {
 		"const f = new Function(src);\n":                                                            "gate.mjs:1 runs or loads code",
 		"eval(src);\n":                                                                              "gate.mjs:1 runs or loads code",
 		"import { createRequire } from 'node:module';\nconst r = createRequire(import.meta.url);\n": "gate.mjs:2 runs or loads code",
+		// eval, Function, vm, workers and Module by other names
+		"const x = 1;\n(0, eval)(src);\n":                            "gate.mjs:2 runs or loads code",
+		"globalThis.eval(src);\n":                                    "gate.mjs:1 runs or loads code",
+		"const f = Function(src);\n":                                 "gate.mjs:1 runs or loads code",
+		"const f = (() => {}).constructor(src);\n":                   "gate.mjs:1 runs or loads code",
+		"import { runInThisContext as r } from 'vm';\nr(src);\n":     "gate.mjs:1 runs or loads code",
+		"const v = await import('node:vm');\n":                       "gate.mjs:1 runs or loads code",
+		"import * as wt from 'worker_threads';\nnew wt.Worker(f);\n": "gate.mjs:1 runs or loads code",
+		"const p = process;\np.dlopen(m, f);\n":                      "gate.mjs:2 runs or loads code",
+		"import m from 'module';\n":                                  "gate.mjs:1 runs or loads code",
+		"const x = 1;\nmodule.constructor._load(f);\n":               "gate.mjs:2 runs or loads code",
+		// a changed folder or environment
+		"process.chdir('../x');\n":                           "gate.mjs:1 changes the folder or the environment that what it starts or loads later is found from (process.chdir, process.env)",
+		"\nprocess.env.NODE_OPTIONS = '--require ./x.js';\n": "gate.mjs:2 changes the folder or the environment",
+		"process.env['PATH'] += ':../bin';\n":                "gate.mjs:1 changes the folder or the environment",
+		"Object.assign(process.env, { BASH_ENV: f });\n":     "gate.mjs:1 changes the folder or the environment",
+		"import 'dotenv/config';\n":                          "gate.mjs:1 changes the folder or the environment",
+		"process.loadEnvFile();\n":                           "gate.mjs:1 changes the folder or the environment",
+		"const x = 1;\n\\u0065val(src);\n":                   "gate.mjs:2 runs or loads code",
+		"\\u{72}equire('./x.js');\n":                         "gate.mjs:1 runs or loads code",
 	}, nil)
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"const m = /x/.exec(s);\nimport { spawnSync } from 'node:child_process';\nspawnSync('git', ['log']);\n": ""}, nil)
+	// A class's constructor, a word in a string, an eval method of
+	// another object, a Worker option's type are not.
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"if (process.env.CI === '1' || process.env['X'] == 'y') console.log(process.cwd());\n": ""}, nil)
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"console.log('caf\\u00e9', `\\u{1F600}`); // \\u0065val\n": ""}, nil)
+	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{"class A { constructor(x) { this.x = x; } }\nconsole.log('eval failed; see module docs', { type: 'module' });\nclient.evaluate(q);\n": ""}, nil)
 }
 
 // What a Perl, Ruby, PHP or awk script starts itself is not read: each
@@ -670,4 +720,104 @@ func TestInlineCodeIsRead(t *testing.T) {
 	checkLang(t, langCase{command: "python3 -c \"exec(open('../tools/x.py').read())\"", tools: []string{"python3"}, files: map[string]string{
 		"tools/x.py": pyMark("tools/x.py"),
 	}, gap: "python -c:1 changes where Python imports from, imports or runs code by a name or from a string"})
+}
+
+// What node's options load is covered or named before -e code and a
+// script on stdin as before a script file: -r's module is covered, an
+// --env-file or --env-file-if-exists, whose NODE_OPTIONS may load code, is
+// named, in either form of the option.
+func TestNodeOptionsBeforeCodeAreRead(t *testing.T) {
+	checkLang(t, langCase{command: "node -r ../tools/pre.js -e 1 && node --require=../tools/pre2.js < ../tools/m.js", tools: []string{"node"}, files: map[string]string{
+		"tools/pre.js":  jsMark("tools/pre.js"),
+		"tools/pre2.js": jsMark("tools/pre2.js"),
+		"tools/m.js":    "1;\n",
+	}, covered: []string{"tools/pre.js", "tools/pre2.js"}})
+	const why = ", whose NODE_OPTIONS may load code: what it loads that way is not fingerprinted"
+	namedAt(t, "tools/x.js", "node --env-file=../tools/env -e 1", map[string]string{"1;\n": "node is run with --env-file ../tools/env" + why}, nil)
+	namedAt(t, "tools/x.js", "node --env-file ../tools/env -e 1", map[string]string{"1;\n": "node is run with --env-file ../tools/env" + why}, nil)
+	namedAt(t, "tools/x.js", "node --env-file-if-exists=../tools/env < ../tools/x.js", map[string]string{"1;\n": "node is run with --env-file-if-exists ../tools/env" + why}, nil)
+	namedAt(t, "tools/x.js", "node --env-file-if-exists=../tools/env ../tools/x.js", map[string]string{"1;\n": "tools/x.js is run with --env-file-if-exists ../tools/env" + why}, nil)
+}
+
+// A module in the folder Python looks in first (sys.path[0]) named like
+// one of the standard library's is covered, whoever imports it: the
+// script, or a module of the standard library as it runs (subprocess
+// imports selectors, argparse gettext), a package as well as a file.
+func TestPythonStandardLibraryShadowsAreCovered(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py && python3 -c 'import logging'", tools: []string{"python3"}, files: map[string]string{
+		"tools/gate.py":                 "import subprocess, argparse\nargparse.ArgumentParser().parse_args([])\n",
+		"tools/selectors.py":            pyMark("tools/selectors.py"),
+		"tools/gettext.py":              pyMark("tools/gettext.py"),
+		"tools/helper.py":               "X = 1\n",
+		".agents/traceback/__init__.py": pyMark(".agents/traceback/__init__.py"),
+	}, covered: []string{"tools/gate.py", "tools/selectors.py", "tools/gettext.py", ".agents/traceback/__init__.py"}})
+}
+
+// A script that imports a module that is not the standard library's (a
+// package installed outside the workspace, or its own) has every module
+// beside it covered, as an installed package imports others by names of
+// its own (requests imports idna); one that imports only the standard
+// library has only the modules named like the standard library's.
+func TestPythonInstalledPackageImportsAreCovered(t *testing.T) {
+	root, _ := trusted(t, "python3 ../tools/gate.py && python3 ../lib/gate.py", map[string]string{
+		"tools/gate.py":   "import notinstalledhere\n",
+		"tools/idna.py":   "X = 1\n",
+		"tools/notes.txt": "",
+		"lib/gate.py":     "import json\n",
+		"lib/sibling.py":  "X = 1\n",
+		"lib/gettext.py":  "X = 1\n",
+	})
+	files := take(t, root).Commands[0].Files
+	for _, want := range []string{"tools/idna.py", "lib/gettext.py"} {
+		if !slices.Contains(files, want) {
+			t.Errorf("covered %q, want %s", files, want)
+		}
+	}
+	if slices.Contains(files, "lib/sibling.py") || slices.Contains(files, "tools/notes.txt") {
+		t.Errorf("covered %q, want neither lib/sibling.py nor tools/notes.txt", files)
+	}
+}
+
+// The code of a python -c in a list a script starts is read as in a
+// command: its imports from the folder the list runs in, what it runs
+// from a string; in a folder known only when it runs, an import of a
+// module that is not the standard library's is named.
+func TestPythonCodeInAListIsRead(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3"}, files: map[string]string{
+		"tools/gate.py": "import subprocess\nsubprocess.run(['python3', '-c', 'import helper'], cwd='../lib')\n" + pyMark("tools/gate.py"),
+		"lib/helper.py": pyMark("lib/helper.py"),
+	}, covered: []string{"tools/gate.py", "lib/helper.py"}})
+	namedAt(t, "tools/gate.py", "python3 ../tools/gate.py", map[string]string{
+		"import subprocess\nsubprocess.run(['python3', '-c', \"exec(open('../x.py').read())\"])\n": "python -c:1 changes where Python imports from, imports or runs code by a name",
+		"import subprocess\nsubprocess.run(['python3', '-c', 'import helper'], cwd=d)\n":           "python -c imports a module that is not the standard library's",
+	}, nil)
+	namedAt(t, "tools/gate.sh", "sh ../tools/gate.sh", map[string]string{
+		"cd \"$D\" && python3 -c 'import helper'\n": "python -c imports a module that is not the standard library's, which Python looks for first in the folder it runs in, known only when it runs",
+		"cd \"$D\" && python3 -c 'import json'\n":   "",
+	}, nil)
+}
+
+// A byte order mark at the start of a Python file, which Python skips,
+// does not hide its first import.
+func TestPythonByteOrderMark(t *testing.T) {
+	checkLang(t, langCase{command: "python3 ../tools/gate.py", tools: []string{"python3"}, files: map[string]string{
+		"tools/gate.py":   "\ufeffimport json, helper\n",
+		"tools/helper.py": pyMark("tools/helper.py"),
+	}, covered: []string{"tools/gate.py", "tools/helper.py"}})
+	if imps := pyImports([]byte("\ufeffimport helper\n")); len(imps) != 1 || imps[0].mod != "helper" {
+		t.Errorf("pyImports = %+v, want helper", imps)
+	}
+}
+
+// A script that runs a program by a variable with a literal default
+// (${PYTHON:-python3} x.py) runs the default when the user sets nothing:
+// what that reads is covered.
+func TestProgramByADefault(t *testing.T) {
+	checkLang(t, langCase{command: "sh ../tools/gate.sh && sh ../tools/b.sh", tools: []string{"python3", "sh"}, files: map[string]string{
+		"tools/gate.sh":   "${PYTHON:-python3} ../tools/x.py\n",
+		"tools/b.sh":      "\"${SH-sh}\" ../tools/y.sh\n",
+		"tools/x.py":      "import helper\n",
+		"tools/helper.py": pyMark("tools/helper.py"),
+		"tools/y.sh":      shMark("tools/y.sh"),
+	}, covered: []string{"tools/gate.sh", "tools/b.sh", "tools/x.py", "tools/helper.py", "tools/y.sh"}})
 }

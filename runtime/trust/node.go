@@ -39,8 +39,25 @@ import (
 var jsLoad = lazyre.New(`\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s*["'` + "`" + `]|\bimport\s*["'` + "`" + `]`)
 
 // jsDynamic finds the ways JavaScript runs code it builds or loads outside
-// require and import, and require used as a value (const r = require).
-var jsDynamic = lazyre.New(`\bcreateRequire\s*\(|\bnew\s+(?:Worker|Function)\s*\(|(?m:^|[^.\w$])eval\s*\(|\bvm\.(?:run\w*|compile\w*|Script|SourceTextModule)\b|\bprocess\.dlopen\s*\(|\brequire\.extensions\b|\bModule\._load\b|\bmodule\.require\s*\(|\b[Mm]odule\.register\s*\(|\bWebAssembly\.(?:instantiate|compile|Module)\b|[=(,:?]\s*require\s*[;),\n]`)
+// require and import, and require used as a value (const r = require):
+// eval called or taken as a value ((0, eval)(s), globalThis.eval),
+// Function called with or without new, a constructor called as a
+// function (f.constructor(s) is Function), the modules vm,
+// worker_threads and module loaded under any name, Module's _load and
+// _compile.
+var jsDynamic = lazyre.New(`\bcreateRequire\s*\(|\bnew\s+(?:[\w$]+\s*\.\s*)?(?:Worker|Function)\s*\(|(?m:^|[^.\w$])eval\s*[(),;\]]|\b(?:globalThis|global|window|self)\s*(?:\.\s*eval\b|\[)|(?m:^|[^.\w$])Function\s*\(|\.\s*constructor\s*\(|(?:\brequire\s*\(\s*|\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'` + "`" + `](?:node:)?(?:vm|worker_threads|module)["'` + "`" + `]|\.\s*_(?:load|compile)\s*\(|\bvm\.(?:run\w*|compile\w*|Script|SourceTextModule)\b|\.\s*dlopen\s*\(|\brequire\.extensions\b|\bModule\._load\b|\bmodule\.require\s*\(|\b[Mm]odule\.register\s*\(|\bWebAssembly\.(?:instantiate|compile|Module)\b|[=(,:?]\s*require\s*[;),\n]`)
+
+// jsEnviron finds where JavaScript changes the folder or the environment
+// that the programs it starts, and the modules it loads by a path relative
+// to the folder, are found from: process.chdir, a write to process.env
+// (process.env.PATH = x, process.env[k] = v, Object.assign(process.env,
+// ...), delete process.env.X), and what loads a .env file into it
+// (process.loadEnvFile, the dotenv package).
+var jsEnviron = lazyre.New(`\bprocess\s*\.\s*(?:chdir|loadEnvFile)\s*\(|["'` + "`" + `]dotenv(?:/config)?["'` + "`" + `]|\bprocess\s*\.\s*env\s*(?:\.\s*[\w$]+|\[[^\]\n]*\])\s*(?:=[^=]|\+=|\|\|=|\?\?=)|\bObject\s*\.\s*assign\s*\(\s*process\s*\.\s*env\b|\bdelete\s+process\s*\.\s*env\b|\bprocess\s*\.\s*env\s*=[^=]`)
+
+// jsEscapedName finds, in JavaScript's code (jsCode: strings and comments
+// blanked), a Unicode escape, which only a name may hold there.
+var jsEscapedName = lazyre.New(`\\u(?:[0-9A-Fa-f]{4}|\{[0-9A-Fa-f]+\})`)
 
 // jsShell finds where JavaScript hands a shell code (child_process's
 // exec and execSync always do; spawn and execFile with shell: true, or
@@ -284,6 +301,16 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, cwd, name st
 	for _, m := range jsDynamic().FindAllIndex(content, -1) {
 		dyns = append(dyns, keywordAt(content, m))
 	}
+	if code, _ := jsCode(content); jsEscapedName().Match(code) {
+		// \u0065val is eval, \u0072equire require: a name written with
+		// escapes, outside a string, is one the readers would not match.
+		dyns = append(dyns, jsEscapedName().FindIndex(code)[0])
+	}
+	environ := map[int]bool{}
+	for _, m := range jsEnviron().FindAllIndex(content, -1) {
+		dyns = append(dyns, m[0])
+		environ[m[0]] = true
+	}
 	shells := map[int]bool{}
 	for _, m := range jsShell().FindAllIndex(content, -1) {
 		at := keywordAt(content, m)
@@ -298,9 +325,12 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, cwd, name st
 	// In file order, so that the line counter moves forward.
 	for len(specs) > 0 || len(dyns) > 0 {
 		if len(dyns) > 0 && (len(specs) == 0 || dyns[0] < specs[0].off) {
-			if shells[dyns[0]] {
+			switch {
+			case shells[dyns[0]]:
 				gap(dyns[0], "hands code to a shell (exec, execSync, shell: true, sh -c)")
-			} else {
+			case environ[dyns[0]]:
+				gaps = append(gaps, fmt.Sprintf("%s:%d changes the folder or the environment that what it starts or loads later is found from (process.chdir, process.env): what that runs is not known", name, lines.at(dyns[0])))
+			default:
 				gap(dyns[0], "runs or loads code that require and import do not name (eval, new Function, vm, a worker, createRequire, module.register)")
 			}
 			dyns = dyns[1:]
@@ -411,8 +441,9 @@ func (c *coverage) nodePackageMain(cmd *Command, dir, name string, depth int) {
 
 // nodeOptions covers the modules node loads before the script by its
 // options: -r and --require (paths), --import, --loader and
-// --experimental-loader (URLs), from the folder the call runs in. A
-// package by name, and --env-file (which may set NODE_OPTIONS), are named.
+// --experimental-loader (URLs), from the folder the call runs in, before
+// a script or -e code. A package by name, and --env-file and
+// --env-file-if-exists (which may set NODE_OPTIONS), are named.
 func (c *coverage) nodeOptions(cmd *Command, call *shellcmd.Call, name string, depth int) {
 	if call == nil {
 		return
@@ -429,7 +460,7 @@ func (c *coverage) nodeOptions(cmd *Command, call *shellcmd.Call, name string, d
 		t := call.Args[j].Text
 		opt, val, eq := strings.Cut(t, "=")
 		switch opt {
-		case "-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file":
+		case "-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--env-file-if-exists":
 		default:
 			continue
 		}
@@ -444,8 +475,8 @@ func (c *coverage) nodeOptions(cmd *Command, call *shellcmd.Call, name string, d
 				continue
 			}
 		}
-		if opt == "--env-file" {
-			addGaps(cmd, []string{fmt.Sprintf("%s is run with --env-file %s, whose NODE_OPTIONS may load code: what it loads that way is not fingerprinted", name, schema.Visible(val))})
+		if opt == "--env-file" || opt == "--env-file-if-exists" {
+			addGaps(cmd, []string{fmt.Sprintf("%s is run with %s %s, whose NODE_OPTIONS may load code: what it loads that way is not fingerprinted", name, opt, schema.Visible(val))})
 			continue
 		}
 		if call.Dir == "" {

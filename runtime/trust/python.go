@@ -3,6 +3,9 @@ package trust
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Python's import statements are read from its code as Python's tokenizer
@@ -15,7 +18,8 @@ import (
 
 // pyCode returns Python source with its comments and the text of its
 // strings blanked (newlines kept, so that offsets and lines stay), but
-// for the {expressions} of f-strings, which are code.
+// for the {expressions} of f-strings, which are code; a byte order mark
+// at its start is blanked too.
 func pyCode(src []byte) []byte {
 	out := bytes.Clone(src)
 	blank := func(from, to int) {
@@ -24,6 +28,9 @@ func pyCode(src []byte) []byte {
 				out[k] = ' '
 			}
 		}
+	}
+	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
+		blank(0, 3) // a UTF-8 byte order mark, which Python skips
 	}
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; c {
@@ -175,4 +182,17 @@ func pyImports(src []byte) []pyImport {
 		}
 	}
 	return out
+}
+
+// pyUnnormalized returns the offset of the first character of Python's
+// code (pyCode's) that Python reads as another, -1 for none: Python
+// takes a name in its NFKC form ("ｏs" is os, "ｅvil" is evil), which the
+// readers, which match names as written, would miss.
+func pyUnnormalized(code []byte) int {
+	for i, r := range string(code) {
+		if r >= utf8.RuneSelf && norm.NFKC.String(string(r)) != string(r) {
+			return i
+		}
+	}
+	return -1
 }

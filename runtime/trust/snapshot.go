@@ -283,6 +283,9 @@ type coverage struct {
 	// listings are the compiled modules' names in the folders
 	// pythonCompiled listed.
 	listings map[string][]string
+	// shadowed holds, by folder, the names of the modules there that are
+	// named like the standard library's (pythonShadows).
+	shadowed map[string][]string
 	resolver shellcmd.Resolver
 	// probed are the paths the snapshot asked the file system about
 	// (see Probe).

@@ -173,3 +173,67 @@ func (w *walker) arithGap(s *syntax.Stmt) {
 		return !found
 	})
 }
+
+// evalGap names, in a script bash runs, what makes bash run the command
+// substitutions of a text the script gives as a string (bash 5.2): the
+// subscript of an array element named by printf -v, test's or [['s -v,
+// or unset ('a[$(cmd)]'); a prompt expansion (${x@P}); and the callback
+// mapfile -C evaluates as code.
+func (w *walker) evalGap(s *syntax.Stmt) {
+	found := false
+	gap := func(at syntax.Node, why string) {
+		if found {
+			return
+		}
+		found = true
+		from, to := w.mapper.span(at)
+		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{From: from, To: to}, Code: true, Why: why + ": what that runs is not known"})
+	}
+	const subscript = "names an array element whose subscript holds a command substitution, which bash runs"
+	name := func(at syntax.Node, word *syntax.Word) {
+		if t, ok := literal(word, nil); ok && strings.Contains(t, "[") && (strings.Contains(t, "$(") || strings.Contains(t, "`")) {
+			gap(at, subscript+" ("+t+")")
+		}
+	}
+	syntax.Walk(s, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			return n == s
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Exp != nil && n.Exp.Op == syntax.OtherParamOps && n.Exp.Word != nil {
+				if op, ok := literal(n.Exp.Word, nil); ok && op == "P" {
+					gap(n, "expands a text as a prompt (${x@P}), where bash runs the command substitutions it may hold")
+				}
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet {
+				if word, ok := n.X.(*syntax.Word); ok {
+					name(n, word)
+				}
+			}
+		case *syntax.CallExpr:
+			args := n.Args
+			switch callName(n) {
+			case "printf", "test", "[":
+				for j := 0; j+1 < len(args); j++ {
+					if t, ok := literal(args[j], nil); ok && t == "-v" {
+						name(n, args[j+1])
+					}
+				}
+			case "unset":
+				for _, a := range args[1:] {
+					name(n, a)
+				}
+			case "mapfile", "readarray":
+				for _, a := range args[1:] {
+					if t, ok := literal(a, nil); ok && strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.Contains(t, "C") {
+						gap(n, "evaluates the callback mapfile -C gives as code")
+					}
+				}
+			}
+		}
+		return !found
+	})
+}

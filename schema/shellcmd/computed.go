@@ -106,6 +106,9 @@ func decidedBy(x *syntax.Word, assigned map[string]bool) (uint8, string) {
 					mark(matchedFiles)
 				}
 			case *syntax.SglQuoted:
+				if _, ok := ansiC(p.Value); p.Dollar && !ok {
+					mark(computedValue) // $'\cX': escapes not read
+				}
 			case *syntax.DblQuoted:
 				parts(p.Parts, true)
 			case *syntax.ParamExp:

@@ -56,6 +56,9 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 			return Repo{}, false, nil // named where the variable is set
 		}
 	}
+	if g := gitSetting(args, i); g != nil {
+		return Repo{}, false, g
+	}
 	dir := call.Dir
 	for j := i + 1; j < len(args); j++ {
 		a := args[j]
@@ -86,7 +89,9 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 				continue // prints the path
 			}
 			return named("with its commands taken from the folder --exec-path names")
-		case t == "-c" || t == "--config-env" || t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
+		case t == "-c" || t == "--config-env":
+			j++
+		case t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
 			j++
 		case strings.HasPrefix(t, "-"):
 		default:
@@ -99,9 +104,91 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 	return Repo{Dir: dir, Word: args[i], Call: call}, true, nil
 }
 
+// declName returns the name a setting of export or declare given as one
+// word assigns when its text starts with a literal NAME= ("Y=$Z",
+// 'Y'=$Z).
+func declName(w *syntax.Word) (string, bool) {
+	if len(w.Parts) == 0 {
+		return "", false
+	}
+	first := ""
+	switch p := w.Parts[0].(type) {
+	case *syntax.Lit:
+		first = p.Value
+	case *syntax.SglQuoted:
+		first = p.Value
+	case *syntax.DblQuoted:
+		if len(p.Parts) > 0 {
+			if l, ok := p.Parts[0].(*syntax.Lit); ok {
+				first = l.Value
+			}
+		}
+	}
+	name, _, ok := strings.Cut(first, "=")
+	if !ok || len(names(name)) != 1 || names(name)[0] != name {
+		return "", false
+	}
+	return name, true
+}
+
+// gitSetting returns the gap of a setting that git at args[i] is given
+// by -c or --config-env and that may run a program, nil for none.
+func gitSetting(args []Word, i int) *Gap {
+	why := ", a setting that may run a program (an alias, core.pager, core.fsmonitor, a filter or a diff driver): what it runs is not known"
+	for j := i + 1; j < len(args); j++ {
+		t := args[j].Text
+		switch {
+		case !args[j].Lit:
+			return nil // gitStart names it
+		case t == "-C" || t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
+			j++
+		case t == "-c" || t == "--config-env" || strings.HasPrefix(t, "--config-env="):
+			opt, v, eq := strings.Cut(t, "=")
+			if !eq {
+				if j+1 >= len(args) {
+					return nil // git fails: no setting
+				}
+				j++
+				if !args[j].Lit {
+					return &Gap{Word: args[j], Why: "runs git with " + opt + " set to a value known only when the command runs" + why, Code: true}
+				}
+				v = args[j].Text
+			}
+			if key, _, _ := strings.Cut(v, "="); !gitQuietKey(key) {
+				return &Gap{Word: args[j], Why: "runs git with " + opt + " " + key + why, Code: true}
+			}
+		case !strings.HasPrefix(t, "-"):
+			return nil // the command: git's own options end
+		}
+	}
+	return nil
+}
+
+// gitQuietKey reports whether a setting git -c gives runs no program
+// whatever its value: the keys of output, identity and advice a hook sets
+// for a stable output. Any other (alias.*, core.pager, core.fsmonitor,
+// core.sshCommand, filter.*, diff.*.textconv, include.path, ...) is named.
+func gitQuietKey(key string) bool {
+	k := strings.ToLower(key)
+	for _, p := range []string{"color.", "user.", "advice.", "i18n.", "column.", "log.", "status."} {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	switch k {
+	case "core.quotepath", "core.autocrlf", "core.safecrlf", "core.abbrev", "core.precomposeunicode", "safe.directory",
+		"init.defaultbranch", "commit.gpgsign", "tag.gpgsign", "gc.auto", "maintenance.auto", "diff.noprefix",
+		"diff.renames", "diff.mnemonicprefix", "pull.rebase", "pager.status", "pager.log", "pager.diff", "pager.branch":
+		return true
+	}
+	return false
+}
+
 // setsCodeVar returns the variable among codeVar's that a statement sets
-// for the commands after it (PATH=bin, export GIT_DIR=x, read PATH), ""
-// for none; a call's own NAME=value is the call's (classify).
+// for the commands after it (PATH=bin, export GIT_DIR=x, read PATH), "*"
+// for one export or declare names only when it runs (export "$k=$v",
+// export $(cat f)), which may be any, "" for none; a call's own NAME=value is the call's
+// (classify).
 func setsCodeVar(s *syntax.Stmt) string {
 	var names []string
 	switch x := s.Cmd.(type) {
@@ -117,7 +204,20 @@ func setsCodeVar(s *syntax.Stmt) string {
 		}
 	case *syntax.DeclClause:
 		for _, a := range x.Args {
-			names = append(names, assignedBy(a, nil)...)
+			if a.Name == nil && a.Value != nil {
+				if n, ok := declName(a.Value); ok {
+					names = append(names, n) // export "Y=$Z"
+					continue
+				}
+			}
+			for _, n := range assignedBy(a, nil) {
+				if n == "*" && a.Name == nil && a.Value != nil && !strings.HasPrefix(a.Value.Lit(), "-") {
+					// export "$k=$v", export $(cat f): a setting, not an
+					// option, whose name is known only when it runs.
+					return n
+				}
+				names = append(names, n)
+			}
 		}
 	}
 	for _, n := range names {

@@ -69,6 +69,10 @@ type Word struct {
 	// value from, which a file the code sources may assign after all,
 	// each followed by a blank (a Word is compared whole).
 	vars string
+	// deflt is, for a word the user decides that is one variable with a
+	// literal default ("${PYTHON:-python3}"), that default: what runs
+	// when the user sets nothing.
+	deflt string
 }
 
 // Call is one simple command: a program and its arguments, as one of the
@@ -680,10 +684,15 @@ func (w *walker) stmt(s *syntax.Stmt, st *state) {
 	if w.numeric != nil {
 		w.arithGap(s)
 	}
+	// dash has none of these: they are bash's wherever they stand.
+	w.evalGap(s)
 	if name := setsCodeVar(s); name != "" {
 		from, to := w.mapper.span(s)
-		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: name, From: from, To: to}, Code: true,
-			Why: "sets " + name + ", which changes what the commands after it run"})
+		why := "sets " + name + ", which changes what the commands after it run"
+		if name == "*" {
+			why = "sets a variable it names only when it runs (export \"$k=$v\", export $(cat f)), which may change what the commands after it run (PATH, BASH_ENV)"
+		}
+		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{Text: name, From: from, To: to}, Code: true, Why: why})
 	}
 	in := st.in
 	for _, r := range s.Redirs {
@@ -1042,6 +1051,27 @@ func (w *walker) substs(word *syntax.Word, st *state) {
 	})
 }
 
+// defaultOf returns the literal default of a word the user decides that
+// is one variable with one (${X:-lit}, ${X-lit}, quoted or not), "" for
+// any other.
+func defaultOf(x *syntax.Word, decided uint8) string {
+	if decided != chosenByUser || len(x.Parts) != 1 {
+		return ""
+	}
+	part := x.Parts[0]
+	if q, ok := part.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+		part = q.Parts[0]
+	}
+	p, ok := part.(*syntax.ParamExp)
+	if !ok || p.Exp == nil || p.Exp.Word == nil || (p.Exp.Op != syntax.DefaultUnset && p.Exp.Op != syntax.DefaultUnsetOrNull) {
+		return ""
+	}
+	if v, ok := literal(p.Exp.Word, nil); ok {
+		return v
+	}
+	return ""
+}
+
 func (w *walker) word(x *syntax.Word, st *state) Word {
 	from, to := w.mapper.span(x)
 	if st.sc != nil {
@@ -1049,6 +1079,7 @@ func (w *walker) word(x *syntax.Word, st *state) Word {
 		wd := Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
 		if !ok {
 			wd.decided, wd.vars = decidedBy(x, w.assigned)
+			wd.deflt = defaultOf(x, wd.decided)
 		}
 		return wd
 	}
@@ -1056,6 +1087,7 @@ func (w *walker) word(x *syntax.Word, st *state) Word {
 	wd := Word{Text: text, Lit: ok, From: from, To: to}
 	if !ok {
 		wd.decided, wd.vars = decidedBy(x, w.assigned)
+		wd.deflt = defaultOf(x, wd.decided)
 	}
 	if ok && len(w.c.workspace) > 0 {
 		wd.anchor = spelled(x, text, w.c.workspace)
@@ -1151,10 +1183,15 @@ func literal(w *syntax.Word, vars known) (string, bool) {
 			}
 			b.WriteString(v)
 		case *syntax.SglQuoted:
+			v := p.Value
 			if p.Dollar {
-				return "", false
+				// $'\x73h' is sh: bash's ANSI-C quoting.
+				var ok bool
+				if v, ok = ansiC(v); !ok {
+					return "", false
+				}
 			}
-			b.WriteString(p.Value)
+			b.WriteString(v)
 		case *syntax.DblQuoted:
 			if p.Dollar {
 				return "", false
@@ -1181,6 +1218,91 @@ func literal(w *syntax.Word, vars known) (string, bool) {
 			b.WriteString(v)
 		default:
 			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// ansiC returns the text of bash's $'...' quoting (its escapes: \a, \n,
+// \\, \', \NNN in octal, \xHH, \uHHHH, \UHHHHHHHH, \cX, ...), false for
+// one it does not read.
+func ansiC(v string) (string, bool) {
+	if !strings.Contains(v, `\`) {
+		return v, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] != '\\' {
+			b.WriteByte(v[i])
+			continue
+		}
+		i++
+		if i >= len(v) {
+			b.WriteByte('\\')
+			break
+		}
+		digits := func(max int, hex bool) (uint64, int) {
+			n, k := uint64(0), 0
+			for k < max && i+k < len(v) {
+				c := v[i+k]
+				var d uint64
+				switch {
+				case c >= '0' && c <= '7', hex && c >= '8' && c <= '9':
+					d = uint64(c - '0')
+				case hex && c >= 'a' && c <= 'f':
+					d = uint64(c-'a') + 10
+				case hex && c >= 'A' && c <= 'F':
+					d = uint64(c-'A') + 10
+				default:
+					return n, k
+				}
+				if hex {
+					n = n*16 + d
+				} else {
+					n = n*8 + d
+				}
+				k++
+			}
+			return n, k
+		}
+		switch c := v[i]; c {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '\'', '"', '?':
+			b.WriteByte(c)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			n, k := digits(3, false)
+			b.WriteByte(byte(n))
+			i += k - 1
+		case 'x', 'u', 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			i++
+			n, k := digits(max, true)
+			if k == 0 {
+				return "", false
+			}
+			if c == 'x' {
+				b.WriteByte(byte(n))
+			} else {
+				b.WriteRune(rune(n))
+			}
+			i += k - 1
+		default:
+			return "", false // \cX and what bash leaves as written
 		}
 	}
 	return b.String(), true

@@ -137,6 +137,12 @@ var codeVars = sync.OnceValue(func() map[string]bool {
 		"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "DYLD_INSERT_LIBRARIES": true,
 		"PYTHONPATH": true, "PYTHONSTARTUP": true, "PYTHONHOME": true, "NODE_OPTIONS": true, "NODE_PATH": true,
 		"BASH_ENV": true, "ENV": true, "PERL5LIB": true, "PERL5OPT": true, "RUBYLIB": true, "RUBYOPT": true,
+		// The folders a program's own start-up files are read from: a
+		// login or interactive shell's profile and rc, git's global
+		// configuration, Python's user site-packages and its .pth files,
+		// npm's .npmrc.
+		"HOME": true, "XDG_CONFIG_HOME": true, "ZDOTDIR": true, "PYTHONUSERBASE": true,
+		"PYTHONBREAKPOINT": true, "PYTHONPYCACHEPREFIX": true, "LD_AUDIT": true, "GCONV_PATH": true,
 	}
 })
 
@@ -176,6 +182,12 @@ func classify(call *Call) ([]Ref, []Gap) {
 			gaps = append(gaps, Gap{Word: args[j], Why: "sets " + strings.SplitN(args[j].Text, "=", 2)[0] + " for the call, which changes what it runs", Code: true})
 		}
 	}
+	if w, ok := syncingRunner(args[:min(i, len(args))]); ok {
+		gaps = append(gaps, Gap{Word: w, Why: path.Base(w.Text) + " run first brings the project's environment up to date, which builds and installs the project by its pyproject.toml (a build backend, setup.py) and its local dependencies: what that runs is not fingerprinted", Code: true})
+	}
+	if w, shown, ok := wrapperChdir(args[:min(i, len(args))]); ok {
+		gaps = append(gaps, Gap{Word: w, Why: "runs the program in another folder (" + shown + "), where the files it names are not looked for: what it runs is not known", Code: true})
+	}
 	// npx tsx hooks/x.ts: the package runs from node_modules or the
 	// registry, and is given the script.
 	for i < len(args) && args[i].Lit && packageRunners()[path.Base(args[i].Text)] {
@@ -191,6 +203,10 @@ func classify(call *Call) ([]Ref, []Gap) {
 	i = min(i, len(args))
 	if _, _, g := gitStart(call); g != nil && !call.argv {
 		gaps = append(gaps, *g)
+	} else if i < len(args) && call.argv && args[i].Lit && path.Base(args[i].Text) == "git" {
+		if g := gitSetting(args, i); g != nil {
+			gaps = append(gaps, *g)
+		}
 	}
 	if _, _, gs := nestedOf(call); len(gs) > 0 {
 		gaps = append(gaps, gs...)
@@ -211,6 +227,21 @@ func classify(call *Call) ([]Ref, []Gap) {
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named by a pattern, which matches files only when the command runs", Code: true})
 		case !prog.Lit:
 			gaps = append(gaps, Gap{Word: prog, Why: "runs a program named only when the command runs"})
+			if prog.deflt != "" {
+				// ${PYTHON:-python3} x.py runs python3 x.py when the user
+				// sets nothing: what that reads is read.
+				alt := *call
+				alt.Args = slices.Clone(args)
+				alt.Args[i] = Word{Text: prog.deflt, Lit: true, From: prog.From, To: prog.To}
+				rs, gs := classify(&alt)
+				refs = append(refs, rs...)
+				for _, g := range gs {
+					if g.Code {
+						gaps = append(gaps, g)
+					}
+				}
+				return refs, gaps
+			}
 		case ofProcess(prog):
 			fromInput(call, prog, Program, "", prog.Text, underXargs(args[:i]), true, add, &gaps)
 		case strings.Contains(prog.Text, "/"):
@@ -237,6 +268,18 @@ func classify(call *Call) ([]Ref, []Gap) {
 			for _, a := range args[i+1:] {
 				if !a.Lit {
 					gaps = append(gaps, Gap{Word: a, Why: "eval runs code built only when the command runs", Code: true})
+					break
+				}
+			}
+		case name == "hash":
+			// hash -p FILE NAME: NAME runs FILE from then on.
+			for j := i + 1; j+1 < len(args); j++ {
+				if args[j].Lit && strings.HasPrefix(args[j].Text, "-") && strings.HasSuffix(args[j].Text, "p") {
+					if args[j+1].Lit {
+						add(args[j+1], Program, "")
+					} else {
+						gaps = append(gaps, Gap{Word: args[j+1], Why: "hash -p makes a name run a program known only when the command runs", Code: true})
+					}
 					break
 				}
 			}
@@ -466,12 +509,29 @@ func pythonModule(call *Call, m Word, add func(Word, Role, string, ...string), g
 		*gaps = append(*gaps, Gap{Word: m, Why: "runs a Python module named only when the command runs", Code: true})
 		return
 	}
+	top, _, _ := strings.Cut(m.Text, ".")
+	if pythonProjectModules()[top] {
+		*gaps = append(*gaps, Gap{Word: m, Why: "runs the project's own scripts or packages (python -m " + m.Text + "), which are not fingerprinted", Code: true})
+	}
 	rel := strings.ReplaceAll(m.Text, ".", "/")
 	base := join(call.Dir, rel)
 	w := m
 	w.Text = rel + ".py"
 	add(w, Module, "python", base+"/__main__.py", base+"/__init__.py", base+".py")
 }
+
+// pythonProjectModules are the modules that python -m runs which import
+// the project's own code: its tests (pytest, unittest discovering
+// test*.py), its setup.py or build backend (pip install .), its
+// configuration's plugins (mypy, pylint, flake8), its noxfile.py or
+// tasks.py, a notebook it executes.
+var pythonProjectModules = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"pytest": true, "unittest": true, "tox": true, "nox": true, "invoke": true, "pip": true, "build": true,
+		"mypy": true, "pylint": true, "flake8": true, "pre_commit": true, "sphinx": true, "mkdocs": true,
+		"jupyter": true, "nbconvert": true, "papermill": true, "coverage": true, "setuptools": true,
+	}
+})
 
 // underXargs reports whether the wrappers before a program include xargs,
 // which adds the words it reads on stdin to the program's arguments.
@@ -563,6 +623,7 @@ var wrappers = sync.OnceValue(func() map[string]bool {
 var wrapperValueFlags = sync.OnceValue(func() map[string]map[string]bool {
 	return map[string]map[string]bool{
 		"env":      {"-u": true, "--unset": true, "-C": true, "--chdir": true, "-S": true, "--split-string": true},
+		"exec":     {"-a": true}, // bash: the name the program is given as its $0
 		"nice":     {"-n": true, "--adjustment": true},
 		"timeout":  {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
 		"gtimeout": {"-s": true, "--signal": true, "-k": true, "--kill-after": true},
@@ -663,6 +724,54 @@ func skipWrappers(args []Word) (int, string) {
 	return i, ""
 }
 
+// syncingRunner returns the word of a Python runner among args that
+// brings the project's environment up to date before it runs the script
+// (uv run, hatch run), unless told not to (--no-sync, --no-project,
+// --script, --isolated).
+func syncingRunner(args []Word) (Word, bool) {
+	for j := 0; j+1 < len(args); j++ {
+		name := path.Base(args[j].Text)
+		if (name != "uv" && name != "hatch") || args[j+1].Text != "run" {
+			continue
+		}
+		for _, a := range args[j+2:] {
+			switch a.Text {
+			case "--no-sync", "--no-project", "--script", "--isolated":
+				return Word{}, false
+			}
+		}
+		return args[j], true
+	}
+	return Word{}, false
+}
+
+// wrapperChdir returns the option of a wrapper among args that runs the
+// program in another folder (env -C DIR, env --chdir=DIR, sudo -D DIR),
+// which the words after it are relative to, and the wrapper with its
+// option and folder as the command gives them.
+func wrapperChdir(args []Word) (Word, string, bool) {
+	name := ""
+	for j, a := range args {
+		t := a.Text
+		if !strings.HasPrefix(t, "-") {
+			if wrappers()[path.Base(t)] {
+				name = path.Base(t)
+			}
+			continue
+		}
+		letter := map[string]rune{"env": 'C', "sudo": 'D'}[name]
+		if letter == 0 || !(t == "--chdir" || strings.HasPrefix(t, "--chdir=") || len(t) > 1 && t[1] != '-' && strings.ContainsRune(t[1:], letter)) {
+			continue
+		}
+		shown := name + " " + t
+		if (t == "--chdir" || t[len(t)-1] == byte(letter)) && j+1 < len(args) {
+			shown += " " + args[j+1].Text
+		}
+		return a, shown, true
+	}
+	return Word{}, "", false
+}
+
 // envAssign reports whether args[j] is a NAME=value setting of env.
 func envAssign(args []Word, j int) bool {
 	return strings.Contains(args[j].Text, "=") && !strings.HasPrefix(args[j].Text, "-")
@@ -692,12 +801,26 @@ func projectRunner(args []Word, i int) bool {
 		return true
 	case "make", "gmake", "just", "task", "rake", "gradle", "mvn", "composer":
 		return true
+	case "gradlew", "mvnw", "bundle", "bazel", "bazelisk", "sbt", "lein", "cmake", "meson", "ninja", "scons", "zig",
+		"dotnet", "swift", "mix", "nx", "turbo", "lerna":
+		// a wrapper or a build whose build files are code
+		return true
+	case "pytest", "py.test", "coverage", "tox", "nox", "invoke", "inv", "fab", "pre-commit", "sphinx-build", "mkdocs", "jupyter",
+		"papermill", "ansible-playbook", "mypy", "pylint", "flake8", "jest", "vitest", "mocha", "ava", "playwright",
+		"cypress", "karma", "eslint", "prettier", "stylelint", "webpack", "rollup", "vite", "next", "nuxt", "astro":
+		// tools that import the project's tests, configuration or
+		// plugins (conftest.py, noxfile.py, eslint.config.js, a
+		// mypy or pylint plugin, a pre-commit hook)
+		return true
+	case "pip", "pip3":
+		return next == "install" || next == "wheel" || next == "download"
 	case "bun", "deno":
 		return next == "run" && !(i+2 < len(args) && strings.ContainsAny(args[i+2].Text, "/.")) || next == "x" || next == "task"
 	case "go":
 		return next == "run" || next == "generate" || next == "test"
 	case "cargo":
-		return next == "run" || next == "test" || next == "build"
+		// build.rs and procedural macros run whenever cargo compiles
+		return next == "run" || next == "test" || next == "build" || next == "check" || next == "clippy" || next == "bench" || next == "doc"
 	case "uv", "poetry", "pipenv", "rye", "pdm", "hatch":
 		return next == "run" && !runsPythonScript(args[i+2:])
 	case "uvx", "pipx":
@@ -789,7 +912,7 @@ var scriptExts = sync.OnceValue(func() map[string]bool {
 var flagsWithValue = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"-W": true, "-X": true, // python
-		"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "--env-file": true, // node
+		"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "--env-file": true, "--env-file-if-exists": true, // node
 		"-cp": true, "-classpath": true, "--class-path": true, // java
 		"-o": true, "-O": true, "+o": true, // bash, sh
 		"--config": true, "-C": true, // deno, ruby

@@ -80,17 +80,48 @@ func TestRefs(t *testing.T) {
 		{"jq -r .toolCall.name", nil, ""},
 		{"echo hi > out/log.txt", nil, ""},
 		{"$HOME/bin/x.sh", nil, "runs a program named only when the command runs"},
+		// A variable's literal default is what runs when the user sets
+		// nothing: the call is read with it too.
+		{"${PYTHON:-python3} hooks/x.py", []string{"script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, "runs a program named only when the command runs"},
 		{"./hooks/*.sh", nil, "runs a program named by a pattern, which matches files only when the command runs"},
 		{"cd $SOMEWHERE && ./x.sh", nil, "after a cd to a folder known only when the command runs"},
 		{"PATH=./bin:$PATH gate", nil, "sets PATH for the call"},
+		{"export $(cat env.txt | xargs); gate", nil, "sets a variable it names only when it runs (export \"$k=$v\", export $(cat f)), which may change what the commands after it run"},
+		{"export -n X \"Y=$Z\"; gate", nil, ""},
+		{"HOME=../tools bash -lc true", nil, "sets HOME for the call"},
+		// A setting git is given that may run a program, and one that
+		// runs none.
+		{"git -c alias.x='!sh x.sh' x", nil, "runs git with -c alias.x, a setting that may run a program"},
+		{"git --config-env=core.pager=P log", nil, "runs git with --config-env core.pager, a setting that may run a program"},
+		{"git -c \"$K\" log", nil, "runs git with -c set to a value known only when the command runs"},
+		{"git -c color.ui=never -c core.quotePath=false status", nil, ""},
+		{"exec -a name sh x.sh", []string{"script /w/.agents/x.sh"}, ""},
+		{"hash -p ./bin/tool ls", []string{"program /w/.agents/./bin/tool"}, ""},
+		// bash's ANSI-C quoting is read as the text it gives.
+		{"$'\\x73h' $'x\\056sh'", []string{"script /w/.agents/x.sh"}, ""},
+		{"$'\\cAsh' x.sh", []string{"argument /w/.agents/x.sh"}, "runs a program named by a value the command computes"},
+		// A wrapper that runs the program in another folder.
+		{"env -C ../tools sh x.sh", []string{"script /w/.agents/x.sh"}, "runs the program in another folder (env -C ../tools), where the files it names are not looked for"},
+		{"env --chdir=../tools ./x.sh", []string{"program /w/.agents/./x.sh"}, "runs the program in another folder (env --chdir=../tools)"},
+		{"sudo -D /srv sh x.sh", []string{"script /w/.agents/x.sh"}, "runs the program in another folder (sudo -D /srv)"},
 		{"eval \"$(./hooks/gen.sh)\"", []string{"program /w/.agents/./hooks/gen.sh"}, "eval runs code built"},
 		// The sourced file is not read here: it may cd.
 		{". ./lib.sh && ./x.sh", []string{"script /w/.agents/./lib.sh"}, "runs ./x.sh after a cd to a folder known only when the command runs"},
 		{"echo $(./hooks/sub.sh)", []string{"program /w/.agents/./hooks/sub.sh"}, ""},
 		{"hookctl trace --hook gate -- ./hooks/gate.py", []string{"program /w/.agents/./hooks/gate.py"}, ""},
 		{"/usr/local/bin/hookctl trace -- python3 hooks/g.py", []string{"script /w/.agents/hooks/g.py [/w/.agents/hooks/g.py /w/.agents/hooks/g.py/__main__.py]"}, ""},
-		{"uv run python hooks/x.py", []string{"script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, ""},
+		{"uv run python hooks/x.py", []string{"script /w/.agents/hooks/x.py [/w/.agents/hooks/x.py /w/.agents/hooks/x.py/__main__.py]"}, "uv run first brings the project's environment up to date, which builds and installs the project"},
+		{"uv run --no-sync hooks/x.py", []string{"script /w/.agents/hooks/x.py"}, ""},
 		{"npm test", nil, "project's own scripts"},
+		// Test runners, linters and builds that import the project's
+		// tests, configuration, plugins or build scripts.
+		{"pytest -q", nil, "runs the project's own scripts or packages (pytest)"},
+		{"timeout 60 eslint .", nil, "runs the project's own scripts or packages (eslint)"},
+		{"cargo clippy", nil, "runs the project's own scripts or packages (cargo)"},
+		{"pip install -e .", nil, "runs the project's own scripts or packages (pip)"},
+		{"./gradlew test", []string{"program /w/.agents/./gradlew"}, "runs the project's own scripts or packages (gradlew)"},
+		{"python3 -m pytest -q", []string{"module /w/.agents/pytest.py [/w/.agents/pytest/__main__.py /w/.agents/pytest/__init__.py /w/.agents/pytest.py]"}, "runs the project's own scripts or packages (python -m pytest)"},
+		{"pip list", nil, ""},
 		{"git add ../notes/MEMORY.md", []string{"argument /w/.agents/../notes/MEMORY.md"}, ""},
 		{"if then fi ((", nil, "that hookctl cannot read"},
 		// A shell's options that take a value: the value is not the
@@ -445,5 +476,18 @@ func TestArgv(t *testing.T) {
 		if !slices.Equal(refs, tc.refs) || tc.gap == "" && len(gaps) > 0 || tc.gap != "" && (len(gaps) != 1 || gaps[0] != tc.gap) {
 			t.Errorf("%v: refs %q, gaps %q; want %q, %q", tc.args, refs, gaps, tc.refs, tc.gap)
 		}
+	}
+}
+
+// ansiC reads bash's $'...' escapes as bash does, and refuses the ones it
+// does not read.
+func TestAnsiC(t *testing.T) {
+	for in, want := range map[string]string{`\x73h`: "sh", `\163h`: "sh", `a\tb`: "a\tb", `\u00e9`: "é", `\'x\\`: `'x\`, `plain`: "plain"} {
+		if got, ok := ansiC(in); !ok || got != want {
+			t.Errorf("ansiC(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	if _, ok := ansiC(`\cA`); ok {
+		t.Error(`ansiC(\cA) read, want refused`)
 	}
 }

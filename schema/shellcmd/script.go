@@ -984,7 +984,11 @@ func (w *walker) eval(x *syntax.Word, st *state, quoted bool, depth int) (val, b
 				return val{}, false
 			}
 		case *syntax.SglQuoted:
-			if p.Dollar || !add(val{s: p.Value}) {
+			v, ok := p.Value, true
+			if p.Dollar {
+				v, ok = ansiC(v)
+			}
+			if !ok || !add(val{s: v}) {
 				return val{}, false
 			}
 		case *syntax.DblQuoted:

@@ -265,6 +265,74 @@ func moreForms() []oracleCase {
 			command: `python3 -c "exec(open('../tools/x.py').read())"`,
 		},
 		{
+			name: "python builtins.exec", form: "python3 -c builtins.exec(open(f).read())", needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "import builtins; builtins.exec(open('../tools/x.py').read())"`,
+		},
+		{
+			name: "python timeit", form: "python3 -c timeit.timeit(open(f).read())", needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "import timeit; timeit.timeit(open('../tools/x.py').read(), number=1)"`,
+		},
+		{
+			name: "python chdir then import", form: "python3 -c 'os.chdir(d); import m'", needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "import os; os.chdir('../tools'); import x"`,
+		},
+		{
+			name: "node indirect eval", form: "node: (0, eval)(fs.readFileSync(f))", needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.js": "const fs = require('fs');\n(0, eval)(fs.readFileSync(__dirname + '/x.js', 'utf8'));\n",
+				"tools/x.js":    "console.error('x ran');\n",
+			},
+			command: "node ../tools/main.js",
+		},
+		{
+			name: "node vm by another name", form: "node: const v = require('node:vm'); v.runInThisContext(...)", needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.js": "const v = require('node:vm');\nv.runInThisContext(require('fs').readFileSync(__dirname + '/x.js', 'utf8'));\n",
+				"tools/x.js":    "console.error('x ran');\n",
+			},
+			command: "node ../tools/main.js",
+		},
+		{
+			name: "node --env-file before -e", form: "node --env-file f -e code: f's NODE_OPTIONS loads code", needs: []string{"node"},
+			files: map[string]string{
+				"tools/env":    "NODE_OPTIONS=--require ../tools/pre.js\n",
+				"tools/pre.js": "console.error('pre ran');\n",
+			},
+			command: "node --env-file ../tools/env -e 1",
+		},
+		{
+			name: "node process.env NODE_OPTIONS", form: "node: process.env.NODE_OPTIONS = '--require f', then spawn node", needs: []string{"node"},
+			files: map[string]string{
+				"tools/main.js": "const cp = require('child_process');\nprocess.env.NODE_OPTIONS = '--require ../tools/pre.js';\ncp.spawnSync('node', ['-e', '1'], { stdio: 'inherit' });\n",
+				"tools/pre.js":  "console.error('pre ran');\n",
+			},
+			command: "node ../tools/main.js",
+		},
+		{
+			name: "python globals builtins", form: "python3 -c \"globals()['__builtins__'].exec(...)\"", needs: []string{"python3"},
+			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
+			command: `python3 -c "globals()['__builtins__'].exec(open('../tools/x.py').read())"`,
+		},
+		{
+			name: "python standard library shadowed", form: "import subprocess beside a selectors.py, which subprocess imports", needs: []string{"python3"},
+			files: map[string]string{
+				"tools/gate.py":      "import subprocess\n",
+				"tools/selectors.py": "import sys\nprint('selectors ran', file=sys.stderr)\n",
+			},
+			command: "python3 ../tools/gate.py",
+		},
+		{
+			name: "python -c in a list", form: "subprocess.run(['python3', '-c', 'import m'], cwd=d)", needs: []string{"python3"},
+			files: map[string]string{
+				"tools/gate.py": "import subprocess\nsubprocess.run(['python3', '-c', 'import helper'], cwd='../lib')\n",
+				"lib/helper.py": "import sys\nprint('helper ran', file=sys.stderr)\n",
+			},
+			command: "python3 ../tools/gate.py",
+		},
+		{
 			name: "python runpy", form: "python3 -c runpy.run_path(f)", needs: []string{"python3"},
 			files:   map[string]string{"tools/x.py": "import sys\nprint('x ran', file=sys.stderr)\n"},
 			command: `python3 -c "import runpy; runpy.run_path('../tools/x.py')"`,
@@ -478,6 +546,26 @@ func moreForms() []oracleCase {
 				"tools/payload.txt": payload,
 			},
 			command: "git st",
+		},
+		{
+			name: "export from a file", form: "export $(cat f | xargs); prog", files: tools(map[string]string{
+				"tools/env":         "PATH=../tools/bin:/usr/bin:/bin\n",
+				"tools/bin/payload": "#!/bin/sh\n" + payload,
+			}),
+			command: "export $(cat ../tools/env | xargs); payload",
+		},
+		{
+			name: "git -c alias", form: "git -c alias.x='!sh f' x", needs: []string{"git"}, files: tools(nil),
+			command: "git -c alias.x='!sh ../tools/payload.txt' x",
+		},
+		{
+			name: "env -C", form: "env -C dir sh f", files: tools(nil),
+			command: "env -C ../tools sh payload.txt",
+		},
+		{
+			name: "HOME for a login shell", form: "HOME=dir bash -lc true reads dir/.bash_profile", needs: []string{"bash"},
+			files:   tools(map[string]string{"tools/.bash_profile": payload}),
+			command: "HOME=../tools bash -lc true",
 		},
 		{
 			long: true, name: "find -exec sh", form: "find dir -name f -exec sh {} ;", files: tools(nil),
