@@ -418,21 +418,11 @@ func escapes(s string, echo bool) (string, bool) {
 			continue
 		}
 		i++
+		if e, ok := controlEscape(s[i]); ok {
+			b.WriteByte(e)
+			continue
+		}
 		switch c := s[i]; c {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
 		case '\\':
 			b.WriteByte('\\')
 		case 'c':
@@ -543,4 +533,26 @@ func printf(format string, args []string) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// controlEscape is the control character a backslash and c stand for in
+// printf's format, echo -e and bash's $'...' alike (\a \b \f \n \r \t \v).
+func controlEscape(c byte) (byte, bool) {
+	switch c {
+	case 'a':
+		return '\a', true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'v':
+		return '\v', true
+	}
+	return 0, false
 }

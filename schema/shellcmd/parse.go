@@ -1265,23 +1265,13 @@ func ansiC(v string) (string, bool) {
 			}
 			return n, k
 		}
+		if e, ok := controlEscape(v[i]); ok {
+			b.WriteByte(e)
+			continue
+		}
 		switch c := v[i]; c {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
 		case 'e', 'E':
 			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
 		case '\\', '\'', '"', '?':
 			b.WriteByte(c)
 		case '0', '1', '2', '3', '4', '5', '6', '7':
