@@ -203,11 +203,7 @@ func Lint(req Request) (*Result, error) {
 		f, err := load(t)
 		if ol := (*schema.OutsideLinkError)(nil); errors.As(err, &ol) {
 			choice, _ := choose(t.Config)
-			name := t.Name
-			if name == "" {
-				name = t.Path
-			}
-			run.unread = append(run.unread, unreadFile{name: name, reason: ol.Reason(), choice: choice})
+			run.unread = append(run.unread, unreadFile{name: t.shown(), reason: ol.Reason(), choice: choice})
 			continue
 		}
 		if err != nil {
@@ -315,17 +311,21 @@ func (r *Run) lintSource(t Target, src []byte, only []string) {
 	r.check(only)
 }
 
+// shown is the target's name in findings: Name, else its path.
+func (t Target) shown() string {
+	if t.Name == "" {
+		return t.Path
+	}
+	return t.Name
+}
+
 func (r *Run) newFile(t Target, c *schema.Config) *File {
 	if c.Syntax != nil && c.SyntaxErrors == nil {
 		// Read on past the syntax mistakes, so that one run reports them
 		// all and, when none stops the reading, what else is wrong.
 		c = schema.ParseRecovering(c.Path, c.Src)
 	}
-	name := t.Name
-	if name == "" {
-		name = t.Path
-	}
-	f := &File{Name: name, Config: c, Scope: t.Scope, Root: t.Root, fs: r.fs}
+	f := &File{Name: t.shown(), Config: c, Scope: t.Scope, Root: t.Root, fs: r.fs}
 	f.foreign = detectForeign(f)
 	return f
 }

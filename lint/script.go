@@ -152,10 +152,7 @@ func (f *File) scripts() []handlerScript {
 			// A file of the process itself is refused by every reader,
 			// which says so.
 			if home != "" && !s.unread() && schema.ProcessFile(s.path) == "" {
-				real := s.path
-				if r, err := filepath.EvalSymlinks(s.path); err == nil {
-					real = r
-				}
+				real := resolve(s.path)
 				s.away = filepath.IsAbs(real) && !schema.Within(home, real)
 			}
 			out = append(out, s)
