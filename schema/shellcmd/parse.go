@@ -1074,23 +1074,20 @@ func defaultOf(x *syntax.Word, decided uint8) string {
 
 func (w *walker) word(x *syntax.Word, st *state) Word {
 	from, to := w.mapper.span(x)
+	var wd Word
 	if st.sc != nil {
 		v, ok := w.eval(x, st, false, 0)
-		wd := Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
-		if !ok {
-			wd.decided, wd.vars = decidedBy(x, w.assigned)
-			wd.deflt = defaultOf(x, wd.decided)
+		wd = Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
+	} else {
+		text, ok := literal(x, w.c.workspace)
+		wd = Word{Text: text, Lit: ok, From: from, To: to}
+		if ok && len(w.c.workspace) > 0 {
+			wd.anchor = spelled(x, text, w.c.workspace)
 		}
-		return wd
 	}
-	text, ok := literal(x, w.c.workspace)
-	wd := Word{Text: text, Lit: ok, From: from, To: to}
-	if !ok {
+	if !wd.Lit {
 		wd.decided, wd.vars = decidedBy(x, w.assigned)
 		wd.deflt = defaultOf(x, wd.decided)
-	}
-	if ok && len(w.c.workspace) > 0 {
-		wd.anchor = spelled(x, text, w.c.workspace)
 	}
 	return wd
 }
