@@ -759,7 +759,13 @@ func wrapperChdir(args []Word) (Word, string, bool) {
 			}
 			continue
 		}
-		letter := map[string]rune{"env": 'C', "sudo": 'D'}[name]
+		var letter rune
+		switch name {
+		case "env":
+			letter = 'C'
+		case "sudo":
+			letter = 'D'
+		}
 		if letter == 0 || !(t == "--chdir" || strings.HasPrefix(t, "--chdir=") || len(t) > 1 && t[1] != '-' && strings.ContainsRune(t[1:], letter)) {
 			continue
 		}
