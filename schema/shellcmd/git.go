@@ -89,9 +89,7 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 				continue // prints the path
 			}
 			return named("with its commands taken from the folder --exec-path names")
-		case t == "-c" || t == "--config-env":
-			j++
-		case t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
+		case t == "-c" || t == "--config-env" || t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
 			j++
 		case strings.HasPrefix(t, "-"):
 		default:
