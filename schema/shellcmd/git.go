@@ -123,7 +123,7 @@ func declName(w *syntax.Word) (string, bool) {
 		}
 	}
 	name, _, ok := strings.Cut(first, "=")
-	if !ok || len(names(name)) != 1 || names(name)[0] != name {
+	if ns := names(name); !ok || len(ns) != 1 || ns[0] != name {
 		return "", false
 	}
 	return name, true
