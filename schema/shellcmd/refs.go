@@ -286,7 +286,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case name == "find":
 			findExec(args[i+1:], add, &gaps)
 		case name == "sed" || name == "gsed":
-			sedRuns(args[i], args[i+1:], &gaps)
+			sedRuns(args[i+1:], &gaps)
 		case handsCommand(name, args[i+1:]) != "":
 			gaps = append(gaps, Gap{Word: prog, Why: handsCommand(name, args[i+1:]), Code: true})
 		case projectRunner(args, i) || isAwk(name) || isInterpreter(name):
