@@ -104,6 +104,21 @@ var shellNumbers = sync.OnceValue(func() map[string]bool {
 	}
 })
 
+// walkOwn walks the statement s itself, calling f as syntax.Walk does,
+// but not the statements in it nor its command and process
+// substitutions, which are read in their turn.
+func walkOwn(s *syntax.Stmt, f func(syntax.Node) bool) {
+	syntax.Walk(s, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			return n == s
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		}
+		return f(n)
+	})
+}
+
 // arithGap names the first arithmetic of the statement s itself (not of
 // the statements in it, which are read in their turn) that evaluates the
 // text of a variable, or a command's output, that may hold more than a
@@ -141,12 +156,8 @@ func (w *walker) arithGap(s *syntax.Stmt) {
 		w.c.Gaps = append(w.c.Gaps, Gap{Word: Word{From: from, To: to}, Code: true,
 			Why: "evaluates " + what + " as arithmetic, where bash runs the command substitutions it may hold (a[$(...)]): what that runs is not known"})
 	}
-	syntax.Walk(s, func(n syntax.Node) bool {
+	walkOwn(s, func(n syntax.Node) bool {
 		switch n := n.(type) {
-		case *syntax.Stmt:
-			return n == s
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			return false
 		case *syntax.ArithmExp:
 			check(n.X, n)
 			return false
@@ -195,12 +206,8 @@ func (w *walker) evalGap(s *syntax.Stmt) {
 			gap(at, subscript+" ("+t+")")
 		}
 	}
-	syntax.Walk(s, func(n syntax.Node) bool {
+	walkOwn(s, func(n syntax.Node) bool {
 		switch n := n.(type) {
-		case *syntax.Stmt:
-			return n == s
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			return false
 		case *syntax.ParamExp:
 			if n.Exp != nil && n.Exp.Op == syntax.OtherParamOps && n.Exp.Word != nil {
 				if op, ok := literal(n.Exp.Word, nil); ok && op == "P" {

@@ -89,9 +89,7 @@ func gitStart(call *Call) (r Repo, ok bool, gap *Gap) {
 				continue // prints the path
 			}
 			return named("with its commands taken from the folder --exec-path names")
-		case t == "-c" || t == "--config-env":
-			j++
-		case t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
+		case t == "-c" || t == "--config-env" || t == "--namespace" || t == "--work-tree" || t == "--super-prefix" || t == "--list-cmds":
 			j++
 		case strings.HasPrefix(t, "-"):
 		default:
@@ -125,7 +123,7 @@ func declName(w *syntax.Word) (string, bool) {
 		}
 	}
 	name, _, ok := strings.Cut(first, "=")
-	if !ok || len(names(name)) != 1 || names(name)[0] != name {
+	if ns := names(name); !ok || len(ns) != 1 || ns[0] != name {
 		return "", false
 	}
 	return name, true

@@ -446,13 +446,9 @@ func escapes(s string, echo bool) (string, bool) {
 					}
 					start = i + 1
 				}
-				end := start
-				for end < len(s) && end < start+3 && s[end] >= '0' && s[end] <= '7' {
-					end++
-				}
-				n, _ := strconv.ParseUint(s[start:end], 8, 16)
+				n, k := escDigits(s[start:], 3, false)
 				b.WriteByte(byte(n))
-				i = end - 1
+				i = start + k - 1
 				continue
 			}
 			b.WriteByte('\\')

@@ -1074,23 +1074,20 @@ func defaultOf(x *syntax.Word, decided uint8) string {
 
 func (w *walker) word(x *syntax.Word, st *state) Word {
 	from, to := w.mapper.span(x)
+	var wd Word
 	if st.sc != nil {
 		v, ok := w.eval(x, st, false, 0)
-		wd := Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
-		if !ok {
-			wd.decided, wd.vars = decidedBy(x, w.assigned)
-			wd.deflt = defaultOf(x, wd.decided)
+		wd = Word{Text: v.s, Lit: ok, From: from, To: to, anchor: v.anchor}
+	} else {
+		text, ok := literal(x, w.c.workspace)
+		wd = Word{Text: text, Lit: ok, From: from, To: to}
+		if ok && len(w.c.workspace) > 0 {
+			wd.anchor = spelled(x, text, w.c.workspace)
 		}
-		return wd
 	}
-	text, ok := literal(x, w.c.workspace)
-	wd := Word{Text: text, Lit: ok, From: from, To: to}
-	if !ok {
+	if !wd.Lit {
 		wd.decided, wd.vars = decidedBy(x, w.assigned)
 		wd.deflt = defaultOf(x, wd.decided)
-	}
-	if ok && len(w.c.workspace) > 0 {
-		wd.anchor = spelled(x, text, w.c.workspace)
 	}
 	return wd
 }
@@ -1241,30 +1238,6 @@ func ansiC(v string) (string, bool) {
 			b.WriteByte('\\')
 			break
 		}
-		digits := func(max int, hex bool) (uint64, int) {
-			n, k := uint64(0), 0
-			for k < max && i+k < len(v) {
-				c := v[i+k]
-				var d uint64
-				switch {
-				case c >= '0' && c <= '7', hex && c >= '8' && c <= '9':
-					d = uint64(c - '0')
-				case hex && c >= 'a' && c <= 'f':
-					d = uint64(c-'a') + 10
-				case hex && c >= 'A' && c <= 'F':
-					d = uint64(c-'A') + 10
-				default:
-					return n, k
-				}
-				if hex {
-					n = n*16 + d
-				} else {
-					n = n*8 + d
-				}
-				k++
-			}
-			return n, k
-		}
 		if e, ok := controlEscape(v[i]); ok {
 			b.WriteByte(e)
 			continue
@@ -1275,13 +1248,19 @@ func ansiC(v string) (string, bool) {
 		case '\\', '\'', '"', '?':
 			b.WriteByte(c)
 		case '0', '1', '2', '3', '4', '5', '6', '7':
-			n, k := digits(3, false)
+			n, k := escDigits(v[i:], 3, false)
 			b.WriteByte(byte(n))
 			i += k - 1
 		case 'x', 'u', 'U':
-			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			max := 2
+			switch c {
+			case 'u':
+				max = 4
+			case 'U':
+				max = 8
+			}
 			i++
-			n, k := digits(max, true)
+			n, k := escDigits(v[i:], max, true)
 			if k == 0 {
 				return "", false
 			}
@@ -1296,6 +1275,32 @@ func ansiC(v string) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// escDigits reads the value of the up to max octal digits, or hex ones,
+// that v begins with, and how many there are.
+func escDigits(v string, max int, hex bool) (uint64, int) {
+	n, k := uint64(0), 0
+	for ; k < max && k < len(v); k++ {
+		c := v[k]
+		var d uint64
+		switch {
+		case c >= '0' && c <= '7', hex && c >= '8' && c <= '9':
+			d = uint64(c - '0')
+		case hex && c >= 'a' && c <= 'f':
+			d = uint64(c-'a') + 10
+		case hex && c >= 'A' && c <= 'F':
+			d = uint64(c-'A') + 10
+		default:
+			return n, k
+		}
+		if hex {
+			n = n*16 + d
+		} else {
+			n = n*8 + d
+		}
+	}
+	return n, k
 }
 
 // isGlob reports whether unquoted text holds a pattern the shell expands:

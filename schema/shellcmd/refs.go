@@ -286,7 +286,7 @@ func classify(call *Call) ([]Ref, []Gap) {
 		case name == "find":
 			findExec(args[i+1:], add, &gaps)
 		case name == "sed" || name == "gsed":
-			sedRuns(args[i], args[i+1:], &gaps)
+			sedRuns(args[i+1:], &gaps)
 		case handsCommand(name, args[i+1:]) != "":
 			gaps = append(gaps, Gap{Word: prog, Why: handsCommand(name, args[i+1:]), Code: true})
 		case projectRunner(args, i) || isAwk(name) || isInterpreter(name):
@@ -759,7 +759,13 @@ func wrapperChdir(args []Word) (Word, string, bool) {
 			}
 			continue
 		}
-		letter := map[string]rune{"env": 'C', "sudo": 'D'}[name]
+		var letter rune
+		switch name {
+		case "env":
+			letter = 'C'
+		case "sudo":
+			letter = 'D'
+		}
 		if letter == 0 || !(t == "--chdir" || strings.HasPrefix(t, "--chdir=") || len(t) > 1 && t[1] != '-' && strings.ContainsRune(t[1:], letter)) {
 			continue
 		}

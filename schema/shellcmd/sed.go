@@ -9,9 +9,10 @@ import "strings"
 // script from a file (-f) is named: what it runs is not read. --sandbox
 // refuses e, r and w.
 
-// sedRuns adds the gap of a sed call, prog and its args, whose script may
+// sedRuns adds the gap of a sed call, given its args, whose script may
 // run a program.
-func sedRuns(prog Word, args []Word, gaps *[]Gap) {
+func sedRuns(args []Word, gaps *[]Gap) {
+	const fromFile = "sed runs the script of a file, whose e command may run programs, which hookctl does not read: what it runs is not known"
 	var scripts []Word
 	given := false // -e or -f gave the script
 	for j := 0; j < len(args); j++ {
@@ -42,7 +43,7 @@ func sedRuns(prog Word, args []Word, gaps *[]Gap) {
 			}
 			j++
 		case t == "--file" || strings.HasPrefix(t, "--file="):
-			*gaps = append(*gaps, Gap{Word: a, Why: "sed runs the script of a file, whose e command may run programs, which hookctl does not read: what it runs is not known", Code: true})
+			*gaps = append(*gaps, Gap{Word: a, Why: fromFile, Code: true})
 			return
 		case t == "--line-length":
 			j++
@@ -70,7 +71,7 @@ func sedRuns(prog Word, args []Word, gaps *[]Gap) {
 					scripts, given = append(scripts, w), true
 					k = len(t)
 				case 'f':
-					*gaps = append(*gaps, Gap{Word: a, Why: "sed runs the script of a file, whose e command may run programs, which hookctl does not read: what it runs is not known", Code: true})
+					*gaps = append(*gaps, Gap{Word: a, Why: fromFile, Code: true})
 					return
 				}
 			}
