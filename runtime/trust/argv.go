@@ -120,14 +120,20 @@ func (c *coverage) startsArgv(cmd *Command, words []shellcmd.Word, dir, name str
 	parsed := shellcmd.Argv(words, dir)
 	// python -c and node -e code in the list: what it imports or runs.
 	c.inline(cmd, parsed.Calls, depth+1)
+	c.coverStarted(cmd, parsed, name, func(w shellcmd.Word) int { return lines.at(w.From) }, depth)
+}
+
+// coverStarted covers what parsed, a call that the script name starts,
+// runs, and names what it cannot at the line line gives of a word.
+func (c *coverage) coverStarted(cmd *Command, parsed *shellcmd.Command, name string, line func(shellcmd.Word) int, depth int) {
 	refs, gaps := parsed.Refs()
 	var found []string
 	for _, g := range gaps {
-		found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(g.Word.From), inScript(g.Why)))
+		found = append(found, fmt.Sprintf("%s:%d %s", name, line(g.Word), inScript(g.Why)))
 	}
 	for _, r := range parsed.Repos() {
 		if g := c.gitRepo(cmd, r); g != "" {
-			found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(r.Word.From), g))
+			found = append(found, fmt.Sprintf("%s:%d %s", name, line(r.Word), g))
 		}
 	}
 	addGaps(cmd, found)
@@ -940,24 +946,9 @@ func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []boo
 // exec's) runs, from dir, as a handler's command is read, naming at w's
 // line what it cannot.
 func (c *coverage) startsCommand(cmd *Command, w shellcmd.Word, dir, name string, lines *lineCounter, depth int) {
-	parsed := shellcmd.Parse(w.Text, dir, c.root)
-	refs, gaps := parsed.Refs()
+	// The command's words stand in w.Text, not the file: all at w's line.
 	line := lines.at(w.From)
-	var found []string
-	for _, g := range gaps {
-		found = append(found, fmt.Sprintf("%s:%d %s", name, line, inScript(g.Why)))
-	}
-	for _, r := range parsed.Repos() {
-		if g := c.gitRepo(cmd, r); g != "" {
-			found = append(found, fmt.Sprintf("%s:%d %s", name, line, g))
-		}
-	}
-	addGaps(cmd, found)
-	for _, r := range refs {
-		if r.Role.Runs() {
-			c.coverRef(cmd, r, "by "+name, shellcmd.Start{}, depth+1)
-		}
-	}
+	c.coverStarted(cmd, shellcmd.Parse(w.Text, dir, c.root), name, func(shellcmd.Word) int { return line }, depth)
 }
 
 // inFolder is the folder a call's cwd option (s, when literal) makes of
