@@ -58,6 +58,15 @@ func argSpans(code []byte, open int) (spans [][2]int, end int, ok bool) {
 
 func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\\' }
 
+// skipBlanks returns where the first byte of b at or past i that is not
+// blank stands, len(b) for none.
+func skipBlanks(b []byte, i int) int {
+	for i < len(b) && isBlank(b[i]) {
+		i++
+	}
+	return i
+}
+
 // keyword returns the name of a keyword argument (cwd=x), "" for a
 // positional one; "**" for **kwargs, "*" for *args.
 func keyword(code []byte, span [2]int) string {
@@ -384,12 +393,6 @@ func pyNameStart(b byte) bool { return b == '_' || isLetter(b) }
 // subprocess.run, getattr(os, name)) are named. Where it reads or names
 // a call it marks read, for pyDynamic.
 func (c *coverage) pythonStartsElse(cmd *Command, content, code []byte, mods, funcs map[string]string, imports [][2]int, cwd, name string, lines *lineCounter, read map[int]bool, depth int) {
-	next := func(i int) int {
-		for i < len(code) && isBlank(code[i]) {
-			i++
-		}
-		return i
-	}
 	named := func(at int, why string) {
 		read[at] = true
 		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
@@ -425,13 +428,13 @@ func (c *coverage) pythonStartsElse(cmd *Command, content, code []byte, mods, fu
 		tok := string(code[at:after])
 		var fn string
 		if mod := mods[tok]; mod != "" {
-			dot := next(after)
-			attr := pyName().FindIndex(code[next(min(dot+1, len(code))):])
+			dot := skipBlanks(code, after)
+			attr := pyName().FindIndex(code[skipBlanks(code, min(dot+1, len(code))):])
 			if dot >= len(code) || code[dot] != '.' || attr == nil || attr[0] != 0 {
 				named(at, "uses the module "+mod+" other than by naming its functions (getattr, an alias, an argument)")
 				continue
 			}
-			from := next(dot + 1)
+			from := skipBlanks(code, dot+1)
 			after = from + attr[1]
 			fn = mod + "." + string(code[from:after])
 			if fn == "asyncio.subprocess" {
@@ -445,7 +448,7 @@ func (c *coverage) pythonStartsElse(cmd *Command, content, code []byte, mods, fu
 		if kind == "" {
 			continue
 		}
-		open := next(after)
+		open := skipBlanks(code, after)
 		call := open < len(code) && code[open] == '('
 		switch {
 		case !call:
@@ -518,10 +521,7 @@ func (c *coverage) pythonOS(cmd *Command, content, code []byte, open int, fn, cw
 // valueSpan is the span of a keyword argument's value.
 func valueSpan(code []byte, a [2]int) [2]int {
 	k := a[0] + strings.IndexByte(string(code[a[0]:a[1]]), '=') + 1
-	for k < a[1] && isBlank(code[k]) {
-		k++
-	}
-	return [2]int{k, a[1]}
+	return [2]int{skipBlanks(code[:a[1]], k), a[1]}
 }
 
 // pyString reads s as one Python string literal ('x', "x", r'x', b"x",
@@ -795,10 +795,7 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 				props, _, _ := argSpans(code, o[0])
 				for _, p := range props {
 					k, v, _ := strings.Cut(string(code[p[0]:p[1]]), ":")
-					vs := [2]int{p[0] + len(k) + 1, p[1]}
-					for vs[0] < vs[1] && isBlank(code[vs[0]]) {
-						vs[0]++
-					}
+					vs := [2]int{skipBlanks(code[:p[1]], p[0]+len(k)+1), p[1]}
 					switch strings.Trim(strings.TrimSpace(k), `"'`) {
 					case "cwd":
 						s, ok := lit(string(content[vs[0]:vs[1]]))
@@ -879,12 +876,6 @@ func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []boo
 		}
 		return false
 	}
-	next := func(i int) int {
-		for i < len(code) && isBlank(code[i]) {
-			i++
-		}
-		return i
-	}
 	skip := -1 // the end of the name of a call the loop took
 	find := jsName()
 	if len(mods) == 0 && len(funcs) == 0 {
@@ -910,11 +901,7 @@ func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []boo
 			continue
 		}
 		if text[at] {
-			c := after
-			for c < len(content) && isBlank(content[c]) {
-				c++
-			}
-			if c < len(content) && (content[c] == '(' || content[c] == '.') {
+			if c := skipBlanks(content, after); c < len(content) && (content[c] == '(' || content[c] == '.') {
 				named(at, "names "+tok+", bound to child_process, where hookctl reads a string (a regular expression that holds a quote may hide code from it)")
 			}
 			continue
@@ -930,7 +917,7 @@ func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []boo
 				continue // another object's property
 			}
 		}
-		open := next(after)
+		open := skipBlanks(code, after)
 		switch {
 		case mod:
 			named(at, "uses child_process ("+tok+") other than by calling spawn, spawnSync, execFile, execFileSync, fork, exec or execSync on it")
