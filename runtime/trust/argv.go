@@ -678,25 +678,35 @@ func jsCode(src []byte) (code []byte, text []bool) {
 // functions to count.
 var childProcess = lazyre.New(`(?:\b([A-Za-z_$][\w$]*)|\brequire\s*\(\s*["'][ ]*["']\s*\))\s*\.\s*(spawn|spawnSync|execFile|execFileSync|fork|exec|execSync)\s*\(|\b([A-Za-z_$][\w$]*)\s*\(`)
 
+// jsChildBind finds where a JavaScript file binds names to child_process
+// or its functions (jsChildNames).
+var jsChildBind = lazyre.New(`(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+["'](?:node:)?child_process["']|\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s*\{([^}]*)\}\s*from\s*["'](?:node:)?child_process["'])`)
+
 // jsChildNames binds what a JavaScript file names child_process by: the
 // module's names (const cp = require("child_process"), import * as cp
 // from "node:child_process") and its functions' (const { spawnSync: s }
 // = require(...), import { execFile as ef } from ...), each to the
-// function it is; a file that never names the module binds none.
-var jsChildBind = lazyre.New(`(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+["'](?:node:)?child_process["']|\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s*\{([^}]*)\}\s*from\s*["'](?:node:)?child_process["'])`)
-
-func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string) {
+// function it is; a file that never names the module binds none. binds
+// are the spans of the statements that bind them.
+func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string, binds [][2]int) {
 	mods, funcs = map[string]bool{}, map[string]string{}
-	for _, m := range jsChildBind().FindAllSubmatch(src, -1) {
+	group := func(m []int, g int) []byte {
+		if m[2*g] < 0 {
+			return nil
+		}
+		return src[m[2*g]:m[2*g+1]]
+	}
+	for _, m := range jsChildBind().FindAllSubmatchIndex(src, -1) {
+		binds = append(binds, [2]int{m[0], m[1]})
 		switch {
-		case m[1] != nil:
-			mods[string(m[1])] = true
-		case m[2] != nil:
-			mods[string(m[2])] = true
+		case m[2] >= 0:
+			mods[string(group(m, 1))] = true
+		case m[4] >= 0:
+			mods[string(group(m, 2))] = true
 		default:
-			list, sep := m[3], ":"
+			list, sep := group(m, 3), ":"
 			if list == nil {
-				list, sep = m[4], " as "
+				list, sep = group(m, 4), " as "
 			}
 			for _, part := range strings.Split(string(list), ",") {
 				fn, local, ok := strings.Cut(part, sep)
@@ -708,7 +718,7 @@ func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string) {
 			}
 		}
 	}
-	return mods, funcs
+	return mods, funcs, binds
 }
 
 // nodePrograms covers what a JavaScript file starts with child_process,
@@ -719,7 +729,7 @@ func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string) {
 // line. It returns where the calls it read in full stand (their names'
 // offsets), which then need no other name.
 func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, depth int) map[int]bool {
-	mods, funcs := jsChildNames(content)
+	mods, funcs, binds := jsChildNames(content)
 	internals := jsInternals().FindAllIndex(content, -1)
 	if len(mods) == 0 && len(funcs) == 0 && len(internals) == 0 && !strings.Contains(string(content), "child_process") {
 		return nil
@@ -832,7 +842,7 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 		}
 		c.startsArgv(cmd, words, dir, name, &lines, depth)
 	}
-	c.nodeStartsElse(cmd, content, code, text, mods, funcs, calls, name)
+	nodeStartsElse(content, code, text, mods, funcs, binds, calls, named)
 	return read
 }
 
@@ -861,13 +871,9 @@ var jsChildString = lazyre.New("[\"'`](?:node:)?child_process[\"'`]")
 // const { spawn } = cp, module.exports = cp), a name bound to one of its
 // functions taken other than by calling it, and such a name in text that
 // jsCode blanked (a string, or code after a regular expression it took
-// for one).
-func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []bool, mods map[string]bool, funcs map[string]string, calls map[int]int, name string) {
-	lines := lineCounter{b: content}
-	named := func(at int, why string) {
-		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
-	}
-	binds := jsChildBind().FindAllIndex(content, -1)
+// for one). binds are the spans of the statements that bind the names
+// (jsChildNames); named names a use at its line.
+func nodeStartsElse(content, code []byte, text []bool, mods map[string]bool, funcs map[string]string, binds [][2]int, calls map[int]int, named func(at int, why string)) {
 	bound := func(at int) bool {
 		for _, b := range binds {
 			if b[0] <= at && at < b[1] {
