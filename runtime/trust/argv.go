@@ -261,9 +261,9 @@ func pyBare(funcs map[string]string, local string) string {
 // from a literal list, or with os's exec and spawn functions from literal
 // arguments, run from the folder cwd ("" when not known), and names at
 // its line each call whose list, program or options are not. It returns
-// where the calls it read in full stand, which need no other name.
-func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string, depth int) map[int]bool {
-	code := pyCode(content)
+// where the calls it read in full stand, which need no other name. code
+// is content's pyCode.
+func (c *coverage) pythonPrograms(cmd *Command, content, code []byte, cwd, name string, depth int) map[int]bool {
 	mods, funcs, imports := pyStartNames(code)
 	if len(mods) == 0 && len(funcs) == 0 {
 		return nil
@@ -727,14 +727,14 @@ func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string, bi
 // the shell call they are, exec and execSync of a literal string as the
 // command it is; a program, list or options not literal are named at the
 // line. It returns where the calls it read in full stand (their names'
-// offsets), which then need no other name.
-func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, depth int) map[int]bool {
+// offsets), which then need no other name. code and text are content's
+// jsCode.
+func (c *coverage) nodePrograms(cmd *Command, content, code []byte, text []bool, cwd, name string, depth int) map[int]bool {
 	mods, funcs, binds := jsChildNames(content)
 	internals := jsInternals().FindAllIndex(content, -1)
 	if len(mods) == 0 && len(funcs) == 0 && len(internals) == 0 && !strings.Contains(string(content), "child_process") {
 		return nil
 	}
-	code, text := jsCode(content)
 	lines := lineCounter{b: content}
 	named := func(at int, why string) {
 		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
