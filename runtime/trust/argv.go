@@ -855,12 +855,15 @@ var jsStarts = map[string]bool{"spawn": true, "spawnSync": true, "execFile": tru
 // and the APIs of Bun and Deno, which run JavaScript files too.
 var jsInternals = lazyre.New(`\bprocess\s*\.\s*(?:binding|_linkedBinding|execve)\b|\bBun\s*\.\s*(?:spawn|spawnSync|\$)|\bDeno\s*\.\s*(?:Command|run)\b`)
 
+// jsChildQuoted is child_process named in a string.
+const jsChildQuoted = "[\"'`](?:node:)?child_process[\"'`]"
+
 // jsName finds the names of JavaScript code, and child_process named in a
 // string.
-var jsName = lazyre.New("[A-Za-z_$][\\w$]*|[\"'`](?:node:)?child_process[\"'`]")
+var jsName = lazyre.New("[A-Za-z_$][\\w$]*|" + jsChildQuoted)
 
 // jsChildString finds child_process named in a string.
-var jsChildString = lazyre.New("[\"'`](?:node:)?child_process[\"'`]")
+var jsChildString = lazyre.New(jsChildQuoted)
 
 // nodeStartsElse names at its line every use of child_process that the
 // calls nodePrograms reads (calls: where each starts, and where its name
