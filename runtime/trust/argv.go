@@ -190,6 +190,10 @@ func pyStartKind(fn string) string {
 	return ""
 }
 
+// pyParens blanks the parentheses around the names of from ... import (a,
+// b).
+var pyParens = strings.NewReplacer("(", " ", ")", " ")
+
 // pyStartNames returns the names a Python file knows the modules that
 // start programs by (import subprocess, import os as o), each with the
 // module, and those it imported their functions that start programs as
@@ -226,7 +230,7 @@ func pyStartNames(code []byte) (mods, funcs map[string]string, imports [][2]int)
 			}
 		case len(words) >= 4 && words[0] == "from" && pyProcessModules[words[1]] != "" && words[2] == "import":
 			mod := pyProcessModules[words[1]]
-			names := strings.NewReplacer("(", " ", ")", " ").Replace(s.text[strings.Index(s.text, " import")+len(" import"):])
+			names := pyParens.Replace(s.text[strings.Index(s.text, " import")+len(" import"):])
 			for _, part := range strings.Split(names, ",") {
 				fs := strings.Fields(part)
 				switch {
