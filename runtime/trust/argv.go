@@ -773,23 +773,20 @@ func (c *coverage) nodePrograms(cmd *Command, content, code []byte, text []bool,
 		}
 		dir, unsure := cwd, ""
 		var words []shellcmd.Word
-		options := -1
+		options := 1
 		first := argvWord(content, code, args[0], lit)
 		switch fn {
 		case "exec", "execSync":
-			options = 1
 			if !first.Lit {
 				// as jsShell names it, under whatever name
 				addGaps(cmd, []string{fmt.Sprintf("%s:%d hands code to a shell (exec, execSync, shell: true, sh -c): what it loads that way is not fingerprinted", name, lines.at(at))})
 				continue
 			}
-		case "fork":
-			words = []shellcmd.Word{{Text: "node", Lit: true, From: args[0][0], To: args[0][0]}, first}
 		default:
 			words = []shellcmd.Word{first}
-		}
-		if fn != "exec" && fn != "execSync" {
-			options = 1
+			if fn == "fork" {
+				words = []shellcmd.Word{{Text: "node", Lit: true, From: args[0][0], To: args[0][0]}, first}
+			}
 			if len(args) > 1 && code[args[1][0]] != '{' {
 				options = 2
 				if ws, ok := argvList(content, code, args[1], lit); ok {
@@ -800,37 +797,7 @@ func (c *coverage) nodePrograms(cmd *Command, content, code []byte, text []bool,
 			}
 		}
 		if options < len(args) {
-			o := args[options]
-			if code[o[0]] != '{' {
-				if keyword := string(code[o[0]:o[1]]); !strings.HasPrefix(keyword, "(") && !strings.HasPrefix(keyword, "function") && !strings.Contains(keyword, "=>") {
-					unsure = "starts a program with options built only when the script runs (child_process)"
-				}
-			} else {
-				props, _, _ := argSpans(code, o[0])
-				for _, p := range props {
-					k, v, _ := strings.Cut(string(code[p[0]:p[1]]), ":")
-					vs := [2]int{skipBlanks(code[:p[1]], p[0]+len(k)+1), p[1]}
-					switch strings.Trim(strings.TrimSpace(k), `"'`) {
-					case "cwd":
-						s, ok := lit(string(content[vs[0]:vs[1]]))
-						dir = inFolder(dir, s, ok)
-					case "shell":
-						switch strings.TrimSpace(v) {
-						case "false":
-						case "true":
-							unsure = "skip" // jsShell names shell: true
-						default:
-							unsure = "starts a program through a shell the options name, or one known only when the script runs (child_process shell)"
-						}
-					case "env", "execPath", "execArgv":
-						unsure = "starts a program with an environment or interpreter built when the script runs (child_process env, execPath, execArgv), which may change what it runs"
-					default:
-						if k := strings.TrimSpace(k); strings.HasPrefix(k, "...") || strings.HasPrefix(k, "[") {
-							unsure = "starts a program with options built only when the script runs (child_process)"
-						}
-					}
-				}
-			}
+			dir, unsure = jsOptions(content, code, args[options], lit, dir, unsure)
 		}
 		switch {
 		case unsure == "skip":
@@ -848,6 +815,44 @@ func (c *coverage) nodePrograms(cmd *Command, content, code []byte, text []bool,
 	}
 	nodeStartsElse(content, code, text, mods, funcs, binds, calls, named)
 	return read
+}
+
+// jsOptions reads the options a child_process call gives at code[o]: the
+// folder its cwd makes of dir, and why what the call runs is not read,
+// unsure as it came when the options do not say ("skip" for shell: true,
+// which jsShell names). A callback in the options' place gives none.
+func jsOptions(content, code []byte, o [2]int, lit func(string) (string, bool), dir, unsure string) (string, string) {
+	if code[o[0]] != '{' {
+		if keyword := string(code[o[0]:o[1]]); !strings.HasPrefix(keyword, "(") && !strings.HasPrefix(keyword, "function") && !strings.Contains(keyword, "=>") {
+			unsure = "starts a program with options built only when the script runs (child_process)"
+		}
+		return dir, unsure
+	}
+	props, _, _ := argSpans(code, o[0])
+	for _, p := range props {
+		k, v, _ := strings.Cut(string(code[p[0]:p[1]]), ":")
+		vs := [2]int{skipBlanks(code[:p[1]], p[0]+len(k)+1), p[1]}
+		switch strings.Trim(strings.TrimSpace(k), `"'`) {
+		case "cwd":
+			s, ok := lit(string(content[vs[0]:vs[1]]))
+			dir = inFolder(dir, s, ok)
+		case "shell":
+			switch strings.TrimSpace(v) {
+			case "false":
+			case "true":
+				unsure = "skip" // jsShell names shell: true
+			default:
+				unsure = "starts a program through a shell the options name, or one known only when the script runs (child_process shell)"
+			}
+		case "env", "execPath", "execArgv":
+			unsure = "starts a program with an environment or interpreter built when the script runs (child_process env, execPath, execArgv), which may change what it runs"
+		default:
+			if k := strings.TrimSpace(k); strings.HasPrefix(k, "...") || strings.HasPrefix(k, "[") {
+				unsure = "starts a program with options built only when the script runs (child_process)"
+			}
+		}
+	}
+	return dir, unsure
 }
 
 // jsStarts are the functions of child_process whose calls nodePrograms
