@@ -830,8 +830,11 @@ func jsOptions(content, code []byte, o [2]int, lit func(string) (string, bool), 
 	}
 	props, _, _ := argSpans(code, o[0])
 	for _, p := range props {
-		k, v, _ := strings.Cut(string(code[p[0]:p[1]]), ":")
-		vs := [2]int{skipBlanks(code[:p[1]], p[0]+len(k)+1), p[1]}
+		k, v, colon := strings.Cut(string(code[p[0]:p[1]]), ":")
+		vs := p // { cwd }: the value of the name cwd
+		if colon {
+			vs[0] = skipBlanks(code[:p[1]], p[0]+len(k)+1)
+		}
 		switch strings.Trim(strings.TrimSpace(k), `"'`) {
 		case "cwd":
 			s, ok := lit(string(content[vs[0]:vs[1]]))
