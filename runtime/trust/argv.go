@@ -58,6 +58,15 @@ func argSpans(code []byte, open int) (spans [][2]int, end int, ok bool) {
 
 func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\\' }
 
+// skipBlanks returns where the first byte of b at or past i that is not
+// blank stands, len(b) for none.
+func skipBlanks(b []byte, i int) int {
+	for i < len(b) && isBlank(b[i]) {
+		i++
+	}
+	return i
+}
+
 // keyword returns the name of a keyword argument (cwd=x), "" for a
 // positional one; "**" for **kwargs, "*" for *args.
 func keyword(code []byte, span [2]int) string {
@@ -120,14 +129,20 @@ func (c *coverage) startsArgv(cmd *Command, words []shellcmd.Word, dir, name str
 	parsed := shellcmd.Argv(words, dir)
 	// python -c and node -e code in the list: what it imports or runs.
 	c.inline(cmd, parsed.Calls, depth+1)
+	c.coverStarted(cmd, parsed, name, func(w shellcmd.Word) int { return lines.at(w.From) }, depth)
+}
+
+// coverStarted covers what parsed, a call that the script name starts,
+// runs, and names what it cannot at the line line gives of a word.
+func (c *coverage) coverStarted(cmd *Command, parsed *shellcmd.Command, name string, line func(shellcmd.Word) int, depth int) {
 	refs, gaps := parsed.Refs()
 	var found []string
 	for _, g := range gaps {
-		found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(g.Word.From), inScript(g.Why)))
+		found = append(found, fmt.Sprintf("%s:%d %s", name, line(g.Word), inScript(g.Why)))
 	}
 	for _, r := range parsed.Repos() {
 		if g := c.gitRepo(cmd, r); g != "" {
-			found = append(found, fmt.Sprintf("%s:%d %s", name, lines.at(r.Word.From), g))
+			found = append(found, fmt.Sprintf("%s:%d %s", name, line(r.Word), g))
 		}
 	}
 	addGaps(cmd, found)
@@ -175,6 +190,10 @@ func pyStartKind(fn string) string {
 	return ""
 }
 
+// pyParens blanks the parentheses around the names of from ... import (a,
+// b).
+var pyParens = strings.NewReplacer("(", " ", ")", " ")
+
 // pyStartNames returns the names a Python file knows the modules that
 // start programs by (import subprocess, import os as o), each with the
 // module, and those it imported their functions that start programs as
@@ -211,7 +230,7 @@ func pyStartNames(code []byte) (mods, funcs map[string]string, imports [][2]int)
 			}
 		case len(words) >= 4 && words[0] == "from" && pyProcessModules[words[1]] != "" && words[2] == "import":
 			mod := pyProcessModules[words[1]]
-			names := strings.NewReplacer("(", " ", ")", " ").Replace(s.text[strings.Index(s.text, " import")+len(" import"):])
+			names := pyParens.Replace(s.text[strings.Index(s.text, " import")+len(" import"):])
 			for _, part := range strings.Split(names, ",") {
 				fs := strings.Fields(part)
 				switch {
@@ -246,9 +265,9 @@ func pyBare(funcs map[string]string, local string) string {
 // from a literal list, or with os's exec and spawn functions from literal
 // arguments, run from the folder cwd ("" when not known), and names at
 // its line each call whose list, program or options are not. It returns
-// where the calls it read in full stand, which need no other name.
-func (c *coverage) pythonPrograms(cmd *Command, content []byte, cwd, name string, depth int) map[int]bool {
-	code := pyCode(content)
+// where the calls it read in full stand, which need no other name. code
+// is content's pyCode.
+func (c *coverage) pythonPrograms(cmd *Command, content, code []byte, cwd, name string, depth int) map[int]bool {
 	mods, funcs, imports := pyStartNames(code)
 	if len(mods) == 0 && len(funcs) == 0 {
 		return nil
@@ -378,12 +397,6 @@ func pyNameStart(b byte) bool { return b == '_' || isLetter(b) }
 // subprocess.run, getattr(os, name)) are named. Where it reads or names
 // a call it marks read, for pyDynamic.
 func (c *coverage) pythonStartsElse(cmd *Command, content, code []byte, mods, funcs map[string]string, imports [][2]int, cwd, name string, lines *lineCounter, read map[int]bool, depth int) {
-	next := func(i int) int {
-		for i < len(code) && isBlank(code[i]) {
-			i++
-		}
-		return i
-	}
 	named := func(at int, why string) {
 		read[at] = true
 		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
@@ -419,13 +432,13 @@ func (c *coverage) pythonStartsElse(cmd *Command, content, code []byte, mods, fu
 		tok := string(code[at:after])
 		var fn string
 		if mod := mods[tok]; mod != "" {
-			dot := next(after)
-			attr := pyName().FindIndex(code[next(min(dot+1, len(code))):])
+			dot := skipBlanks(code, after)
+			attr := pyName().FindIndex(code[skipBlanks(code, min(dot+1, len(code))):])
 			if dot >= len(code) || code[dot] != '.' || attr == nil || attr[0] != 0 {
 				named(at, "uses the module "+mod+" other than by naming its functions (getattr, an alias, an argument)")
 				continue
 			}
-			from := next(dot + 1)
+			from := skipBlanks(code, dot+1)
 			after = from + attr[1]
 			fn = mod + "." + string(code[from:after])
 			if fn == "asyncio.subprocess" {
@@ -439,7 +452,7 @@ func (c *coverage) pythonStartsElse(cmd *Command, content, code []byte, mods, fu
 		if kind == "" {
 			continue
 		}
-		open := next(after)
+		open := skipBlanks(code, after)
 		call := open < len(code) && code[open] == '('
 		switch {
 		case !call:
@@ -512,10 +525,7 @@ func (c *coverage) pythonOS(cmd *Command, content, code []byte, open int, fn, cw
 // valueSpan is the span of a keyword argument's value.
 func valueSpan(code []byte, a [2]int) [2]int {
 	k := a[0] + strings.IndexByte(string(code[a[0]:a[1]]), '=') + 1
-	for k < a[1] && isBlank(code[k]) {
-		k++
-	}
-	return [2]int{k, a[1]}
+	return [2]int{skipBlanks(code[:a[1]], k), a[1]}
 }
 
 // pyString reads s as one Python string literal ('x', "x", r'x', b"x",
@@ -672,25 +682,35 @@ func jsCode(src []byte) (code []byte, text []bool) {
 // functions to count.
 var childProcess = lazyre.New(`(?:\b([A-Za-z_$][\w$]*)|\brequire\s*\(\s*["'][ ]*["']\s*\))\s*\.\s*(spawn|spawnSync|execFile|execFileSync|fork|exec|execSync)\s*\(|\b([A-Za-z_$][\w$]*)\s*\(`)
 
+// jsChildBind finds where a JavaScript file binds names to child_process
+// or its functions (jsChildNames).
+var jsChildBind = lazyre.New(`(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+["'](?:node:)?child_process["']|\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s*\{([^}]*)\}\s*from\s*["'](?:node:)?child_process["'])`)
+
 // jsChildNames binds what a JavaScript file names child_process by: the
 // module's names (const cp = require("child_process"), import * as cp
 // from "node:child_process") and its functions' (const { spawnSync: s }
 // = require(...), import { execFile as ef } from ...), each to the
-// function it is; a file that never names the module binds none.
-var jsChildBind = lazyre.New(`(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+["'](?:node:)?child_process["']|\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\s*\(\s*["'](?:node:)?child_process["']\s*\)|\bimport\s*\{([^}]*)\}\s*from\s*["'](?:node:)?child_process["'])`)
-
-func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string) {
+// function it is; a file that never names the module binds none. binds
+// are the spans of the statements that bind them.
+func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string, binds [][2]int) {
 	mods, funcs = map[string]bool{}, map[string]string{}
-	for _, m := range jsChildBind().FindAllSubmatch(src, -1) {
+	group := func(m []int, g int) []byte {
+		if m[2*g] < 0 {
+			return nil
+		}
+		return src[m[2*g]:m[2*g+1]]
+	}
+	for _, m := range jsChildBind().FindAllSubmatchIndex(src, -1) {
+		binds = append(binds, [2]int{m[0], m[1]})
 		switch {
-		case m[1] != nil:
-			mods[string(m[1])] = true
-		case m[2] != nil:
-			mods[string(m[2])] = true
+		case m[2] >= 0:
+			mods[string(group(m, 1))] = true
+		case m[4] >= 0:
+			mods[string(group(m, 2))] = true
 		default:
-			list, sep := m[3], ":"
+			list, sep := group(m, 3), ":"
 			if list == nil {
-				list, sep = m[4], " as "
+				list, sep = group(m, 4), " as "
 			}
 			for _, part := range strings.Split(string(list), ",") {
 				fn, local, ok := strings.Cut(part, sep)
@@ -702,7 +722,7 @@ func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string) {
 			}
 		}
 	}
-	return mods, funcs
+	return mods, funcs, binds
 }
 
 // nodePrograms covers what a JavaScript file starts with child_process,
@@ -711,14 +731,14 @@ func jsChildNames(src []byte) (mods map[string]bool, funcs map[string]string) {
 // the shell call they are, exec and execSync of a literal string as the
 // command it is; a program, list or options not literal are named at the
 // line. It returns where the calls it read in full stand (their names'
-// offsets), which then need no other name.
-func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, depth int) map[int]bool {
-	mods, funcs := jsChildNames(content)
+// offsets), which then need no other name. code and text are content's
+// jsCode.
+func (c *coverage) nodePrograms(cmd *Command, content, code []byte, text []bool, cwd, name string, depth int) map[int]bool {
+	mods, funcs, binds := jsChildNames(content)
 	internals := jsInternals().FindAllIndex(content, -1)
 	if len(mods) == 0 && len(funcs) == 0 && len(internals) == 0 && !strings.Contains(string(content), "child_process") {
 		return nil
 	}
-	code, text := jsCode(content)
 	lines := lineCounter{b: content}
 	named := func(at int, why string) {
 		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
@@ -753,23 +773,20 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 		}
 		dir, unsure := cwd, ""
 		var words []shellcmd.Word
-		options := -1
+		options := 1
 		first := argvWord(content, code, args[0], lit)
 		switch fn {
 		case "exec", "execSync":
-			options = 1
 			if !first.Lit {
 				// as jsShell names it, under whatever name
 				addGaps(cmd, []string{fmt.Sprintf("%s:%d hands code to a shell (exec, execSync, shell: true, sh -c): what it loads that way is not fingerprinted", name, lines.at(at))})
 				continue
 			}
-		case "fork":
-			words = []shellcmd.Word{{Text: "node", Lit: true, From: args[0][0], To: args[0][0]}, first}
 		default:
 			words = []shellcmd.Word{first}
-		}
-		if fn != "exec" && fn != "execSync" {
-			options = 1
+			if fn == "fork" {
+				words = []shellcmd.Word{{Text: "node", Lit: true, From: args[0][0], To: args[0][0]}, first}
+			}
 			if len(args) > 1 && code[args[1][0]] != '{' {
 				options = 2
 				if ws, ok := argvList(content, code, args[1], lit); ok {
@@ -780,40 +797,7 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 			}
 		}
 		if options < len(args) {
-			o := args[options]
-			if code[o[0]] != '{' {
-				if keyword := string(code[o[0]:o[1]]); !strings.HasPrefix(keyword, "(") && !strings.HasPrefix(keyword, "function") && !strings.Contains(keyword, "=>") {
-					unsure = "starts a program with options built only when the script runs (child_process)"
-				}
-			} else {
-				props, _, _ := argSpans(code, o[0])
-				for _, p := range props {
-					k, v, _ := strings.Cut(string(code[p[0]:p[1]]), ":")
-					vs := [2]int{p[0] + len(k) + 1, p[1]}
-					for vs[0] < vs[1] && isBlank(code[vs[0]]) {
-						vs[0]++
-					}
-					switch strings.Trim(strings.TrimSpace(k), `"'`) {
-					case "cwd":
-						s, ok := lit(string(content[vs[0]:vs[1]]))
-						dir = inFolder(dir, s, ok)
-					case "shell":
-						switch strings.TrimSpace(v) {
-						case "false":
-						case "true":
-							unsure = "skip" // jsShell names shell: true
-						default:
-							unsure = "starts a program through a shell the options name, or one known only when the script runs (child_process shell)"
-						}
-					case "env", "execPath", "execArgv":
-						unsure = "starts a program with an environment or interpreter built when the script runs (child_process env, execPath, execArgv), which may change what it runs"
-					default:
-						if k := strings.TrimSpace(k); strings.HasPrefix(k, "...") || strings.HasPrefix(k, "[") {
-							unsure = "starts a program with options built only when the script runs (child_process)"
-						}
-					}
-				}
-			}
+			dir, unsure = jsOptions(content, code, args[options], lit, dir, unsure)
 		}
 		switch {
 		case unsure == "skip":
@@ -829,8 +813,49 @@ func (c *coverage) nodePrograms(cmd *Command, content []byte, cwd, name string, 
 		}
 		c.startsArgv(cmd, words, dir, name, &lines, depth)
 	}
-	c.nodeStartsElse(cmd, content, code, text, mods, funcs, calls, name)
+	nodeStartsElse(content, code, text, mods, funcs, binds, calls, named)
 	return read
+}
+
+// jsOptions reads the options a child_process call gives at code[o]: the
+// folder its cwd makes of dir, and why what the call runs is not read,
+// unsure as it came when the options do not say ("skip" for shell: true,
+// which jsShell names). A callback in the options' place gives none.
+func jsOptions(content, code []byte, o [2]int, lit func(string) (string, bool), dir, unsure string) (string, string) {
+	if code[o[0]] != '{' {
+		if keyword := string(code[o[0]:o[1]]); !strings.HasPrefix(keyword, "(") && !strings.HasPrefix(keyword, "function") && !strings.Contains(keyword, "=>") {
+			unsure = "starts a program with options built only when the script runs (child_process)"
+		}
+		return dir, unsure
+	}
+	props, _, _ := argSpans(code, o[0])
+	for _, p := range props {
+		k, v, colon := strings.Cut(string(code[p[0]:p[1]]), ":")
+		vs := p // { cwd }: the value of the name cwd
+		if colon {
+			vs[0] = skipBlanks(code[:p[1]], p[0]+len(k)+1)
+		}
+		switch strings.Trim(strings.TrimSpace(k), `"'`) {
+		case "cwd":
+			s, ok := lit(string(content[vs[0]:vs[1]]))
+			dir = inFolder(dir, s, ok)
+		case "shell":
+			switch strings.TrimSpace(v) {
+			case "false":
+			case "true":
+				unsure = "skip" // jsShell names shell: true
+			default:
+				unsure = "starts a program through a shell the options name, or one known only when the script runs (child_process shell)"
+			}
+		case "env", "execPath", "execArgv":
+			unsure = "starts a program with an environment or interpreter built when the script runs (child_process env, execPath, execArgv), which may change what it runs"
+		default:
+			if k := strings.TrimSpace(k); strings.HasPrefix(k, "...") || strings.HasPrefix(k, "[") {
+				unsure = "starts a program with options built only when the script runs (child_process)"
+			}
+		}
+	}
+	return dir, unsure
 }
 
 // jsStarts are the functions of child_process whose calls nodePrograms
@@ -842,12 +867,15 @@ var jsStarts = map[string]bool{"spawn": true, "spawnSync": true, "execFile": tru
 // and the APIs of Bun and Deno, which run JavaScript files too.
 var jsInternals = lazyre.New(`\bprocess\s*\.\s*(?:binding|_linkedBinding|execve)\b|\bBun\s*\.\s*(?:spawn|spawnSync|\$)|\bDeno\s*\.\s*(?:Command|run)\b`)
 
+// jsChildQuoted is child_process named in a string.
+const jsChildQuoted = "[\"'`](?:node:)?child_process[\"'`]"
+
 // jsName finds the names of JavaScript code, and child_process named in a
 // string.
-var jsName = lazyre.New("[A-Za-z_$][\\w$]*|[\"'`](?:node:)?child_process[\"'`]")
+var jsName = lazyre.New("[A-Za-z_$][\\w$]*|" + jsChildQuoted)
 
 // jsChildString finds child_process named in a string.
-var jsChildString = lazyre.New("[\"'`](?:node:)?child_process[\"'`]")
+var jsChildString = lazyre.New(jsChildQuoted)
 
 // nodeStartsElse names at its line every use of child_process that the
 // calls nodePrograms reads (calls: where each starts, and where its name
@@ -858,13 +886,9 @@ var jsChildString = lazyre.New("[\"'`](?:node:)?child_process[\"'`]")
 // const { spawn } = cp, module.exports = cp), a name bound to one of its
 // functions taken other than by calling it, and such a name in text that
 // jsCode blanked (a string, or code after a regular expression it took
-// for one).
-func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []bool, mods map[string]bool, funcs map[string]string, calls map[int]int, name string) {
-	lines := lineCounter{b: content}
-	named := func(at int, why string) {
-		addGaps(cmd, []string{fmt.Sprintf("%s:%d %s: what it runs is not known", name, lines.at(at), why)})
-	}
-	binds := jsChildBind().FindAllIndex(content, -1)
+// for one). binds are the spans of the statements that bind the names
+// (jsChildNames); named names a use at its line.
+func nodeStartsElse(content, code []byte, text []bool, mods map[string]bool, funcs map[string]string, binds [][2]int, calls map[int]int, named func(at int, why string)) {
 	bound := func(at int) bool {
 		for _, b := range binds {
 			if b[0] <= at && at < b[1] {
@@ -872,12 +896,6 @@ func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []boo
 			}
 		}
 		return false
-	}
-	next := func(i int) int {
-		for i < len(code) && isBlank(code[i]) {
-			i++
-		}
-		return i
 	}
 	skip := -1 // the end of the name of a call the loop took
 	find := jsName()
@@ -904,11 +922,7 @@ func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []boo
 			continue
 		}
 		if text[at] {
-			c := after
-			for c < len(content) && isBlank(content[c]) {
-				c++
-			}
-			if c < len(content) && (content[c] == '(' || content[c] == '.') {
+			if c := skipBlanks(content, after); c < len(content) && (content[c] == '(' || content[c] == '.') {
 				named(at, "names "+tok+", bound to child_process, where hookctl reads a string (a regular expression that holds a quote may hide code from it)")
 			}
 			continue
@@ -924,7 +938,7 @@ func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []boo
 				continue // another object's property
 			}
 		}
-		open := next(after)
+		open := skipBlanks(code, after)
 		switch {
 		case mod:
 			named(at, "uses child_process ("+tok+") other than by calling spawn, spawnSync, execFile, execFileSync, fork, exec or execSync on it")
@@ -940,24 +954,9 @@ func (c *coverage) nodeStartsElse(cmd *Command, content, code []byte, text []boo
 // exec's) runs, from dir, as a handler's command is read, naming at w's
 // line what it cannot.
 func (c *coverage) startsCommand(cmd *Command, w shellcmd.Word, dir, name string, lines *lineCounter, depth int) {
-	parsed := shellcmd.Parse(w.Text, dir, c.root)
-	refs, gaps := parsed.Refs()
+	// The command's words stand in w.Text, not the file: all at w's line.
 	line := lines.at(w.From)
-	var found []string
-	for _, g := range gaps {
-		found = append(found, fmt.Sprintf("%s:%d %s", name, line, inScript(g.Why)))
-	}
-	for _, r := range parsed.Repos() {
-		if g := c.gitRepo(cmd, r); g != "" {
-			found = append(found, fmt.Sprintf("%s:%d %s", name, line, g))
-		}
-	}
-	addGaps(cmd, found)
-	for _, r := range refs {
-		if r.Role.Runs() {
-			c.coverRef(cmd, r, "by "+name, shellcmd.Start{}, depth+1)
-		}
-	}
+	c.coverStarted(cmd, shellcmd.Parse(w.Text, dir, c.root), name, func(shellcmd.Word) int { return line }, depth)
 }
 
 // inFolder is the folder a call's cwd option (s, when literal) makes of

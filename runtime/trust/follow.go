@@ -102,7 +102,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 			base = filepath.Dir(real)
 		}
 		c.pythonImports(cmd, content, real, base, name, depth)
-		c.pythonDynamic(cmd, content, name, c.pythonPrograms(cmd, content, cwd, name, depth))
+		c.pythonRuns(cmd, content, cwd, name, depth)
 	case shellcmd.LangNode:
 		c.nodeRequires(cmd, content, real, cwd, name, depth)
 		c.nodeOptions(cmd, call, name, depth)
@@ -219,13 +219,22 @@ var pyDynamic = lazyre.New(`\bsys\.path\s*(?:\.(?:insert|append|extend)\s*\(|\[|
 // settings, PATH among them).
 var pyEnviron = lazyre.New(`\b(?:chdir|fchdir|putenv|load_dotenv)\s*\(|\benviron\s*(?:\[[^\]\n]*\]\s*=[^=]|\.\s*(?:update|setdefault|__setitem__)\s*\(|\|=)`)
 
-// pythonDynamic names, at their lines, what the Python code loads or runs
-// that its reading cannot follow (pyDynamic), but the calls that start a
-// program that pythonPrograms read (at the offsets in read).
-func (c *coverage) pythonDynamic(cmd *Command, content []byte, name string, read map[int]bool) {
+// pythonRuns covers what Python code (content) starts, run from the
+// folder cwd ("" when not known), and names what else it loads or runs
+// that its reading cannot follow: pythonPrograms, then pythonDynamic, on
+// the one pyCode of it.
+func (c *coverage) pythonRuns(cmd *Command, content []byte, cwd, name string, depth int) {
+	code := pyCode(content)
+	c.pythonDynamic(cmd, content, code, name, c.pythonPrograms(cmd, content, code, cwd, name, depth))
+}
+
+// pythonDynamic names, at their lines, what the Python code (content, and
+// its pyCode code) loads or runs that its reading cannot follow
+// (pyDynamic), but the calls that start a program that pythonPrograms read
+// (at the offsets in read).
+func (c *coverage) pythonDynamic(cmd *Command, content, code []byte, name string, read map[int]bool) {
 	lines := lineCounter{b: content}
 	var found []string
-	code := pyCode(content)
 	for _, m := range pyDynamic().FindAllIndex(code, -1) {
 		if read[keywordAt(code, m)] {
 			continue // a program started from literal arguments, read
@@ -332,7 +341,7 @@ func (c *coverage) pythonInline(cmd *Command, calls []*shellcmd.Call, depth int)
 			case py && opt == 'c':
 				if code.Lit {
 					c.pythonImports(cmd, []byte(code.Text), filepath.Join(call.Dir, "-c"), call.Dir, "python -c", depth)
-					c.pythonDynamic(cmd, []byte(code.Text), "python -c", c.pythonPrograms(cmd, []byte(code.Text), call.Dir, "python -c", depth))
+					c.pythonRuns(cmd, []byte(code.Text), call.Dir, "python -c", depth)
 				}
 			case py && opt == 'm':
 				// The module is followed by the command's own check.
@@ -426,7 +435,7 @@ func (c *coverage) inlineUnknownFolder(cmd *Command, call *shellcmd.Call, prog i
 			if installedImport(pyImports(src)) {
 				addGaps(cmd, []string{"python -c imports a module that is not the standard library's, which Python looks for first in the folder it runs in, known only when it runs: what it loads that way is not fingerprinted"})
 			}
-			c.pythonDynamic(cmd, src, "python -c", c.pythonPrograms(cmd, src, "", "python -c", depth))
+			c.pythonRuns(cmd, src, "", "python -c", depth)
 		case !py && (a.Text == "-e" || a.Text == "--eval" || a.Text == "-p" || a.Text == "--print") && code.Lit:
 			if len(jsSpecs([]byte(code.Text))) > 0 {
 				addGaps(cmd, []string{"node -e loads modules, which node looks for from the folder it runs in, known only when it runs: what it loads that way is not fingerprinted"})

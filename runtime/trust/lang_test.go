@@ -525,19 +525,22 @@ func TestNodeChildProcessIsRead(t *testing.T) {
 }
 
 // A program, list or options a JavaScript file gives child_process that
-// are not literal are named at their line.
+// are not literal are named at their line: a property given by its name
+// alone ({ cwd }) as the variable it is.
 func TestNodeChildProcessNotLiteralIsNamed(t *testing.T) {
 	namedAt(t, "tools/gate.mjs", "node ../tools/gate.mjs", map[string]string{
-		"import { spawnSync } from 'node:child_process';\nspawnSync(p, ['x']);\n":                "gate.mjs:2 runs a program named only when the script runs",
-		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', args);\n":              "gate.mjs:2 starts a program with arguments built only when the script runs",
-		"import * as cp from 'node:child_process';\ncp.execFile('./x.sh', [], opts);\n":          "gate.mjs:2 starts a program with options built only when the script runs",
-		"import { fork } from 'node:child_process';\nfork('./x.js', [], { cwd: d });\n":          "gate.mjs:2 runs ./x.js after a cd to a folder known only when the script runs",
-		"import { spawn } from 'node:child_process';\nspawn('./x.sh', [], { env: e });\n":        "gate.mjs:2 starts a program with an environment or interpreter built",
-		"import { spawn } from 'node:child_process';\nspawn('x', [], { shell: '/bin/bash' });\n": "gate.mjs:2 starts a program through a shell the options name",
-		"const proc = require('child_process');\nproc.exec('x', { shell });\n":                   "gate.mjs:2 starts a program through a shell the options name",
-		"import { spawn } from 'node:child_process';\nspawn('x', [], { [k]: v });\n":             "gate.mjs:2 starts a program with options built only when the script runs",
-		"import { execSync } from 'node:child_process';\nexecSync(`sh ${f}`);\n":                 "gate.mjs:2 hands code to a shell",
-		"import { execSync } from 'node:child_process';\nexecSync('curl -s x | sh');\n":          "gate.mjs:2 sh runs the code that another command of the pipeline prints",
+		"import { spawnSync } from 'node:child_process';\nspawnSync(p, ['x']);\n":                  "gate.mjs:2 runs a program named only when the script runs",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', args);\n":                "gate.mjs:2 starts a program with arguments built only when the script runs",
+		"import * as cp from 'node:child_process';\ncp.execFile('./x.sh', [], opts);\n":            "gate.mjs:2 starts a program with options built only when the script runs",
+		"import { fork } from 'node:child_process';\nfork('./x.js', [], { cwd: d });\n":            "gate.mjs:2 runs ./x.js after a cd to a folder known only when the script runs",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', ['a.sh'], { cwd });\n":   "gate.mjs:2 runs a.sh after a cd to a folder known only when the script runs",
+		"import { spawnSync } from 'node:child_process';\nspawnSync('sh', ['a.sh'], { shell });\n": "gate.mjs:2 starts a program through a shell the options name, or one known only when the script runs",
+		"import { spawn } from 'node:child_process';\nspawn('./x.sh', [], { env: e });\n":          "gate.mjs:2 starts a program with an environment or interpreter built",
+		"import { spawn } from 'node:child_process';\nspawn('x', [], { shell: '/bin/bash' });\n":   "gate.mjs:2 starts a program through a shell the options name",
+		"const proc = require('child_process');\nproc.exec('x', { shell });\n":                     "gate.mjs:2 starts a program through a shell the options name",
+		"import { spawn } from 'node:child_process';\nspawn('x', [], { [k]: v });\n":               "gate.mjs:2 starts a program with options built only when the script runs",
+		"import { execSync } from 'node:child_process';\nexecSync(`sh ${f}`);\n":                   "gate.mjs:2 hands code to a shell",
+		"import { execSync } from 'node:child_process';\nexecSync('curl -s x | sh');\n":            "gate.mjs:2 sh runs the code that another command of the pipeline prints",
 	}, nil)
 }
 

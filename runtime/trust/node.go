@@ -290,7 +290,8 @@ func percentDecode(s string) string {
 // node_modules: inside the hooks' folder they are covered as code;
 // elsewhere they are named as not covered.
 func (c *coverage) nodeRequires(cmd *Command, content []byte, real, cwd, name string, depth int) {
-	read := c.nodePrograms(cmd, content, cwd, name, depth)
+	code, text := jsCode(content)
+	read := c.nodePrograms(cmd, content, code, text, cwd, name, depth)
 	dir := filepath.Dir(real)
 	lines := lineCounter{b: content}
 	var gaps []string
@@ -301,10 +302,10 @@ func (c *coverage) nodeRequires(cmd *Command, content []byte, real, cwd, name st
 	for _, m := range jsDynamic().FindAllIndex(content, -1) {
 		dyns = append(dyns, keywordAt(content, m))
 	}
-	if code, _ := jsCode(content); jsEscapedName().Match(code) {
+	if m := jsEscapedName().FindIndex(code); m != nil {
 		// \u0065val is eval, \u0072equire require: a name written with
 		// escapes, outside a string, is one the readers would not match.
-		dyns = append(dyns, jsEscapedName().FindIndex(code)[0])
+		dyns = append(dyns, m[0])
 	}
 	environ := map[int]bool{}
 	for _, m := range jsEnviron().FindAllIndex(content, -1) {

@@ -42,11 +42,7 @@ func textStarting(cmd *Command, code []byte, re func() *regexp.Regexp, name, wor
 	var gaps []string
 	last := 0
 	for _, m := range re().FindAllIndex(code, -1) {
-		at := m[0]
-		if code[at] == '\n' {
-			at++
-		}
-		if n := lines.at(at); n != last {
+		if n := lines.at(keywordAt(code, m)); n != last {
 			last = n
 			gaps = append(gaps, startGap(name, n, words))
 		}
