@@ -505,3 +505,18 @@ func TestCodeFromAStringIsNamedAtItsLine(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderFailureIsNamed: a reader that fails on a file's text names the
+// file, not covered, and hookctl goes on.
+func TestReaderFailureIsNamed(t *testing.T) {
+	c, cmd := &coverage{}, &Command{}
+	func() {
+		defer c.readerFailed(cmd, ".agents/hooks/x.mjs")
+		var b []byte
+		_ = b[1:] // as a reader slicing past a file's end would
+	}()
+	want := ".agents/hooks/x.mjs could not be read to its end (hookctl's reader failed on what it holds: runtime error: slice bounds out of range [1:0]): what it runs or loads is not known"
+	if len(cmd.Gaps) != 1 || cmd.Gaps[0] != want {
+		t.Errorf("gaps %q, want %q", cmd.Gaps, want)
+	}
+}

@@ -47,6 +47,7 @@ func (c *coverage) follow(cmd *Command, l shellcmd.Lang, f *File, real, cwd, bas
 	c.followed[key] = true
 	content := c.content(f, real)
 	name := schema.Visible(f.Path)
+	defer c.readerFailed(cmd, name)
 	switch l {
 	case shellcmd.LangShell:
 		// A sourced file or a script run by a path resolves from the
@@ -153,6 +154,17 @@ func keywordAt(b []byte, m []int) int {
 		return m[0] + 1
 	}
 	return m[0]
+}
+
+// readerFailed, deferred by a reading of a file, names the file when a
+// reader fails on what it holds (a panic on text it did not foresee),
+// instead of stopping hookctl: what the file runs or loads past that point
+// is not known, and trust says so rather than staying silent.
+func (c *coverage) readerFailed(cmd *Command, name string) {
+	if r := recover(); r != nil {
+		addGaps(cmd, []string{name + " could not be read to its end (hookctl's reader failed on what it holds: " +
+			schema.Visible(fmt.Sprint(r)) + "): what it runs or loads is not known"})
+	}
 }
 
 // addGaps appends to cmd.Gaps, in order, those of gaps it does not hold
